@@ -1,0 +1,21 @@
+import type { AreaDefinition } from "../definition-types";
+
+/** Cross-area endpoints: health and the OpenAPI document. */
+export const platformArea: AreaDefinition = {
+  area: "platform",
+  functions: [
+    {
+      id: "PlatformApi",
+      entry: "functions/platform/api.ts",
+      handler: "handler",
+      description: "GET /health and GET /openapi.json",
+      needs: ["table"],
+    },
+  ],
+  routes: [
+    { route: "GET /health", functionId: "PlatformApi", public: true },
+    { route: "GET /openapi.json", functionId: "PlatformApi", public: true },
+  ],
+  workflows: [],
+  schedules: [],
+};

@@ -1,0 +1,60 @@
+/**
+ * What the deployed app is made of, as plain data. CDK (lib/*-stack.ts) and the local stack (dev/) both
+ * read these definitions, so the local stack serves the same routes, runs the same ASL with the same
+ * substitutions and fires the same schedules as AWS.
+ */
+
+/** What a Lambda needs wired in: the table (grant + TABLE_NAME), a model (keys + LLM_*), the store. */
+export type FunctionNeed = "table" | "llm" | "store" | "workflows";
+
+export interface FunctionDefinition {
+  /** Logical id, PascalCase, unique across areas (e.g. `CookApi`, `ShopSubstituteWorker`). */
+  id: string;
+  /** Source file relative to the repository root. */
+  entry: string;
+  /** Exported handler name in `entry`. */
+  handler: string;
+  description: string;
+  needs: FunctionNeed[];
+  /** Seconds; defaults to 30 in the construct when absent. */
+  timeoutSeconds?: number;
+  memoryMb?: number;
+  /** Extra environment values (never secrets). */
+  environment?: Record<string, string>;
+}
+
+/** An HTTP API route in API Gateway syntax: `GET /plans/{snapshot_id}`, `ANY /recipes/{proxy+}`. */
+export interface RouteDefinition {
+  route: string;
+  functionId: string;
+  /** Routes without the JWT authorizer (health, openapi). */
+  public?: boolean;
+}
+
+export interface WorkflowDefinition {
+  /** Short name, kebab-case: used as the state machine name suffix and by the workflow port. */
+  name: string;
+  /** ASL file relative to the repository root (JSONPath only). */
+  file: string;
+  /** `${Key}` in the ASL → function id whose ARN (CDK) or local handler (dev) fills it. */
+  functionSubstitutions: Record<string, string>;
+  /** Standard workflows only (Express caps at 5 minutes and has no task tokens). */
+  timeoutSeconds: number;
+}
+
+export interface ScheduleDefinition {
+  name: string;
+  /** EventBridge expression: `rate(1 day)`, `cron(0 6 ? * MON *)`. */
+  expression: string;
+  description: string;
+  /** What it starts: a workflow by name with a fixed input. */
+  target: { workflow: string; input: Record<string, unknown> };
+}
+
+export interface AreaDefinition {
+  area: string;
+  functions: FunctionDefinition[];
+  routes: RouteDefinition[];
+  workflows: WorkflowDefinition[];
+  schedules: ScheduleDefinition[];
+}
