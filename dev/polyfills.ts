@@ -2,7 +2,7 @@
  * aws-local-stepfunctions 3 declares Node >= 22 and calls Promise.withResolvers, which Node 20 lacks.
  * Loaded first by the local stack, the tests and the benches; a no-op on Node 22+.
  */
-if (typeof Promise.withResolvers !== "function") {
+if (typeof (Promise as unknown as { withResolvers?: unknown }).withResolvers !== "function") {
   Object.defineProperty(Promise, "withResolvers", {
     configurable: true,
     writable: true,

@@ -33,10 +33,7 @@ export const configOnce = <T>(read: () => T): (() => T) => {
 /** Building blocks reused by the per-area config schemas. */
 export const envString = () => z.string().trim().min(1);
 export const envPort = () => z.coerce.number().int().min(0).max(65535);
-export const envBool = () =>
-  z
-    .enum(["true", "false", "1", "0"])
-    .transform((v) => v === "true" || v === "1");
+export const envBool = () => z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 export const envUrl = () => z.url();
 
 export const LLM_PROVIDERS = ["anthropic", "openai", "bedrock", "none"] as const;
