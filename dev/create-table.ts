@@ -1,0 +1,42 @@
+import {
+  CreateTableCommand,
+  type DynamoDBClient,
+  UpdateTimeToLiveCommand,
+  waitUntilTableExists,
+} from "@aws-sdk/client-dynamodb";
+import { tableDefinition } from "../lib/table-definition";
+
+/** Creates the app table from the same definition CDK deploys (lib/table-definition.ts). */
+export const createAppTable = async (client: DynamoDBClient, tableName: string): Promise<void> => {
+  const keyNames = new Set<string>([tableDefinition.partitionKey, tableDefinition.sortKey]);
+  for (const index of tableDefinition.indexes) {
+    keyNames.add(index.partitionKey);
+    keyNames.add(index.sortKey);
+  }
+  await client.send(
+    new CreateTableCommand({
+      TableName: tableName,
+      BillingMode: "PAY_PER_REQUEST",
+      AttributeDefinitions: [...keyNames].map((name) => ({ AttributeName: name, AttributeType: "S" })),
+      KeySchema: [
+        { AttributeName: tableDefinition.partitionKey, KeyType: "HASH" },
+        { AttributeName: tableDefinition.sortKey, KeyType: "RANGE" },
+      ],
+      GlobalSecondaryIndexes: tableDefinition.indexes.map((index) => ({
+        IndexName: index.indexName,
+        KeySchema: [
+          { AttributeName: index.partitionKey, KeyType: "HASH" },
+          { AttributeName: index.sortKey, KeyType: "RANGE" },
+        ],
+        Projection: { ProjectionType: "ALL" },
+      })),
+    }),
+  );
+  await waitUntilTableExists({ client, maxWaitTime: 30 }, { TableName: tableName });
+  await client.send(
+    new UpdateTimeToLiveCommand({
+      TableName: tableName,
+      TimeToLiveSpecification: { AttributeName: tableDefinition.timeToLiveAttribute, Enabled: true },
+    }),
+  );
+};
