@@ -1,0 +1,31 @@
+import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { z } from "zod";
+import { envString } from "../config";
+import { TenantTable } from "./tenant-table";
+
+/** What a Lambda bound to the table gets: TABLE_NAME from CDK; DYNAMODB_ENDPOINT only in the local stack. */
+export const TableConfigSchema = z.object({
+  TABLE_NAME: envString(),
+  DYNAMODB_ENDPOINT: z.url().optional(),
+});
+export type TableConfig = z.output<typeof TableConfigSchema>;
+
+export interface AppTable {
+  tableName: string;
+  forTenant(tenant: string): TenantTable;
+  destroy(): void;
+}
+
+/** One document client per container, shared by every tenant-bound view of the table. */
+export const createAppTable = (config: TableConfig, now: () => Date = () => new Date()): AppTable => {
+  const client = new DynamoDBClient(config.DYNAMODB_ENDPOINT ? { endpoint: config.DYNAMODB_ENDPOINT } : {});
+  const doc = DynamoDBDocumentClient.from(client, {
+    marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
+  });
+  return {
+    tableName: config.TABLE_NAME,
+    forTenant: (tenant) => new TenantTable(doc, config.TABLE_NAME, tenant, now),
+    destroy: () => client.destroy(),
+  };
+};
