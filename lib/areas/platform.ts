@@ -15,6 +15,8 @@ export const platformArea: AreaDefinition = {
   routes: [
     { route: "GET /health", functionId: "PlatformApi", public: true },
     { route: "GET /openapi.json", functionId: "PlatformApi", public: true },
+    // Unknown routes reach PlatformApi, whose app answers a JSON 404 in the shared error shape.
+    { route: "$default", functionId: "PlatformApi", public: true },
   ],
   workflows: [],
   schedules: [],

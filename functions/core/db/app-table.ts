@@ -1,7 +1,8 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { DynamoDBDocumentClient, GetCommand } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
 import { envString } from "../config";
+import { mapDynamoError } from "./map-dynamo-error";
 import { TenantTable } from "./tenant-table";
 
 /** What a Lambda bound to the table gets: TABLE_NAME from CDK; DYNAMODB_ENDPOINT only in the local stack. */
@@ -13,6 +14,8 @@ export type TableConfig = z.output<typeof TableConfigSchema>;
 
 export interface AppTable {
   tableName: string;
+  /** A cheap read outside every tenant's key space (tenant keys start with `T#`), for health checks. */
+  probe(): Promise<void>;
   forTenant(tenant: string): TenantTable;
   destroy(): void;
 }
@@ -25,6 +28,13 @@ export const createAppTable = (config: TableConfig, now: () => Date = () => new 
   });
   return {
     tableName: config.TABLE_NAME,
+    probe: async () => {
+      try {
+        await doc.send(new GetCommand({ TableName: config.TABLE_NAME, Key: { pk: "HEALTH", sk: "HEALTH" } }));
+      } catch (error) {
+        throw mapDynamoError(error, "Probing the table");
+      }
+    },
     forTenant: (tenant) => new TenantTable(doc, config.TABLE_NAME, tenant, now),
     destroy: () => client.destroy(),
   };

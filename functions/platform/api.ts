@@ -1,0 +1,19 @@
+import openApiDocument from "../../docs/openapi.json";
+import { configOnce, parseConfig } from "../core/config";
+import { createAppTable, TableConfigSchema } from "../core/db/app-table";
+import { toLambdaHandler } from "../core/http/lambda-handler";
+import { createLogger } from "../core/logger";
+import { createPlatformApp } from "./platform-app";
+
+// Parsed at cold start: a missing TABLE_NAME fails here, with its name.
+const config = configOnce(() => parseConfig(TableConfigSchema))();
+const logger = createLogger("platform");
+const table = createAppTable(config);
+
+export const app = createPlatformApp({
+  logger,
+  healthChecks: { table: () => table.probe() },
+  openApiDocument: () => openApiDocument,
+});
+
+export const handler = toLambdaHandler(app, logger);
