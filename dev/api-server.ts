@@ -1,0 +1,213 @@
+import { randomUUID } from "node:crypto";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
+import type { HttpApiHandler } from "../functions/core/http/lambda-handler";
+import type { FunctionDefinition, RouteDefinition } from "../lib/definition-types";
+import { createLambdaContext } from "./lambda-context";
+import { claimsFromDevToken } from "./local-authorizer";
+import { createRouteMatcher } from "./route-matcher";
+
+/** API Gateway's own payload cap; the handlers enforce their smaller limit with a 413. */
+const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
+
+export interface ApiServerOptions {
+  host: string;
+  port: number;
+  routes: RouteDefinition[];
+  functions: FunctionDefinition[];
+  /** Loads the handler a function definition names (the same export Lambda runs). */
+  loadHandler(fn: FunctionDefinition): Promise<HttpApiHandler>;
+  /** Extra local dependency checks merged into GET /health (DynamoDB Local, store, runners). */
+  localHealth?: () => Promise<Record<string, { status: "ok" | "down" | "disabled"; detail?: string }>>;
+}
+
+export interface RunningApiServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+const errorBody = (code: string, message: string) => JSON.stringify({ error: { code, message } });
+
+const readBody = (req: IncomingMessage): Promise<Buffer> =>
+  new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_REQUEST_BYTES) {
+        reject(Object.assign(new Error("Request entity too large"), { status: 413 }));
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks)));
+    req.on("error", reject);
+  });
+
+/** Builds the HTTP API v2 event API Gateway would send, claims included. */
+export const toHttpApiEvent = (
+  req: IncomingMessage,
+  url: URL,
+  body: Buffer,
+  routeKey: string,
+  pathParameters: Record<string, string>,
+  claims: Record<string, string> | undefined,
+): APIGatewayProxyEventV2WithJWTAuthorizer => {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined || name === "cookie") continue;
+    headers[name.toLowerCase()] = Array.isArray(value) ? value.join(",") : value;
+  }
+  const query: Record<string, string> = {};
+  for (const [name, value] of url.searchParams)
+    query[name] = query[name] === undefined ? value : `${query[name]},${value}`;
+  const contentType = headers["content-type"] ?? "";
+  const isText =
+    body.length === 0 || /json|text|xml|x-www-form-urlencoded/i.test(contentType) || contentType === "";
+  const now = new Date();
+  const event = {
+    version: "2.0",
+    routeKey,
+    rawPath: url.pathname,
+    rawQueryString: url.search.replace(/^\?/, ""),
+    cookies: req.headers.cookie?.split(/;\s*/),
+    headers,
+    queryStringParameters: Object.keys(query).length ? query : undefined,
+    pathParameters: Object.keys(pathParameters).length ? pathParameters : undefined,
+    requestContext: {
+      accountId: "000000000000",
+      apiId: "local",
+      domainName: headers.host ?? "127.0.0.1",
+      domainPrefix: "local",
+      http: {
+        method: (req.method ?? "GET").toUpperCase(),
+        path: url.pathname,
+        protocol: `HTTP/${req.httpVersion}`,
+        sourceIp: req.socket.remoteAddress ?? "127.0.0.1",
+        userAgent: headers["user-agent"] ?? "",
+      },
+      requestId: randomUUID(),
+      routeKey,
+      stage: "$default",
+      time: now.toISOString(),
+      timeEpoch: now.getTime(),
+      authorizer: { principalId: "", integrationLatency: 0, jwt: { claims: claims ?? {}, scopes: [] } },
+    },
+    body: body.length ? (isText ? body.toString("utf8") : body.toString("base64")) : undefined,
+    isBase64Encoded: body.length > 0 && !isText,
+  };
+  if (!claims) (event.requestContext as { authorizer?: unknown }).authorizer = undefined;
+  return event as unknown as APIGatewayProxyEventV2WithJWTAuthorizer;
+};
+
+const send = (res: ServerResponse, result: APIGatewayProxyStructuredResultV2): void => {
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(result.headers ?? {})) headers[name] = String(value);
+  if (result.cookies?.length) headers["set-cookie"] = result.cookies;
+  res.writeHead(result.statusCode ?? 200, headers);
+  res.end(result.body ? Buffer.from(result.body, result.isBase64Encoded ? "base64" : "utf8") : undefined);
+};
+
+/**
+ * The local API Gateway: routes like the HTTP API (same route table as CDK), plays the JWT authorizer on
+ * non-public routes, and invokes the same handler the Lambda runs with the event API Gateway would send.
+ */
+export const startApiServer = async (options: ApiServerOptions): Promise<RunningApiServer> => {
+  const match = createRouteMatcher(options.routes);
+  const functions = new Map(options.functions.map((f) => [f.id, f]));
+  const handlers = new Map<string, Promise<HttpApiHandler>>();
+  const handlerFor = (fn: FunctionDefinition) => {
+    let handler = handlers.get(fn.id);
+    if (!handler) {
+      handler = options.loadHandler(fn);
+      handlers.set(fn.id, handler);
+    }
+    return handler;
+  };
+
+  const invoke = async (
+    req: IncomingMessage,
+    url: URL,
+    body: Buffer,
+  ): Promise<APIGatewayProxyStructuredResultV2> => {
+    const method = (req.method ?? "GET").toUpperCase();
+    const found = match(method, url.pathname);
+    if (!found)
+      return {
+        statusCode: 404,
+        headers: { "content-type": "application/json" },
+        body: errorBody("route_not_found", `No route for ${method} ${url.pathname}`),
+      };
+    const claims = found.route.public ? undefined : claimsFromDevToken(req.headers.authorization);
+    if (!found.route.public && !claims) {
+      return {
+        statusCode: 401,
+        headers: { "content-type": "application/json", "www-authenticate": "Bearer" },
+        body: errorBody(
+          "unauthorized",
+          "Missing or invalid bearer token (locally: Authorization: Bearer dev:<tenant>)",
+        ),
+      };
+    }
+    const fn = functions.get(found.route.functionId);
+    if (!fn) throw new Error(`Route ${found.routeKey} names unknown function ${found.route.functionId}`);
+    const handler = await handlerFor(fn);
+    const event = toHttpApiEvent(req, url, body, found.routeKey, found.pathParameters, claims);
+    const result = await handler(event, createLambdaContext(fn.id, fn.timeoutSeconds ?? 30));
+    if (typeof result === "string") return { statusCode: 200, body: result };
+    return result;
+  };
+
+  const server: Server = createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url ?? "/", "http://127.0.0.1");
+      const body = await readBody(req);
+      let result = await invoke(req, url, body);
+      if (url.pathname === "/health" && options.localHealth && result.body) {
+        const health = JSON.parse(result.body) as {
+          status: string;
+          checks: Record<string, { status: string }>;
+        };
+        const local = await options.localHealth();
+        health.checks = { ...local, ...health.checks };
+        const down = Object.values(health.checks).some((c) => c.status === "down");
+        health.status = down ? "degraded" : "ok";
+        result = {
+          statusCode: down ? 503 : 200,
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(health),
+        };
+      }
+      send(res, result);
+    } catch (error) {
+      const status = (error as { status?: number }).status === 413 ? 413 : 500;
+      if (status === 500) console.error("[api-server] handler crashed:", error);
+      if (!res.headersSent) {
+        res.writeHead(status, { "content-type": "application/json" });
+        res.end(
+          status === 413
+            ? errorBody("body_too_large", "Request entity too large")
+            : errorBody("internal", "Internal server error"),
+        );
+      }
+    }
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, options.host, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : options.port;
+  return {
+    url: `http://${options.host}:${port}`,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+};

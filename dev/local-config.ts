@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { envPort, envString, parseConfig, resolveLlmProvider } from "../functions/core/config";
+
+/**
+ * The local stack's own settings. The defaults are the documented local ports (README); every one can be
+ * overridden so two stacks can run side by side.
+ */
+export const LocalStackConfigSchema = z.object({
+  PORT: envPort().default(3000),
+  STORE_PORT: envPort().default(3001),
+  /** 0 or unset: a free port. */
+  DYNAMODB_PORT: envPort().optional(),
+  TABLE_NAME: envString().default("larder-local"),
+  DEMO_DATA: z.enum(["on", "off"]).default("on"),
+  SCHEDULES: z.enum(["on", "off"]).default("on"),
+});
+
+export type LocalStackConfig = z.output<typeof LocalStackConfigSchema> & { LLM_PROVIDER: string };
+
+export const readLocalStackConfig = (
+  env: Record<string, string | undefined> = process.env,
+): LocalStackConfig => ({
+  ...parseConfig(LocalStackConfigSchema, env),
+  LLM_PROVIDER: resolveLlmProvider(env),
+});
