@@ -1,6 +1,7 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { DynamoDBClient, ListTablesCommand } from "@aws-sdk/client-dynamodb";
 import { findFreePort } from "./free-port";
@@ -96,7 +97,9 @@ export const startDynamoDbLocal = async (
   ];
   const quoted = [java, ...javaArgs].map((a) => `'${a.replaceAll("'", "'\\''")}'`).join(" ");
   const script = `${quoted} >/dev/null 2>&1 & j=$!; trap 'kill $j 2>/dev/null; exit 0' TERM INT; read _ ; kill $j 2>/dev/null; wait $j`;
-  const child = spawn("sh", ["-c", script], { stdio: ["pipe", "ignore", "inherit"] });
+  // DynamoDB Local writes a metadata file into its working directory: keep it out of the repository.
+  const workDir = mkdtempSync(join(tmpdir(), "larder-dynamodb-"));
+  const child = spawn("sh", ["-c", script], { cwd: workDir, stdio: ["pipe", "ignore", "inherit"] });
   const endpoint = `http://127.0.0.1:${port}`;
   try {
     await waitUntilReady(endpoint, child, options.timeoutMs ?? 20_000);
