@@ -1,0 +1,120 @@
+import { Stack, Validations } from "aws-cdk-lib";
+import type { ITable } from "aws-cdk-lib/aws-dynamodb";
+import { PolicyStatement } from "aws-cdk-lib/aws-iam";
+import type { RetentionDays } from "aws-cdk-lib/aws-logs";
+import { Construct } from "constructs";
+import type { AreaDefinition } from "../definition-types";
+import type { LarderSettings } from "../larder-settings";
+import { stateMachineName } from "../resource-names";
+import { LarderFunction } from "./larder-function";
+import { LlmSecrets } from "./llm-secrets";
+
+export interface AreaFunctionsProps {
+  areas: readonly AreaDefinition[];
+  settings: LarderSettings;
+  sandbox: boolean;
+  logRetention: RetentionDays;
+  table: ITable;
+}
+
+/**
+ * Every function of every area, each wired to what its definition says it needs. Adding an area's
+ * definition is all it takes; nothing here names an area.
+ */
+export class AreaFunctions extends Construct {
+  private readonly functionsById = new Map<string, LarderFunction>();
+  private llmSecrets?: LlmSecrets;
+
+  constructor(scope: Construct, id: string, props: AreaFunctionsProps) {
+    super(scope, id);
+    const workflows = props.areas.flatMap((area) =>
+      area.workflows.map((w) => ({
+        workflowName: w.name,
+        stateMachineName: stateMachineName(props.settings.stage, w.name),
+      })),
+    );
+
+    for (const area of props.areas) {
+      for (const definition of area.functions) {
+        if (this.functionsById.has(definition.id)) {
+          throw new Error(`Function id ${definition.id} is defined twice (ids are unique across areas)`);
+        }
+        const fn = new LarderFunction(this, definition.id, {
+          definition,
+          area: area.area,
+          stage: props.settings.stage,
+          sandbox: props.sandbox,
+          logRetention: props.logRetention,
+          logLevel: props.settings.logLevel,
+        });
+        this.functionsById.set(definition.id, fn);
+        for (const need of new Set(definition.needs)) {
+          switch (need) {
+            case "table":
+              fn.bindTable(props.table);
+              break;
+            case "llm":
+              this.bindLlm(fn, props);
+              break;
+            case "workflows":
+              fn.bindWorkflows(workflows);
+              break;
+            case "store":
+              // Bundling and memory differ (see store-bundling.ts); the construct applies them itself.
+              break;
+          }
+        }
+      }
+    }
+  }
+
+  /** The function with this definition id; throws with the id when no area defines it. */
+  get(id: string): LarderFunction {
+    const fn = this.functionsById.get(id);
+    if (!fn)
+      throw new Error(
+        `No function definition with id ${id} (known: ${[...this.functionsById.keys()].join(", ")})`,
+      );
+    return fn;
+  }
+
+  all(): LarderFunction[] {
+    return [...this.functionsById.values()];
+  }
+
+  private bindLlm(fn: LarderFunction, props: AreaFunctionsProps): void {
+    // Created on first use, so an app without LLM functions has no secrets to pay for.
+    this.llmSecrets ??= new LlmSecrets(this, "LlmSecrets", {
+      stage: props.settings.stage,
+      sandbox: props.sandbox,
+      anthropicApiKeySecretName: props.settings.anthropicApiKeySecretName,
+      openaiApiKeySecretName: props.settings.openaiApiKeySecretName,
+    });
+    fn.bindSecret("ANTHROPIC_API_KEY_SECRET_ID", this.llmSecrets.anthropicApiKey);
+    fn.bindSecret("OPENAI_API_KEY_SECRET_ID", this.llmSecrets.openaiApiKey);
+    fn.function.addEnvironment("LLM_PROVIDER", props.settings.llmProvider);
+    if (props.settings.llmProvider === "bedrock") {
+      const stack = Stack.of(this);
+      fn.function.addToRolePolicy(
+        new PolicyStatement({
+          actions: ["bedrock:InvokeModel", "bedrock:InvokeModelWithResponseStream"],
+          resources: [
+            `arn:${stack.partition}:bedrock:*::foundation-model/*`,
+            stack.formatArn({ service: "bedrock", resource: "inference-profile", resourceName: "*" }),
+          ],
+        }),
+      );
+      Validations.of(fn).acknowledge(
+        {
+          id: "AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:bedrock:*::foundation-model/*]",
+          reason:
+            "The model is chosen at run time (LLM_MODEL); cross-region inference may route to any region",
+        },
+        {
+          id: "AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:bedrock:<AWS::Region>:<AWS::AccountId>:inference-profile/*]",
+          reason: "The model's inference profile is chosen at run time (LLM_MODEL)",
+        },
+      );
+    }
+  }
+}

@@ -1,0 +1,149 @@
+import { join } from "node:path";
+import { CfnElement, Duration, RemovalPolicy, Stack, Validations } from "aws-cdk-lib";
+import type { ITable } from "aws-cdk-lib/aws-dynamodb";
+import { PolicyStatement, Role, ServicePrincipal } from "aws-cdk-lib/aws-iam";
+import { Architecture, Runtime, Tracing } from "aws-cdk-lib/aws-lambda";
+import { NodejsFunction, OutputFormat, SourceMapMode } from "aws-cdk-lib/aws-lambda-nodejs";
+import { LogGroup, type RetentionDays } from "aws-cdk-lib/aws-logs";
+import type { ISecret } from "aws-cdk-lib/aws-secretsmanager";
+import { Construct } from "constructs";
+import type { FunctionDefinition } from "../definition-types";
+import { repositoryRoot } from "../repository-root";
+import { executionArnPattern, stateMachineArn } from "../resource-names";
+import { storeBundling } from "./store-bundling";
+
+/** One runtime for every function: the newest Lambda Node LTS, so the code and cdk-nag agree on it. */
+export const functionRuntime = Runtime.NODEJS_24_X;
+
+const defaultTimeoutSeconds = 30;
+const defaultMemoryMb = 512;
+
+export interface LarderFunctionProps {
+  definition: FunctionDefinition;
+  /** The area the function belongs to: its Powertools service name. */
+  area: string;
+  stage: string;
+  sandbox: boolean;
+  logRetention: RetentionDays;
+  logLevel: string;
+}
+
+/**
+ * The project's Lambda: arm64, bundled locally by esbuild as ESM with source maps, traced, logging to
+ * its own group with a retention. Dependencies are wired by the `bind*` methods, each of which grants
+ * access and sets the environment variable the code reads in one step, so the two never drift apart.
+ */
+export class LarderFunction extends Construct {
+  readonly definition: FunctionDefinition;
+  readonly function: NodejsFunction;
+
+  constructor(scope: Construct, id: string, props: LarderFunctionProps) {
+    super(scope, id);
+    const { definition } = props;
+    this.definition = definition;
+    const needsStore = definition.needs.includes("store");
+    const logGroup = new LogGroup(this, "Logs", {
+      retention: props.logRetention,
+      removalPolicy: props.sandbox ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
+    });
+    // An explicit role that may write to this log group only, instead of the AWS managed basic
+    // execution policy that allows writing to every log group in the account.
+    const role = new Role(this, "Role", {
+      assumedBy: new ServicePrincipal("lambda.amazonaws.com"),
+      description: `Runs ${definition.id}`,
+    });
+    logGroup.grantWrite(role);
+
+    this.function = new NodejsFunction(this, "Function", {
+      entry: join(repositoryRoot, definition.entry),
+      handler: definition.handler,
+      description: definition.description,
+      projectRoot: repositoryRoot,
+      depsLockFilePath: join(repositoryRoot, "package-lock.json"),
+      runtime: functionRuntime,
+      // The Chromium that @sparticuz/chromium ships on npm is an x86_64 binary.
+      architecture: needsStore ? Architecture.X86_64 : Architecture.ARM_64,
+      timeout: Duration.seconds(definition.timeoutSeconds ?? defaultTimeoutSeconds),
+      memorySize: definition.memoryMb ?? (needsStore ? storeBundling.minimumMemoryMb : defaultMemoryMb),
+      role,
+      logGroup,
+      tracing: Tracing.ACTIVE,
+      environment: {
+        ...definition.environment,
+        STAGE: props.stage,
+        POWERTOOLS_SERVICE_NAME: `larder-${props.area}`,
+        LOG_LEVEL: props.logLevel,
+        NODE_OPTIONS: "--enable-source-maps",
+        ...(needsStore ? storeBundling.environment : {}),
+      },
+      bundling: {
+        forceDockerBundling: false,
+        format: OutputFormat.ESM,
+        target: "node24",
+        mainFields: ["module", "main"],
+        // CommonJS dependencies call require(); an ESM bundle has to provide it.
+        banner:
+          "import { createRequire as __larderCreateRequire } from 'node:module';" +
+          "const require = __larderCreateRequire(import.meta.url);",
+        minify: true,
+        sourceMap: true,
+        sourceMapMode: SourceMapMode.DEFAULT,
+        sourcesContent: false,
+        // Bundle the SDK we test against rather than whatever version the runtime ships.
+        bundleAwsSDK: true,
+        ...(needsStore ? storeBundling.bundling : {}),
+      },
+    });
+
+    // X-Ray's PutTraceSegments/PutTelemetryRecords take no resource ARN.
+    Validations.of(this).acknowledge({
+      id: "AwsSolutions-IAM5[Resource::*]",
+      reason: "X-Ray tracing actions do not support resource-level permissions",
+    });
+  }
+
+  /** Read-write access to the table and its indexes, and `TABLE_NAME`. */
+  bindTable(table: ITable): this {
+    table.grantReadWriteData(this.function);
+    this.function.addEnvironment("TABLE_NAME", table.tableName);
+    const tableResource = table.node.defaultChild;
+    if (tableResource instanceof CfnElement) {
+      const logicalId = Stack.of(this).resolve(Stack.of(tableResource).getLogicalId(tableResource));
+      Validations.of(this).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::<${logicalId}.Arn>/index/*]`,
+        reason: "Queries use the table's secondary indexes; the grant is limited to this table's indexes",
+      });
+    }
+    return this;
+  }
+
+  /** Read access to a secret, and its id in `envName` (the value itself never enters the environment). */
+  bindSecret(envName: string, secret: ISecret): this {
+    secret.grantRead(this.function);
+    // A secret imported by name has only a partial ARN, which GetSecretValue may not resolve: use the name.
+    this.function.addEnvironment(envName, secret.secretFullArn ?? secret.secretName);
+    return this;
+  }
+
+  /**
+   * Start and inspect the named state machines, and `WORKFLOW_ARNS` = `{ workflowName: arn }`. ARNs are
+   * built from names, so a function may start a workflow that invokes the same function.
+   */
+  bindWorkflows(workflows: ReadonlyArray<{ workflowName: string; stateMachineName: string }>): this {
+    if (workflows.length === 0) return this;
+    const arns = Object.fromEntries(
+      workflows.map((w) => [w.workflowName, stateMachineArn(this, w.stateMachineName)]),
+    );
+    this.function.addEnvironment("WORKFLOW_ARNS", Stack.of(this).toJsonString(arns));
+    this.function.addToRolePolicy(
+      new PolicyStatement({ actions: ["states:StartExecution"], resources: Object.values(arns) }),
+    );
+    this.function.addToRolePolicy(
+      new PolicyStatement({
+        actions: ["states:DescribeExecution", "states:GetExecutionHistory"],
+        resources: workflows.map((w) => executionArnPattern(this, w.stateMachineName)),
+      }),
+    );
+    return this;
+  }
+}

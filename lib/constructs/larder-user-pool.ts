@@ -1,0 +1,67 @@
+import { Duration, RemovalPolicy, Validations } from "aws-cdk-lib";
+import {
+  AccountRecovery,
+  Mfa,
+  StringAttribute,
+  UserPool,
+  type UserPoolClient,
+} from "aws-cdk-lib/aws-cognito";
+import { Construct } from "constructs";
+
+export interface LarderUserPoolProps {
+  stage: string;
+  sandbox: boolean;
+}
+
+/**
+ * The identity provider the stack creates when no external JWT issuer is configured. Users are created
+ * by an administrator with their tenant in `custom:tenant` (immutable: a user never changes tenant);
+ * the ID token carries it to the API's JWT authorizer.
+ */
+export class LarderUserPool extends Construct {
+  readonly userPool: UserPool;
+  readonly client: UserPoolClient;
+
+  constructor(scope: Construct, id: string, props: LarderUserPoolProps) {
+    super(scope, id);
+    this.userPool = new UserPool(this, "UserPool", {
+      userPoolName: `larder-${props.stage}`,
+      // Households and merchants are onboarded, not self-registered: a tenant is assigned by an admin.
+      selfSignUpEnabled: false,
+      signInAliases: { email: true },
+      customAttributes: { tenant: new StringAttribute({ mutable: false, minLen: 1, maxLen: 64 }) },
+      passwordPolicy: {
+        minLength: 12,
+        requireLowercase: true,
+        requireUppercase: true,
+        requireDigits: true,
+        requireSymbols: true,
+        tempPasswordValidity: Duration.days(3),
+      },
+      mfa: Mfa.OPTIONAL,
+      mfaSecondFactor: { otp: true, sms: false },
+      accountRecovery: AccountRecovery.EMAIL_ONLY,
+      deletionProtection: !props.sandbox,
+      removalPolicy: props.sandbox ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
+    });
+    this.client = this.userPool.addClient("ApiClient", {
+      authFlows: { userSrp: true },
+      generateSecret: false,
+      preventUserExistenceErrors: true,
+      idTokenValidity: Duration.hours(1),
+      accessTokenValidity: Duration.hours(1),
+    });
+    Validations.of(this.userPool).acknowledge(
+      {
+        id: "AwsSolutions-COG2",
+        reason:
+          "TOTP MFA is offered to every user, not forced: demo and sandbox tenants sign in without a device",
+      },
+      {
+        id: "AwsSolutions-COG8",
+        reason:
+          "Threat protection needs the Plus feature plan (paid per active user); not justified before launch",
+      },
+    );
+  }
+}

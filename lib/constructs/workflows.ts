@@ -1,0 +1,75 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { Duration, RemovalPolicy } from "aws-cdk-lib";
+import { LogGroup, type RetentionDays } from "aws-cdk-lib/aws-logs";
+import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from "aws-cdk-lib/aws-stepfunctions";
+import { Construct } from "constructs";
+import { substitutionMismatches } from "../asl-placeholders";
+import type { WorkflowDefinition } from "../definition-types";
+import { repositoryRoot } from "../repository-root";
+import { stateMachineName } from "../resource-names";
+import type { AreaFunctions } from "./area-functions";
+
+export interface WorkflowsProps {
+  workflows: readonly WorkflowDefinition[];
+  functions: AreaFunctions;
+  stage: string;
+  sandbox: boolean;
+  logRetention: RetentionDays;
+}
+
+/**
+ * One Standard state machine per workflow definition, from the same `statemachines/*.asl.json` the local
+ * runner executes, with each `${Key}` filled by the ARN of the function the definition names.
+ */
+export class Workflows extends Construct {
+  private readonly byName = new Map<string, StateMachine>();
+
+  constructor(scope: Construct, id: string, props: WorkflowsProps) {
+    super(scope, id);
+    for (const workflow of props.workflows) {
+      if (this.byName.has(workflow.name)) throw new Error(`Workflow ${workflow.name} is defined twice`);
+      // Inline (not an S3 asset) so the template shows the definition and tests can read it.
+      const asl = readFileSync(join(repositoryRoot, workflow.file), "utf8");
+      const mismatches = substitutionMismatches(asl, Object.keys(workflow.functionSubstitutions));
+      if (mismatches.length > 0) {
+        throw new Error(`Workflow ${workflow.name} (${workflow.file}): ${mismatches.join("; ")}`);
+      }
+      const taskFunctions = Object.entries(workflow.functionSubstitutions).map(
+        ([key, functionId]) => [key, props.functions.get(functionId).function] as const,
+      );
+
+      const logGroup = new LogGroup(this, `${workflow.name}Logs`, {
+        // Step Functions requires this prefix for log groups that vended logs write to.
+        logGroupName: `/aws/vendedlogs/states/${stateMachineName(props.stage, workflow.name)}`,
+        retention: props.logRetention,
+        removalPolicy: props.sandbox ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
+      });
+      const machine = new StateMachine(this, workflow.name, {
+        // A fixed name: functions that start this workflow build its ARN from the name.
+        stateMachineName: stateMachineName(props.stage, workflow.name),
+        stateMachineType: StateMachineType.STANDARD,
+        definitionBody: DefinitionBody.fromString(asl),
+        definitionSubstitutions: Object.fromEntries(taskFunctions.map(([key, fn]) => [key, fn.functionArn])),
+        timeout: Duration.seconds(workflow.timeoutSeconds),
+        tracingEnabled: true,
+        logs: {
+          destination: logGroup,
+          level: LogLevel.ALL,
+          // Step inputs carry user content (emails, plans); only sandbox logs keep it, for debugging.
+          includeExecutionData: props.sandbox,
+        },
+        removalPolicy: RemovalPolicy.DESTROY,
+      });
+      for (const fn of new Set(taskFunctions.map(([, f]) => f))) fn.grantInvoke(machine);
+      this.byName.set(workflow.name, machine);
+    }
+  }
+
+  /** The state machine of the named workflow; throws with the name when none is defined. */
+  get(name: string): StateMachine {
+    const machine = this.byName.get(name);
+    if (!machine) throw new Error(`No workflow named ${name} (known: ${[...this.byName.keys()].join(", ")})`);
+    return machine;
+  }
+}
