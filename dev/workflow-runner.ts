@@ -1,0 +1,260 @@
+import "./polyfills";
+import { randomUUID } from "node:crypto";
+import {
+  ExecutionAbortedError,
+  ExecutionError,
+  ExecutionTimeoutError,
+  type RunOptions,
+  type StateMachineDefinition,
+} from "aws-local-stepfunctions";
+import {
+  ConfigError,
+  ConflictError,
+  DependencyUnavailableError,
+  NotFoundError,
+} from "../functions/core/errors";
+import { createLogger, type Logger } from "../functions/core/logger";
+import {
+  assertValidExecutionName,
+  serializeExecutionInput,
+} from "../functions/core/workflow/execution-input";
+import type {
+  ExecutionStatus,
+  StartedExecution,
+  WorkflowError,
+  WorkflowExecution,
+  WorkflowPort,
+} from "../functions/core/workflow/workflow-port";
+import { allFunctions, allWorkflows } from "../lib/areas";
+import type { FunctionDefinition, WorkflowDefinition } from "../lib/definition-types";
+import { repositoryRoot } from "../lib/repository-root";
+import { localAccountId, localRegion } from "./workflow/asl-substitutions";
+import { type LambdaHandler, loadLambdaHandler } from "./workflow/local-lambda";
+import { type PreparedWorkflow, prepareWorkflow } from "./workflow/prepare-workflow";
+import { type LocalExecutionEvent, stepsFromLocalEvents } from "./workflow/steps-from-local-events";
+
+export interface LocalWorkflowRunnerOptions {
+  /** Defaults to every workflow of lib/areas. */
+  workflows?: readonly WorkflowDefinition[];
+  /** Defaults to the functions of lib/areas. */
+  findFunction?: (functionId: string) => FunctionDefinition | undefined;
+  /** Where definitions' `file` and `entry` paths start; the repository root by default. */
+  rootDir?: string;
+  /** Defaults to importing the function's entry and taking its exported handler. */
+  loadHandler?: (fn: FunctionDefinition, rootDir: string) => Promise<LambdaHandler>;
+  /** Wait between Retry attempts instead of the ASL's back-off, so tests need not sleep through it. */
+  retryIntervalMs?: number;
+  newExecutionName?: () => string;
+  logger?: Logger;
+}
+
+/** The local stand-in for Step Functions: a WorkflowPort plus what tests and the local stack need. */
+export interface LocalWorkflowRunner extends WorkflowPort {
+  readonly workflowNames: readonly string[];
+  /** The definition as it runs (placeholders filled with local ARNs). NotFoundError for an unknown name. */
+  definitionOf(workflowName: string): StateMachineDefinition;
+  /** Resolves with the described execution once it has ended (whatever its status). */
+  waitForExecution(executionId: string): Promise<WorkflowExecution>;
+  /** Aborts the running executions, waits for them to settle and refuses new ones. */
+  stop(): Promise<void>;
+}
+
+interface LocalExecution {
+  executionId: string;
+  workflowName: string;
+  inputText: string;
+  input: unknown;
+  status: ExecutionStatus;
+  output?: unknown;
+  error?: WorkflowError;
+  startedAt: Date;
+  stoppedAt?: Date;
+  events: LocalExecutionEvent[];
+  ended: Promise<void>;
+  abort: () => void;
+}
+
+type Outcome = Pick<LocalExecution, "status" | "output" | "error">;
+
+/** How the package's result promise settles → the execution's status (as DescribeExecution reports it). */
+const outcomeOf = (settled: PromiseSettledResult<unknown>): Outcome => {
+  if (settled.status === "fulfilled") return { status: "SUCCEEDED", output: settled.value ?? null };
+  const reason: unknown = settled.reason;
+  if (reason instanceof ExecutionTimeoutError) {
+    return {
+      status: "TIMED_OUT",
+      error: { error: "States.Timeout", cause: "The execution ran past its TimeoutSeconds" },
+    };
+  }
+  if (reason instanceof ExecutionAbortedError) return { status: "ABORTED" };
+  // ExecutionError wraps the error that ended the run: a Task's error, a Fail state's Error/Cause, States.*.
+  const failure = reason instanceof ExecutionError && reason.cause instanceof Error ? reason.cause : reason;
+  return failure instanceof Error
+    ? { status: "FAILED", error: { error: failure.name, cause: failure.message } }
+    : { status: "FAILED", error: { error: "States.Runtime", cause: String(failure) } };
+};
+
+/** The event log closes with the execution; this bounds the wait should it ever not. */
+const drainGraceMs = 1000;
+
+/**
+ * Runs the app's state machines in this process with aws-local-stepfunctions. Creation reads every
+ * workflow, fills and validates it, imports the handlers of its Task states and refuses (ConfigError)
+ * a machine with a Task no local handler covers. Executions run in the background and stay in memory
+ * with their event log, so `describe` shows status, output or error, and steps as they happen.
+ */
+export const createLocalWorkflowRunner = async (
+  options: LocalWorkflowRunnerOptions = {},
+): Promise<LocalWorkflowRunner> => {
+  const rootDir = options.rootDir ?? repositoryRoot;
+  const findFunction = options.findFunction ?? ((id: string) => allFunctions().find((fn) => fn.id === id));
+  const loadHandler = options.loadHandler ?? loadLambdaHandler;
+  const newExecutionName = options.newExecutionName ?? randomUUID;
+  const logger = options.logger ?? createLogger("workflow-runner");
+
+  const prepared = new Map<string, PreparedWorkflow>();
+  for (const workflow of options.workflows ?? allWorkflows()) {
+    if (prepared.has(workflow.name)) throw new ConfigError(`Two workflows are named "${workflow.name}"`);
+    prepared.set(
+      workflow.name,
+      await prepareWorkflow(workflow, {
+        rootDir,
+        findFunction,
+        loadHandler: (fn) => loadHandler(fn, rootDir),
+      }),
+    );
+  }
+
+  const executions = new Map<string, LocalExecution>();
+  let stopped = false;
+
+  const workflowNamed = (workflowName: string): PreparedWorkflow => {
+    const workflow = prepared.get(workflowName);
+    if (!workflow) {
+      throw new ConfigError(`Workflow "${workflowName}" is not defined in lib/areas`, {
+        details: { workflowName },
+      });
+    }
+    return workflow;
+  };
+
+  const executionWithId = (executionId: string): LocalExecution => {
+    const execution = executions.get(executionId);
+    if (!execution) throw new NotFoundError(`No execution ${executionId}`, { code: "execution_not_found" });
+    return execution;
+  };
+
+  const describeExecution = (execution: LocalExecution): WorkflowExecution => ({
+    executionId: execution.executionId,
+    workflowName: execution.workflowName,
+    status: execution.status,
+    input: execution.input,
+    ...(execution.status === "SUCCEEDED" ? { output: execution.output } : {}),
+    ...(execution.error ? { error: execution.error } : {}),
+    startedAt: execution.startedAt.toISOString(),
+    ...(execution.stoppedAt ? { stoppedAt: execution.stoppedAt.toISOString() } : {}),
+    steps: stepsFromLocalEvents(execution.events, execution.status !== "RUNNING"),
+  });
+
+  const run = (workflow: PreparedWorkflow, executionId: string, executionName: string, inputText: string) => {
+    const input = JSON.parse(inputText) as unknown;
+    const startedAt = new Date();
+    const retryIntervalOverrides =
+      options.retryIntervalMs === undefined
+        ? undefined
+        : Object.fromEntries(workflow.retryingStateNames.map((name) => [name, options.retryIntervalMs ?? 0]));
+    const running = workflow.machine.run(JSON.parse(inputText), {
+      overrides: {
+        // Our handlers take and return JSON (they round-trip through JSON.stringify) under a wider type.
+        taskResourceLocalHandlers: workflow.taskHandlers as NonNullable<
+          RunOptions["overrides"]
+        >["taskResourceLocalHandlers"],
+        retryIntervalOverrides,
+      },
+      // What `$$.Execution` and `$$.StateMachine` hold on AWS, so ASL that reads them behaves the same.
+      context: {
+        Execution: { Id: executionId, Name: executionName, StartTime: startedAt.toISOString() },
+        StateMachine: { Id: workflow.stateMachineArn, Name: workflow.name },
+      },
+    });
+    const execution: LocalExecution = {
+      executionId,
+      workflowName: workflow.name,
+      inputText,
+      input,
+      status: "RUNNING",
+      startedAt,
+      events: [],
+      ended: Promise.resolve(),
+      abort: running.abort,
+    };
+    const drained = (async () => {
+      for await (const event of running.eventLogs) execution.events.push(event);
+    })();
+    execution.ended = (async () => {
+      const [settled] = await Promise.allSettled([running.result]);
+      const stoppedAt = new Date();
+      let grace: NodeJS.Timeout | undefined;
+      await Promise.race([drained, new Promise((done) => (grace = setTimeout(done, drainGraceMs)))]);
+      clearTimeout(grace);
+      // Status last, so a describe that sees the end also sees every step.
+      Object.assign(execution, outcomeOf(settled), { stoppedAt });
+      logger.info("Workflow execution ended", {
+        executionId,
+        status: execution.status,
+        error: execution.error,
+      });
+    })();
+    return execution;
+  };
+
+  return {
+    workflowNames: [...prepared.keys()],
+
+    definitionOf(workflowName) {
+      const workflow = prepared.get(workflowName);
+      if (!workflow) throw new NotFoundError(`Workflow "${workflowName}" is not defined`);
+      return structuredClone(workflow.definition);
+    },
+
+    async start(workflowName, input, startOptions = {}): Promise<StartedExecution> {
+      if (stopped) throw new DependencyUnavailableError("The local workflow runner has stopped");
+      const workflow = workflowNamed(workflowName);
+      const executionName = startOptions.executionName ?? newExecutionName();
+      assertValidExecutionName(executionName);
+      const inputText = serializeExecutionInput(input);
+      const executionId = `arn:aws:states:${localRegion}:${localAccountId}:execution:${workflow.name}:${executionName}`;
+      const existing = executions.get(executionId);
+      if (existing) {
+        // Step Functions' idempotency: same name and input while running returns the running execution.
+        if (existing.status === "RUNNING" && existing.inputText === inputText) {
+          return { executionId, startedAt: existing.startedAt.toISOString() };
+        }
+        throw new ConflictError(`An execution named ${executionName} already exists`, {
+          code: "execution_already_exists",
+        });
+      }
+      const execution = run(workflow, executionId, executionName, inputText);
+      executions.set(executionId, execution);
+      logger.info("Workflow execution started", { executionId, workflowName });
+      return { executionId, startedAt: execution.startedAt.toISOString() };
+    },
+
+    async describe(executionId) {
+      return describeExecution(executionWithId(executionId));
+    },
+
+    async waitForExecution(executionId) {
+      const execution = executionWithId(executionId);
+      await execution.ended;
+      return describeExecution(execution);
+    },
+
+    async stop() {
+      stopped = true;
+      const running = [...executions.values()].filter((e) => e.status === "RUNNING");
+      for (const execution of running) execution.abort();
+      await Promise.all(running.map((e) => e.ended));
+    },
+  };
+};

@@ -1,0 +1,156 @@
+import { readFile } from "node:fs/promises";
+import { resolve } from "node:path";
+import { StateMachine, type StateMachineDefinition } from "aws-local-stepfunctions";
+import { ConfigError } from "../../functions/core/errors";
+import type { FunctionDefinition, WorkflowDefinition } from "../../lib/definition-types";
+import { type AslStates, collectStates } from "./asl-states";
+import {
+  functionIdOfLocalLambdaArn,
+  localAccountId,
+  localLambdaArn,
+  localRegion,
+  substitutePlaceholders,
+} from "./asl-substitutions";
+import { createLocalTaskHandler, type LambdaHandler, type LocalTaskHandler } from "./local-lambda";
+
+export interface PreparedWorkflow {
+  name: string;
+  stateMachineArn: string;
+  /** The definition as it runs: placeholders filled, TimeoutSeconds from the definition when the ASL has none. */
+  definition: StateMachineDefinition;
+  machine: StateMachine;
+  /** Task state name (at any depth) → the local handler of the function CDK puts in its Resource. */
+  taskHandlers: Record<string, LocalTaskHandler>;
+  /** States with a Retry, so tests can shorten the back-off of each. */
+  retryingStateNames: string[];
+}
+
+export interface PrepareWorkflowDependencies {
+  /** Where definitions' `file` and `entry` paths start. */
+  rootDir: string;
+  findFunction: (functionId: string) => FunctionDefinition | undefined;
+  loadHandler: (fn: FunctionDefinition) => Promise<LambdaHandler>;
+}
+
+export const localStateMachineArn = (workflowName: string): string =>
+  `arn:aws:states:${localRegion}:${localAccountId}:stateMachine:${workflowName}`;
+
+const readAsl = async (workflow: WorkflowDefinition, rootDir: string): Promise<string> => {
+  try {
+    return await readFile(resolve(rootDir, workflow.file), "utf8");
+  } catch (error) {
+    throw new ConfigError(`Workflow "${workflow.name}": cannot read ${workflow.file}`, { cause: error });
+  }
+};
+
+/** aws-local-stepfunctions runs JSONata and variables wrongly without a word: refuse them instead. */
+const refuseUnsupportedFeatures = (workflow: WorkflowDefinition, asl: AslStates): void => {
+  const jsonata = asl.QueryLanguage === "JSONata";
+  const offending = collectStates(asl).filter(
+    ({ state }) => state.QueryLanguage === "JSONata" || state.Assign !== undefined,
+  );
+  if (jsonata || offending.length > 0) {
+    const where = jsonata ? "the definition" : offending.map((s) => `"${s.path}"`).join(", ");
+    throw new ConfigError(
+      `Workflow "${workflow.name}": ${where} uses JSONata or Assign, which the local runner cannot execute; write the ASL in JSONPath`,
+    );
+  }
+};
+
+/**
+ * Reads a workflow's ASL, fills the placeholders as CDK does (with local ARNs), validates it, and binds
+ * every Task state to the handler of the function substituted into its Resource. Refuses (ConfigError
+ * naming the state) a Task whose Resource is anything else: aws-local-stepfunctions would call real AWS
+ * for it.
+ */
+export const prepareWorkflow = async (
+  workflow: WorkflowDefinition,
+  dependencies: PrepareWorkflowDependencies,
+): Promise<PreparedWorkflow> => {
+  const functions = new Map<string, FunctionDefinition>();
+  for (const [key, functionId] of Object.entries(workflow.functionSubstitutions)) {
+    const fn = dependencies.findFunction(functionId);
+    if (!fn) {
+      throw new ConfigError(
+        `Workflow "${workflow.name}": \${${key}} names function ${functionId}, which is not defined`,
+      );
+    }
+    functions.set(functionId, fn);
+  }
+  const localArns = Object.fromEntries(
+    Object.entries(workflow.functionSubstitutions).map(([key, functionId]) => [
+      key,
+      localLambdaArn(functionId),
+    ]),
+  );
+  const text = substitutePlaceholders(
+    await readAsl(workflow, dependencies.rootDir),
+    localArns,
+    workflow.name,
+  );
+
+  let asl: AslStates & StateMachineDefinition;
+  try {
+    asl = JSON.parse(text) as AslStates & StateMachineDefinition;
+  } catch (error) {
+    throw new ConfigError(`Workflow "${workflow.name}": ${workflow.file} is not valid JSON`, {
+      cause: error,
+    });
+  }
+  refuseUnsupportedFeatures(workflow, asl);
+  asl.TimeoutSeconds ??= workflow.timeoutSeconds;
+
+  let machine: StateMachine;
+  try {
+    machine = new StateMachine(asl, { validationOptions: { checkArn: true, checkPaths: true } });
+  } catch (error) {
+    throw new ConfigError(
+      `Workflow "${workflow.name}": ${error instanceof Error ? error.message : String(error)}`,
+      {
+        cause: error,
+      },
+    );
+  }
+
+  const states = collectStates(asl);
+  const seen = new Set<string>();
+  const duplicates = states.filter(({ name }) => seen.has(name) || !seen.add(name)).map((s) => s.name);
+  if (duplicates.length > 0) {
+    // Step Functions requires unique names across the whole machine; local handlers are keyed by them.
+    throw new ConfigError(
+      `Workflow "${workflow.name}": state names used more than once: ${duplicates.join(", ")}`,
+    );
+  }
+
+  const taskHandlers: Record<string, LocalTaskHandler> = {};
+  const handlerByFunction = new Map<string, Promise<LocalTaskHandler>>();
+  for (const { name, state, path } of states) {
+    if (state.Type !== "Task") continue;
+    const resource = typeof state.Resource === "string" ? state.Resource : "";
+    const functionId = functionIdOfLocalLambdaArn(resource);
+    const fn = functionId === undefined ? undefined : functions.get(functionId);
+    if (!fn) {
+      throw new ConfigError(
+        `Workflow "${workflow.name}": Task state "${path}" has Resource "${resource}", which has no local handler. ` +
+          `Only plain Lambda ARNs filled from functionSubstitutions ("Resource": "\${SomeFnArn}") run locally; ` +
+          "anything else would call real AWS.",
+        { details: { workflowName: workflow.name, state: name, resource } },
+      );
+    }
+    let handler = handlerByFunction.get(fn.id);
+    if (!handler) {
+      handler = dependencies.loadHandler(fn).then((loaded) => createLocalTaskHandler(fn, loaded));
+      handlerByFunction.set(fn.id, handler);
+    }
+    taskHandlers[name] = await handler;
+  }
+
+  return {
+    name: workflow.name,
+    stateMachineArn: localStateMachineArn(workflow.name),
+    definition: asl,
+    machine,
+    taskHandlers,
+    retryingStateNames: states.filter(({ state }) => Array.isArray(state.Retry)).map((s) => s.name),
+  };
+};
