@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { CfnElement, Duration, RemovalPolicy, Stack, Validations } from "aws-cdk-lib";
+import { Duration, RemovalPolicy, Stack, Validations } from "aws-cdk-lib";
 import type { ITable } from "aws-cdk-lib/aws-dynamodb";
 import { PolicyStatement, Role, ServicePrincipal } from "aws-cdk-lib/aws-iam";
 import { Architecture, Runtime, Tracing } from "aws-cdk-lib/aws-lambda";
@@ -8,6 +8,7 @@ import { LogGroup, type RetentionDays } from "aws-cdk-lib/aws-logs";
 import type { ISecret } from "aws-cdk-lib/aws-secretsmanager";
 import { Construct } from "constructs";
 import type { FunctionDefinition } from "../definition-types";
+import { acknowledgeWildcardResource } from "../nag-findings";
 import { repositoryRoot } from "../repository-root";
 import { executionArnPattern, stateMachineArn } from "../resource-names";
 import { storeBundling } from "./store-bundling";
@@ -106,14 +107,11 @@ export class LarderFunction extends Construct {
   bindTable(table: ITable): this {
     table.grantReadWriteData(this.function);
     this.function.addEnvironment("TABLE_NAME", table.tableName);
-    const tableResource = table.node.defaultChild;
-    if (tableResource instanceof CfnElement) {
-      const logicalId = Stack.of(this).resolve(Stack.of(tableResource).getLogicalId(tableResource));
-      Validations.of(this).acknowledge({
-        id: `AwsSolutions-IAM5[Resource::<${logicalId}.Arn>/index/*]`,
-        reason: "Queries use the table's secondary indexes; the grant is limited to this table's indexes",
-      });
-    }
+    acknowledgeWildcardResource(
+      this,
+      `${table.tableArn}/index/*`,
+      "Queries use the table's secondary indexes; the grant is limited to this table's indexes",
+    );
     return this;
   }
 
@@ -122,6 +120,13 @@ export class LarderFunction extends Construct {
     secret.grantRead(this.function);
     // A secret imported by name has only a partial ARN, which GetSecretValue may not resolve: use the name.
     this.function.addEnvironment(envName, secret.secretFullArn ?? secret.secretName);
+    if (secret.secretFullArn === undefined) {
+      acknowledgeWildcardResource(
+        this,
+        `${secret.secretArn}-??????`,
+        "A secret imported by name is matched by its name plus the random suffix Secrets Manager appends",
+      );
+    }
     return this;
   }
 
@@ -144,6 +149,13 @@ export class LarderFunction extends Construct {
         resources: workflows.map((w) => executionArnPattern(this, w.stateMachineName)),
       }),
     );
+    for (const w of workflows) {
+      acknowledgeWildcardResource(
+        this,
+        executionArnPattern(this, w.stateMachineName),
+        "Execution names are generated per run; the grant covers executions of this one state machine",
+      );
+    }
     return this;
   }
 }

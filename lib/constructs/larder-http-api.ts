@@ -77,7 +77,7 @@ export class LarderHttpApi extends Construct {
     if (!jwt) {
       this.userPool = new LarderUserPool(this, "Identity", { stage: settings.stage, sandbox: props.sandbox });
       jwt = {
-        issuer: this.userPool.userPool.userPoolProviderUrl,
+        issuer: this.userPool.issuerUrl,
         audience: [this.userPool.client.userPoolClientId],
       };
       new CfnOutput(this, "UserPoolId", { value: this.userPool.userPool.userPoolId });

@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy, Validations } from "aws-cdk-lib";
+import { Duration, RemovalPolicy, Stack, Validations } from "aws-cdk-lib";
 import {
   AccountRecovery,
   Mfa,
@@ -21,6 +21,8 @@ export interface LarderUserPoolProps {
 export class LarderUserPool extends Construct {
   readonly userPool: UserPool;
   readonly client: UserPoolClient;
+  /** The `iss` of the pool's tokens (the ProviderURL attribute lacks the scheme). */
+  readonly issuerUrl: string;
 
   constructor(scope: Construct, id: string, props: LarderUserPoolProps) {
     super(scope, id);
@@ -44,6 +46,7 @@ export class LarderUserPool extends Construct {
       deletionProtection: !props.sandbox,
       removalPolicy: props.sandbox ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
     });
+    this.issuerUrl = `https://cognito-idp.${Stack.of(this).region}.amazonaws.com/${this.userPool.userPoolId}`;
     this.client = this.userPool.addClient("ApiClient", {
       authFlows: { userSrp: true },
       generateSecret: false,

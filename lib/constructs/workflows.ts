@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { Duration, RemovalPolicy } from "aws-cdk-lib";
+import { Duration, RemovalPolicy, Validations } from "aws-cdk-lib";
+import { PolicyStatement } from "aws-cdk-lib/aws-iam";
 import { LogGroup, type RetentionDays } from "aws-cdk-lib/aws-logs";
 import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from "aws-cdk-lib/aws-stepfunctions";
 import { Construct } from "constructs";
@@ -61,7 +62,18 @@ export class Workflows extends Construct {
         },
         removalPolicy: RemovalPolicy.DESTROY,
       });
-      for (const fn of new Set(taskFunctions.map(([, f]) => f))) fn.grantInvoke(machine);
+      // The unqualified ARNs the ASL names, not `grantInvoke`'s extra `<arn>:*` for versions and aliases.
+      machine.addToRolePolicy(
+        new PolicyStatement({
+          actions: ["lambda:InvokeFunction"],
+          resources: [...new Set(taskFunctions.map(([, fn]) => fn.functionArn))],
+        }),
+      );
+      Validations.of(machine).acknowledge({
+        id: "AwsSolutions-IAM5[Resource::*]",
+        reason:
+          "X-Ray tracing and CloudWatch Logs delivery actions do not support resource-level permissions",
+      });
       this.byName.set(workflow.name, machine);
     }
   }
