@@ -1,0 +1,52 @@
+import { z } from "zod";
+import { ConfigError } from "../errors";
+
+const SNAKE_CASE = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
+const MAX_TOOL_NAME_LENGTH = 64;
+
+/** Tool and schema names are snake_case and at most 64 characters (both providers' limit). */
+export const assertToolName = (name: string): void => {
+  if (!SNAKE_CASE.test(name) || name.length > MAX_TOOL_NAME_LENGTH) {
+    throw new ConfigError(`Tool name "${name}" must be snake_case and at most ${MAX_TOOL_NAME_LENGTH} chars`);
+  }
+};
+
+const cache = new WeakMap<z.ZodType, Record<string, unknown>>();
+
+/**
+ * The JSON schema a provider gets for a tool's input, generated from its zod schema. It describes the
+ * schema's *input* side, because the model's arguments are what zod then parses. The root must be an
+ * object (both providers require it); anything zod cannot express in JSON schema fails here, at
+ * definition time, not on the first model call.
+ */
+export const toToolJsonSchema = (schema: z.ZodType): Record<string, unknown> => {
+  const cached = cache.get(schema);
+  if (cached) return cached;
+  let generated: Record<string, unknown>;
+  try {
+    generated = z.toJSONSchema(schema, { target: "draft-07", io: "input" }) as Record<string, unknown>;
+  } catch (error) {
+    throw new ConfigError(`Tool input schema cannot be expressed as JSON schema: ${String(error)}`);
+  }
+  if (generated.type !== "object") {
+    throw new ConfigError(`Tool input schema must be an object, got ${String(generated.type ?? "a union")}`);
+  }
+  const { $schema: _dialect, ...withoutDialect } = generated;
+  const compact = dropSafeIntegerBounds(withoutDialect) as Record<string, unknown>;
+  cache.set(schema, compact);
+  return compact;
+};
+
+/** zod writes ±2^53-1 bounds on every `.int()`; they say nothing to a model and cost tokens. */
+const dropSafeIntegerBounds = (node: unknown): unknown => {
+  if (Array.isArray(node)) return node.map(dropSafeIntegerBounds);
+  if (node === null || typeof node !== "object") return node;
+  const entries = Object.entries(node).filter(
+    ([key, value]) =>
+      !(
+        (key === "minimum" && value === Number.MIN_SAFE_INTEGER) ||
+        (key === "maximum" && value === Number.MAX_SAFE_INTEGER)
+      ),
+  );
+  return Object.fromEntries(entries.map(([key, value]) => [key, dropSafeIntegerBounds(value)]));
+};
