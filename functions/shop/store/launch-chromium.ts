@@ -1,0 +1,41 @@
+import sparticuzChromium from "@sparticuz/chromium";
+import { type Browser, chromium } from "playwright-core";
+
+/** Flags that stop Chromium from phoning home at start (it resolves Google hosts otherwise). */
+export const QUIET_CHROMIUM_FLAGS = [
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+] as const;
+
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]", "::1"]);
+
+export const isLoopbackStore = (storeUrl: URL): boolean => LOOPBACK_HOSTS.has(storeUrl.hostname);
+
+/**
+ * Chromium's arguments for driving `storeUrl`. @sparticuz/chromium's Lambda flags, minus
+ * `--single-process`: in single-process mode closing one browser context kills the whole browser
+ * (measured here), and we keep one browser per container with a fresh context per household.
+ * For a store on loopback every other host resolves to nothing, so a local run cannot reach the network.
+ */
+export const chromiumArgsFor = (storeUrl: URL, lambdaArgs: readonly string[]): string[] => {
+  const args = lambdaArgs.filter((arg) => arg !== "--single-process");
+  args.push(...QUIET_CHROMIUM_FLAGS);
+  if (isLoopbackStore(storeUrl)) {
+    args.push("--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost");
+  }
+  return args;
+};
+
+/**
+ * Launches @sparticuz/chromium through playwright-core (locally and in Lambda alike). The first call
+ * extracts the binary to /tmp; later launches reuse it.
+ */
+export const launchChromium = async (storeUrl: URL, timeoutMs: number): Promise<Browser> =>
+  chromium.launch({
+    executablePath: await sparticuzChromium.executablePath(),
+    args: chromiumArgsFor(storeUrl, sparticuzChromium.args),
+    headless: true,
+    timeout: timeoutMs,
+  });

@@ -1,0 +1,177 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { DependencyUnavailableError } from "../../core/errors";
+import { isForbiddenStoreAction } from "./forbidden-store-actions";
+import { launchChromium } from "./launch-chromium";
+import {
+  extractedPageSchema,
+  inPageExtractionExpression,
+  type PageSpec,
+  type RawPage,
+} from "./page-extraction";
+import type {
+  StoreBrowser,
+  StoreFormRequest,
+  StoreFormResponse,
+  StoreSession,
+  StoreSessionOptions,
+} from "./store-browser";
+import { StoreActionForbiddenError, StorePageChangedError, StoreUnreachableError } from "./store-errors";
+
+export interface PlaywrightStoreBrowserOptions {
+  storeUrl: URL;
+  /** Bound on every navigation, wait and request. */
+  timeoutMs: number;
+  /** How to start Chromium; defaults to @sparticuz/chromium through playwright-core. */
+  launch?: () => Promise<Browser>;
+}
+
+/** Images, fonts and media are never read by the tools; skipping them halves page time. */
+const SKIPPED_RESOURCES = /\.(?:png|jpe?g|gif|webp|avif|svg|ico|woff2?|ttf|otf|mp4|webm)(?:[?#]|$)/i;
+
+/** Turns a Playwright navigation or request failure into a reason a person can act on. */
+const describeFailure = (error: unknown, timeoutMs: number): string => {
+  const message = error instanceof Error ? error.message : String(error);
+  const netError = message.match(/net::(ERR_[A-Z_]+)/)?.[1];
+  if (netError === "ERR_CONNECTION_REFUSED") return "connection refused (is the store running?)";
+  if (netError === "ERR_NAME_NOT_RESOLVED") return "host name not resolved";
+  if (netError) return netError;
+  if (/ECONNREFUSED/.test(message)) return "connection refused (is the store running?)";
+  if (/ENOTFOUND|EAI_AGAIN/.test(message)) return "host name not resolved";
+  if (/Timeout \d+ms exceeded|timed out/i.test(message)) return `no answer within ${timeoutMs} ms`;
+  return message.split("\n")[0] ?? "unknown failure";
+};
+
+const isBrowserGone = (error: unknown): boolean =>
+  error instanceof Error &&
+  /Target page, context or browser has been closed|Browser has been closed/.test(error.message);
+
+class PlaywrightStoreSession implements StoreSession {
+  constructor(
+    private readonly context: BrowserContext,
+    private readonly page: Page,
+    private readonly timeoutMs: number,
+  ) {}
+
+  async readPage(url: string, spec: PageSpec): Promise<RawPage> {
+    let status: number;
+    try {
+      const response = await this.page.goto(url, { waitUntil: "domcontentloaded", timeout: this.timeoutMs });
+      status = response?.status() ?? 200;
+    } catch (error) {
+      if (isBrowserGone(error))
+        throw new DependencyUnavailableError("The browser closed during a store call", { cause: error });
+      throw new StoreUnreachableError(url, describeFailure(error, this.timeoutMs), error);
+    }
+    const finalUrl = this.page.url();
+    if (status >= 500) throw new StoreUnreachableError(finalUrl, `the store answered HTTP ${status}`);
+    if (status >= 400) return { url: finalUrl, status, values: {}, lists: {}, emptyMarker: null };
+    try {
+      await this.page.waitForSelector(spec.ready.join(", "), { state: "attached", timeout: this.timeoutMs });
+    } catch (error) {
+      if (isBrowserGone(error))
+        throw new DependencyUnavailableError("The browser closed during a store call", { cause: error });
+      throw new StorePageChangedError({
+        page: spec.page,
+        registryVersion: spec.version,
+        what: `page marker (waited ${this.timeoutMs} ms)`,
+        selectors: spec.ready,
+        url: finalUrl,
+      });
+    }
+    const extracted = extractedPageSchema.safeParse(
+      await this.page.evaluate(inPageExtractionExpression(spec)),
+    );
+    if (!extracted.success) {
+      throw new DependencyUnavailableError(`The page extractor returned an unexpected shape at ${finalUrl}`);
+    }
+    return { url: finalUrl, status, ...extracted.data };
+  }
+
+  async sendForm(request: StoreFormRequest): Promise<StoreFormResponse> {
+    const target = new URL(request.url);
+    if (isForbiddenStoreAction(target.pathname + target.search)) {
+      throw new StoreActionForbiddenError(
+        `Refusing ${target.pathname}: a forbidden store action`,
+        target.href,
+      );
+    }
+    try {
+      const response =
+        request.method === "POST"
+          ? await this.context.request.post(target.href, { form: request.form, timeout: this.timeoutMs })
+          : await this.context.request.get(target.href, { params: request.form, timeout: this.timeoutMs });
+      return { status: response.status(), body: await response.text() };
+    } catch (error) {
+      if (isBrowserGone(error))
+        throw new DependencyUnavailableError("The browser closed during a store call", { cause: error });
+      throw new StoreUnreachableError(target.href, describeFailure(error, this.timeoutMs), error);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.context.close().catch(() => undefined);
+  }
+}
+
+/**
+ * The StoreBrowser adapter: one Chromium per process (a Lambda container), launched on first use and
+ * relaunched if it dies; a fresh context per session, so households never share cookies or carts.
+ * Each context aborts requests to forbidden actions (checkout, slot booking) whatever a page's own
+ * scripts try, and skips images and fonts.
+ */
+export const createPlaywrightStoreBrowser = (options: PlaywrightStoreBrowserOptions): StoreBrowser => {
+  const launch = options.launch ?? (() => launchChromium(options.storeUrl, options.timeoutMs));
+  let browser: Promise<Browser> | undefined;
+
+  const running = (): Promise<Browser> => {
+    browser ??= launch().then(
+      (started) => {
+        started.on("disconnected", () => {
+          browser = undefined;
+        });
+        return started;
+      },
+      (error: unknown) => {
+        browser = undefined;
+        throw new DependencyUnavailableError(
+          `Cannot start Chromium: ${describeFailure(error, options.timeoutMs)}`,
+          {
+            cause: error,
+          },
+        );
+      },
+    );
+    return browser;
+  };
+
+  return {
+    async openSession(sessionOptions: StoreSessionOptions): Promise<StoreSession> {
+      const context = await (await running()).newContext({ locale: "pt-PT", timezoneId: "Europe/Lisbon" });
+      context.setDefaultTimeout(options.timeoutMs);
+      context.setDefaultNavigationTimeout(options.timeoutMs);
+      await context.route(
+        (url) => isForbiddenStoreAction(url.pathname + url.search),
+        (route) => route.abort("blockedbyclient"),
+      );
+      await context.route(SKIPPED_RESOURCES, (route) => route.abort("blockedbyclient"));
+      if (sessionOptions.cookies.length > 0) {
+        await context.addCookies(
+          sessionOptions.cookies.map(({ name, value, url }) => ({ name, value, url })),
+        );
+      }
+      return new PlaywrightStoreSession(context, await context.newPage(), options.timeoutMs);
+    },
+    async close(): Promise<void> {
+      const started = browser;
+      browser = undefined;
+      if (started) await (await started.catch(() => undefined))?.close();
+    },
+  };
+};
+
+let containerBrowser: StoreBrowser | undefined;
+/** One browser per container, reused across invocations (Lambda handlers and the local stack). */
+export const containerStoreBrowser = (options: PlaywrightStoreBrowserOptions): StoreBrowser => {
+  containerBrowser ??= createPlaywrightStoreBrowser(options);
+  return containerBrowser;
+};

@@ -1,0 +1,81 @@
+import type { FieldSource, PageSpec, RawRecord } from "./page-extraction";
+import { StorePageChangedError } from "./store-errors";
+
+const describeSource = (source: FieldSource): string => {
+  const where = source.closest ? `closest(${source.closest})` : (source.selector ?? ":scope");
+  return source.attribute ? `${where}[${source.attribute}]` : where;
+};
+
+/**
+ * Reads one raw record (a tile, a cart line, the page itself) field by field, trying each field's
+ * sources in registry order. A required field that no source yields raises StorePageChangedError naming
+ * the selectors and the URL.
+ */
+export class RawRecordReader {
+  constructor(
+    private readonly record: RawRecord,
+    private readonly fields: Record<string, FieldSource[]>,
+    private readonly spec: PageSpec,
+    private readonly url: string,
+    private readonly what: string,
+  ) {}
+
+  /** Every non-empty single value the field's sources found, in preference order. */
+  candidates(field: string): string[] {
+    const values = this.record[field] ?? [];
+    return values.filter((value): value is string => typeof value === "string" && value.trim() !== "");
+  }
+
+  /** The first non-empty value. */
+  text(field: string): string | undefined {
+    return this.candidates(field)[0];
+  }
+
+  /** The first source's value that `parse` accepts (machine-readable sources come first). */
+  parsed<T>(field: string, parse: (text: string) => T | null | undefined): T | undefined {
+    for (const candidate of this.candidates(field)) {
+      const value = parse(candidate);
+      if (value !== null && value !== undefined) return value;
+    }
+    return undefined;
+  }
+
+  /** Values of an `all` source (labels, breadcrumbs), from the first source that found any. */
+  list(field: string): string[] {
+    for (const value of this.record[field] ?? []) {
+      if (Array.isArray(value) && value.length > 0) return value.map((v) => v.trim()).filter(Boolean);
+    }
+    return [];
+  }
+
+  /** Whether any source found the element at all (presence markers: unavailable button, promo class). */
+  present(field: string): boolean {
+    return (this.record[field] ?? []).some((value) => value !== null);
+  }
+
+  required<T>(field: string, parse: (text: string) => T | null | undefined): T {
+    const value = this.parsed(field, parse);
+    if (value === undefined) throw this.changed(field);
+    return value;
+  }
+
+  changed(field: string): StorePageChangedError {
+    return new StorePageChangedError({
+      page: this.spec.page,
+      registryVersion: this.spec.version,
+      what: `${this.what} field "${field}"`,
+      selectors: (this.fields[field] ?? []).map(describeSource),
+      url: this.url,
+    });
+  }
+}
+
+/** Raised when a list's root selectors match nothing on a page that is not legitimately empty. */
+export const listNotFound = (spec: PageSpec, list: string, url: string): StorePageChangedError =>
+  new StorePageChangedError({
+    page: spec.page,
+    registryVersion: spec.version,
+    what: `"${list}" records`,
+    selectors: spec.lists[list]?.root ?? [],
+    url,
+  });

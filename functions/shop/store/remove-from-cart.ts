@@ -1,0 +1,54 @@
+import { z } from "zod";
+import { NotFoundError } from "../../core/errors";
+import { parseOrThrow } from "../../core/validation";
+import { readCartActionResponse } from "./cart-action-response";
+import { assertAllowedStoreUrl } from "./forbidden-store-actions";
+import { RawRecordReader } from "./raw-record-reader";
+import { readCartLine } from "./scan-cart";
+import { readStorePage, type StoreToolContext } from "./store-tool-context";
+import { cartPageUrl } from "./store-urls";
+
+export const removeFromCartInputSchema = z.object({
+  productId: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,40}$/),
+});
+export type RemoveFromCartInput = z.input<typeof removeFromCartInputSchema>;
+
+export interface RemoveFromCartResult {
+  productId: string;
+  cartQuantityTotal?: number;
+}
+
+/**
+ * Removes a product's line from the household's cart with the line's own remove action
+ * (`.remove-product[data-action][data-uuid]`, SFRA's Cart-RemoveProductLineItem).
+ */
+export const removeFromCart = async (
+  context: StoreToolContext,
+  input: RemoveFromCartInput,
+): Promise<RemoveFromCartResult> => {
+  const request = parseOrThrow(removeFromCartInputSchema, input, "removeFromCart input");
+  const spec = context.registry.cart;
+  const page = await readStorePage(context, "cart", cartPageUrl(context.storeUrl));
+  const fields = spec.lists.lines?.fields ?? {};
+  const line = (page.lists.lines?.records ?? [])
+    .map((record) => new RawRecordReader(record, fields, spec, page.url, "cart line"))
+    .find((reader) => readCartLine(reader, page.url, context.storeUrl).productId === request.productId);
+  if (!line) {
+    throw new NotFoundError(`Product ${request.productId} is not in the cart`, {
+      code: "cart_line_not_found",
+    });
+  }
+  const action = line.required("removeAction", (text) => text.trim() || null);
+  const uuid = line.required("lineUuid", (text) => text.trim() || null);
+  const endpoint = assertAllowedStoreUrl(context.storeUrl, new URL(action, page.url).href);
+  const response = await context.session.sendForm({
+    method: "GET",
+    url: endpoint.href,
+    form: { pid: request.productId, uuid },
+  });
+  const { quantityTotal } = readCartActionResponse(endpoint.href, response);
+  return { productId: request.productId, cartQuantityTotal: quantityTotal };
+};

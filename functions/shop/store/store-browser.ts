@@ -1,0 +1,52 @@
+import type { PageSpec, RawPage } from "./page-extraction";
+
+/**
+ * The browser port the store tools (and later the grocery coordinator) depend on. The Playwright
+ * adapter implements it with a real Chromium; tests pass fakes that return canned pages.
+ */
+export interface StoreBrowser {
+  /** A fresh, isolated browsing session (its own cookies) for one household. */
+  openSession(options: StoreSessionOptions): Promise<StoreSession>;
+  /** Closes the browser; only scripts and tests do this (a Lambda container keeps its browser). */
+  close(): Promise<void>;
+}
+
+export interface StoreSessionOptions {
+  /** Cookies to start with: the household's session on the store. */
+  cookies: StoreCookie[];
+}
+
+export interface StoreCookie {
+  name: string;
+  value: string;
+  /** The store origin the cookie belongs to. */
+  url: string;
+}
+
+export interface StoreSession {
+  /**
+   * Opens `url` and reads `spec` from it in one pass. Every wait is bounded.
+   * Throws StoreUnreachableError when the store cannot be reached (or answers 5xx), and
+   * StorePageChangedError when the page answered but none of `spec.ready` appeared in time.
+   * A 4xx answer is returned (with empty values) for the tool to interpret.
+   */
+  readPage(url: string, spec: PageSpec): Promise<RawPage>;
+  /**
+   * Sends a form to one of the page's own endpoints (Cart-AddProduct, Cart-RemoveProductLineItem) with
+   * the session's cookies, as the page's scripts would. Callers check the URL against the forbidden
+   * actions first; the adapter refuses them again.
+   */
+  sendForm(request: StoreFormRequest): Promise<StoreFormResponse>;
+  close(): Promise<void>;
+}
+
+export interface StoreFormRequest {
+  method: "GET" | "POST";
+  url: string;
+  form: Record<string, string>;
+}
+
+export interface StoreFormResponse {
+  status: number;
+  body: string;
+}

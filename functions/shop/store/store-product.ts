@@ -1,0 +1,105 @@
+import { z } from "zod";
+import { UNITS_OF_MEASURE } from "./unit-price";
+
+/**
+ * What the store tools return. The first seven fields are the seed's substitution candidate fields,
+ * verbatim (`productId, name, price, pricePerUnit, brand, size, available`); the rest are ours.
+ */
+export const unitPriceSchema = z.object({
+  amountCents: z.number().int().nonnegative(),
+  per: z.enum(UNITS_OF_MEASURE as ["kg", "l", "un", "dose"]),
+});
+
+export const unitPriceCheckSchema = z.discriminatedUnion("status", [
+  z.object({ status: z.literal("agrees"), siteAmountCents: z.number(), computedAmountCents: z.number() }),
+  z.object({
+    status: z.literal("disagrees"),
+    siteAmountCents: z.number(),
+    computedAmountCents: z.number(),
+    differencePercent: z.number(),
+  }),
+  z.object({ status: z.literal("unchecked"), reason: z.string() }),
+]);
+
+export const storeProductSchema = z.object({
+  productId: z.string(),
+  name: z.string(),
+  /** Euros, as the seed's candidates carry it. For items sold by weight this is the price per kg. */
+  price: z.number(),
+  /** The unit price exactly as the site shows it (`0.86 €/Lt`). */
+  pricePerUnit: z.string().optional(),
+  brand: z.string().optional(),
+  /** The pack size as written on the site (`6x1l`, `10un 350g`). */
+  size: z.string().optional(),
+  available: z.boolean(),
+  priceCents: z.number().int().nonnegative(),
+  currency: z.literal("EUR"),
+  /** Ours, from price and size when the size is known, else the site's figure. */
+  unitPrice: unitPriceSchema.extend({ source: z.enum(["computed", "site"]) }).optional(),
+  unitPriceCheck: unitPriceCheckSchema,
+  /** Present while on promotion: the struck-through price; `priceCents` is the sale price. */
+  promotion: z.object({ wasPriceCents: z.number().int().nonnegative() }).optional(),
+  soldByWeight: z.boolean(),
+  /** For items sold by weight: the smallest quantity and the step the quantity selector allows. */
+  minimumQuantityKg: z.number().positive().optional(),
+  quantityStepKg: z.number().positive().optional(),
+  labels: z.array(z.string()),
+  categoryPath: z.array(z.string()),
+  url: z.string(),
+});
+export type StoreProduct = z.infer<typeof storeProductSchema>;
+
+export const cartItemSchema = storeProductSchema.extend({
+  /** Units, or kg for items sold by weight. */
+  quantity: z.number().positive(),
+  quantityUnit: z.enum(["un", "kg"]),
+  lineTotalCents: z.number().int().nonnegative(),
+  /** The "Substituir" link of an unavailable line (the item's category listing). */
+  replacementUrl: z.string().optional(),
+});
+export type CartItem = z.infer<typeof cartItemSchema>;
+
+export const productDetailSchema = storeProductSchema.extend({
+  gtin: z.string().optional(),
+  description: z.string().optional(),
+  /** "A Auchan sugere isto…" carousel. */
+  recommendations: z.array(storeProductSchema),
+});
+export type ProductDetail = z.infer<typeof productDetailSchema>;
+
+export const pastOrderLineSchema = z.object({
+  productId: z.string(),
+  name: z.string(),
+  quantity: z.number().positive(),
+  priceCents: z.number().int().nonnegative().optional(),
+  url: z.string().optional(),
+});
+export const pastOrderSchema = z.object({
+  orderNumber: z.string(),
+  /** ISO date (YYYY-MM-DD). */
+  placedOn: z.string(),
+  status: z.string().optional(),
+  totalCents: z.number().int().nonnegative().optional(),
+  lines: z.array(pastOrderLineSchema),
+});
+export type PastOrder = z.infer<typeof pastOrderSchema>;
+
+export const deliverySlotSchema = z.object({
+  method: z.literal("home-delivery"),
+  /** ISO date (YYYY-MM-DD), from `.auc-run-day-month[data-date]`. */
+  date: z.string(),
+  /** As the site writes it: `12:30 - 14:30`. */
+  time: z.string(),
+  start: z.string(),
+  end: z.string(),
+  priceCents: z.number().int().nonnegative(),
+  isFree: z.boolean(),
+  express: z.boolean(),
+  /** `data-has-slots-to-book` and not after the cut-off: a person could book it now. */
+  bookable: z.boolean(),
+  full: z.boolean(),
+  afterCutoff: z.boolean(),
+  /** The day's warning (some cart products unavailable that day), when the site shows one. */
+  dayWarning: z.string().optional(),
+});
+export type DeliverySlot = z.infer<typeof deliverySlotSchema>;

@@ -1,0 +1,31 @@
+import { NotFoundError } from "../../core/errors";
+import { assertAllowedStoreUrl } from "./forbidden-store-actions";
+import type { RawPage } from "./page-extraction";
+import type { SelectorRegistry, StorePageName } from "./selector-registry";
+import type { StoreSession } from "./store-browser";
+import { StoreUnreachableError } from "./store-errors";
+
+/** What every store tool works with: one household's session, the store, and the selectors. */
+export interface StoreToolContext {
+  session: StoreSession;
+  storeUrl: URL;
+  registry: SelectorRegistry;
+}
+
+/**
+ * Opens a store page through the session after checking the URL stays on the store and names no
+ * forbidden action. A 404 is NotFoundError; other 4xx answers mean the store refused us.
+ */
+export const readStorePage = async (
+  context: StoreToolContext,
+  page: StorePageName,
+  url: string,
+): Promise<RawPage> => {
+  const allowed = assertAllowedStoreUrl(context.storeUrl, url);
+  const raw = await context.session.readPage(allowed.href, context.registry[page]);
+  if (raw.status === 404)
+    throw new NotFoundError(`Store page not found: ${allowed.href}`, { code: "store_page_not_found" });
+  if (raw.status >= 400)
+    throw new StoreUnreachableError(allowed.href, `the store answered HTTP ${raw.status}`);
+  return raw;
+};

@@ -1,0 +1,80 @@
+import { type AddToCartInput, type AddToCartResult, addToCart } from "./add-to-cart";
+import {
+  type ExtractProductInfoInput,
+  type ExtractProductInfoResult,
+  extractProductInfo,
+} from "./extract-product-info";
+import { householdSessionCookie } from "./household-session-cookie";
+import { type ListDeliverySlotsResult, listDeliverySlots } from "./list-delivery-slots";
+import { type ListPastOrdersResult, listPastOrders } from "./list-past-orders";
+import { type RemoveFromCartInput, type RemoveFromCartResult, removeFromCart } from "./remove-from-cart";
+import { type ScanCartResult, scanCart } from "./scan-cart";
+import { type SearchProductsInput, type SearchProductsResult, searchProducts } from "./search-products";
+import { auchanPtSelectorRegistry, type SelectorRegistry } from "./selector-registry";
+import type { StoreBrowser, StoreCookie, StoreSession } from "./store-browser";
+import type { StoreToolContext } from "./store-tool-context";
+
+/**
+ * The store tools for one household, as domain code sees them (the grocery coordinator, its workers).
+ * Tests of that code fake this interface; the tools themselves are tested against StoreBrowser fakes
+ * and, in integration, real Chromium on the simulated store.
+ */
+export interface StoreTools {
+  scanCart(): Promise<ScanCartResult>;
+  searchProducts(input: SearchProductsInput): Promise<SearchProductsResult>;
+  extractProductInfo(input: ExtractProductInfoInput): Promise<ExtractProductInfoResult>;
+  listPastOrders(): Promise<ListPastOrdersResult>;
+  listDeliverySlots(): Promise<ListDeliverySlotsResult>;
+  addToCart(input: AddToCartInput): Promise<AddToCartResult>;
+  removeFromCart(input: RemoveFromCartInput): Promise<RemoveFromCartResult>;
+  /** Closes the household's browsing session (its browser context); the browser stays up. */
+  close(): Promise<void>;
+}
+
+export interface CreateStoreToolsOptions {
+  browser: StoreBrowser;
+  storeUrl: URL;
+  householdId: string;
+  /** Extra cookies for the session (a real site's login); the household cookie is always set. */
+  cookies?: StoreCookie[];
+  registry?: SelectorRegistry;
+}
+
+/**
+ * Binds the tools to one household. The session (a fresh browser context) opens on first use and is
+ * reused by the household's later calls until `close()`; calls run one at a time on it.
+ */
+export const createStoreTools = (options: CreateStoreToolsOptions): StoreTools => {
+  const cookies = [householdSessionCookie(options.storeUrl, options.householdId), ...(options.cookies ?? [])];
+  const registry = options.registry ?? auchanPtSelectorRegistry();
+  let session: Promise<StoreSession> | undefined;
+  let queue: Promise<unknown> = Promise.resolve();
+
+  const run = <T>(tool: (context: StoreToolContext) => Promise<T>): Promise<T> => {
+    const next = queue.then(async () => {
+      session ??= options.browser.openSession({ cookies }).catch((error: unknown) => {
+        session = undefined; // a failed start (browser launch) is retried by the next call
+        throw error;
+      });
+      return tool({ session: await session, storeUrl: options.storeUrl, registry });
+    });
+    queue = next.catch(() => undefined);
+    return next;
+  };
+
+  return {
+    scanCart: () => run(scanCart),
+    searchProducts: (input) => run((context) => searchProducts(context, input)),
+    extractProductInfo: (input) => run((context) => extractProductInfo(context, input)),
+    listPastOrders: () => run(listPastOrders),
+    listDeliverySlots: () => run(listDeliverySlots),
+    addToCart: (input) => run((context) => addToCart(context, input)),
+    removeFromCart: (input) => run((context) => removeFromCart(context, input)),
+    close: async () => {
+      const opened = session;
+      session = undefined;
+      await queue;
+      if (opened) await (await opened).close();
+    },
+  };
+};

@@ -1,0 +1,67 @@
+/** Auchan.pt (Salesforce Commerce Cloud) paths; the simulated store serves the same ones. */
+export const STORE_PATHS = {
+  search: "/pt/pesquisa",
+  cart: "/pt/carrinho-compras",
+  orderHistory: "/pt/historico-encomendas",
+  controllers: "/on/demandware.store/Sites-AuchanPT-Site/pt_PT/",
+} as const;
+
+/** Sorts the tools offer, mapped to the site's `srule` values (relevance is the site's default). */
+export const SEARCH_SORT_RULES = {
+  relevance: undefined,
+  "unit-price": "price-and-capacity-ascending-000",
+  "price-low-to-high": "price-low-to-high",
+  "price-high-to-low": "price-high-to-low",
+} as const;
+export type SearchSort = keyof typeof SEARCH_SORT_RULES;
+export const SEARCH_SORTS = Object.keys(SEARCH_SORT_RULES) as [SearchSort, ...SearchSort[]];
+
+export interface SearchPageRequest {
+  query: string;
+  start: number;
+  pageSize: number;
+  sort: SearchSort;
+  /** Brand facet value as the site spells it (upper case, `AUCHAN`). */
+  brand?: string;
+}
+
+export const searchPageUrl = (storeUrl: URL, request: SearchPageRequest): string => {
+  const url = new URL(STORE_PATHS.search, storeUrl);
+  url.searchParams.set("q", request.query);
+  const rule = SEARCH_SORT_RULES[request.sort];
+  if (rule) url.searchParams.set("srule", rule);
+  if (request.brand) {
+    url.searchParams.set("prefn1", "brand");
+    url.searchParams.set("prefv1", request.brand);
+  }
+  url.searchParams.set("start", String(request.start));
+  url.searchParams.set("sz", String(request.pageSize));
+  return url.href;
+};
+
+export const cartPageUrl = (storeUrl: URL): string => new URL(STORE_PATHS.cart, storeUrl).href;
+
+export const orderHistoryPageUrl = (storeUrl: URL): string =>
+  new URL(STORE_PATHS.orderHistory, storeUrl).href;
+
+/** SFCC's Product-Show redirects a bare product id to its canonical category URL. */
+export const productShowUrl = (storeUrl: URL, productId: string): string => {
+  const url = new URL(`${STORE_PATHS.controllers}Product-Show`, storeUrl);
+  url.searchParams.set("pid", productId);
+  return url.href;
+};
+
+/**
+ * The category path a product URL encodes: `/pt/{dept}/{cat}/{subcat}/{type}/{slug}/{pid}.html` gives
+ * `[dept, cat, subcat, type]`. Used when the page has no machine-readable category.
+ */
+export const categoryPathFromProductUrl = (productUrl: string): string[] => {
+  let segments: string[];
+  try {
+    segments = new URL(productUrl).pathname.split("/").filter(Boolean);
+  } catch {
+    return [];
+  }
+  if (segments[0] === "pt") segments = segments.slice(1);
+  return segments.length >= 3 ? segments.slice(0, -2) : [];
+};
