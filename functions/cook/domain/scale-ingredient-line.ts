@@ -1,0 +1,61 @@
+import { parseIngredientLine, unitDefinition } from "./ingredient-line";
+import { formatQuantity, quantityStyleOf } from "./quantity-format";
+
+export type ScaleOutcome =
+  /** The quantity was multiplied and rewritten in place. */
+  | "scaled"
+  /** Nothing to scale ("salt to taste", "For the sauce:"). */
+  | "no_quantity"
+  /** A quantity was read but could not be located in the text ("Juice of 2 lemons"); left as written. */
+  | "not_located";
+
+export interface ScaledIngredientLine {
+  text: string;
+  outcome: ScaleOutcome;
+}
+
+/** Range separators as written, most specific first, so "2 – 3" keeps its spaced dash. */
+const RANGE_SEPARATORS = [" to ", " or ", " a ", " – ", " — ", " - ", "–", "—", "-"] as const;
+
+const rangeSeparatorOf = (quantityText: string): string =>
+  RANGE_SEPARATORS.find((separator) => quantityText.includes(separator)) ?? "-";
+
+/** "1 cup" doubled is "2 cups"; "2 cloves" halved is "1 clove". Other spellings ("g", "tbsp") stay. */
+const adjustUnitNumber = (unitText: string, unitId: string, newQuantity: number): string => {
+  const unit = unitDefinition(unitId);
+  if (!unit) return unitText;
+  const written = unitText.toLowerCase();
+  if (written === unitId && newQuantity > 1) return unit.plural;
+  if (written === unit.plural && written !== unitId && newQuantity <= 1) return unitId;
+  return unitText;
+};
+
+/**
+ * Multiplies the quantity of one raw ingredient line by `factor`, keeping everything else as written:
+ * "1 1/2 cups milk" × 2 → "3 cups milk", "1,5 kg batatas" × 2 → "3 kg batatas", "2-3 tomatoes" × 2 →
+ * "4-6 tomatoes", "½ tsp salt" × 3 → "1 1/2 tsp salt". Lines without a quantity are returned unchanged.
+ */
+export const scaleIngredientLine = (rawLine: string, factor: number): ScaledIngredientLine => {
+  const parsed = parseIngredientLine(rawLine);
+  if (parsed.quantity === null || parsed.isGroupHeader) return { text: rawLine, outcome: "no_quantity" };
+  const span = parsed.quantitySpan;
+  if (span === null) return { text: rawLine, outcome: "not_located" };
+
+  const style = quantityStyleOf(span.text, parsed.unitId);
+  const low = parsed.quantity * factor;
+  const high = parsed.quantity2 === null ? null : parsed.quantity2 * factor;
+  const quantityText =
+    high === null
+      ? formatQuantity(low, style)
+      : `${formatQuantity(low, style)}${rangeSeparatorOf(span.text)}${formatQuantity(high, style)}`;
+
+  let rest = parsed.line.slice(span.end);
+  if (parsed.unitId !== null && parsed.unitText !== null && span.start === 0) {
+    const unitAt = rest.toLowerCase().indexOf(parsed.unitText.toLowerCase());
+    if (unitAt >= 0 && rest.slice(0, unitAt).trim() === "") {
+      const unit = adjustUnitNumber(parsed.unitText, parsed.unitId, high ?? low);
+      rest = rest.slice(0, unitAt) + unit + rest.slice(unitAt + parsed.unitText.length);
+    }
+  }
+  return { text: parsed.line.slice(0, span.start) + quantityText + rest, outcome: "scaled" };
+};

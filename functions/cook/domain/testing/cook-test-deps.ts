@@ -1,0 +1,35 @@
+import type { Recipe } from "../recipe";
+import type { CookDeps } from "../use-cases/cook-deps";
+import { FixedClock } from "./fixed-clock";
+import { InMemoryPlanRepository, type InMemoryPlanRepositoryOptions } from "./in-memory-plan-repository";
+import { InMemoryRecipeRepository } from "./in-memory-recipe-repository";
+import { RecordingLogger } from "./recording-logger";
+
+export interface CookTestDeps extends CookDeps {
+  plans: InMemoryPlanRepository;
+  recipes: InMemoryRecipeRepository;
+  clock: FixedClock;
+  logger: RecordingLogger;
+}
+
+/** In-memory deps for the cook use cases: offline generators unless given, sequential snapshot ids. */
+export const createCookTestDeps = (
+  options: {
+    recipes?: readonly Recipe[];
+    plans?: InMemoryPlanRepositoryOptions;
+    overrides?: Partial<Pick<CookDeps, "patchOpsGenerator" | "warningsGenerator">>;
+  } = {},
+): CookTestDeps => {
+  let next = 0;
+  return {
+    plans: new InMemoryPlanRepository(options.plans),
+    recipes: new InMemoryRecipeRepository(options.recipes),
+    clock: new FixedClock(),
+    logger: new RecordingLogger(),
+    newId: () => {
+      next += 1;
+      return `snap_${next}`;
+    },
+    ...options.overrides,
+  };
+};

@@ -1,0 +1,29 @@
+import { parseOrThrow } from "../../../core/validation";
+import { LOG_TAGS } from "../cook-logger";
+import { formatVariantId, MealAddressSchema } from "../variant-id";
+import type { CookDeps } from "./cook-deps";
+import { updateMealWithRetry } from "./update-meal-with-retry";
+
+/**
+ * Seed 001's clear_variant (undo): deletes the meal's `variant` so it is back to its base recipe. Clearing a
+ * meal that has no variant is not an error (the request's goal already holds); an unknown meal is a 404.
+ * Component edits are not undone: they are the plan, not the recipe.
+ */
+export const clearVariant = async (
+  deps: Pick<CookDeps, "plans" | "logger">,
+  input: { snapshot_id: string; date: string; meal_type: string },
+): Promise<{ cleared: boolean }> => {
+  const address = parseOrThrow(MealAddressSchema, input, "meal address");
+  let cleared = false;
+  await updateMealWithRetry(deps, address, async ({ meal }) => {
+    cleared = meal.variant !== undefined;
+    if (!cleared) return null;
+    const { variant: _removed, ...rest } = meal;
+    return rest;
+  });
+  deps.logger.info(`${LOG_TAGS.variantClear} ${cleared ? "cleared" : "nothing to clear"}`, {
+    variant_id: formatVariantId(address),
+    cleared,
+  });
+  return { cleared };
+};

@@ -1,0 +1,55 @@
+import { NotFoundError } from "../../../core/errors";
+import { parseOrThrow } from "../../../core/validation";
+import { SnapshotIdSchema } from "../ids";
+import type { PlannedMeal } from "../planned-meal";
+import {
+  buildShoppingList,
+  type ShoppingList,
+  type ShoppingRecipeEntry,
+  type ShoppingSource,
+} from "../shopping-list";
+import { compareMeals } from "../snapshot";
+import type { CookDeps } from "./cook-deps";
+
+/** The recipe ids a meal is cooked from: its main recipe unless a variant replaces it, and its components. */
+const recipeIdsToLoad = (meal: PlannedMeal): string[] => [
+  ...(meal.variant ? [] : [meal.recipe_id]),
+  ...(meal.components ?? []).map((component) => component.recipe_id),
+];
+
+/**
+ * `GET /plans/{snapshot_id}/shopping-list`: every meal contributes the recipe it will be cooked from (the
+ * stored compiled variant when there is one, else the base) and its components' recipes. A recipe that no
+ * longer exists is listed under `unparsed` rather than silently missing from the list.
+ */
+export const getShoppingList = async (
+  deps: Pick<CookDeps, "plans" | "recipes">,
+  snapshotId: string,
+): Promise<ShoppingList> => {
+  const id = parseOrThrow(SnapshotIdSchema, snapshotId, "snapshot_id");
+  const snapshot = await deps.plans.getSnapshot(id);
+  if (!snapshot) throw new NotFoundError(`Snapshot ${id} not found`);
+  const meals = [...snapshot.planned_meals].sort(compareMeals);
+  const recipes = await deps.recipes.getRecipes([...new Set(meals.flatMap(recipeIdsToLoad))]);
+
+  const entries: ShoppingRecipeEntry[] = [];
+  const missing: { line: string; reason: string; source: ShoppingSource }[] = [];
+  const addRecipe = (meal: PlannedMeal, recipeId: string) => {
+    const source = { date: meal.date, meal_type: meal.meal_type, recipe_id: recipeId };
+    const recipe = recipes.get(recipeId);
+    if (recipe) entries.push({ source, ingredients_raw: recipe.ingredients_raw });
+    else missing.push({ line: `(recipe ${recipeId})`, reason: "recipe not found", source });
+  };
+  for (const meal of meals) {
+    if (meal.variant) {
+      const compiled = meal.variant.compiled_recipe;
+      entries.push({
+        source: { date: meal.date, meal_type: meal.meal_type, recipe_id: compiled.id },
+        ingredients_raw: compiled.ingredients_raw,
+      });
+    } else addRecipe(meal, meal.recipe_id);
+    for (const component of meal.components ?? []) addRecipe(meal, component.recipe_id);
+  }
+  const list = buildShoppingList(entries);
+  return { items: list.items, unparsed: [...list.unparsed, ...missing] };
+};

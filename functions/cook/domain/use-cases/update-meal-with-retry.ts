@@ -1,0 +1,38 @@
+import { ConflictError, NotFoundError } from "../../../core/errors";
+import type { PlanRepository, VersionedMeal } from "../plan-repository";
+import type { PlannedMeal } from "../planned-meal";
+import type { VariantAddress } from "../variant-id";
+import { type CookDeps, MAX_SAVE_ATTEMPTS } from "./cook-deps";
+
+/**
+ * Read-modify-write of one planned meal under optimistic locking. `update` computes the new meal from the
+ * current one (or returns null: nothing to write); on a ConflictError the meal is re-read and `update` runs
+ * again on the newer state, so a concurrent edit is merged rather than lost. After MAX_SAVE_ATTEMPTS
+ * lost races the ConflictError (409) reaches the caller.
+ */
+export const updateMealWithRetry = async (
+  deps: Pick<CookDeps, "logger"> & { plans: PlanRepository },
+  address: VariantAddress,
+  update: (current: VersionedMeal) => Promise<PlannedMeal | null>,
+): Promise<PlannedMeal> => {
+  for (let attempt = 1; ; attempt += 1) {
+    const current = await deps.plans.getMeal(address.snapshot_id, address.date, address.meal_type);
+    if (!current) {
+      throw new NotFoundError(
+        `No ${address.meal_type} planned on ${address.date} in snapshot ${address.snapshot_id}`,
+      );
+    }
+    const next = await update(current);
+    if (next === null) return current.meal;
+    try {
+      await deps.plans.saveMeal(address.snapshot_id, next, current.version);
+      return next;
+    } catch (error) {
+      if (!(error instanceof ConflictError) || attempt >= MAX_SAVE_ATTEMPTS) throw error;
+      deps.logger.warn("meal changed while being edited; retrying on the newer version", {
+        ...address,
+        attempt,
+      });
+    }
+  }
+};
