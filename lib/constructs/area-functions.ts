@@ -1,10 +1,11 @@
-import { Stack, Validations } from "aws-cdk-lib";
+import { Stack } from "aws-cdk-lib";
 import type { ITable } from "aws-cdk-lib/aws-dynamodb";
 import { PolicyStatement } from "aws-cdk-lib/aws-iam";
 import type { RetentionDays } from "aws-cdk-lib/aws-logs";
 import { Construct } from "constructs";
 import type { AreaDefinition } from "../definition-types";
 import type { LarderSettings } from "../larder-settings";
+import { acknowledgeWildcardResource } from "../nag-findings";
 import { stateMachineName } from "../resource-names";
 import { LarderFunction } from "./larder-function";
 import { LlmSecrets } from "./llm-secrets";
@@ -95,26 +96,22 @@ export class AreaFunctions extends Construct {
     fn.function.addEnvironment("LLM_PROVIDER", props.settings.llmProvider);
     if (props.settings.llmProvider === "bedrock") {
       const stack = Stack.of(this);
+      const models = `arn:${stack.partition}:bedrock:*::foundation-model/*`;
+      const inferenceProfiles = stack.formatArn({
+        service: "bedrock",
+        resource: "inference-profile",
+        resourceName: "*",
+      });
       fn.function.addToRolePolicy(
         new PolicyStatement({
           actions: ["bedrock:InvokeModel", "bedrock:InvokeModelWithResponseStream"],
-          resources: [
-            `arn:${stack.partition}:bedrock:*::foundation-model/*`,
-            stack.formatArn({ service: "bedrock", resource: "inference-profile", resourceName: "*" }),
-          ],
+          resources: [models, inferenceProfiles],
         }),
       );
-      Validations.of(fn).acknowledge(
-        {
-          id: "AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:bedrock:*::foundation-model/*]",
-          reason:
-            "The model is chosen at run time (LLM_MODEL); cross-region inference may route to any region",
-        },
-        {
-          id: "AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:bedrock:<AWS::Region>:<AWS::AccountId>:inference-profile/*]",
-          reason: "The model's inference profile is chosen at run time (LLM_MODEL)",
-        },
-      );
+      const reason =
+        "The model is chosen at run time by configuration, and cross-region inference may use any region";
+      acknowledgeWildcardResource(fn, models, reason);
+      acknowledgeWildcardResource(fn, inferenceProfiles, reason);
     }
   }
 }

@@ -120,13 +120,6 @@ export class LarderFunction extends Construct {
     secret.grantRead(this.function);
     // A secret imported by name has only a partial ARN, which GetSecretValue may not resolve: use the name.
     this.function.addEnvironment(envName, secret.secretFullArn ?? secret.secretName);
-    if (secret.secretFullArn === undefined) {
-      acknowledgeWildcardResource(
-        this,
-        `${secret.secretArn}-??????`,
-        "A secret imported by name is matched by its name plus the random suffix Secrets Manager appends",
-      );
-    }
     return this;
   }
 

@@ -24,6 +24,8 @@ export interface SynthOptions {
   context?: Record<string, unknown>;
   /** Run esbuild for every function (default). Off: assets are placeholders, synth is faster. */
   bundle?: boolean;
+  /** A concrete account and region, as a deploy with credentials has; absent: environment-agnostic. */
+  env?: { account: string; region: string };
 }
 
 export interface SynthesizedLarder {
@@ -47,7 +49,7 @@ export const synthLarder = (options: SynthOptions): SynthesizedLarder => {
     },
   });
   const settings = readSettings((key) => app.node.tryGetContext(key));
-  const stack = new LarderStack(app, "LarderTest", { settings, areas: options.areas });
+  const stack = new LarderStack(app, "LarderTest", { settings, areas: options.areas, env: options.env });
   const template = Template.fromStack(stack);
   return { stack, template, outdir, dispose: () => rmSync(outdir, { recursive: true, force: true }) };
 };

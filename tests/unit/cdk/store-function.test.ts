@@ -1,0 +1,45 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { storeFixtureArea } from "./fixtures/fixture-areas";
+import { logicalIdOf, type SynthesizedLarder, synthLarder } from "./synth-larder";
+
+// Bundled for real: the test checks what lands in the deployment package.
+let synth: SynthesizedLarder;
+let browser: {
+  Architectures: string[];
+  MemorySize: number;
+  Environment: { Variables: Record<string, string> };
+};
+let assetDirectory: string;
+
+beforeAll(() => {
+  synth = synthLarder({ areas: [storeFixtureArea] });
+  const resources = synth.template.toJSON().Resources as Record<string, { Properties: unknown }>;
+  const properties = resources[logicalIdOf(synth.stack.functions.get("StoreBrowser").function)]?.Properties;
+  browser = properties as typeof browser;
+  const s3Key = (properties as { Code: { S3Key: string } }).Code.S3Key;
+  assetDirectory = join(synth.outdir, `asset.${s3Key.replace(/\.zip$/, "")}`);
+}, 120_000);
+
+afterAll(() => synth.dispose());
+
+describe("a function with the store need", () => {
+  it("runs on x86_64, the only architecture of the Chromium that @sparticuz/chromium ships", () => {
+    expect(browser.Architectures).toEqual(["x86_64"]);
+  });
+
+  it("gets at least 2 GB of memory when its definition sets none", () => {
+    expect(browser.MemorySize).toBe(2048);
+  });
+
+  it("ships the Chromium archives and points CHROMIUM_BIN_DIR at them", () => {
+    expect(browser.Environment.Variables.CHROMIUM_BIN_DIR).toBe("/var/task/chromium-bin");
+    expect(existsSync(join(assetDirectory, "chromium-bin", "chromium.br"))).toBe(true);
+  });
+
+  it("ships playwright-core unbundled beside the bundle, where the ESM import resolves it", () => {
+    expect(existsSync(join(assetDirectory, "node_modules", "playwright-core", "package.json"))).toBe(true);
+    expect(existsSync(join(assetDirectory, "index.mjs"))).toBe(true);
+  });
+});
