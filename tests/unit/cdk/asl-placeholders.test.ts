@@ -1,17 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { aslPlaceholders, substitutionMismatches } from "../../../lib/asl-placeholders";
 
+/** `${name}` as it appears in ASL text. */
+const placeholder = (name: string) => `\${${name}}`;
+
 const asl = JSON.stringify({
   StartAt: "A",
   States: {
-    A: { Type: "Task", Resource: "${WorkerFnArn}", Next: "B" },
-    B: { Type: "Task", Resource: "${SaverFnArn}", Next: "C" },
-    C: { Type: "Task", Resource: "${WorkerFnArn}", End: true },
+    A: { Type: "Task", Resource: placeholder("WorkerFnArn"), Next: "B" },
+    B: { Type: "Task", Resource: placeholder("SaverFnArn"), Next: "C" },
+    C: { Type: "Task", Resource: placeholder("WorkerFnArn"), End: true },
   },
 });
 
 describe("aslPlaceholders", () => {
-  it("lists each ${Name} once", () => {
+  it("lists each placeholder name once", () => {
     expect([...aslPlaceholders(asl)].sort()).toEqual(["SaverFnArn", "WorkerFnArn"]);
   });
 
@@ -29,7 +32,7 @@ describe("substitutionMismatches", () => {
 
   it("names a placeholder without a substitution and a substitution the ASL does not use", () => {
     expect(substitutionMismatches(asl, ["WorkerFnArn", "OldFnArn"])).toEqual([
-      "${SaverFnArn} has no substitution",
+      `${placeholder("SaverFnArn")} has no substitution`,
       "substitution OldFnArn is not used in the ASL",
     ]);
   });

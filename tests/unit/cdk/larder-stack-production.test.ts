@@ -92,11 +92,10 @@ describe("with llmProvider=bedrock and existing secrets", () => {
   });
 
   it("functions without the llm need get no Bedrock access", () => {
-    const backRoleId = (
-      resources[logicalIdOf(synth.stack.functions.get("BackWorker").function)]?.Properties as {
-        Role: { "Fn::GetAtt": [string, string] };
-      }
-    ).Role["Fn::GetAtt"][0];
+    const backWorker = resources[logicalIdOf(synth.stack.functions.get("BackWorker").function)] as {
+      Properties: { Role: { "Fn::GetAtt": [string, string] } };
+    };
+    const backRoleId = backWorker.Properties.Role["Fn::GetAtt"][0];
     const backPolicies = Object.values(synth.template.findResources("AWS::IAM::Policy")).filter((p) =>
       JSON.stringify(p.Properties.Roles).includes(backRoleId),
     );
