@@ -11,7 +11,7 @@ import type { z } from "zod";
 import { tableDefinition } from "../../../lib/table-definition";
 import { ValidationError } from "../errors";
 import { assertItemFits } from "./item-size";
-import { type ItemKey, sortKey, TenantIdSchema, tenantPartitionKey } from "./keys";
+import { type ItemKey, KEY_SEPARATOR, sortKey, TenantIdSchema, tenantPartitionKey } from "./keys";
 import { mapDynamoError } from "./map-dynamo-error";
 
 const {
@@ -53,6 +53,7 @@ export type TransactOperation =
   | { type: "check"; key: ItemKey; expectedVersion: number | "absent" };
 
 export interface QueryOptions {
+  /** Leading sort-key segments: only items whose sort key continues below them. */
   skPrefix?: readonly string[];
   limit?: number;
   cursor?: string;
@@ -147,7 +148,6 @@ export class TenantTable {
       "#version": VERSION,
       "#updated": "updated_at",
       "#tenant": "tenant",
-      "#pk": PK,
     };
     const values: Record<string, unknown> = {
       ":data": data,
@@ -178,13 +178,17 @@ export class TenantTable {
     let condition: string | undefined;
     const expected = options.expectedVersion;
     if (expected === "absent") {
-      condition = "attribute_not_exists(#pk)";
+      // An expired item is gone for readers (DynamoDB deletes it late), so it must not block a create.
+      condition = "attribute_not_exists(#pk) OR #ttl <= :now";
+      names["#pk"] = PK;
+      values[":now"] = this.nowSeconds();
     } else if (typeof expected === "number") {
       condition = "#version = :expected";
       values[":expected"] = expected;
     }
     const physical = this.physicalKey(key);
-    assertItemFits({ ...physical, data, ...values }, "The item");
+    // `values` holds the data (`:data`) and every other stored value once.
+    assertItemFits({ ...physical, ...values }, "The item");
     return {
       TableName: this.tableName,
       Key: physical,
@@ -244,7 +248,8 @@ export class TenantTable {
     let keyCondition = "#pk = :pk";
     if (options.skPrefix && options.skPrefix.length > 0) {
       names["#sk"] = skName;
-      values[":skp"] = sortKey(options.skPrefix);
+      // Whole segments: ["MEAL"] finds MEAL#1 but not MEALPLAN#1.
+      values[":skp"] = `${sortKey(options.skPrefix)}${KEY_SEPARATOR}`;
       keyCondition += " AND begins_with(#sk, :skp)";
     }
     try {
@@ -294,7 +299,11 @@ export class TenantTable {
           TableName: this.tableName,
           Key: this.physicalKey(op.key),
           ...(op.expectedVersion === "absent"
-            ? { ConditionExpression: "attribute_not_exists(#pk)", ExpressionAttributeNames: { "#pk": PK } }
+            ? {
+                ConditionExpression: "attribute_not_exists(#pk) OR #ttl <= :now",
+                ExpressionAttributeNames: { "#pk": PK, "#ttl": TTL },
+                ExpressionAttributeValues: { ":now": this.nowSeconds() },
+              }
             : {
                 ConditionExpression: "#version = :expected",
                 ExpressionAttributeNames: { "#version": VERSION },
@@ -324,7 +333,8 @@ export class TenantTable {
     } catch {
       throw invalid();
     }
-    if (typeof decoded !== "object" || decoded === null) throw invalid();
+    if (typeof decoded !== "object" || decoded === null || Array.isArray(decoded)) throw invalid();
+    if (!(PK in decoded)) throw invalid();
     const prefix = `T#${this.tenant}#`;
     for (const [name, value] of Object.entries(decoded)) {
       if (typeof value !== "string") throw invalid();
