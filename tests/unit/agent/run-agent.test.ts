@@ -7,11 +7,15 @@ import { TOOL_RESULTS_ARE_DATA_NOTICE } from "../../../functions/core/agent/tool
 import { ConfigError, NotFoundError } from "../../../functions/core/errors";
 import { LlmUnavailable } from "../../../functions/core/llm/llm-errors";
 import type { LlmMessage, TurnRequest } from "../../../functions/core/llm/llm-port";
-import { createFakeLlm } from "../../../functions/core/llm/testing/fake-llm";
+import { createFakeLlm, type FakeLlm } from "../../../functions/core/llm/testing/fake-llm";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const userAsks = (content: string): LlmMessage[] => [{ role: "user", content }];
+
+/** The turn requests the fake model received, in order. */
+const turnRequests = (llm: FakeLlm): TurnRequest[] =>
+  llm.calls.flatMap((c) => (c.kind === "turn" ? [c.request] : []));
 
 const toolResultsOf = (messages: LlmMessage[]) =>
   messages.flatMap((m) => (m.role === "tool" ? m.results : []));
@@ -54,10 +58,10 @@ describe("runAgent", () => {
     expect(result1?.content).toBe(
       '<tool_result tool="filter_campaigns" status="ok">\n2 email campaigns\n</tool_result>',
     );
-    const firstRequest = llm.calls[0]?.request as TurnRequest;
-    expect(firstRequest.system).toContain("You answer questions about campaigns.");
-    expect(firstRequest.system).toContain(TOOL_RESULTS_ARE_DATA_NOTICE);
-    expect(firstRequest.tools.map((t) => t.name)).toEqual(["filter_campaigns"]);
+    const firstRequest = turnRequests(llm)[0];
+    expect(firstRequest?.system).toContain("You answer questions about campaigns.");
+    expect(firstRequest?.system).toContain(TOOL_RESULTS_ARE_DATA_NOTICE);
+    expect(firstRequest?.tools.map((t) => t.name)).toEqual(["filter_campaigns"]);
     expect(result.toolRuns[0]).toMatchObject({
       tool: "filter_campaigns",
       status: "ok",
@@ -94,7 +98,7 @@ describe("runAgent", () => {
     expect(result.iterations).toBe(5);
     expect(pagesRead).toEqual([1, 2, 3, 4, 5]);
     expect(result.answer).toBe("Best I can say: page 5 had them.");
-    const turns = llm.calls.map((c) => (c.request as TurnRequest).toolChoice);
+    const turns = turnRequests(llm).map((r) => r.toolChoice);
     expect(turns).toEqual(["auto", "auto", "auto", "auto", "auto", "none"]);
     expect(result.trace.filter((s) => s.kind === "model_turn" && s.final)).toHaveLength(1);
   });
@@ -144,7 +148,7 @@ describe("runAgent", () => {
     expect(result.answer).toBe("Two web campaigns.");
     expect(ran).toHaveLength(1);
     expect(result.toolRuns.map((r) => r.status)).toEqual(["ok", "not_run"]);
-    expect((llm.calls[2]?.request as TurnRequest).toolChoice).toBe("none");
+    expect(turnRequests(llm)[2]?.toolChoice).toBe("none");
   });
 
   it("treats arguments with the same values in another key order as the same call", async () => {
