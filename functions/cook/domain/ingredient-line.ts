@@ -19,12 +19,20 @@ const PORTUGUESE_UNIT_SPELLINGS: Record<string, readonly string[]> = {
   package: ["pacote", "pacotes"],
 };
 
-const additionalUOMs: Record<string, UnitOfMeasure> = Object.fromEntries(
-  Object.entries(PORTUGUESE_UNIT_SPELLINGS).flatMap(([id, spellings]) => {
-    const unit = unitsOfMeasure[id];
-    return unit ? [[id, { ...unit, alternates: [...(unit.alternates ?? []), ...spellings] }]] : [];
-  }),
-);
+/** Units parse-ingredient lacks that recipes use as counts ("4 slices bread"). */
+const EXTRA_COUNT_UNITS: Record<string, UnitOfMeasure> = {
+  slice: { short: "slice", plural: "slices", alternates: ["fatia", "fatias"], type: "count" },
+};
+
+const additionalUOMs: Record<string, UnitOfMeasure> = {
+  ...Object.fromEntries(
+    Object.entries(PORTUGUESE_UNIT_SPELLINGS).flatMap(([id, spellings]) => {
+      const unit = unitsOfMeasure[id];
+      return unit ? [[id, { ...unit, alternates: [...(unit.alternates ?? []), ...spellings] }]] : [];
+    }),
+  ),
+  ...EXTRA_COUNT_UNITS,
+};
 
 const PARSE_OPTIONS = {
   additionalUOMs,
@@ -146,7 +154,7 @@ export const parseIngredientLine = (rawLine: string): ParsedIngredientLine => {
     quantity2: parsed.quantity2,
     unitId,
     unitText: parsed.unitOfMeasure,
-    unitType: unitId ? (unitsOfMeasure[unitId]?.type ?? null) : null,
+    unitType: unitId ? (unitDefinition(unitId)?.type ?? null) : null,
     description: parsed.description,
     isGroupHeader: parsed.isGroupHeader,
     decimalComma,

@@ -67,6 +67,9 @@ const METRIC_BASE: Partial<Record<Dimension, { small: string; large: string; id:
     volume: { small: "ml", large: "l", id: "milliliter", largeId: "liter" },
   };
 
+/** Units a shopper reads in short form ("3 tbsp", "1 lb"); others are spelt out ("2 cloves"). */
+const SHORT_DISPLAY_UNITS = new Set(["tablespoon", "teaspoon", "pound", "ounce", "fluid ounce"]);
+
 const METRIC_IDS = new Set(["gram", "kilogram", "milligram", "milliliter", "liter", "deciliter"]);
 
 const dimensionOf = (parsed: ParsedIngredientLine): Dimension => {
@@ -100,7 +103,12 @@ const finishItem = (acc: Accumulator): ShoppingItem => {
   if (acc.unitIds.size === 1 && onlyUnit !== undefined && !METRIC_IDS.has(onlyUnit)) {
     // One non-metric unit throughout: keep it ("3 tbsp olive oil", "4 cloves garlic").
     const quantity = round(acc.totalInUnit, 2);
-    const unitName = quantity > 1 ? (unitDefinition(onlyUnit)?.plural ?? onlyUnit) : onlyUnit;
+    const unit = unitDefinition(onlyUnit);
+    const unitName = SHORT_DISPLAY_UNITS.has(onlyUnit)
+      ? (unit?.short ?? onlyUnit)
+      : quantity > 1
+        ? (unit?.plural ?? onlyUnit)
+        : onlyUnit;
     const amount = formatQuantity(quantity, { fractions: true, decimalComma: false });
     return {
       name: acc.name,

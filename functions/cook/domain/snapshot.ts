@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { SnapshotIdSchema } from "./ids";
 import { COOK_LIMITS } from "./limits";
-import { mealKeyOf, PlannedMealInputSchema, PlannedMealSchema } from "./planned-meal";
+import { PlannedMealInputSchema, PlannedMealSchema } from "./planned-meal";
 import { RecipeVariantSchema } from "./recipe-variant";
 
 /** Refuses two meals with the same (date, meal_type): the variant id and the lookup need the key unique. */
@@ -63,5 +63,3 @@ export const compareMeals = (
   a: { date: string; meal_type: keyof typeof MEAL_TYPE_ORDER },
   b: { date: string; meal_type: keyof typeof MEAL_TYPE_ORDER },
 ): number => a.date.localeCompare(b.date) || MEAL_TYPE_ORDER[a.meal_type] - MEAL_TYPE_ORDER[b.meal_type];
-
-export { mealKeyOf };
