@@ -3,7 +3,7 @@ import { Duration, RemovalPolicy, Stack, Validations } from "aws-cdk-lib";
 import type { ITable } from "aws-cdk-lib/aws-dynamodb";
 import { PolicyStatement, Role, ServicePrincipal } from "aws-cdk-lib/aws-iam";
 import { Architecture, Runtime, Tracing } from "aws-cdk-lib/aws-lambda";
-import { NodejsFunction, OutputFormat, SourceMapMode } from "aws-cdk-lib/aws-lambda-nodejs";
+import { LogLevel, NodejsFunction, OutputFormat, SourceMapMode } from "aws-cdk-lib/aws-lambda-nodejs";
 import { LogGroup, type RetentionDays } from "aws-cdk-lib/aws-logs";
 import type { ISecret } from "aws-cdk-lib/aws-secretsmanager";
 import { Construct } from "constructs";
@@ -79,6 +79,8 @@ export class LarderFunction extends Construct {
       },
       bundling: {
         forceDockerBundling: false,
+        // esbuild's per-file size table drowns synth output; warnings and errors still show.
+        logLevel: LogLevel.WARNING,
         format: OutputFormat.ESM,
         target: "node24",
         mainFields: ["module", "main"],

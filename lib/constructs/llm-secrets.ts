@@ -1,4 +1,4 @@
-import { RemovalPolicy, SecretValue, Validations } from "aws-cdk-lib";
+import { CfnOutput, RemovalPolicy, SecretValue, Validations } from "aws-cdk-lib";
 import { type ISecret, Secret } from "aws-cdk-lib/aws-secretsmanager";
 import { Construct } from "constructs";
 
@@ -10,7 +10,7 @@ export interface LlmSecretsProps {
   openaiApiKeySecretName?: string;
 }
 
-/** Placeholder value; the README says how to put the real key (`aws secretsmanager put-secret-value`). */
+/** Placeholder value until an operator puts the real key (see the stack outputs). */
 const placeholder = "unset: put the API key here with aws secretsmanager put-secret-value";
 
 /**
@@ -39,11 +39,16 @@ export class LlmSecrets extends Construct {
     props: LlmSecretsProps,
   ): ISecret {
     if (existingName !== undefined) return Secret.fromSecretNameV2(this, id, existingName);
+    // A generated name: a deleted secret keeps its name for a 30-day recovery window, which would make
+    // a fixed name fail the next deploy of a sandbox. The stack outputs the ARN instead.
     const secret = new Secret(this, id, {
-      secretName: `larder/${props.stage}/${name}`,
       description: `${name} for Larder ${props.stage}; the stack creates a placeholder, an operator sets it`,
       secretStringValue: SecretValue.unsafePlainText(placeholder),
       removalPolicy: props.sandbox ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
+    });
+    new CfnOutput(this, `${id}SecretArn`, {
+      value: secret.secretArn,
+      description: `Put the ${name} here: aws secretsmanager put-secret-value --secret-id <this ARN>`,
     });
     Validations.of(secret).acknowledge({
       id: "AwsSolutions-SMG4",
