@@ -236,7 +236,7 @@ const splitAndRecognise = (text: string): { clauses: Clause[]; language: Languag
 };
 
 const PORTUGUESE_HINTS =
-  /\b(?:por|em vez|para|pessoas|tira|troca|substitui|adiciona|metade|dobro|receita|sem|com)\b/;
+  /[ãõç]|\b(?:por|em vez|para|pessoas|tira|troca|substitui|adiciona|metade|dobro|receita|sem|com|faz|fazer|mais|menos|quero|põe|também|muito)\b/;
 
 const MESSAGES = {
   en: {
@@ -267,8 +267,12 @@ const clarify = (message: string): PatchGenResult => ({
   clarification_message: message,
 });
 
+/** "0) 500 g chicken; 1) salt q.b" with no trailing period, as messages end with their own. */
 const listIngredients = (recipe: Recipe): string =>
-  recipe.ingredients_raw.map((line, index) => `${index}) ${line}`).join("; ");
+  recipe.ingredients_raw
+    .map((line, index) => `${index}) ${line}`)
+    .join("; ")
+    .replace(/\.+$/, "");
 
 /** "tofu" keeps the replaced line's amount ("500 g tofu"); "400 g tofu" brings its own. */
 const replacementFor = (text: string, originalLine: string): { name: string; quantity: string } => {
