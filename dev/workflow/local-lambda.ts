@@ -107,6 +107,8 @@ export const createLocalTaskHandler = (fn: FunctionDefinition, handler: LambdaHa
           ),
         timeoutSeconds * 1000,
       );
+      // A handler left hanging (an aborted execution) must not keep the process alive until its timeout.
+      timer.unref();
     });
     try {
       const event = JSON.parse(JSON.stringify(input ?? null)) as unknown;

@@ -4,13 +4,7 @@ import { StateMachine, type StateMachineDefinition } from "aws-local-stepfunctio
 import { ConfigError } from "../../functions/core/errors";
 import type { FunctionDefinition, WorkflowDefinition } from "../../lib/definition-types";
 import { type AslStates, collectStates } from "./asl-states";
-import {
-  functionIdOfLocalLambdaArn,
-  localAccountId,
-  localLambdaArn,
-  localRegion,
-  substitutePlaceholders,
-} from "./asl-substitutions";
+import { localAccountId, localLambdaArn, localRegion, substitutePlaceholders } from "./asl-substitutions";
 import { createLocalTaskHandler, type LambdaHandler, type LocalTaskHandler } from "./local-lambda";
 
 export interface PreparedWorkflow {
@@ -57,11 +51,24 @@ const refuseUnsupportedFeatures = (workflow: WorkflowDefinition, asl: AslStates)
   }
 };
 
+const parseAsl = (workflow: WorkflowDefinition, text: string): AslStates & StateMachineDefinition => {
+  try {
+    return JSON.parse(text) as AslStates & StateMachineDefinition;
+  } catch (error) {
+    throw new ConfigError(`Workflow "${workflow.name}": ${workflow.file} is not valid JSON`, {
+      cause: error,
+    });
+  }
+};
+
+/** A Resource that is exactly one placeholder, `${Key}`: the only form CDK fills with a function ARN. */
+const placeholderResource = /^\$\{([A-Za-z0-9_]+)\}$/;
+
 /**
  * Reads a workflow's ASL, fills the placeholders as CDK does (with local ARNs), validates it, and binds
- * every Task state to the handler of the function substituted into its Resource. Refuses (ConfigError
- * naming the state) a Task whose Resource is anything else: aws-local-stepfunctions would call real AWS
- * for it.
+ * every Task state, at any depth, to the handler of the function substituted into its Resource. Refuses
+ * (ConfigError naming the state) a Task whose Resource is anything else, a literal ARN or a service
+ * integration: aws-local-stepfunctions would call real AWS for it.
  */
 export const prepareWorkflow = async (
   workflow: WorkflowDefinition,
@@ -75,33 +82,22 @@ export const prepareWorkflow = async (
         `Workflow "${workflow.name}": \${${key}} names function ${functionId}, which is not defined`,
       );
     }
-    functions.set(functionId, fn);
+    functions.set(key, fn);
   }
+  const rawText = await readAsl(workflow, dependencies.rootDir);
   const localArns = Object.fromEntries(
     Object.entries(workflow.functionSubstitutions).map(([key, functionId]) => [
       key,
       localLambdaArn(functionId),
     ]),
   );
-  const text = substitutePlaceholders(
-    await readAsl(workflow, dependencies.rootDir),
-    localArns,
-    workflow.name,
-  );
-
-  let asl: AslStates & StateMachineDefinition;
-  try {
-    asl = JSON.parse(text) as AslStates & StateMachineDefinition;
-  } catch (error) {
-    throw new ConfigError(`Workflow "${workflow.name}": ${workflow.file} is not valid JSON`, {
-      cause: error,
-    });
-  }
+  const asl = parseAsl(workflow, substitutePlaceholders(rawText, localArns, workflow.name));
   refuseUnsupportedFeatures(workflow, asl);
   asl.TimeoutSeconds ??= workflow.timeoutSeconds;
 
   let machine: StateMachine;
   try {
+    // The validator also refuses state names used twice at any depth, which handlers keyed by name need.
     machine = new StateMachine(asl, { validationOptions: { checkArn: true, checkPaths: true } });
   } catch (error) {
     throw new ConfigError(
@@ -112,23 +108,13 @@ export const prepareWorkflow = async (
     );
   }
 
-  const states = collectStates(asl);
-  const seen = new Set<string>();
-  const duplicates = states.filter(({ name }) => seen.has(name) || !seen.add(name)).map((s) => s.name);
-  if (duplicates.length > 0) {
-    // Step Functions requires unique names across the whole machine; local handlers are keyed by them.
-    throw new ConfigError(
-      `Workflow "${workflow.name}": state names used more than once: ${duplicates.join(", ")}`,
-    );
-  }
-
+  // Tasks are matched in the ASL as written: only a `${Key}` Resource is one CDK fills with a function.
   const taskHandlers: Record<string, LocalTaskHandler> = {};
   const handlerByFunction = new Map<string, Promise<LocalTaskHandler>>();
-  for (const { name, state, path } of states) {
+  for (const { name, state, path } of collectStates(parseAsl(workflow, rawText))) {
     if (state.Type !== "Task") continue;
     const resource = typeof state.Resource === "string" ? state.Resource : "";
-    const functionId = functionIdOfLocalLambdaArn(resource);
-    const fn = functionId === undefined ? undefined : functions.get(functionId);
+    const fn = functions.get(placeholderResource.exec(resource)?.[1] ?? "");
     if (!fn) {
       throw new ConfigError(
         `Workflow "${workflow.name}": Task state "${path}" has Resource "${resource}", which has no local handler. ` +
@@ -151,6 +137,8 @@ export const prepareWorkflow = async (
     definition: asl,
     machine,
     taskHandlers,
-    retryingStateNames: states.filter(({ state }) => Array.isArray(state.Retry)).map((s) => s.name),
+    retryingStateNames: collectStates(asl)
+      .filter(({ state }) => Array.isArray(state.Retry))
+      .map((s) => s.name),
   };
 };
