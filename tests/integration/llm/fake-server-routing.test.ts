@@ -38,7 +38,8 @@ describe("routeByToolName on the fake server", () => {
 
     expect(extraction.value).toEqual({ unit_price_cents: 1250 });
     expect(escalation.value).toEqual({ shouldEscalate: false });
-    // The slow route arrived first and answered last: routing, not arrival order, decided.
+    // extract_quote is answered 60 ms after evaluate_escalation: a queue in arrival order would have crossed
+    // the answers; routing by the forced tool name cannot.
     expect(server.requests.map((r) => r.forcedToolName).sort()).toEqual([
       "evaluate_escalation",
       "extract_quote",
