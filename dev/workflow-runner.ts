@@ -45,6 +45,8 @@ export interface LocalWorkflowRunnerOptions {
   /** Wait between Retry attempts instead of the ASL's back-off, so tests need not sleep through it. */
   retryIntervalMs?: number;
   newExecutionName?: () => string;
+  /** How many executions stay describable; the oldest ended ones are forgotten beyond it (default 1000). */
+  maxRetainedExecutions?: number;
   logger?: Logger;
 }
 
@@ -110,6 +112,7 @@ export const createLocalWorkflowRunner = async (
   const findFunction = options.findFunction ?? ((id: string) => allFunctions().find((fn) => fn.id === id));
   const loadHandler = options.loadHandler ?? loadLambdaHandler;
   const newExecutionName = options.newExecutionName ?? randomUUID;
+  const maxRetainedExecutions = options.maxRetainedExecutions ?? 1000;
   const logger = options.logger ?? createLogger("workflow-runner");
 
   const prepared = new Map<string, PreparedWorkflow>();
@@ -127,6 +130,14 @@ export const createLocalWorkflowRunner = async (
 
   const executions = new Map<string, LocalExecution>();
   let stopped = false;
+
+  /** A long-running local stack would otherwise keep every execution's event log forever. */
+  const forgetOldestEnded = (): void => {
+    for (const [executionId, execution] of executions) {
+      if (executions.size <= maxRetainedExecutions) return;
+      if (execution.status !== "RUNNING") executions.delete(executionId);
+    }
+  };
 
   const workflowNamed = (workflowName: string): PreparedWorkflow => {
     const workflow = prepared.get(workflowName);
@@ -236,6 +247,7 @@ export const createLocalWorkflowRunner = async (
       }
       const execution = run(workflow, executionId, executionName, inputText);
       executions.set(executionId, execution);
+      forgetOldestEnded();
       logger.info("Workflow execution started", { executionId, workflowName });
       return { executionId, startedAt: execution.startedAt.toISOString() };
     },

@@ -219,6 +219,22 @@ describe("the local runner's execution lifecycle", () => {
   });
 });
 
+describe("the local runner's memory", () => {
+  it("forgets the oldest ended executions beyond its retention limit", async () => {
+    const small = await createLocalWorkflowRunner({ maxRetainedExecutions: 2 });
+    const ids: string[] = [];
+    for (const item of ["a", "b", "c"]) {
+      const { executionId } = await small.start("sample", { items: [item], loopBound: 0 });
+      await small.waitForExecution(executionId);
+      ids.push(executionId);
+    }
+
+    await expect(small.describe(ids[0] ?? "")).rejects.toBeInstanceOf(NotFoundError);
+    expect((await small.describe(ids[1] ?? "")).status).toBe("SUCCEEDED");
+    expect((await small.describe(ids[2] ?? "")).status).toBe("SUCCEEDED");
+  });
+});
+
 describe("schedules on the local stack", () => {
   it("fires the sample schedule through the runner with the schedule's input", async () => {
     const schedules = createScheduleRunner({ workflows: runner, knownWorkflows: runner.workflowNames });

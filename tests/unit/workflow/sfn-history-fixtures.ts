@@ -112,3 +112,25 @@ export const runningHistory = history([
   ["TaskStateEntered", 0, entered("PrepareRun")], // 2
   ["LambdaFunctionScheduled", 2], // 3
 ]);
+
+/**
+ * A Parallel whose branch runs a nested Parallel (which succeeds) and then a Task that fails: the outer
+ * Parallel fails. Its failure event's links pass through the nested Parallel's span.
+ */
+export const nestedParallelFailureHistory = history([
+  ["ExecutionStarted", 0], // 1
+  ["ParallelStateEntered", 0, entered("Outer")], // 2
+  ["ParallelStateStarted", 2], // 3
+  ["ParallelStateEntered", 3, entered("Inner")], // 4
+  ["ParallelStateStarted", 4], // 5
+  ["PassStateEntered", 5, entered("Leaf")], // 6
+  ["PassStateExited", 6, exited("Leaf")], // 7
+  ["ParallelStateSucceeded", 7], // 8
+  ["ParallelStateExited", 7, exited("Inner")], // 9
+  ["TaskStateEntered", 9, entered("Boom")], // 10
+  ["LambdaFunctionScheduled", 10], // 11
+  ["LambdaFunctionStarted", 11], // 12
+  ["LambdaFunctionFailed", 12, lambdaFailed("Boom", "it broke")], // 13
+  ["ParallelStateFailed", 13], // 14
+  ["ExecutionFailed", 14, { executionFailedEventDetails: { error: "Boom", cause: "it broke" } }], // 15
+]);

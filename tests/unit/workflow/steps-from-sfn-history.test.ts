@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { stepsFromSfnHistory } from "../../../functions/core/workflow/steps-from-sfn-history";
 import {
   caughtFailureHistory,
+  nestedParallelFailureHistory,
   retriedSuccessHistory,
   runningHistory,
   timeOfEvent,
@@ -92,6 +93,17 @@ describe("steps from a Step Functions execution history", () => {
         retries: 0,
         error: { error: "Boom", cause: "it broke" },
       },
+    ]);
+  });
+
+  it("attributes a Parallel's failure to that Parallel, not to a nested one that already finished", () => {
+    expect(
+      stepsFromSfnHistory(nestedParallelFailureHistory).map((s) => [s.name, s.status, s.error?.error]),
+    ).toEqual([
+      ["Outer", "FAILED", "Boom"],
+      ["Inner", "SUCCEEDED", undefined],
+      ["Leaf", "SUCCEEDED", undefined],
+      ["Boom", "FAILED", "Boom"],
     ]);
   });
 
