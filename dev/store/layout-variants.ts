@@ -1,0 +1,22 @@
+/**
+ * Page layouts the store can serve. `changed` simulates a site redesign: the classes and data
+ * attributes the selector registry relies on are renamed, so tests can prove the tools raise a typed
+ * error naming the selector and URL instead of returning an empty list.
+ */
+export const STORE_LAYOUTS = ["current", "changed"] as const;
+export type StoreLayout = (typeof STORE_LAYOUTS)[number];
+
+const REDESIGN_RENAMES: [RegExp, string][] = [
+  [/product-tile/g, "product-card"],
+  [/data-pid=/g, "data-product-id="],
+  [/data-gtm/g, "data-analytics"],
+  [/auc-cart__product-cards/g, "auc-basket__items"],
+  [/auc-cart__empty/g, "auc-basket__empty"],
+  [/auc-order-card/g, "auc-purchase-card"],
+  [/auc-book-slot__slot/g, "auc-delivery-window"],
+];
+
+export const applyLayout = (layout: StoreLayout, markup: string): string =>
+  layout === "current"
+    ? markup
+    : REDESIGN_RENAMES.reduce((text, [pattern, to]) => text.replace(pattern, to), markup);

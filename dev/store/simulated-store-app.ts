@@ -1,0 +1,265 @@
+import { randomUUID } from "node:crypto";
+import { type Context, Hono } from "hono";
+import { getCookie, setCookie } from "hono/cookie";
+import { z } from "zod";
+import { isLarderError } from "../../functions/core/errors";
+import { parseOrThrow } from "../../functions/core/validation";
+import { HOUSEHOLD_COOKIE_NAME } from "../../functions/shop/store/household-session-cookie";
+import { planDeliverySlots } from "./delivery-slot-plan";
+import { CartRefusal, type HouseholdStates } from "./household-states";
+import { applyLayout, STORE_LAYOUTS, type StoreLayout } from "./layout-variants";
+import { renderCartPage } from "./render/cart-page";
+import { renderDeliverySlotsFragment } from "./render/delivery-slots-fragment";
+import { html, type SafeHtml } from "./render/html";
+import { renderOrderHistoryPage } from "./render/order-history-page";
+import { renderPage } from "./render/page-layout";
+import { renderProductPage } from "./render/product-page";
+import { type ResultsView, renderResultsPage, renderTiles } from "./render/search-page";
+import { brandFacetValues, filterByBrands, searchCatalog, sortProducts } from "./search-catalog";
+import { CONTROLLER_BASE, type StoreCatalogIndex } from "./store-catalog-index";
+
+export interface SimulatedStoreDependencies {
+  catalog: StoreCatalogIndex;
+  households: HouseholdStates;
+  /** The store's clock (delivery slots depend on it). */
+  now: () => Date;
+  layout: { current: StoreLayout };
+}
+
+const householdIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+const DEFAULT_PAGE_SIZE = 24;
+const MAX_PAGE_SIZE = 96;
+
+/**
+ * The simulated Auchan.pt: the same paths, classes, data attributes, JSON-LD and number formats as the
+ * real site (STORE.md), over the catalog data. Each household's cart and orders are keyed by the
+ * `larder-household` cookie the tools send, else by an anonymous `dwsid` session cookie. Test-only
+ * endpoints under `/__test` reset and seed that state (dev/store/README.md).
+ */
+export const createSimulatedStoreApp = (deps: SimulatedStoreDependencies): Hono => {
+  const { catalog, households } = deps;
+  const app = new Hono();
+
+  // One key per request, so an anonymous visitor gets exactly one new session cookie.
+  const keysByRequest = new WeakMap<Request, string>();
+  const householdKey = (c: Context): string => {
+    const known = keysByRequest.get(c.req.raw);
+    if (known) return known;
+    const household = householdIdSchema.safeParse(getCookie(c, HOUSEHOLD_COOKIE_NAME));
+    let key: string;
+    if (household.success) {
+      key = `household:${household.data}`;
+    } else {
+      let session = getCookie(c, "dwsid");
+      if (!session) {
+        session = randomUUID();
+        setCookie(c, "dwsid", session, { path: "/", httpOnly: true, sameSite: "Lax" });
+      }
+      key = `session:${session}`;
+    }
+    keysByRequest.set(c.req.raw, key);
+    return key;
+  };
+
+  const page = (c: Context, title: string, body: SafeHtml, status: 200 | 404 = 200) =>
+    c.html(
+      applyLayout(
+        deps.layout.current,
+        renderPage({ title, body, cartLineCount: households.get(householdKey(c)).cart.length }),
+      ),
+      status,
+    );
+  const fragment = (c: Context, body: SafeHtml) => c.html(applyLayout(deps.layout.current, body.value));
+
+  const pageSize = (c: Context): number => {
+    const size = Number(c.req.query("sz") ?? DEFAULT_PAGE_SIZE);
+    return Number.isInteger(size) && size > 0 ? Math.min(size, MAX_PAGE_SIZE) : DEFAULT_PAGE_SIZE;
+  };
+  const startAt = (c: Context): number => {
+    const start = Number(c.req.query("start") ?? 0);
+    return Number.isInteger(start) && start >= 0 ? start : 0;
+  };
+
+  const resultsView = (
+    c: Context,
+    heading: string,
+    path: string,
+    found: ReturnType<typeof searchCatalog>,
+  ) => {
+    const params = new URL(c.req.url).searchParams;
+    const brands = brandFacetValues(params);
+    const view: ResultsView = {
+      heading,
+      facetBase: found,
+      matches: sortProducts(catalog, filterByBrands(found, brands), params.get("srule") ?? undefined),
+      start: startAt(c),
+      size: pageSize(c),
+      params,
+      path,
+    };
+    return view;
+  };
+
+  const notFound = (c: Context) =>
+    page(
+      c,
+      "Página não encontrada",
+      html`<div class="auc-error-page"><h1>Página não encontrada</h1></div>`,
+      404,
+    );
+
+  app.get("/", (c) => c.redirect("/pt"));
+  app.get("/pt", (c) =>
+    page(
+      c,
+      "Supermercado Online",
+      html`<div class="auc-home container"><h1>Supermercado Online</h1><ul class="auc-home__departments">${[
+        ...new Map(catalog.catalog.categories.map((category) => [category.slugs[0], category])).values(),
+      ].map(
+        (category) => html`<li><a href="${catalog.categoryPath(category, 1)}">${category.labels[0]}</a></li>`,
+      )}</ul></div>`,
+    ),
+  );
+
+  app.get("/pt/pesquisa", (c) => {
+    const query = c.req.query("q") ?? "";
+    return page(
+      c,
+      `Pesquisa: ${query}`,
+      renderResultsPage(
+        catalog,
+        resultsView(c, `Resultados para "${query}"`, "/pt/pesquisa", searchCatalog(catalog, query)),
+      ),
+    );
+  });
+
+  app.get(`${CONTROLLER_BASE}/Search-UpdateGrid`, (c) => {
+    const query = c.req.query("q") ?? "";
+    return fragment(
+      c,
+      renderTiles(catalog, resultsView(c, query, "/pt/pesquisa", searchCatalog(catalog, query))),
+    );
+  });
+
+  app.get(`${CONTROLLER_BASE}/Product-Show`, (c) => {
+    const product = catalog.product(c.req.query("pid") ?? "");
+    return product ? c.redirect(catalog.productPath(product), 302) : notFound(c);
+  });
+
+  app.post(`${CONTROLLER_BASE}/Cart-AddProduct`, async (c) => {
+    const form = await c.req.parseBody();
+    const key = householdKey(c);
+    try {
+      const state = households.addToCart(key, String(form.pid ?? ""), Number(form.quantity ?? 1));
+      return c.json({
+        error: false,
+        message: "Produto adicionado ao carrinho",
+        quantityTotal: state.cart.length,
+      });
+    } catch (error) {
+      if (error instanceof CartRefusal) return c.json({ error: true, message: error.message }, 400);
+      throw error;
+    }
+  });
+
+  app.get(`${CONTROLLER_BASE}/Cart-RemoveProductLineItem`, (c) => {
+    const key = householdKey(c);
+    try {
+      const state = households.removeLine(key, c.req.query("pid") ?? "", c.req.query("uuid") ?? "");
+      return c.json({ error: false, quantityTotal: state.cart.length });
+    } catch (error) {
+      if (error instanceof CartRefusal) return c.json({ error: true, message: error.message }, 400);
+      throw error;
+    }
+  });
+
+  app.post(`${CONTROLLER_BASE}/Cart-RemoveUnavailableProducts`, (c) => {
+    const state = households.removeUnavailable(householdKey(c));
+    return c.json({ error: false, quantityTotal: state.cart.length });
+  });
+
+  app.get(`${CONTROLLER_BASE}/Delivery-Slots`, (c) => {
+    const state = households.get(householdKey(c));
+    const hasUnavailable = state.cart.some((line) => catalog.product(line.productId)?.available === false);
+    return fragment(
+      c,
+      renderDeliverySlotsFragment(
+        planDeliverySlots(catalog.catalog.deliverySchedule, deps.now(), hasUnavailable),
+      ),
+    );
+  });
+
+  // Like the real site, booking works: it is counted so tests can prove automation never reaches it.
+  app.post(`${CONTROLLER_BASE}/Delivery-BookSlot`, (c) => {
+    households.get(householdKey(c)).slotBookingAttempts += 1;
+    return c.json({ error: false, message: "Horário reservado" });
+  });
+
+  app.get("/pt/carrinho-compras", (c) =>
+    page(c, "Carrinho", renderCartPage(catalog, households.get(householdKey(c)))),
+  );
+
+  app.get("/pt/historico-encomendas", (c) =>
+    page(c, "Histórico de encomendas", renderOrderHistoryPage(catalog, households.get(householdKey(c)))),
+  );
+
+  app.get("/pt/finalizar-compra", (c) => {
+    households.get(householdKey(c)).checkoutAttempts += 1;
+    return page(c, "Finalizar compra", html`<div class="auc-checkout"><h1>Finalizar compra</h1></div>`);
+  });
+
+  app.get("/pt/*", (c) => {
+    const segments = new URL(c.req.url).pathname.split("/").filter(Boolean).slice(1).map(decodeURIComponent);
+    const last = segments.at(-1) ?? "";
+    const productMatch = last.match(/^(\d+)\.html$/);
+    if (productMatch?.[1]) {
+      const product = catalog.product(productMatch[1]);
+      if (!product) return notFound(c);
+      if (c.req.path !== catalog.productPath(product)) return c.redirect(catalog.productPath(product), 301);
+      return page(c, product.name, renderProductPage(catalog, product, new URL(c.req.url).origin));
+    }
+    const listing = catalog.productsUnder(segments);
+    if (!listing) return notFound(c);
+    return page(
+      c,
+      listing.labels.at(-1) ?? "Categoria",
+      renderResultsPage(catalog, resultsView(c, listing.labels.at(-1) ?? "", c.req.path, listing.products)),
+    );
+  });
+
+  // Test-only endpoints (dev/store/README.md).
+  app.post("/__test/reset", (c) => {
+    households.reset();
+    deps.layout.current = "current";
+    return c.json({ reset: true });
+  });
+  const seedHousehold = async (c: Context) => {
+    const id = parseOrThrow(householdIdSchema, c.req.param("id"), "household id");
+    const state = households.seed(`household:${id}`, await c.req.json().catch(() => ({})));
+    return c.json({ householdId: id, state });
+  };
+  app.put("/__test/households/:id", seedHousehold);
+  app.post("/__test/households/:id", seedHousehold);
+  app.get("/__test/households/:id", (c) => {
+    const id = parseOrThrow(householdIdSchema, c.req.param("id"), "household id");
+    return c.json({ householdId: id, state: households.get(`household:${id}`) });
+  });
+  app.put("/__test/layout", async (c) => {
+    const body = parseOrThrow(
+      z.object({ layout: z.enum(STORE_LAYOUTS) }),
+      await c.req.json().catch(() => ({})),
+      "body",
+    );
+    deps.layout.current = body.layout;
+    return c.json({ layout: body.layout });
+  });
+
+  app.notFound((c) => (c.req.path.startsWith("/pt") ? notFound(c) : c.text("Not found", 404)));
+  app.onError((error, c) => {
+    if (isLarderError(error) && error.category === "validation") {
+      return c.json({ error: { code: error.code, message: error.message, details: error.details } }, 400);
+    }
+    return c.json({ error: { code: "internal", message: "Simulated store error" } }, 500);
+  });
+  return app;
+};

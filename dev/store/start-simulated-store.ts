@@ -1,0 +1,77 @@
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { loadCatalog } from "./catalog";
+import { demoHouseholdSeed } from "./demo-household";
+import { type HouseholdSeed, type HouseholdState, HouseholdStates } from "./household-states";
+import type { StoreLayout } from "./layout-variants";
+import { createSimulatedStoreApp } from "./simulated-store-app";
+import { StoreCatalogIndex } from "./store-catalog-index";
+
+export interface SimulatedStoreOptions {
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  /** Loopback by default: the store is for this machine only. */
+  host?: string;
+  /** The store's clock, for deterministic delivery slots in tests. */
+  now?: () => Date;
+}
+
+export interface SimulatedStore {
+  /** `http://127.0.0.1:<port>`: what STORE_URL should be. */
+  url: string;
+  port: number;
+  close(): Promise<void>;
+  /** Forgets every household's cart and orders and restores the current layout. */
+  reset(): void;
+  /** Replaces a household's cart and order history (the same as PUT /__test/households/{id}). */
+  seedHousehold(householdId: string, seed: HouseholdSeed): HouseholdState;
+  /** A household's state as the store holds it (carts, orders, booking and checkout attempts). */
+  householdState(householdId: string): HouseholdState;
+  /** Serves the current pages or a "redesigned" variant whose selectors no longer match. */
+  setLayout(layout: StoreLayout): void;
+  /** Seeds the demo household (catalog/demo-household.json) and returns its id ("demo"). */
+  seedDemoHousehold(): string;
+}
+
+/** Starts the simulated Auchan.pt (used by `npm start`, the store tests and the benchmarks). */
+export const startSimulatedStore = async (options: SimulatedStoreOptions = {}): Promise<SimulatedStore> => {
+  const catalog = new StoreCatalogIndex(loadCatalog());
+  const households = new HouseholdStates(catalog);
+  const layout: { current: StoreLayout } = { current: "current" };
+  const now = options.now ?? (() => new Date());
+  const app = createSimulatedStoreApp({ catalog, households, now, layout });
+  const host = options.host ?? "127.0.0.1";
+  const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>(
+    (resolve, reject) => {
+      const started = serve(
+        { fetch: app.fetch, port: options.port ?? 0, hostname: host },
+        (info: AddressInfo) => resolve({ server: started, port: info.port }),
+      );
+      started.once("error", reject);
+    },
+  );
+  const urlHost = host.includes(":") ? `[${host}]` : host;
+  return {
+    url: `http://${urlHost}:${port}`,
+    port,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        if ("closeAllConnections" in server) server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+    reset: () => {
+      households.reset();
+      layout.current = "current";
+    },
+    seedHousehold: (householdId, seed) => households.seed(`household:${householdId}`, seed),
+    householdState: (householdId) => households.get(`household:${householdId}`),
+    setLayout: (next) => {
+      layout.current = next;
+    },
+    seedDemoHousehold: () => {
+      const demo = demoHouseholdSeed(catalog, now());
+      households.seed(`household:${demo.householdId}`, demo.seed);
+      return demo.householdId;
+    },
+  };
+};
