@@ -31,6 +31,11 @@ export interface RunAgentOptions {
   model?: ModelRole;
   /** Names the run's turns in usage records and logs. */
   label?: string;
+  /**
+   * After a cap or a repeated call, ask the model once more, without tools, for an answer (default). Set
+   * false for agents whose work is their tool calls (seed 004's tool caller stops after its call).
+   */
+  finalAnswerTurn?: boolean;
   /** Tool results longer than this are cut before the model sees them. */
   maxToolResultChars?: number;
   logger?: { warn(message: string, extra: Record<string, unknown>): void };
@@ -242,7 +247,7 @@ export const runAgent = async (options: RunAgentOptions): Promise<AgentResult> =
 
   /** After a cap or a repeated call: one answer-only turn, unless time is up or the model fails. */
   const answerNow = async (status: "capped" | "repeated_call"): Promise<AgentResult> => {
-    if (guard.expired()) return finish(status, bestAnswer);
+    if (guard.expired() || options.finalAnswerTurn === false) return finish(status, bestAnswer);
     messages.push({ role: "user", content: STOP_NOTICES[status] });
     try {
       const turn = await modelTurn("none", true);

@@ -103,6 +103,38 @@ describe("runAgent", () => {
     expect(result.trace.filter((s) => s.kind === "model_turn" && s.final)).toHaveLength(1);
   });
 
+  it("stops right after the tools of the last allowed turn when no answer-only turn is wanted", async () => {
+    const llm = createFakeLlm().onTurn([
+      {
+        text: "Searching laptops.",
+        toolCalls: [{ name: "search_products", arguments: { query: "laptops" } }],
+      },
+    ]);
+    const searched: string[] = [];
+    const search = defineTool({
+      name: "search_products",
+      description: "Search products and write them to the session state",
+      input: z.object({ query: z.string() }),
+      run: ({ query }) => {
+        searched.push(query);
+        return "ok: 12 products";
+      },
+    });
+    const result = await runAgent({
+      llm,
+      system: "Call exactly one tool.",
+      messages: userAsks("покажи ноутбуки"),
+      tools: [search],
+      maxIterations: 1,
+      finalAnswerTurn: false,
+    });
+
+    expect(result.status).toBe("capped");
+    expect(searched).toEqual(["laptops"]);
+    expect(llm.calls).toHaveLength(1);
+    expect(result.answer).toBe("Searching laptops.");
+  });
+
   it("returns the best answer so far when the cap's answer-only turn fails, instead of throwing", async () => {
     let page = 0;
     const llm = createFakeLlm().onTurn((request) => {

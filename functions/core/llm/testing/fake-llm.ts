@@ -38,9 +38,9 @@ export type FakeLlmCall =
   | { kind: "structured"; schemaName: string; request: StructuredRequest<z.ZodType> }
   | { kind: "turn"; label: string; request: TurnRequest };
 
-/** A value (a plain object), an Error to throw, or a function of the request returning either. */
+/** A value (an object: structured roots are objects), an Error to throw, or a function of the request. */
 export type FakeStructuredResponse =
-  | Record<string, unknown>
+  | object
   | Error
   | ((request: StructuredRequest<z.ZodType>) => unknown | Promise<unknown>);
 /** One response for every call, or an array: a queue consumed in order. */
