@@ -89,6 +89,8 @@ export class LarderFunction extends Construct {
           "import { createRequire as __larderCreateRequire } from 'node:module';" +
           "const require = __larderCreateRequire(import.meta.url);",
         minify: true,
+        // Error class names are contracts: Step Functions Retry/Catch match them, and logs show them.
+        keepNames: true,
         sourceMap: true,
         sourceMapMode: SourceMapMode.DEFAULT,
         sourcesContent: false,

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { Duration, RemovalPolicy, Validations } from "aws-cdk-lib";
+import { RemovalPolicy, Validations } from "aws-cdk-lib";
 import { PolicyStatement } from "aws-cdk-lib/aws-iam";
 import { LogGroup, type RetentionDays } from "aws-cdk-lib/aws-logs";
 import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from "aws-cdk-lib/aws-stepfunctions";
@@ -20,6 +20,16 @@ export interface WorkflowsProps {
 }
 
 /**
+ * CDK ignores `timeout` for a `DefinitionBody.fromString` definition, so the definition's own top-level
+ * `TimeoutSeconds` is set here (kept when the ASL already has one, as the local runner does).
+ */
+const withTimeoutSeconds = (asl: string, timeoutSeconds: number): string => {
+  const definition = JSON.parse(asl) as Record<string, unknown>;
+  if (definition.TimeoutSeconds === undefined) definition.TimeoutSeconds = timeoutSeconds;
+  return JSON.stringify(definition);
+};
+
+/**
  * One Standard state machine per workflow definition, from the same `statemachines/*.asl.json` the local
  * runner executes, with each `${Key}` filled by the ARN of the function the definition names.
  */
@@ -31,7 +41,10 @@ export class Workflows extends Construct {
     for (const workflow of props.workflows) {
       if (this.byName.has(workflow.name)) throw new Error(`Workflow ${workflow.name} is defined twice`);
       // Inline (not an S3 asset) so the template shows the definition and tests can read it.
-      const asl = readFileSync(join(repositoryRoot, workflow.file), "utf8");
+      const asl = withTimeoutSeconds(
+        readFileSync(join(repositoryRoot, workflow.file), "utf8"),
+        workflow.timeoutSeconds,
+      );
       const mismatches = substitutionMismatches(asl, Object.keys(workflow.functionSubstitutions));
       if (mismatches.length > 0) {
         throw new Error(`Workflow ${workflow.name} (${workflow.file}): ${mismatches.join("; ")}`);
@@ -52,7 +65,6 @@ export class Workflows extends Construct {
         stateMachineType: StateMachineType.STANDARD,
         definitionBody: DefinitionBody.fromString(asl),
         definitionSubstitutions: Object.fromEntries(taskFunctions.map(([key, fn]) => [key, fn.functionArn])),
-        timeout: Duration.seconds(workflow.timeoutSeconds),
         tracingEnabled: true,
         logs: {
           destination: logGroup,

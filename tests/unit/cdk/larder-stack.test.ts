@@ -4,7 +4,7 @@ import { Match } from "aws-cdk-lib/assertions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repositoryRoot } from "../../../lib/repository-root";
 import { tableDefinition } from "../../../lib/table-definition";
-import { fixtureAreas } from "./fixtures/fixture-areas";
+import { FIXTURE_FLOW_TIMEOUT_SECONDS, fixtureAreas } from "./fixtures/fixture-areas";
 import {
   logicalIdOf,
   onlyResource,
@@ -230,11 +230,18 @@ describe("HTTP API", () => {
 });
 
 describe("workflows", () => {
-  it("deploy the ASL file unchanged, with each substitution resolved to its function's ARN", () => {
-    const asl = readFileSync(join(repositoryRoot, "tests/unit/cdk/fixtures/fixture-flow.asl.json"), "utf8");
+  it("deploy the ASL file with its timeout set, each substitution resolved to its function's ARN", () => {
+    const asl = JSON.parse(
+      readFileSync(join(repositoryRoot, "tests/unit/cdk/fixtures/fixture-flow.asl.json"), "utf8"),
+    ) as Record<string, unknown>;
+    const properties = resources[ids.stateMachine]?.Properties as { DefinitionString: string };
+    // CDK ignores `timeout` for string definitions, so the definition itself must carry TimeoutSeconds.
+    expect(JSON.parse(properties.DefinitionString)).toEqual({
+      ...asl,
+      TimeoutSeconds: FIXTURE_FLOW_TIMEOUT_SECONDS,
+    });
     expect(resources[ids.stateMachine]?.Properties).toMatchObject({
       StateMachineType: "STANDARD",
-      DefinitionString: asl,
       DefinitionSubstitutions: {
         WorkerFnArn: { "Fn::GetAtt": [ids.backWorker, "Arn"] },
         ApiFnArn: { "Fn::GetAtt": [ids.frontApi, "Arn"] },
