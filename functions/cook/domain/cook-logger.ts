@@ -4,8 +4,9 @@
  * [WARN_STRIP], [VARIANT_LOOKUP], [VARIANT_CLEAR].
  */
 export interface CookLogger {
-  info(message: string, extra?: Record<string, unknown>): void;
-  warn(message: string, extra?: Record<string, unknown>): void;
+  /** Called with one `extra` object at most; a rest parameter so Powertools' overloads fit the port. */
+  info(message: string, ...extra: Record<string, unknown>[]): void;
+  warn(message: string, ...extra: Record<string, unknown>[]): void;
 }
 
 export const LOG_TAGS = {

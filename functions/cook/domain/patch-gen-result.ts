@@ -15,3 +15,5 @@ export const PatchGenResultSchema = z.object({
   clarification_message: z.string().max(COOK_LIMITS.clarificationLength).nullish(),
 });
 export type PatchGenResult = z.infer<typeof PatchGenResultSchema>;
+/** What a generator may return before parsing (defaults not yet filled in). */
+export type PatchGenResultInput = z.input<typeof PatchGenResultSchema>;

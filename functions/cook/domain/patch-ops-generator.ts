@@ -1,4 +1,4 @@
-import type { PatchGenResult } from "./patch-gen-result";
+import type { PatchGenResultInput } from "./patch-gen-result";
 import type { Recipe } from "./recipe";
 
 export interface PatchOpsGeneratorInput {
@@ -13,4 +13,4 @@ export interface PatchOpsGeneratorInput {
  * offline rule-based parser. Output is untrusted either way: callers validate it with PatchGenResultSchema
  * and then `validatePatchOps`.
  */
-export type PatchOpsGenerator = (input: PatchOpsGeneratorInput) => Promise<PatchGenResult>;
+export type PatchOpsGenerator = (input: PatchOpsGeneratorInput) => Promise<PatchGenResultInput>;
