@@ -1,0 +1,407 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type SimulatedStore, startSimulatedStore } from "../../../../dev/store/start-simulated-store";
+import { DomainRefusedError, NotFoundError } from "../../../../functions/core/errors";
+import { createPlaywrightStoreBrowser } from "../../../../functions/shop/store/playwright-store-browser";
+import type { StoreBrowser } from "../../../../functions/shop/store/store-browser";
+import {
+  StoreActionForbiddenError,
+  StorePageChangedError,
+  StoreUnreachableError,
+} from "../../../../functions/shop/store/store-errors";
+import { createStoreTools, type StoreTools } from "../../../../functions/shop/store/store-tools";
+import { productNamed } from "./catalog-fixture";
+
+// A fixed clock: Tuesday 13 January 2026, 10:15 in Lisbon (Tuesdays have a free afternoon window).
+const STORE_NOW = new Date("2026-01-13T10:15:00Z");
+
+let store: SimulatedStore;
+let browser: StoreBrowser;
+const openTools: StoreTools[] = [];
+const extraBrowsers: StoreBrowser[] = [];
+
+/** Tools for one household; a custom timeout gets its own browser (closed after the file). */
+const toolsFor = (householdId: string, timeoutMs?: number): StoreTools => {
+  const storeUrl = new URL(store.url);
+  let toolsBrowser = browser;
+  if (timeoutMs) {
+    toolsBrowser = createPlaywrightStoreBrowser({ storeUrl, timeoutMs });
+    extraBrowsers.push(toolsBrowser);
+  }
+  const tools = createStoreTools({ browser: toolsBrowser, storeUrl, householdId });
+  openTools.push(tools);
+  return tools;
+};
+
+beforeAll(async () => {
+  store = await startSimulatedStore({ port: 0, now: () => STORE_NOW });
+  browser = createPlaywrightStoreBrowser({ storeUrl: new URL(store.url), timeoutMs: 10_000 });
+});
+
+beforeEach(() => {
+  store.reset();
+});
+
+afterAll(async () => {
+  await Promise.all(openTools.map((tools) => tools.close()));
+  await Promise.all([browser, ...extraBrowsers].map((b) => b?.close()));
+  await store?.close();
+});
+
+const seedCartWith = (householdId: string, lines: [name: string, quantity: number][]) =>
+  store.seedHousehold(householdId, {
+    cart: lines.map(([name, quantity]) => ({ productId: productNamed(name).productId, quantity })),
+  });
+
+describe("searchProducts in real Chromium against the simulated store", () => {
+  it("returns the seed's candidate fields for every product, with unit prices that agree with the site", async () => {
+    const result = await toolsFor("search-fields").searchProducts({ query: "batata doce cubos congelada" });
+    expect(result.products.length).toBe(6);
+    for (const product of result.products) {
+      const expected = productNamed(product.name);
+      expect(product).toMatchObject({
+        productId: expected.productId,
+        price: expected.priceCents / 100,
+        pricePerUnit: expected.unitPriceLabel,
+        brand: expected.brand,
+        size: expected.size,
+        available: expected.available,
+        priceCents: expected.priceCents,
+        categoryPath: ["alimentação", "congelados", "legumes-congelados", "legumes-e-batatas"],
+      });
+      expect(product.unitPriceCheck.status).toBe("agrees");
+      expect(product.unitPrice?.per).toBe("kg");
+      expect(product.url).toMatch(new RegExp(`/pt/alimentacao/congelados/.+/${expected.productId}\\.html$`));
+    }
+  });
+
+  it("finds only the unavailable item itself for the seed's too-literal query", async () => {
+    const tools = toolsFor("search-literal");
+    const literal = await tools.searchProducts({ query: "batata doce auchan em cubos para cozer" });
+    expect(literal.products.map((p) => [p.name, p.available])).toEqual([
+      ["batata doce auchan em cubos para cozer 400g", false],
+    ]);
+    const availableOnly = await tools.searchProducts({
+      query: "batata doce auchan em cubos para cozer",
+      availableOnly: true,
+    });
+    expect(availableOnly.products).toEqual([]);
+  });
+
+  it("sorts by unit price with the site's price-and-capacity rule", async () => {
+    const result = await toolsFor("search-sort").searchProducts({
+      query: "leite",
+      sort: "unit-price",
+      maxResults: 40,
+    });
+    const unitPrices = result.products.map((p) => p.unitPrice?.amountCents ?? Number.NaN);
+    expect(unitPrices.length).toBeGreaterThan(10);
+    expect(unitPrices).toEqual([...unitPrices].sort((a, b) => a - b));
+  });
+
+  it("narrows to one brand with the brand facet", async () => {
+    const tools = toolsFor("search-brand");
+    const all = await tools.searchProducts({ query: "requeijão", maxResults: 50 });
+    const auchanOnly = await tools.searchProducts({ query: "requeijão", brand: "auchan", maxResults: 50 });
+    expect(new Set(all.products.map((p) => p.brand)).size).toBeGreaterThan(2);
+    expect(auchanOnly.products.length).toBeGreaterThan(0);
+    expect(auchanOnly.products.every((p) => p.brand === "AUCHAN")).toBe(true);
+  });
+
+  it("follows start/sz paging until maxResults, matching one big page", async () => {
+    const tools = toolsFor("search-paging");
+    const paged = await tools.searchProducts({ query: "leite", pageSize: 5, maxResults: 12 });
+    const single = await tools.searchProducts({ query: "leite", pageSize: 48, maxResults: 12 });
+    expect(paged.pagesRead).toBe(3);
+    expect(paged.nextStart).toBe(12);
+    expect(paged.products.map((p) => p.productId)).toEqual(single.products.map((p) => p.productId));
+    expect(new Set(paged.products.map((p) => p.productId)).size).toBe(12);
+  });
+
+  it("drops unavailable tiles with availableOnly and keeps paging to fill maxResults", async () => {
+    const result = await toolsFor("search-available").searchProducts({
+      query: "requeijão ovelha",
+      availableOnly: true,
+      pageSize: 2,
+    });
+    expect(result.products.length).toBe(4);
+    expect(result.products.every((p) => p.available)).toBe(true);
+  });
+
+  it("reads sold-by-weight tiles: price per kg, minimum quantity and step", async () => {
+    const result = await toolsFor("search-weight").searchProducts({ query: "peito de frango auchan" });
+    const chicken = result.products.find((p) => p.name === "peito de frango auchan kg");
+    expect(chicken).toMatchObject({
+      soldByWeight: true,
+      priceCents: 699,
+      unitPrice: { amountCents: 699, per: "kg", source: "computed" },
+      minimumQuantityKg: 0.25,
+      quantityStepKg: 0.25,
+    });
+    expect(chicken?.size).toBeUndefined();
+  });
+
+  it("answers an empty list when the site says there are no results", async () => {
+    const result = await toolsFor("search-none").searchProducts({ query: "xyzzy inexistente" });
+    expect(result.products).toEqual([]);
+    expect(result.pagesRead).toBe(1);
+  });
+});
+
+describe("scanCart", () => {
+  it("reads quantities, prices and availability, with a Substituir link on unavailable lines", async () => {
+    seedCartWith("cart-scan", [
+      ["batata doce auchan em cubos para cozer 400g", 2],
+      ["fiambre da pá auchan fatias 200g", 1],
+      ["leite auchan uht meio gordo slim 1l", 6],
+      ["banana importada kg", 1.5],
+    ]);
+    const { items, unavailableCount, availableTotalCents } = await toolsFor("cart-scan").scanCart();
+    expect(items.map((i) => [i.name, i.quantity, i.quantityUnit, i.available])).toEqual([
+      ["batata doce auchan em cubos para cozer 400g", 2, "un", false],
+      ["fiambre da pá auchan fatias 200g", 1, "un", false],
+      ["leite auchan uht meio gordo slim 1l", 6, "un", true],
+      ["banana importada kg", 1.5, "kg", true],
+    ]);
+    expect(unavailableCount).toBe(2);
+    const milk = items[2];
+    expect(milk).toMatchObject({
+      priceCents: 86,
+      lineTotalCents: 516,
+      pricePerUnit: "0.86 €/Lt",
+      brand: "AUCHAN",
+    });
+    expect(items[3]).toMatchObject({ soldByWeight: true, priceCents: 129, lineTotalCents: 194 });
+    expect(availableTotalCents).toBe(516 + 194);
+    expect(items[0]?.replacementUrl).toMatch(
+      /\/pt\/alimentacao\/congelados\/legumes-congelados\/legumes-e-batatas$/,
+    );
+    expect(milk?.replacementUrl).toBeUndefined();
+  });
+
+  it("returns no items for an empty cart", async () => {
+    expect((await toolsFor("cart-empty").scanCart()).items).toEqual([]);
+  });
+
+  it("keeps households apart: each gets its own browser context and cart", async () => {
+    seedCartWith("household-a", [["arroz carolino auchan 1kg", 1]]);
+    seedCartWith("household-b", [["azeite virgem extra gallo 750ml", 2]]);
+    const [a, b] = await Promise.all([
+      toolsFor("household-a").scanCart(),
+      toolsFor("household-b").scanCart(),
+    ]);
+    expect(a.items.map((i) => i.name)).toEqual(["arroz carolino auchan 1kg"]);
+    expect(b.items.map((i) => i.name)).toEqual(["azeite virgem extra gallo 750ml"]);
+  });
+});
+
+describe("extractProductInfo", () => {
+  it("reads a product page: JSON-LD, pack size, category and recommendations", async () => {
+    const tools = toolsFor("product-page");
+    const search = await tools.searchProducts({ query: "fiambre da pá nobre" });
+    const tileUrl = search.products[0]?.url ?? "";
+    const { product, addToCartUrl } = await tools.extractProductInfo({ url: tileUrl });
+    const expected = productNamed("fiambre da pá fatiado nobre 200g");
+    expect(product).toMatchObject({
+      productId: expected.productId,
+      name: expected.name,
+      brand: "NOBRE",
+      gtin: expected.gtin,
+      size: "200g",
+      priceCents: 249,
+      promotion: { wasPriceCents: 289 },
+      available: true,
+      categoryPath: ["alimentação", "charcutaria", "fiambres", "fiambre-fatiado"],
+    });
+    expect(product.recommendations.length).toBeGreaterThan(0);
+    expect(product.recommendations.every((r) => r.productId !== expected.productId)).toBe(true);
+    expect(addToCartUrl).toMatch(/Cart-AddProduct$/);
+  });
+
+  it("opens a product by id and reports an unavailable one as such", async () => {
+    const expected = productNamed("requeijão de ovelha auchan à mesa em portugal cultivamos o bom seia 200g");
+    const { product } = await toolsFor("product-by-id").extractProductInfo({ productId: expected.productId });
+    expect(product).toMatchObject({ productId: expected.productId, available: false, brand: "AUCHAN" });
+  });
+
+  it("flags a stale unit price on the site that disagrees with price and size", async () => {
+    const stale = productNamed("néctar de laranja compal clássico 1l");
+    const { product } = await toolsFor("product-stale").extractProductInfo({ productId: stale.productId });
+    expect(product.unitPriceCheck).toMatchObject({
+      status: "disagrees",
+      computedAmountCents: 199,
+      siteAmountCents: 179,
+    });
+    expect(product.unitPrice).toEqual({ amountCents: 199, per: "l", source: "computed" });
+  });
+
+  it("answers NotFoundError for a product the store does not have", async () => {
+    await expect(
+      toolsFor("product-missing").extractProductInfo({ productId: "9999999" }),
+    ).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it("refuses a URL outside the store", async () => {
+    await expect(
+      toolsFor("product-offsite").extractProductInfo({ url: "https://example.com/pt/x/1.html" }),
+    ).rejects.toBeInstanceOf(StoreActionForbiddenError);
+  });
+});
+
+describe("listPastOrders", () => {
+  it("reads each order with its date, total and lines, newest first", async () => {
+    const milk = productNamed("leite auchan uht meio gordo slim 1l");
+    const rice = productNamed("arroz carolino auchan 1kg");
+    store.seedHousehold("orders", {
+      orders: [
+        { placedOn: "2025-12-20", lines: [{ productId: milk.productId, quantity: 6 }] },
+        {
+          placedOn: "2026-01-03",
+          lines: [
+            { productId: milk.productId, quantity: 4 },
+            { productId: rice.productId, quantity: 2 },
+          ],
+        },
+      ],
+    });
+    const { orders } = await toolsFor("orders").listPastOrders();
+    expect(orders.map((o) => [o.placedOn, o.totalCents, o.lines.length])).toEqual([
+      ["2026-01-03", 4 * 86 + 2 * 139, 2],
+      ["2025-12-20", 6 * 86, 1],
+    ]);
+    expect(orders[0]?.lines[1]).toMatchObject({
+      productId: rice.productId,
+      name: rice.name,
+      quantity: 2,
+      priceCents: 139,
+    });
+    expect(orders[0]?.orderNumber).toMatch(/^\d+$/);
+  });
+
+  it("returns no orders for a household that never ordered", async () => {
+    expect((await toolsFor("orders-none").listPastOrders()).orders).toEqual([]);
+  });
+});
+
+describe("listDeliverySlots", () => {
+  it("lists free, paid, express, full and after-cutoff slots, with the day warning, and books nothing", async () => {
+    seedCartWith("slots", [
+      ["fiambre da pá auchan fatias 200g", 1],
+      ["leite auchan uht meio gordo slim 1l", 2],
+    ]);
+    const { slots } = await toolsFor("slots").listDeliverySlots();
+    expect(new Set(slots.map((s) => s.date)).size).toBe(7);
+    expect(slots[0]).toMatchObject({
+      date: "2026-01-13",
+      express: true,
+      time: "11:00 - 13:00",
+      priceCents: 799,
+    });
+    expect(slots.some((s) => s.isFree && s.priceCents === 0 && s.bookable)).toBe(true);
+    expect(slots.some((s) => !s.isFree && s.priceCents > 0 && s.bookable)).toBe(true);
+    expect(slots.some((s) => s.full && !s.bookable)).toBe(true);
+    const todaysRegular = slots.filter((s) => s.date === "2026-01-13" && !s.express);
+    expect(todaysRegular.find((s) => s.time === "09:00 - 11:00")).toMatchObject({
+      afterCutoff: true,
+      bookable: false,
+    });
+    expect(todaysRegular.find((s) => s.time === "17:00 - 19:00")?.afterCutoff).toBe(false);
+    expect(slots.filter((s) => s.dayWarning).map((s) => s.date)).toContain("2026-01-14");
+    expect(slots.find((s) => s.date === "2026-01-16")?.dayWarning).toBeUndefined();
+    expect(store.householdState("slots").slotBookingAttempts).toBe(0);
+  });
+});
+
+describe("addToCart and removeFromCart", () => {
+  it("adds through the page's own endpoint, then removes the line", async () => {
+    const tools = toolsFor("cart-edit");
+    const rice = productNamed("arroz carolino auchan 1kg");
+    const chicken = productNamed("peito de frango auchan kg");
+    expect(await tools.addToCart({ productId: rice.productId, quantity: 2 })).toMatchObject({
+      cartQuantityTotal: 1,
+    });
+    await tools.addToCart({ productId: chicken.productId, quantity: 0.75 });
+    const afterAdd = await tools.scanCart();
+    expect(afterAdd.items.map((i) => [i.productId, i.quantity])).toEqual([
+      [rice.productId, 2],
+      [chicken.productId, 0.75],
+    ]);
+    await tools.removeFromCart({ productId: rice.productId });
+    expect((await tools.scanCart()).items.map((i) => i.productId)).toEqual([chicken.productId]);
+  });
+
+  it("refuses an unavailable product and a weight that breaks the step", async () => {
+    const tools = toolsFor("cart-refusals");
+    const unavailable = productNamed("fiambre da pá auchan fatias 200g");
+    const chicken = productNamed("peito de frango auchan kg");
+    await expect(tools.addToCart({ productId: unavailable.productId, quantity: 1 })).rejects.toBeInstanceOf(
+      DomainRefusedError,
+    );
+    await expect(tools.addToCart({ productId: chicken.productId, quantity: 0.3 })).rejects.toBeInstanceOf(
+      DomainRefusedError,
+    );
+    expect(store.householdState("cart-refusals").cart).toEqual([]);
+  });
+
+  it("answers NotFoundError when removing a product that is not in the cart", async () => {
+    await expect(
+      toolsFor("cart-remove-missing").removeFromCart({ productId: "3010403" }),
+    ).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it("never reaches checkout or slot booking, even when asked directly", async () => {
+    const storeUrl = new URL(store.url);
+    const session = await browser.openSession({ cookies: [] });
+    try {
+      await expect(
+        session.sendForm({
+          method: "POST",
+          url: `${store.url}/on/demandware.store/Sites-AuchanPT-Site/pt_PT/Delivery-BookSlot`,
+          form: {},
+        }),
+      ).rejects.toBeInstanceOf(StoreActionForbiddenError);
+      await expect(
+        toolsFor("no-checkout").extractProductInfo({ url: new URL("/pt/finalizar-compra", storeUrl).href }),
+      ).rejects.toBeInstanceOf(StoreActionForbiddenError);
+    } finally {
+      await session.close();
+    }
+  });
+});
+
+describe("pages that no longer match, and an unreachable store", () => {
+  it("raises StorePageChangedError naming the tile selectors and the URL after a redesign", async () => {
+    store.setLayout("changed");
+    const error = await toolsFor("redesign-search")
+      .searchProducts({ query: "leite" })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StorePageChangedError);
+    const changed = error as StorePageChangedError;
+    expect(changed.selectors).toContain(".product-grid .product-tile[data-pid]");
+    expect(changed.url).toContain("/pt/pesquisa?q=leite");
+    expect(changed.message).toContain("search/");
+  });
+
+  it("raises StorePageChangedError naming the page markers when the cart page is unrecognisable", async () => {
+    store.setLayout("changed");
+    const error = await toolsFor("redesign-cart", 1_500)
+      .scanCart()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StorePageChangedError);
+    expect((error as StorePageChangedError).selectors).toEqual([
+      ".auc-cart__product-cards",
+      ".auc-cart__empty",
+    ]);
+    expect((error as StorePageChangedError).url).toMatch(/\/pt\/carrinho-compras$/);
+  });
+
+  it("raises StoreUnreachableError when nothing listens at STORE_URL", async () => {
+    const gone = await startSimulatedStore({ port: 0 });
+    const goneUrl = new URL(gone.url);
+    await gone.close();
+    const tools = createStoreTools({ browser, storeUrl: goneUrl, householdId: "unreachable" });
+    openTools.push(tools);
+    const error = await tools.scanCart().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StoreUnreachableError);
+    expect((error as Error).message).toMatch(/connection refused/);
+  });
+});
