@@ -1,14 +1,19 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import type { HttpApiHandler } from "../functions/core/http/lambda-handler";
+import { installLocalWorkflowPort } from "../functions/core/workflow/process-workflow-port";
 import { allFunctions, allRoutes } from "../lib/areas";
 import { type RunningApiServer, startApiServer } from "./api-server";
 import { createAppTable } from "./create-table";
 import { type DynamoDbLocal, LOCAL_AWS_ENV, startDynamoDbLocal } from "./dynamodb-local";
 import { loadFunctionHandler } from "./load-handler";
 import type { LocalStackConfig } from "./local-config";
+import { createScheduleRunner, type ScheduleRunner } from "./schedule-runner";
+import { createLocalWorkflowRunner, type LocalWorkflowRunner } from "./workflow-runner";
 
 export interface LocalStack {
   apiUrl: string;
+  workflows: LocalWorkflowRunner;
+  schedules: ScheduleRunner;
   dynamoEndpoint: string;
   tableName: string;
   timings: Record<string, number>;
@@ -58,6 +63,19 @@ export const startLocalStack = async (
     client.destroy();
     timings.table = Date.now() - started;
 
+    // Every ASL file runs locally with each Task mapped to its handler; a Task without one refuses to start.
+    const workflows = await createLocalWorkflowRunner();
+    installLocalWorkflowPort(workflows);
+    stops.push(async () => {
+      installLocalWorkflowPort(undefined);
+      await workflows.stop();
+    });
+    const schedules = createScheduleRunner({ workflows, knownWorkflows: workflows.workflowNames });
+    if (config.SCHEDULES === "on") schedules.start();
+    stops.push(async () => schedules.stop());
+    timings.workflows = Date.now() - started;
+    log(`Workflows        ${workflows.workflowNames.join(", ") || "(none)"}; schedules ${config.SCHEDULES}`);
+
     const dynamoCheck = async (): Promise<Check> => (dynamo.pid ? { status: "ok" } : { status: "down" });
     const api: RunningApiServer = await startApiServer({
       host: "127.0.0.1",
@@ -68,6 +86,16 @@ export const startLocalStack = async (
       localHealth: async () => ({
         dynamodb_local: await dynamoCheck(),
         llm: { status: "ok", detail: `provider ${config.LLM_PROVIDER}` },
+        workflows: { status: "ok", detail: workflows.workflowNames.join(", ") },
+        schedules:
+          config.SCHEDULES === "on"
+            ? {
+                status: "ok",
+                detail: Object.entries(schedules.nextFireTimes())
+                  .map(([n, t]) => `${n} next ${t}`)
+                  .join("; "),
+              }
+            : { status: "disabled" },
       }),
     });
     stops.push(() => api.close());
@@ -76,6 +104,8 @@ export const startLocalStack = async (
 
     return {
       apiUrl: api.url,
+      workflows,
+      schedules,
       dynamoEndpoint: dynamo.endpoint,
       tableName: config.TABLE_NAME,
       timings,
