@@ -1,0 +1,116 @@
+/**
+ * `npm run store -- <command> [--store-url URL] [--household ID]`: the store tools from a terminal.
+ * Prints JSON to stdout and exits 0, or prints a one-line reason to stderr and exits non-zero.
+ *
+ *   search "<query>" [--sort unit-price|price-low-to-high|price-high-to-low] [--brand AUCHAN]
+ *                    [--available-only] [--max N]      → { "products": [...] }
+ *   cart                                                 → { "items": [...] }
+ *   product <url|productId>                              → { "product": {...} }
+ *   slots                                                → { "slots": [...] }
+ *   orders                                               → { "orders": [...] }
+ *
+ * STORE_URL (or --store-url) picks the store; default the simulated one at 127.0.0.1:${STORE_PORT:-3001}.
+ * --household picks the household session (default "demo", the one `npm start` seeds).
+ */
+import { parseArgs } from "node:util";
+import { isLarderError } from "../functions/core/errors";
+import { createPlaywrightStoreBrowser } from "../functions/shop/store/playwright-store-browser";
+import { readStoreConfig } from "../functions/shop/store/store-config";
+import { createStoreTools, type StoreTools } from "../functions/shop/store/store-tools";
+import { SEARCH_SORTS, type SearchSort } from "../functions/shop/store/store-urls";
+
+const USAGE =
+  'usage: npm run store -- <search "<query>" [--sort unit-price] [--brand B] [--available-only] [--max N] | cart | product <url> | slots | orders> [--store-url URL] [--household ID]';
+
+class UsageError extends Error {}
+
+const { values, positionals } = (() => {
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      options: {
+        "store-url": { type: "string" },
+        household: { type: "string", default: "demo" },
+        sort: { type: "string" },
+        brand: { type: "string" },
+        "available-only": { type: "boolean", default: false },
+        max: { type: "string" },
+      },
+    });
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+    process.exit(2);
+  }
+})();
+
+const run = async (tools: StoreTools, command: string | undefined, args: string[]): Promise<unknown> => {
+  switch (command) {
+    case "search": {
+      const query = args.join(" ").trim();
+      if (!query) throw new UsageError("search needs a query");
+      const sort = values.sort ?? "relevance";
+      if (!(SEARCH_SORTS as string[]).includes(sort))
+        throw new UsageError(`--sort must be one of ${SEARCH_SORTS.join(", ")}`);
+      const maxResults = values.max === undefined ? undefined : Number(values.max);
+      if (maxResults !== undefined && !Number.isInteger(maxResults))
+        throw new UsageError("--max must be a whole number");
+      const result = await tools.searchProducts({
+        query,
+        sort: sort as SearchSort,
+        brand: values.brand,
+        availableOnly: values["available-only"],
+        maxResults,
+      });
+      return { products: result.products, totalResults: result.totalResults };
+    }
+    case "cart":
+      return { items: (await tools.scanCart()).items };
+    case "product": {
+      const target = args[0];
+      if (!target) throw new UsageError("product needs a product URL (or id)");
+      const input = /^\d+$/.test(target) ? { productId: target } : { url: target };
+      return { product: (await tools.extractProductInfo(input)).product };
+    }
+    case "slots":
+      return { slots: (await tools.listDeliverySlots()).slots };
+    case "orders":
+      return { orders: (await tools.listPastOrders()).orders };
+    default:
+      throw new UsageError(command ? `unknown command "${command}"` : "no command");
+  }
+};
+
+const main = async (): Promise<number> => {
+  const [command, ...args] = positionals;
+  const env = values["store-url"] ? { ...process.env, STORE_URL: values["store-url"] } : process.env;
+  let browser: ReturnType<typeof createPlaywrightStoreBrowser> | undefined;
+  try {
+    const config = readStoreConfig(env);
+    browser = createPlaywrightStoreBrowser({ storeUrl: config.storeUrl, timeoutMs: config.timeoutMs });
+    const tools = createStoreTools({
+      browser,
+      storeUrl: config.storeUrl,
+      householdId: values.household ?? "demo",
+    });
+    const output = await run(tools, command, args);
+    await tools.close();
+    process.stdout.write(`${JSON.stringify(output, null, 2)}\n`);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`${error.message}\n${USAGE}`);
+      return 2;
+    }
+    const reason = isLarderError(error)
+      ? `${error.code}: ${error.message}`
+      : error instanceof Error
+        ? error.message
+        : String(error);
+    console.error(reason.split("\n")[0]);
+    return 1;
+  } finally {
+    await browser?.close().catch(() => undefined);
+  }
+};
+
+main().then((code) => process.exit(code));
