@@ -136,6 +136,21 @@ const finishItem = (acc: Accumulator): ShoppingItem => {
   return { name: acc.name, quantity, unit: null, display: `${acc.name}: ${amount}`, sources: acc.sources };
 };
 
+type LineAnalysis =
+  | { kind: "skip" }
+  | { kind: "unparsed"; reason: string }
+  | { kind: "item"; parsed: ParsedIngredientLine; name: string; dimension: Dimension; key: string };
+
+const analyseLine = (line: string): LineAnalysis => {
+  const parsed = parseIngredientLine(line);
+  if (parsed.isGroupHeader) return { kind: "skip" };
+  const name = normalizeFoodName(parsed.description);
+  if (name === "" || !/\p{L}/u.test(name)) return { kind: "unparsed", reason: "no food name found" };
+  if (/\d/.test(name)) return { kind: "unparsed", reason: "amount not understood" };
+  const dimension = dimensionOf(parsed);
+  return { kind: "item", parsed, name, dimension, key: `${foodKeyOf(name)}|${dimension}` };
+};
+
 /**
  * Builds the shopping list of a plan from the recipes its meals will be cooked from (compiled variants
  * included). Lines merge by food name and unit dimension, converting within a dimension (g + kg, ml + l +
@@ -147,21 +162,18 @@ export const buildShoppingList = (entries: readonly ShoppingRecipeEntry[]): Shop
   const items = new Map<string, Accumulator>();
   const unparsed: UnparsedLine[] = [];
 
+  // A plan repeats its recipes, so most lines recur: analyse each distinct line once per list.
+  const analysed = new Map<string, LineAnalysis>();
   for (const { source, ingredients_raw } of entries) {
     for (const line of ingredients_raw) {
-      const parsed = parseIngredientLine(line);
-      if (parsed.isGroupHeader) continue;
-      const name = normalizeFoodName(parsed.description);
-      if (name === "" || !/\p{L}/u.test(name)) {
-        unparsed.push({ line, reason: "no food name found", source });
+      const analysis = analysed.get(line) ?? analyseLine(line);
+      analysed.set(line, analysis);
+      if (analysis.kind === "skip") continue;
+      if (analysis.kind === "unparsed") {
+        unparsed.push({ line, reason: analysis.reason, source });
         continue;
       }
-      if (/\d/.test(name)) {
-        unparsed.push({ line, reason: "amount not understood", source });
-        continue;
-      }
-      const dimension = dimensionOf(parsed);
-      const key = `${foodKeyOf(name)}|${dimension}`;
+      const { parsed, name, dimension, key } = analysis;
       const acc = items.get(key) ?? {
         name,
         dimension,
