@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { createVariantFromOps, LOG_TAGS, lookupCookRecipe } from "../../../functions/cook/domain";
+import {
+  createVariantFromOps,
+  getMealCookView,
+  LOG_TAGS,
+  lookupCookRecipe,
+} from "../../../functions/cook/domain";
 import { ValidationError } from "../../../functions/core/errors";
 import { BUNDLE, createPlannedDeps, DINNER, REPLACE_CHICKEN_WITH_TOFU } from "./support/plan";
 import { chickenStirFry, garlicBread, greekSalad } from "./support/recipes";
@@ -67,5 +72,34 @@ describe("lookupCookRecipe (seed 001's variant lookup algorithm)", () => {
       ["side", garlicBread.recipe_id],
     ]);
     expect(view.sections[0]?.recipe.ingredients_raw[2]).toBe("1 cup white rice");
+  });
+});
+
+describe("getMealCookView", () => {
+  it("serves an unmodified bundle from its base recipe, with its sections", async () => {
+    const deps = await createPlannedDeps();
+    const view = await getMealCookView(deps, BUNDLE);
+    expect(view).toMatchObject({ id: "123456", modified: false, warnings: [] });
+    expect(view.sections.map((section) => [section.role, section.recipe.id])).toEqual([
+      ["main", "123456"],
+      ["side", greekSalad.recipe_id],
+      ["side", garlicBread.recipe_id],
+    ]);
+  });
+
+  it("serves a modified meal exactly as the variant lookup does", async () => {
+    const deps = await createPlannedDeps();
+    await createVariantFromOps(deps, { ...DINNER, ops: [REPLACE_CHICKEN_WITH_TOFU] });
+    expect(await getMealCookView(deps, DINNER)).toEqual(await lookupCookRecipe(deps, DINNER_VARIANT));
+  });
+
+  it("answers 404 for a meal that is not planned and 400 for a bad address", async () => {
+    const deps = await createPlannedDeps();
+    await expect(getMealCookView(deps, { ...DINNER, meal_type: "snack" })).rejects.toMatchObject({
+      category: "not_found",
+    });
+    await expect(getMealCookView(deps, { ...DINNER, date: "2025-13-01" })).rejects.toBeInstanceOf(
+      ValidationError,
+    );
   });
 });

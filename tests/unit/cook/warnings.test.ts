@@ -23,6 +23,10 @@ describe("stripWarningNumbers", () => {
     ["Coze durante 20 minutos a 180 graus.", "Coze."],
     ["Roast at gas mark 6 for 40 mins.", "Roast."],
     ["Tofu browns faster: give it 8-10 min per side.", "Tofu browns faster: give it per side."],
+    ["Braise for 1 1/2 hours, covered.", "Braise, covered."],
+    ["Rest it ½ hour before slicing.", "Rest it before slicing."],
+    ["Grill at 350°F until charred.", "Grill until charred."],
+    ["Asse a 180ºC durante 40 minutos.", "Asse."],
   ])("%s → %s", (warning, expected) => {
     const result = stripWarningNumbers(warning);
     expect(result).toEqual({ text: expected, stripped: true });
@@ -30,7 +34,11 @@ describe("stripWarningNumbers", () => {
   });
 
   it("leaves warnings without times or temperatures, quantities included, unchanged", () => {
-    for (const warning of ["Tofu releases less fat; add a little oil.", "Use 2 tablespoons of oil."]) {
+    for (const warning of [
+      "Tofu releases less fat; add a little oil.",
+      "Use 2 tablespoons of oil.",
+      "Use 2 c flour instead of 1 cup, and mix it in a",
+    ]) {
       expect(stripWarningNumbers(warning)).toEqual({ text: warning, stripped: false });
     }
   });
