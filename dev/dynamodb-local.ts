@@ -96,7 +96,7 @@ export const startDynamoDbLocal = async (
     String(port),
   ];
   const quoted = [java, ...javaArgs].map((a) => `'${a.replaceAll("'", "'\\''")}'`).join(" ");
-  const script = `${quoted} >/dev/null 2>&1 & j=$!; trap 'kill $j 2>/dev/null; exit 0' TERM INT; read _ ; kill $j 2>/dev/null; wait $j`;
+  const script = `${quoted} >/dev/null 2>&1 & j=$!; trap 'kill $j 2>/dev/null; wait $j; exit 0' TERM INT; read _ ; kill $j 2>/dev/null; wait $j`;
   // DynamoDB Local writes a metadata file into its working directory: keep it out of the repository.
   const workDir = mkdtempSync(join(tmpdir(), "larder-dynamodb-"));
   const child = spawn("sh", ["-c", script], { cwd: workDir, stdio: ["pipe", "ignore", "inherit"] });
