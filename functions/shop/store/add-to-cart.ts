@@ -4,6 +4,7 @@ import { parseOrThrow } from "../../core/validation";
 import { readCartActionResponse } from "./cart-action-response";
 import { extractProductInfo } from "./extract-product-info";
 import { assertAllowedStoreUrl } from "./forbidden-store-actions";
+import { describeSource } from "./raw-record-reader";
 import { StorePageChangedError } from "./store-errors";
 import type { StoreToolContext } from "./store-tool-context";
 
@@ -66,7 +67,7 @@ export const addToCart = async (
       page: spec.page,
       registryVersion: spec.version,
       what: 'product page field "addToCartUrl"',
-      selectors: (spec.values.addToCartUrl ?? []).map((source) => `${source.selector}[${source.attribute}]`),
+      selectors: (spec.values.addToCartUrl ?? []).map(describeSource),
       url: product.url,
     });
   }

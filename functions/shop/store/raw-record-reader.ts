@@ -1,9 +1,11 @@
 import type { FieldSource, PageSpec, RawRecord } from "./page-extraction";
 import { StorePageChangedError } from "./store-errors";
 
-const describeSource = (source: FieldSource): string => {
+/** A field source as a person reads it in an error: `selector[attribute]`, `closest(selector)`. */
+export const describeSource = (source: FieldSource): string => {
   const where = source.closest ? `closest(${source.closest})` : (source.selector ?? ":scope");
-  return source.attribute ? `${where}[${source.attribute}]` : where;
+  if (!source.attribute || where.endsWith(`[${source.attribute}]`)) return where;
+  return `${where}[${source.attribute}]`;
 };
 
 /**

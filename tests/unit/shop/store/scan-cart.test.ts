@@ -1,0 +1,101 @@
+import { describe, expect, it } from "vitest";
+import type { RawRecord } from "../../../../functions/shop/store/page-extraction";
+import { scanCart } from "../../../../functions/shop/store/scan-cart";
+import { StorePageChangedError } from "../../../../functions/shop/store/store-errors";
+import { contextWith, FakeStoreSession, rawPage, rawRecord } from "./fake-store-session";
+
+const cartWith = (records: RawRecord[], emptyMarker: string | null = null) =>
+  new FakeStoreSession((url) =>
+    rawPage({
+      url: url.href,
+      emptyMarker,
+      lists: { lines: { rootSelector: records.length ? ".auc-cart__product-cards > div" : null, records } },
+    }),
+  );
+
+const line = (fields: Record<string, string | null>) =>
+  rawRecord({
+    productId: "3392943",
+    name: "batata doce auchan em cubos para cozer 400g",
+    href: "/pt/alimentacao/congelados/legumes-congelados/legumes-e-batatas/b/3392943.html",
+    quantity: "2",
+    itemPrice: "1.69",
+    lineTotal: "3.38",
+    pricePerUnit: "4.22 €/Kg",
+    ...fields,
+  });
+
+describe("scanCart", () => {
+  it("reads the cart page at /pt/carrinho-compras with quantities, prices and availability", async () => {
+    const site = cartWith([
+      line({
+        unavailableName: "batata doce auchan em cubos para cozer 400g",
+        replacementHref: "/pt/alimentacao/congelados",
+      }),
+      line({
+        productId: "3010403",
+        name: "leite 1l",
+        quantity: "6",
+        itemPrice: "0.86",
+        lineTotal: "5.16",
+        pricePerUnit: "0.86 €/Lt",
+      }),
+    ]);
+    const result = await scanCart(contextWith(site));
+    expect(site.visited).toEqual(["http://store.test/pt/carrinho-compras"]);
+    expect(result.unavailableCount).toBe(1);
+    expect(result.availableTotalCents).toBe(516);
+    expect(result.items[0]).toMatchObject({
+      available: false,
+      quantity: 2,
+      quantityUnit: "un",
+      priceCents: 169,
+      lineTotalCents: 338,
+      size: "400g",
+      unitPrice: { amountCents: 423, per: "kg" },
+      replacementUrl: "http://store.test/pt/alimentacao/congelados",
+    });
+    expect(result.items[1]).toMatchObject({ available: true, quantity: 6, priceCents: 86 });
+  });
+
+  it("derives the item price from the line total when the item price is missing", async () => {
+    const site = cartWith([line({ itemPrice: null, lineTotal: "3,38\u00a0€" })]);
+    expect((await scanCart(contextWith(site))).items[0]?.priceCents).toBe(169);
+  });
+
+  it("counts a weight line in kg", async () => {
+    const site = cartWith([
+      line({
+        name: "banana kg",
+        quantity: "1.5",
+        itemPrice: "1.29",
+        lineTotal: "1.94",
+        unitMeasure: "KG",
+        perKgMarker: "/Kg",
+      }),
+    ]);
+    expect((await scanCart(contextWith(site))).items[0]).toMatchObject({
+      quantity: 1.5,
+      quantityUnit: "kg",
+      soldByWeight: true,
+    });
+  });
+
+  it("returns no items when the page says the cart is empty", async () => {
+    expect((await scanCart(contextWith(cartWith([], ".auc-cart__empty")))).items).toEqual([]);
+  });
+
+  it("raises StorePageChangedError when the lines vanish and the page does not say the cart is empty", async () => {
+    await expect(scanCart(contextWith(cartWith([])))).rejects.toBeInstanceOf(StorePageChangedError);
+  });
+
+  it("raises StorePageChangedError naming the quantity selectors when a line has no quantity", async () => {
+    const error = await scanCart(contextWith(cartWith([line({ quantity: null })]))).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StorePageChangedError);
+    expect((error as StorePageChangedError).selectors).toEqual([
+      "input.quantity[value]",
+      "select.quantity option[selected][value]",
+      ".auc-cart__quantity",
+    ]);
+  });
+});
