@@ -1,0 +1,122 @@
+import { describe, expect, it } from "vitest";
+import { loadCatalog } from "../../../../../dev/store/catalog";
+import { HouseholdStates } from "../../../../../dev/store/household-states";
+import type { StoreLayout } from "../../../../../dev/store/layout-variants";
+import { createSimulatedStoreApp } from "../../../../../dev/store/simulated-store-app";
+import { CONTROLLER_BASE, StoreCatalogIndex } from "../../../../../dev/store/store-catalog-index";
+
+const index = new StoreCatalogIndex(loadCatalog());
+const MILK = index.products.find((p) => p.name === "leite auchan uht meio gordo slim 1l");
+
+const newApp = () => {
+  const households = new HouseholdStates(index);
+  const layout: { current: StoreLayout } = { current: "current" };
+  const app = createSimulatedStoreApp({
+    catalog: index,
+    households,
+    now: () => new Date("2026-01-13T10:15:00Z"),
+    layout,
+  });
+  return { app, households, layout };
+};
+const asHousehold = (id: string) => ({ headers: { cookie: `larder-household=${id}` } });
+
+describe("the simulated store's HTTP surface (no browser)", () => {
+  it("keys the cart by the household cookie", async () => {
+    const { app } = newApp();
+    const add = await app.request(`${CONTROLLER_BASE}/Cart-AddProduct`, {
+      method: "POST",
+      body: new URLSearchParams({ pid: MILK?.productId ?? "", quantity: "2" }),
+      ...asHousehold("casa-a"),
+    });
+    expect(await add.json()).toMatchObject({ error: false, quantityTotal: 1 });
+    const cartA = await (await app.request("/pt/carrinho-compras", asHousehold("casa-a"))).text();
+    const cartB = await (await app.request("/pt/carrinho-compras", asHousehold("casa-b"))).text();
+    expect(cartA).toContain(`data-pid="${MILK?.productId}"`);
+    expect(cartB).toContain("auc-cart__empty");
+  });
+
+  it("gives an anonymous visitor one dwsid session cookie", async () => {
+    const { app } = newApp();
+    const response = await app.request("/pt/carrinho-compras");
+    expect(response.headers.getSetCookie().filter((c) => c.startsWith("dwsid="))).toHaveLength(1);
+  });
+
+  it("answers the cart endpoint's error shape for an unavailable product", async () => {
+    const { app } = newApp();
+    const unavailable = index.products.find((p) => !p.available);
+    const response = await app.request(`${CONTROLLER_BASE}/Cart-AddProduct`, {
+      method: "POST",
+      body: new URLSearchParams({ pid: unavailable?.productId ?? "", quantity: "1" }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: true, message: "Produto indisponível online" });
+  });
+
+  it("redirects Product-Show to the category-encoded product path", async () => {
+    const { app } = newApp();
+    const response = await app.request(`${CONTROLLER_BASE}/Product-Show?pid=3010403`);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(
+      "/pt/alimentacao/produtos-lacteos/leites/leite-uht/leite-auchan-uht-meio-gordo-slim-1l/3010403.html",
+    );
+  });
+
+  it("serves a category listing for the Substituir link and 404 for unknown paths", async () => {
+    const { app } = newApp();
+    const listing = await app.request("/pt/alimentacao/charcutaria/fiambres/fiambre-fatiado");
+    expect(listing.status).toBe(200);
+    expect(await listing.text()).toContain("fiambre da pá fatiado polegar 200g");
+    expect((await app.request("/pt/nao/existe")).status).toBe(404);
+    expect((await app.request("/pt/alimentacao/x/y/z/slug/1.html")).status).toBe(404);
+  });
+
+  it("seeds, reads and resets household state through the test endpoints", async () => {
+    const { app } = newApp();
+    const seed = await app.request("/__test/households/demo", {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ cart: [{ productId: MILK?.productId, quantity: 3 }] }),
+    });
+    expect(seed.status).toBe(200);
+    const state = await (await app.request("/__test/households/demo")).json();
+    expect(state).toMatchObject({
+      householdId: "demo",
+      state: { cart: [{ productId: MILK?.productId, quantity: 3 }] },
+    });
+    await app.request("/__test/reset", { method: "POST" });
+    expect(await (await app.request("/__test/households/demo")).json()).toMatchObject({
+      state: { cart: [] },
+    });
+  });
+
+  it("answers 400 naming the unknown product when a seed is wrong", async () => {
+    const { app } = newApp();
+    const response = await app.request("/__test/households/demo", {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ cart: [{ productId: "0000001", quantity: 1 }] }),
+    });
+    expect(response.status).toBe(400);
+    expect(JSON.stringify(await response.json())).toContain("0000001");
+  });
+
+  it("counts slot bookings (automation must leave the counter at zero)", async () => {
+    const { app, households } = newApp();
+    await app.request(`${CONTROLLER_BASE}/Delivery-BookSlot`, { method: "POST", ...asHousehold("h") });
+    expect(households.get("household:h").slotBookingAttempts).toBe(1);
+  });
+
+  it("renames the registry's classes and attributes in the changed layout", async () => {
+    const { app } = newApp();
+    await app.request("/__test/layout", {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ layout: "changed" }),
+    });
+    const page = await (await app.request("/pt/pesquisa?q=leite")).text();
+    expect(page).not.toContain("product-tile");
+    expect(page).not.toContain("data-pid=");
+    expect(page).toContain("product-card");
+  });
+});
