@@ -5,7 +5,11 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     setupFiles: ["./dev/polyfills.ts"],
-    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true", LOG_LEVEL: "SILENT" },
+    env: {
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
+      LOG_LEVEL: "SILENT",
+      POWERTOOLS_METRICS_DISABLED: "true",
+    },
     projects: [
       {
         extends: true,

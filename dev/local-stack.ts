@@ -55,6 +55,8 @@ export const startLocalStack = async (
       TABLE_NAME: config.TABLE_NAME,
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       LLM_PROVIDER: config.LLM_PROVIDER,
+      // EMF metric lines are for CloudWatch; locally they would only flood the console.
+      POWERTOOLS_METRICS_DISABLED: "true",
       STORE_URL: process.env.STORE_URL ?? `http://127.0.0.1:${config.STORE_PORT}`,
     });
 

@@ -2,12 +2,13 @@ import openApiDocument from "../../docs/openapi.json";
 import { configOnce, parseConfig } from "../core/config";
 import { createAppTable, TableConfigSchema } from "../core/db/app-table";
 import { toLambdaHandler } from "../core/http/lambda-handler";
-import { createLogger } from "../core/logger";
+import { createObservability } from "../core/observability";
 import { createPlatformApp } from "./platform-app";
 
 // Parsed at cold start: a missing TABLE_NAME fails here, with its name.
 const config = configOnce(() => parseConfig(TableConfigSchema))();
-const logger = createLogger("platform");
+const observability = createObservability("platform");
+const { logger } = observability;
 const table = createAppTable(config);
 
 export const app = createPlatformApp({
@@ -16,4 +17,4 @@ export const app = createPlatformApp({
   openApiDocument: () => openApiDocument,
 });
 
-export const handler = toLambdaHandler(app, logger);
+export const handler = toLambdaHandler(app, logger, observability);
