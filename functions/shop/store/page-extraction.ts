@@ -62,6 +62,7 @@ export const extractedPageSchema = z.object({
     z.object({ rootSelector: z.string().nullable(), records: z.array(rawRecordSchema) }),
   ),
   emptyMarker: z.string().nullable(),
+  readyMarker: z.string().nullable(),
 });
 
 /**
@@ -109,13 +110,15 @@ export const IN_PAGE_EXTRACTOR_SOURCE = String.raw`(spec) => {
     };
   }
   const emptyHit = firstMatching(spec.empty);
+  const readyHit = firstMatching(spec.ready);
   return {
     values: readFields(document.documentElement, spec.values),
     lists,
     emptyMarker: emptyHit ? emptyHit.selector : null,
+    readyMarker: readyHit ? readyHit.selector : null,
   };
 }`;
 
 /** The expression Playwright evaluates: the extractor applied to one page spec. */
 export const inPageExtractionExpression = (spec: PageSpec): string =>
-  `(${IN_PAGE_EXTRACTOR_SOURCE})(${JSON.stringify({ lists: spec.lists, values: spec.values, empty: spec.empty })})`;
+  `(${IN_PAGE_EXTRACTOR_SOURCE})(${JSON.stringify({ lists: spec.lists, values: spec.values, empty: spec.empty, ready: spec.ready })})`;

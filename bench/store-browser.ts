@@ -1,0 +1,120 @@
+/**
+ * Store tools in real Chromium (@sparticuz/chromium via playwright-core) against the simulated store:
+ * browser launch, pages per second for search and cart scan, and a fresh browser context per call
+ * against one reused context.   npx tsx bench/store-browser.ts
+ */
+import "../dev/polyfills";
+import sparticuzChromium from "@sparticuz/chromium";
+import { loadCatalog } from "../dev/store/catalog";
+import { startSimulatedStore } from "../dev/store/start-simulated-store";
+import { launchChromium } from "../functions/shop/store/launch-chromium";
+import { createPlaywrightStoreBrowser } from "../functions/shop/store/playwright-store-browser";
+import { createStoreTools } from "../functions/shop/store/store-tools";
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
+const p95 = (values: number[]): number =>
+  [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.95) - 1] ?? 0;
+const timed = async (run: () => Promise<unknown>): Promise<number> => {
+  const started = performance.now();
+  await run();
+  return performance.now() - started;
+};
+const row = (label: string, samples: number[]) =>
+  `| ${label} | ${samples.length} | ${median(samples).toFixed(1)} | ${p95(samples).toFixed(1)} | ${(1000 / median(samples)).toFixed(1)} |`;
+
+const store = await startSimulatedStore({ port: 0 });
+const storeUrl = new URL(store.url);
+const catalog = loadCatalog();
+const cartProducts = catalog.products.filter((_product, index) => index % 40 === 0).slice(0, 12);
+store.seedHousehold("bench", { cart: cartProducts.map((p) => ({ productId: p.productId, quantity: 1 })) });
+
+const extractStarted = performance.now();
+await sparticuzChromium.executablePath();
+const extractMs = performance.now() - extractStarted;
+
+const launches: number[] = [];
+let chromiumVersion = "";
+for (let i = 0; i < 5; i++) {
+  const started = performance.now();
+  const launched = await launchChromium(storeUrl, 15_000);
+  launches.push(performance.now() - started);
+  chromiumVersion = launched.version();
+  await launched.close();
+}
+
+// The store's own share: the same search pages fetched without a browser.
+const plainFetch: number[] = [];
+for (let i = 0; i < RUNS; i++) {
+  plainFetch.push(
+    await timed(async () => (await fetch(`${store.url}/pt/pesquisa?q=leite&start=0&sz=24`)).text()),
+  );
+}
+
+const browser = createPlaywrightStoreBrowser({ storeUrl, timeoutMs: 15_000 });
+const firstCallMs = await timed(() =>
+  createStoreTools({ browser, storeUrl, householdId: "warm" }).scanCart(),
+);
+
+const queries = [
+  "leite",
+  "batata doce",
+  "iogurte",
+  "fiambre",
+  "arroz",
+  "azeite",
+  "cerveja",
+  "queijo",
+  "água",
+  "café",
+];
+const tools = createStoreTools({ browser, storeUrl, householdId: "bench" });
+await tools.scanCart(); // warm the context
+const search: number[] = [];
+for (let i = 0; i < RUNS; i++)
+  search.push(await timed(() => tools.searchProducts({ query: queries[i % queries.length] ?? "leite" })));
+const cart: number[] = [];
+for (let i = 0; i < RUNS; i++) cart.push(await timed(() => tools.scanCart()));
+const product: number[] = [];
+for (let i = 0; i < RUNS; i++) {
+  const id = catalog.products[(i * 17) % catalog.products.length]?.productId ?? "3010403";
+  product.push(await timed(() => tools.extractProductInfo({ productId: id })));
+}
+const fresh: number[] = [];
+for (let i = 0; i < RUNS; i++) {
+  fresh.push(
+    await timed(async () => {
+      const perCall = createStoreTools({ browser, storeUrl, householdId: "bench" });
+      await perCall.scanCart();
+      await perCall.close();
+    }),
+  );
+}
+await tools.close();
+await browser.close();
+await store.close();
+
+console.log(
+  `Store tools in Chromium ${chromiumVersion} (Node ${process.version}), ${RUNS} runs each, simulated store on loopback\n`,
+);
+console.log(
+  `- executablePath(): ${extractMs.toFixed(0)} ms (extracts to /tmp on a container's first call; near 0 once extracted)`,
+);
+console.log(
+  `- launch + close, median of 5: ${median(launches).toFixed(0)} ms (p95 ${p95(launches).toFixed(0)})`,
+);
+console.log(`- first tool call on a cold browser (launch + context + page): ${firstCallMs.toFixed(0)} ms\n`);
+console.log("| call | runs | median ms | p95 ms | per second |");
+console.log("|---|---:|---:|---:|---:|");
+console.log(row("HTTP fetch of a results page, no browser (the store's own share)", plainFetch));
+console.log(row("searchProducts (one results page, 24 tiles)", search));
+console.log(row("scanCart (12 lines), reused context", cart));
+console.log(row("extractProductInfo (product page + 6 recommendations)", product));
+console.log(row("scanCart with a fresh context per call (open + read + close)", fresh));
+console.log(
+  `\nFresh context per call costs ${(median(fresh) - median(cart)).toFixed(1)} ms more than a reused one.`,
+);
