@@ -60,6 +60,8 @@ export interface QueryOptions {
   descending?: boolean;
   /** Query gsi1 instead of the table (pk/skPrefix are then gsi1 keys). */
   useIndex?: boolean;
+  /** Strongly consistent read (table only; gsi1 cannot), so a reader sees the writes that preceded it. */
+  consistentRead?: boolean;
 }
 
 /** Stored data that no longer fits its schema is our bug, not the client's: a 500, not a 400. */
@@ -265,6 +267,7 @@ export class TenantTable {
           Limit: options.limit,
           ScanIndexForward: !options.descending,
           ExclusiveStartKey: options.cursor ? this.decodeCursor(options.cursor) : undefined,
+          ConsistentRead: options.consistentRead && !options.useIndex ? true : undefined,
         }),
       );
       const items = (out.Items ?? []).map((item) => this.toTableItem(item, schema));
