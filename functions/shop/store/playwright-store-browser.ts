@@ -93,9 +93,27 @@ class PlaywrightStoreSession implements StoreSession {
   }
 
   private async extract(spec: PageSpec, url: string) {
-    const extracted = extractedPageSchema.safeParse(
-      await this.page.evaluate(inPageExtractionExpression(spec)),
-    );
+    // page.evaluate has no timeout of its own: a page whose scripts hang must not hang the tool.
+    const evaluation = this.page.evaluate(inPageExtractionExpression(spec));
+    evaluation.catch(() => undefined);
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new StoreUnreachableError(url, `the page did not answer within ${this.timeoutMs} ms`)),
+        this.timeoutMs,
+      );
+    });
+    let raw: unknown;
+    try {
+      raw = await Promise.race([evaluation, deadline]);
+    } catch (error) {
+      if (isBrowserGone(error))
+        throw new DependencyUnavailableError("The browser closed during a store call", { cause: error });
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+    const extracted = extractedPageSchema.safeParse(raw);
     if (!extracted.success) {
       throw new DependencyUnavailableError(`The page extractor returned an unexpected shape at ${url}`);
     }
