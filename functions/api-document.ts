@@ -1,4 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { CookApiDeps } from "./cook/http/cook-api-deps";
+import { createCookApp } from "./cook/http/create-cook-app";
 import type { ApiEnv } from "./core/http/api-env";
 import { describeOnlyDeps, mergeOpenApiDocuments } from "./core/http/openapi-document";
 import { createLogger } from "./core/logger";
@@ -10,7 +12,10 @@ import { createPlatformApp, type PlatformDeps } from "./platform/platform-app";
  */
 export const describedApps = (): OpenAPIHono<ApiEnv>[] => {
   const logger = createLogger("openapi");
-  return [createPlatformApp({ ...describeOnlyDeps<PlatformDeps>("platform"), logger, healthChecks: {} })];
+  return [
+    createPlatformApp({ ...describeOnlyDeps<PlatformDeps>("platform"), logger, healthChecks: {} }),
+    createCookApp({ ...describeOnlyDeps<CookApiDeps>("cook"), logger }),
+  ];
 };
 
 export const buildOpenApiDocument = () =>

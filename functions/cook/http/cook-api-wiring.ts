@@ -1,0 +1,43 @@
+import { randomUUID } from "node:crypto";
+import type { AppTable } from "../../core/db/app-table";
+import { createLlm, type LlmConfig } from "../../core/llm";
+import type { Logger } from "../../core/logger";
+import { createDynamoPlanRepository } from "../adapters/dynamo-plan-repository";
+import { createDynamoRecipeRepository } from "../adapters/dynamo-recipe-repository";
+import { createLlmPatchOpsGenerator } from "../adapters/llm-patch-ops-generator";
+import { createLlmWarningsGenerator } from "../adapters/llm-warnings-generator";
+import { systemClock } from "../domain/clock";
+import type { CookApiDeps } from "./cook-api-deps";
+
+/** A new snapshot id: letters, digits and "_" only, as SnapshotIdSchema wants (no ":" for variant ids). */
+export const newSnapshotId = (): string => `snap_${randomUUID().replaceAll("-", "")}`;
+
+/**
+ * The cook API's production deps from its config: DynamoDB repositories bound per tenant, the system
+ * clock, and the LLM port. The LLM generators are wired only when a provider is configured; offline the
+ * domain's rule-based parser and warnings serve instead of failing calls to an unavailable model.
+ */
+export const createCookApiDeps = (options: {
+  logger: Logger;
+  table: AppTable;
+  llmConfig: LlmConfig;
+}): CookApiDeps => {
+  const llm = createLlm(options.llmConfig);
+  const online = options.llmConfig.provider !== "none";
+  return {
+    logger: options.logger,
+    repositoriesFor: (tenant) => {
+      const table = options.table.forTenant(tenant);
+      return { plans: createDynamoPlanRepository(table), recipes: createDynamoRecipeRepository(table) };
+    },
+    clock: systemClock,
+    newId: newSnapshotId,
+    llm,
+    ...(online
+      ? {
+          patchOpsGenerator: createLlmPatchOpsGenerator(llm),
+          warningsGenerator: createLlmWarningsGenerator(llm),
+        }
+      : {}),
+  };
+};

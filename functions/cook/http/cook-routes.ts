@@ -1,0 +1,151 @@
+import { createRoute } from "@hono/zod-openapi";
+import { bearerAuth, errorResponses, jsonBody, jsonResponse } from "../../core/http/route-helpers";
+import { KitchenChatRequestSchema, KitchenChatResponseSchema } from "../kitchen-chat/kitchen-chat-schemas";
+import {
+  CookIdParams,
+  CookView,
+  CreateSnapshotBody,
+  MealParams,
+  Recipe,
+  RecipeBody,
+  RecipeParams,
+  ShoppingList,
+  Snapshot,
+  SnapshotParams,
+  VariantRequestBody,
+  VariantResponse,
+} from "./cook-openapi-schemas";
+
+/** The cook area's routes (seed 001), all behind the JWT authorizer. lib/areas/cook.ts routes the same paths. */
+
+const tags = ["cook"];
+
+export const putRecipeRoute = createRoute({
+  method: "put",
+  path: "/recipes/{recipe_id}",
+  tags,
+  summary: "Create or replace a base recipe",
+  security: bearerAuth,
+  request: { params: RecipeParams, body: jsonBody(RecipeBody) },
+  responses: {
+    200: jsonResponse(Recipe, "The recipe replaced an existing one"),
+    201: jsonResponse(Recipe, "The recipe was created"),
+    ...errorResponses(400, 401, 403, 413),
+  },
+});
+
+export const getRecipeRoute = createRoute({
+  method: "get",
+  path: "/recipes/{recipe_id}",
+  tags,
+  summary: "A base recipe",
+  security: bearerAuth,
+  request: { params: RecipeParams },
+  responses: { 200: jsonResponse(Recipe, "The recipe"), ...errorResponses(400, 401, 403, 404) },
+});
+
+export const createPlanRoute = createRoute({
+  method: "post",
+  path: "/plans",
+  tags,
+  summary: "Store a meal-plan snapshot",
+  description: "Every recipe the plan names must exist (422 `unknown_recipe`); a taken snapshot_id is a 409.",
+  security: bearerAuth,
+  request: { body: jsonBody(CreateSnapshotBody) },
+  responses: {
+    201: jsonResponse(Snapshot, "The stored snapshot"),
+    ...errorResponses(400, 401, 403, 409, 413, 422),
+  },
+});
+
+export const getPlanRoute = createRoute({
+  method: "get",
+  path: "/plans/{snapshot_id}",
+  tags,
+  summary: "A snapshot; each meal says whether it is modified and carries its stored variant",
+  security: bearerAuth,
+  request: { params: SnapshotParams },
+  responses: { 200: jsonResponse(Snapshot, "The snapshot"), ...errorResponses(400, 401, 403, 404) },
+});
+
+export const createVariantRoute = createRoute({
+  method: "post",
+  path: "/plans/{snapshot_id}/meals/{date}/{meal_type}/variant",
+  tags,
+  summary: "Modify a planned meal's recipe with ops, or with an instruction the model turns into ops",
+  description:
+    "Ops index the base recipe and are added to the meal's variant (a later op on the same target supersedes " +
+    "the earlier one); the variant is recompiled from the base. A refused patch writes nothing (422 " +
+    "`patch_invalid`, the validator's reasons in `details.reasons`). An instruction the generator cannot " +
+    "map to a single target answers `needs_clarification`.",
+  security: bearerAuth,
+  request: { params: MealParams, body: jsonBody(VariantRequestBody) },
+  responses: {
+    200: jsonResponse(VariantResponse, "The new variant, or a question back"),
+    ...errorResponses(400, 401, 403, 404, 409, 413, 422),
+  },
+});
+
+export const clearVariantRoute = createRoute({
+  method: "delete",
+  path: "/plans/{snapshot_id}/meals/{date}/{meal_type}/variant",
+  tags,
+  summary: "Clear a meal's variant: back to its base recipe (seed 001's clear_variant)",
+  security: bearerAuth,
+  request: { params: MealParams },
+  responses: {
+    204: { description: "The meal has no variant now" },
+    ...errorResponses(400, 401, 403, 404, 409),
+  },
+});
+
+export const getMealCookViewRoute = createRoute({
+  method: "get",
+  path: "/plans/{snapshot_id}/meals/{date}/{meal_type}/cook",
+  tags,
+  summary: "What to cook for a planned meal, modified or not, with a section per dish of the bundle",
+  security: bearerAuth,
+  request: { params: MealParams },
+  responses: { 200: jsonResponse(CookView, "The cook view"), ...errorResponses(400, 401, 403, 404) },
+});
+
+export const getCookViewRoute = createRoute({
+  method: "get",
+  path: "/cook/{id}",
+  tags,
+  summary: "The recipe to cook from: a base recipe id, or `variant:{snapshot_id}:{date}:{meal_type}`",
+  description:
+    "A variant id is resolved by seed 001's lookup (snapshot → meal by date and meal type → its stored " +
+    "compiled recipe, with warnings); 404 when the meal has no variant. The colons may be URL-encoded.",
+  security: bearerAuth,
+  request: { params: CookIdParams },
+  responses: { 200: jsonResponse(CookView, "The cook view"), ...errorResponses(400, 401, 403, 404) },
+});
+
+export const getShoppingListRoute = createRoute({
+  method: "get",
+  path: "/plans/{snapshot_id}/shopping-list",
+  tags,
+  summary: "The plan's shopping list from the recipes its meals are cooked from, variants included",
+  security: bearerAuth,
+  request: { params: SnapshotParams },
+  responses: {
+    200: jsonResponse(ShoppingList, "Merged items with their meals, and the lines that could not be parsed"),
+    ...errorResponses(400, 401, 403, 404),
+  },
+});
+
+export const kitchenChatRoute = createRoute({
+  method: "post",
+  path: "/chat/kitchen",
+  tags,
+  summary: "Chat about a plan: the agent reads it, modifies recipes and clears modifications",
+  description:
+    "Tools: get_plan, modify_recipe, clear_variant. Answers with the snapshot as it is afterwards.",
+  security: bearerAuth,
+  request: { body: jsonBody(KitchenChatRequestSchema.meta({ id: "KitchenChatRequest" })) },
+  responses: {
+    200: jsonResponse(KitchenChatResponseSchema.meta({ id: "KitchenChatResponse" }), "The agent's answer"),
+    ...errorResponses(400, 401, 403, 404, 413, 503),
+  },
+});

@@ -1,0 +1,115 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { deadlineFromRemainingTime } from "../../core/agent";
+import type { ApiEnv } from "../../core/http/api-env";
+import { createApi } from "../../core/http/create-api";
+import { clearVariant } from "../domain/use-cases/clear-variant";
+import { createVariantFromInstruction } from "../domain/use-cases/create-variant-from-instruction";
+import { createVariantFromOps } from "../domain/use-cases/create-variant-from-ops";
+import { getShoppingList } from "../domain/use-cases/get-shopping-list";
+import { getMealCookView, lookupCookRecipe } from "../domain/use-cases/lookup-cook-recipe";
+import { createOrReplaceRecipe, getRecipe } from "../domain/use-cases/recipes";
+import { createSnapshot, getSnapshot } from "../domain/use-cases/snapshots";
+import { runKitchenChat } from "../kitchen-chat/run-kitchen-chat";
+import { type CookApiDeps, cookDepsForRequest } from "./cook-api-deps";
+import {
+  clearVariantRoute,
+  createPlanRoute,
+  createVariantRoute,
+  getCookViewRoute,
+  getMealCookViewRoute,
+  getPlanRoute,
+  getRecipeRoute,
+  getShoppingListRoute,
+  kitchenChatRoute,
+  putRecipeRoute,
+} from "./cook-routes";
+import { parseVariantBodyNamingFields } from "./variant-body-fields";
+
+/** Time kept back from the Lambda's remaining time so the chat can answer after its agent stops. */
+export const KITCHEN_CHAT_MARGIN_MS = 3_000;
+
+/**
+ * The cook area's HTTP API (seed 001). Each handler is an adapter: the request is validated by the route's
+ * zod schemas, one use case runs on the tenant's repositories, and its result is mapped to the response;
+ * domain errors reach the shared error mapping (400/404/409/422).
+ */
+export const createCookApp = (deps: CookApiDeps): OpenAPIHono<ApiEnv> => {
+  const app = createApi({
+    logger: deps.logger,
+    auth: "required",
+    ...(deps.maxBodyBytes === undefined ? {} : { maxBodyBytes: deps.maxBodyBytes }),
+  });
+  const cook = (c: Context<ApiEnv>) => cookDepsForRequest(deps, c.get("tenant"), c.get("logger"));
+
+  app.openapi(putRecipeRoute, async (c) => {
+    const { recipe_id } = c.req.valid("param");
+    const { recipe, created } = await createOrReplaceRecipe(cook(c), {
+      recipe_id,
+      body: c.req.valid("json"),
+    });
+    return created ? c.json(recipe, 201) : c.json(recipe, 200);
+  });
+
+  app.openapi(getRecipeRoute, async (c) =>
+    c.json(await getRecipe(cook(c), c.req.valid("param").recipe_id), 200),
+  );
+
+  app.openapi(createPlanRoute, async (c) => c.json(await createSnapshot(cook(c), c.req.valid("json")), 201));
+
+  app.openapi(getPlanRoute, async (c) =>
+    c.json(await getSnapshot(cook(c), c.req.valid("param").snapshot_id), 200),
+  );
+
+  app.openapi(
+    createVariantRoute,
+    async (c) => {
+      const address = c.req.valid("param");
+      const body = c.req.valid("json");
+      if ("ops" in body) {
+        const edited = await createVariantFromOps(cook(c), { ...address, ops: body.ops });
+        return c.json({ needs_clarification: false as const, ...edited }, 200);
+      }
+      return c.json(
+        await createVariantFromInstruction(cook(c), { ...address, instruction: body.instruction }),
+        200,
+      );
+    },
+    async (result, c) => {
+      // A body that is neither form: name the failing fields of the form it is trying to be.
+      if (!result.success && result.target === "json") parseVariantBodyNamingFields(await c.req.json());
+      return app.defaultHook?.(result, c);
+    },
+  );
+
+  app.openapi(clearVariantRoute, async (c) => {
+    await clearVariant(cook(c), c.req.valid("param"));
+    return c.body(null, 204);
+  });
+
+  app.openapi(getMealCookViewRoute, async (c) =>
+    c.json(await getMealCookView(cook(c), c.req.valid("param")), 200),
+  );
+
+  app.openapi(getCookViewRoute, async (c) =>
+    c.json(await lookupCookRecipe(cook(c), c.req.valid("param").id), 200),
+  );
+
+  app.openapi(getShoppingListRoute, async (c) =>
+    c.json(await getShoppingList(cook(c), c.req.valid("param").snapshot_id), 200),
+  );
+
+  app.openapi(kitchenChatRoute, async (c) => {
+    const lambdaContext = c.env?.lambdaContext;
+    const deadline = lambdaContext
+      ? deadlineFromRemainingTime(lambdaContext, KITCHEN_CHAT_MARGIN_MS)
+      : undefined;
+    const chat = await runKitchenChat(
+      { cook: cook(c), llm: deps.llm, ...(deadline === undefined ? {} : { deadline }) },
+      c.req.valid("json"),
+    );
+    return c.json(chat, 200);
+  });
+
+  return app;
+};

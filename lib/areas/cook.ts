@@ -1,0 +1,34 @@
+import type { AreaDefinition } from "../definition-types";
+
+/**
+ * The cook area (seed 001): recipes, meal-plan snapshots, recipe variants from patch ops, the cook route,
+ * the shopping list and the kitchen chat, all served by one API Lambda behind the JWT authorizer.
+ */
+export const cookArea: AreaDefinition = {
+  area: "cook",
+  functions: [
+    {
+      id: "CookApi",
+      entry: "functions/cook/api.ts",
+      handler: "handler",
+      description: "Recipes, plans, variants, the cook route, the shopping list and the kitchen chat",
+      needs: ["table", "llm"],
+      // API Gateway answers 503 after 30 s whatever the Lambda does; the chat's deadline fits inside.
+      timeoutSeconds: 29,
+    },
+  ],
+  routes: [
+    { route: "PUT /recipes/{recipe_id}", functionId: "CookApi" },
+    { route: "GET /recipes/{recipe_id}", functionId: "CookApi" },
+    { route: "POST /plans", functionId: "CookApi" },
+    { route: "GET /plans/{snapshot_id}", functionId: "CookApi" },
+    { route: "POST /plans/{snapshot_id}/meals/{date}/{meal_type}/variant", functionId: "CookApi" },
+    { route: "DELETE /plans/{snapshot_id}/meals/{date}/{meal_type}/variant", functionId: "CookApi" },
+    { route: "GET /plans/{snapshot_id}/meals/{date}/{meal_type}/cook", functionId: "CookApi" },
+    { route: "GET /plans/{snapshot_id}/shopping-list", functionId: "CookApi" },
+    { route: "GET /cook/{id}", functionId: "CookApi" },
+    { route: "POST /chat/kitchen", functionId: "CookApi" },
+  ],
+  workflows: [],
+  schedules: [],
+};
