@@ -1,0 +1,92 @@
+import { type RunAgentOptions, runAgent } from "../../core/agent";
+import { isLlmFailure, type LlmPort } from "../../core/llm";
+import { parseOrThrow } from "../../core/validation";
+import { type CookDeps, getSnapshot, type SnapshotView } from "../domain";
+import { createKitchenAgentTools } from "./kitchen-agent-tools";
+import { KitchenChatRequestSchema, type KitchenChatStatus } from "./kitchen-chat-schemas";
+import { kitchenChatSystemPrompt } from "./kitchen-chat-system-prompt";
+import { createKitchenOperations } from "./kitchen-operations";
+import { type KitchenToolCall, loggingTools, toolCallsFromAgentRun } from "./kitchen-tool-call";
+import { answerOffline } from "./offline-kitchen-chat";
+
+/** Tool-calling model turns per message: read the plan, change or clear, check, with room to spare. */
+export const KITCHEN_CHAT_MAX_ITERATIONS = 5;
+
+export interface KitchenChatDeps {
+  cook: CookDeps;
+  llm: LlmPort;
+  /** Epoch ms after which the agent answers with what it has (`deadlineFromRemainingTime`). */
+  deadline?: RunAgentOptions["deadline"];
+}
+
+export interface KitchenChatResult {
+  response: string;
+  tool_calls: KitchenToolCall[];
+  /** The plan after the chat, with whatever the tools changed. */
+  snapshot: SnapshotView;
+  status: KitchenChatStatus;
+}
+
+type ChatOutcome = Omit<KitchenChatResult, "snapshot">;
+
+/** Why the model left no answer, by how its run ended; `offline`: it failed after changing the plan. */
+const NO_ANSWER: Record<KitchenChatStatus, string> = {
+  completed: "",
+  capped: "I stopped before finishing: this request needed more steps than one message allows.",
+  repeated_call: "I stopped because I was repeating myself.",
+  deadline: "I ran out of time before I could answer.",
+  offline: "The assistant became unavailable before it could answer.",
+};
+
+/** When the model left no words: say why, and what the tools changed. */
+const answerWithoutModelText = (status: KitchenChatStatus, changesMade: readonly string[]): string => {
+  const done = changesMade.length > 0 ? `Done so far: ${changesMade.join("; ")}.` : "";
+  return [NO_ANSWER[status], done].filter(Boolean).join(" ") || "I have nothing to add.";
+};
+
+/**
+ * `POST /chat/kitchen`: the kitchen assistant for one meal plan. The model works through get_plan,
+ * modify_recipe and clear_variant, which act only on `snapshot_id` of the request. When the model cannot
+ * serve (LLM_PROVIDER=none, provider down, invalid output), the offline interpreter answers instead, unless
+ * the model had already changed the plan: then the answer reports those changes rather than repeating
+ * the request. An unknown snapshot is a 404 before any model call.
+ */
+export const runKitchenChat = async (
+  deps: KitchenChatDeps,
+  input: { snapshot_id: string; message: string },
+): Promise<KitchenChatResult> => {
+  const request = parseOrThrow(KitchenChatRequestSchema, input, "kitchen chat request");
+  await getSnapshot(deps.cook, request.snapshot_id);
+  const operations = createKitchenOperations(deps.cook, request.snapshot_id);
+  const executed: KitchenToolCall[] = [];
+
+  let outcome: ChatOutcome;
+  try {
+    const result = await runAgent({
+      llm: deps.llm,
+      system: kitchenChatSystemPrompt(deps.cook.clock.now().toISOString().slice(0, 10)),
+      messages: [{ role: "user", content: request.message }],
+      tools: loggingTools(createKitchenAgentTools(operations), executed),
+      maxIterations: KITCHEN_CHAT_MAX_ITERATIONS,
+      ...(deps.deadline === undefined ? {} : { deadline: deps.deadline }),
+      label: "kitchen_chat",
+      logger: deps.cook.logger,
+    });
+    const toolCalls = toolCallsFromAgentRun(result.toolRuns, result.trace);
+    outcome = {
+      response: result.answer.trim() || answerWithoutModelText(result.status, operations.changesMade()),
+      tool_calls: toolCalls,
+      status: result.status,
+    };
+  } catch (error) {
+    if (!isLlmFailure(error)) throw error;
+    deps.cook.logger.warn("kitchen chat: the model failed; answering offline", { code: error.code });
+    const changesMade = operations.changesMade();
+    const response =
+      changesMade.length > 0
+        ? answerWithoutModelText("offline", changesMade)
+        : await answerOffline(operations, request.message, executed);
+    outcome = { response, tool_calls: executed, status: "offline" };
+  }
+  return { ...outcome, snapshot: await getSnapshot(deps.cook, request.snapshot_id) };
+};
