@@ -4,14 +4,17 @@ import { installLocalWorkflowPort } from "../functions/core/workflow/process-wor
 import { allFunctions, allRoutes } from "../lib/areas";
 import { type RunningApiServer, startApiServer } from "./api-server";
 import { createAppTable } from "./create-table";
+import { loadDemoData } from "./demo/load-demo-data";
 import { type DynamoDbLocal, LOCAL_AWS_ENV, startDynamoDbLocal } from "./dynamodb-local";
 import { loadFunctionHandler } from "./load-handler";
 import type { LocalStackConfig } from "./local-config";
 import { createScheduleRunner, type ScheduleRunner } from "./schedule-runner";
+import { startSimulatedStore } from "./store/start-simulated-store";
 import { createLocalWorkflowRunner, type LocalWorkflowRunner } from "./workflow-runner";
 
 export interface LocalStack {
   apiUrl: string;
+  storeUrl: string;
   workflows: LocalWorkflowRunner;
   schedules: ScheduleRunner;
   dynamoEndpoint: string;
@@ -21,6 +24,19 @@ export interface LocalStack {
 }
 
 type Check = { status: "ok" | "down" | "disabled"; detail?: string };
+
+const storeCheck = async (url: string): Promise<Check> => {
+  try {
+    const response = await fetch(new URL("/pt/pesquisa?q=leite&sz=1", url), {
+      signal: AbortSignal.timeout(2000),
+    });
+    return response.ok
+      ? { status: "ok", detail: url }
+      : { status: "down", detail: `HTTP ${response.status}` };
+  } catch (error) {
+    return { status: "down", detail: error instanceof Error ? error.message : String(error) };
+  }
+};
 
 /**
  * Brings up the whole system on loopback: DynamoDB Local with the app table, the handlers' environment,
@@ -57,8 +73,15 @@ export const startLocalStack = async (
       LLM_PROVIDER: config.LLM_PROVIDER,
       // EMF metric lines are for CloudWatch; locally they would only flood the console.
       POWERTOOLS_METRICS_DISABLED: "true",
-      STORE_URL: process.env.STORE_URL ?? `http://127.0.0.1:${config.STORE_PORT}`,
     });
+
+    // The simulated Auchan.pt; the store tools use STORE_URL, which may point at another store instead.
+    const store = await startSimulatedStore({ port: config.STORE_PORT, host: "127.0.0.1" });
+    stops.push(() => store.close());
+    const demoHousehold = store.seedDemoHousehold();
+    process.env.STORE_URL = config.STORE_URL ?? store.url;
+    timings.store = Date.now() - started;
+    log(`Simulated store  ${store.url} (household "${demoHousehold}" has a cart and past orders)`);
 
     const client = new DynamoDBClient({ endpoint: dynamo.endpoint });
     await createAppTable(client, config.TABLE_NAME);
@@ -88,6 +111,7 @@ export const startLocalStack = async (
       localHealth: async () => ({
         dynamodb_local: await dynamoCheck(),
         llm: { status: "ok", detail: `provider ${config.LLM_PROVIDER}` },
+        store: await storeCheck(store.url),
         workflows: { status: "ok", detail: workflows.workflowNames.join(", ") },
         schedules:
           config.SCHEDULES === "on"
@@ -104,8 +128,18 @@ export const startLocalStack = async (
     timings.api = Date.now() - started;
     log(`API              ${api.url}`);
 
+    if (config.DEMO_DATA === "on") {
+      const demo = await loadDemoData(api.url);
+      timings.demo = Date.now() - started;
+      log(
+        `Demo data        ${demo.recipesCreated + demo.recipesReplaced} recipes, plan ${demo.snapshotId} ` +
+          `(${demo.meals} meals) for tenant ${demo.tenant}: Authorization: Bearer dev:${demo.tenant}`,
+      );
+    }
+
     return {
       apiUrl: api.url,
+      storeUrl: store.url,
       workflows,
       schedules,
       dynamoEndpoint: dynamo.endpoint,

@@ -39,6 +39,8 @@ export const createCookAppHarness = (
     generators?: Pick<CookApiDeps, "patchOpsGenerator" | "warningsGenerator">;
     plans?: InMemoryPlanRepositoryOptions;
     maxBodyBytes?: number;
+    /** The Lambda's configured timeout; its remaining time is the kitchen chat's deadline. */
+    lambdaTimeoutSeconds?: number;
   } = {},
 ) => {
   const tenants = new Map<string, CookTestDeps>();
@@ -78,7 +80,9 @@ export const createCookAppHarness = (
       ...(callOptions.headers ? { headers: callOptions.headers } : {}),
       ...(claims ? { claims } : {}),
     });
-    const result = structuredResult(await handler(event, createLambdaContext("CookApi", 29)));
+    const result = structuredResult(
+      await handler(event, createLambdaContext("CookApi", options.lambdaTimeoutSeconds ?? 29)),
+    );
     const headers = Object.fromEntries(
       Object.entries(result.headers ?? {}).map(([name, value]) => [name.toLowerCase(), String(value)]),
     );

@@ -1,0 +1,83 @@
+import { vi } from "vitest";
+import { type RunningApiServer, startApiServer } from "../../../../dev/api-server";
+import { loadFunctionHandler } from "../../../../dev/load-handler";
+import type { HttpApiHandler } from "../../../../functions/core/http/lambda-handler";
+import { allFunctions, allRoutes } from "../../../../lib/areas";
+import { createTestTable } from "../../../support/table";
+
+export interface ApiCallOptions {
+  /** Sent as `Authorization: Bearer dev:<tenant>`; `null` sends no token. */
+  tenant?: string | null;
+  /** A JSON value, or a string sent as is. */
+  body?: unknown;
+}
+
+export interface ApiCallResult {
+  status: number;
+  text: string;
+  json(): unknown;
+}
+
+export type ApiCall = (method: string, path: string, options?: ApiCallOptions) => Promise<ApiCallResult>;
+
+/** An HTTP client for the local API with the dev token the local authorizer accepts. */
+export const createApiCall =
+  (baseUrl: string, defaultTenant = "alice"): ApiCall =>
+  async (method, path, options = {}) => {
+    const tenant = options.tenant === undefined ? defaultTenant : options.tenant;
+    const headers: Record<string, string> = {};
+    if (tenant !== null) headers.authorization = `Bearer dev:${tenant}`;
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      body = typeof options.body === "string" ? options.body : JSON.stringify(options.body);
+      headers["content-type"] = "application/json";
+    }
+    const res = await fetch(`${baseUrl}${path}`, { method, headers, body });
+    const text = await res.text();
+    return { status: res.status, text, json: () => JSON.parse(text) as unknown };
+  };
+
+export interface CookApiServer {
+  url: string;
+  call: ApiCall;
+  stop(): Promise<void>;
+}
+
+/**
+ * The local API server with the app's real route table and the real Lambda entries (functions/cook/api.ts
+ * included) over a fresh table in the run's DynamoDB Local. The handlers read their configuration from
+ * this worker's environment when first invoked, as a Lambda reads it at cold start; `env` adds to it
+ * (LLM_PROVIDER, OPENAI_BASE_URL).
+ */
+export const startCookApiServer = async (env: Record<string, string> = {}): Promise<CookApiServer> => {
+  const table = await createTestTable();
+  const stubbed = {
+    TABLE_NAME: table.tableName,
+    DYNAMODB_ENDPOINT: table.endpoint,
+    LLM_PROVIDER: "none",
+    ...env,
+  };
+  for (const [name, value] of Object.entries(stubbed)) vi.stubEnv(name, value);
+  let server: RunningApiServer;
+  try {
+    server = await startApiServer({
+      host: "127.0.0.1",
+      port: 0,
+      routes: allRoutes(),
+      functions: allFunctions(),
+      loadHandler: (fn) => loadFunctionHandler<HttpApiHandler>(fn),
+    });
+  } catch (error) {
+    await table.drop();
+    throw error;
+  }
+  return {
+    url: server.url,
+    call: createApiCall(server.url),
+    stop: async () => {
+      await server.close();
+      await table.drop();
+      vi.unstubAllEnvs();
+    },
+  };
+};
