@@ -40,11 +40,11 @@ export const createCookApp = (deps: CookApiDeps): OpenAPIHono<ApiEnv> => {
     auth: "required",
     ...(deps.maxBodyBytes === undefined ? {} : { maxBodyBytes: deps.maxBodyBytes }),
   });
-  const cook = (c: Context<ApiEnv>) => cookDepsForRequest(deps, c.get("tenant"), c.get("logger"));
+  const cookDeps = (c: Context<ApiEnv>) => cookDepsForRequest(deps, c.get("tenant"), c.get("logger"));
 
   app.openapi(putRecipeRoute, async (c) => {
     const { recipe_id } = c.req.valid("param");
-    const { recipe, created } = await createOrReplaceRecipe(cook(c), {
+    const { recipe, created } = await createOrReplaceRecipe(cookDeps(c), {
       recipe_id,
       body: c.req.valid("json"),
     });
@@ -52,13 +52,15 @@ export const createCookApp = (deps: CookApiDeps): OpenAPIHono<ApiEnv> => {
   });
 
   app.openapi(getRecipeRoute, async (c) =>
-    c.json(await getRecipe(cook(c), c.req.valid("param").recipe_id), 200),
+    c.json(await getRecipe(cookDeps(c), c.req.valid("param").recipe_id), 200),
   );
 
-  app.openapi(createPlanRoute, async (c) => c.json(await createSnapshot(cook(c), c.req.valid("json")), 201));
+  app.openapi(createPlanRoute, async (c) =>
+    c.json(await createSnapshot(cookDeps(c), c.req.valid("json")), 201),
+  );
 
   app.openapi(getPlanRoute, async (c) =>
-    c.json(await getSnapshot(cook(c), c.req.valid("param").snapshot_id), 200),
+    c.json(await getSnapshot(cookDeps(c), c.req.valid("param").snapshot_id), 200),
   );
 
   app.openapi(
@@ -67,36 +69,40 @@ export const createCookApp = (deps: CookApiDeps): OpenAPIHono<ApiEnv> => {
       const address = c.req.valid("param");
       const body = c.req.valid("json");
       if ("ops" in body) {
-        const edited = await createVariantFromOps(cook(c), { ...address, ops: body.ops });
+        const edited = await createVariantFromOps(cookDeps(c), { ...address, ops: body.ops });
         return c.json({ needs_clarification: false as const, ...edited }, 200);
       }
       return c.json(
-        await createVariantFromInstruction(cook(c), { ...address, instruction: body.instruction }),
+        await createVariantFromInstruction(cookDeps(c), { ...address, instruction: body.instruction }),
         200,
       );
     },
-    async (result, c) => {
-      // A body that is neither form: name the failing fields of the form it is trying to be.
-      if (!result.success && result.target === "json") parseVariantBodyNamingFields(await c.req.json());
+    (result, c) => {
+      // A body that is neither form: name the failing fields of the form it is trying to be. The validator
+      // hands its hook the value it checked as `data`, on failure too (its types leave it out); a body it
+      // could not read arrives as undefined and is a 400 all the same.
+      if (!result.success && result.target === "json") {
+        parseVariantBodyNamingFields((result as { data?: unknown }).data);
+      }
       return app.defaultHook?.(result, c);
     },
   );
 
   app.openapi(clearVariantRoute, async (c) => {
-    await clearVariant(cook(c), c.req.valid("param"));
+    await clearVariant(cookDeps(c), c.req.valid("param"));
     return c.body(null, 204);
   });
 
   app.openapi(getMealCookViewRoute, async (c) =>
-    c.json(await getMealCookView(cook(c), c.req.valid("param")), 200),
+    c.json(await getMealCookView(cookDeps(c), c.req.valid("param")), 200),
   );
 
   app.openapi(getCookViewRoute, async (c) =>
-    c.json(await lookupCookRecipe(cook(c), c.req.valid("param").id), 200),
+    c.json(await lookupCookRecipe(cookDeps(c), c.req.valid("param").id), 200),
   );
 
   app.openapi(getShoppingListRoute, async (c) =>
-    c.json(await getShoppingList(cook(c), c.req.valid("param").snapshot_id), 200),
+    c.json(await getShoppingList(cookDeps(c), c.req.valid("param").snapshot_id), 200),
   );
 
   app.openapi(kitchenChatRoute, async (c) => {
@@ -105,7 +111,7 @@ export const createCookApp = (deps: CookApiDeps): OpenAPIHono<ApiEnv> => {
       ? deadlineFromRemainingTime(lambdaContext, KITCHEN_CHAT_MARGIN_MS)
       : undefined;
     const chat = await runKitchenChat(
-      { cook: cook(c), llm: deps.llm, ...(deadline === undefined ? {} : { deadline }) },
+      { cook: cookDeps(c), llm: deps.llm, ...(deadline === undefined ? {} : { deadline }) },
       c.req.valid("json"),
     );
     return c.json(chat, 200);

@@ -92,6 +92,12 @@ describe("GET /cook/{id}", () => {
     expect(res.status).toBe(400);
     expect(issuePaths(parseErrorBody(res.json()).details)).toEqual(["id"]);
   });
+  it("answers 400 naming the id for a path with broken percent-encoding", async () => {
+    const { call } = await plannedHarness();
+    const res = await call("GET", "/cook/variant%3A%E0%A4%A");
+    expect(res.status).toBe(400);
+    expect(issuePaths(parseErrorBody(res.json()).details)).toEqual(["id"]);
+  });
 });
 
 describe("GET /plans/{snapshot_id}/meals/{date}/{meal_type}/cook", () => {

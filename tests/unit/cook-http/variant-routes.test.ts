@@ -121,6 +121,19 @@ describe("POST /plans/{snapshot_id}/meals/{date}/{meal_type}/variant with ops", 
     expect(issuePaths(error.details)).toEqual(paths);
   });
 
+  it("answers 400 naming the body to a request without one, and 415 to a body that is not JSON", async () => {
+    const { call } = await plannedHarness();
+    const empty = await call("POST", dinnerVariant);
+    expect(empty.status).toBe(400);
+    expect(issuePaths(parseErrorBody(empty.json()).details)).toEqual(["body"]);
+    const text = await call("POST", dinnerVariant, {
+      body: "replace chicken with tofu",
+      headers: { "content-type": "text/plain" },
+    });
+    expect(text.status).toBe(415);
+    expect(parseErrorBody(text.json()).message).toBe("Unsupported Media Type");
+  });
+
   it("answers 400 malformed_request for malformed JSON", async () => {
     const { call } = await plannedHarness();
     const res = await call("POST", dinnerVariant, {
