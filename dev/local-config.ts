@@ -8,6 +8,8 @@ import { envPort, envString, parseConfig, resolveLlmProvider } from "../function
 export const LocalStackConfigSchema = z.object({
   PORT: envPort().default(3000),
   STORE_PORT: envPort().default(3001),
+  /** Point the store tools at another store (the simulated one still starts on STORE_PORT). */
+  STORE_URL: z.url().optional(),
   /** 0 or unset: a free port. */
   DYNAMODB_PORT: envPort().optional(),
   TABLE_NAME: envString().default("larder-local"),
