@@ -5,6 +5,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     setupFiles: ["./dev/polyfills.ts"],
+    reporters: ["default", "./tests/support/summary-reporter.ts"],
     env: {
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
       LOG_LEVEL: "SILENT",
