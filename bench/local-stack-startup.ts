@@ -1,0 +1,66 @@
+import { spawn } from "node:child_process";
+import { cpus, loadavg } from "node:os";
+import { resolve } from "node:path";
+
+/**
+ * What a newcomer waits for: `npm start` (dev/start.ts as its own process: DynamoDB Local's JVM, the
+ * table, the simulated store, the workflow and schedule runners, the API server, the demo data) until
+ * GET /health answers 200, then SIGTERM until the process has exited with everything stopped.
+ * `BENCH_RUNS` sets the runs (default 5).
+ */
+const runs = Number(process.env.BENCH_RUNS ?? 5);
+const root = resolve(import.meta.dirname, "..");
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+
+const startOnce = async (): Promise<{ healthyMs: number; stopMs: number }> => {
+  const started = performance.now();
+  const child = spawn(process.execPath, ["--import", "tsx", "dev/start.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: "0",
+      STORE_PORT: "0",
+      SCHEDULES: "off",
+      DEMO_DATA: "on",
+      LLM_PROVIDER: "none",
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const apiUrl = await new Promise<string>((resolveUrl, reject) => {
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = output.match(/curl -s (http:\/\/127\.0\.0\.1:\d+)\/health/);
+      if (match?.[1]) resolveUrl(match[1]);
+    });
+    child.once("exit", (code) => reject(new Error(`npm start exited with ${code}:\n${output}`)));
+  });
+  const health = await fetch(`${apiUrl}/health`);
+  if (health.status !== 200) throw new Error(`/health answered ${health.status}`);
+  const healthyMs = performance.now() - started;
+  const stopping = performance.now();
+  const exited = new Promise((r) => child.once("exit", r));
+  child.kill("SIGTERM");
+  await exited;
+  return { healthyMs, stopMs: performance.now() - stopping };
+};
+
+const healthy: number[] = [];
+const stops: number[] = [];
+for (let run = 0; run < runs; run++) {
+  const { healthyMs, stopMs } = await startOnce();
+  healthy.push(healthyMs);
+  stops.push(stopMs);
+}
+console.log(
+  `node ${process.version}, ${cpus().length} cores, load average ${loadavg()[0]?.toFixed(1)}; ${runs} runs`,
+);
+console.log("| measured | median ms | max ms |");
+console.log("|---|---:|---:|");
+console.log(
+  `| process start to GET /health 200, demo data loaded | ${median(healthy).toFixed(0)} | ${Math.max(...healthy).toFixed(0)} |`,
+);
+console.log(
+  `| SIGTERM to process exit (JVM, store, servers stopped) | ${median(stops).toFixed(0)} | ${Math.max(...stops).toFixed(0)} |`,
+);
