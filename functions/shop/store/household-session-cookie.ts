@@ -8,7 +8,7 @@ import type { StoreCookie } from "./store-browser";
  */
 export const HOUSEHOLD_COOKIE_NAME = "larder-household";
 
-const householdIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "letters, digits, - and _ (1-64)");
+export const householdIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "letters, digits, - and _ (1-64)");
 
 export const householdSessionCookie = (storeUrl: URL, householdId: string): StoreCookie => ({
   name: HOUSEHOLD_COOKIE_NAME,

@@ -29,12 +29,20 @@ export const chromiumArgsFor = (storeUrl: URL, lambdaArgs: readonly string[]): s
 };
 
 /**
+ * Where @sparticuz/chromium's compressed archives are. In a Lambda package they are copied beside the
+ * bundle and CHROMIUM_BIN_DIR names that folder (lib/constructs/store-bundling.ts), because the bundled
+ * code can no longer find them next to its own sources; locally the package's default applies.
+ */
+export const chromiumArchiveDirectory = (env: Record<string, string | undefined>): string | undefined =>
+  env.CHROMIUM_BIN_DIR?.trim() || undefined;
+
+/**
  * Launches @sparticuz/chromium through playwright-core (locally and in Lambda alike). The first call
  * extracts the binary to /tmp; later launches reuse it.
  */
 export const launchChromium = async (storeUrl: URL, timeoutMs: number): Promise<Browser> =>
   chromium.launch({
-    executablePath: await sparticuzChromium.executablePath(),
+    executablePath: await sparticuzChromium.executablePath(chromiumArchiveDirectory(process.env)),
     args: chromiumArgsFor(storeUrl, sparticuzChromium.args),
     headless: true,
     timeout: timeoutMs,
