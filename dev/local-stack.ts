@@ -23,6 +23,8 @@ export interface LocalStack {
   stop(): Promise<void>;
 }
 
+let stackStartedInThisProcess = false;
+
 type Check = { status: "ok" | "down" | "disabled"; detail?: string };
 
 const storeCheck = async (url: string): Promise<Check> => {
@@ -46,6 +48,12 @@ export const startLocalStack = async (
   config: LocalStackConfig,
   log: (line: string) => void = () => undefined,
 ): Promise<LocalStack> => {
+  // Handler modules read their configuration once at import, as a Lambda container does, so a second
+  // stack in the same process would reach the first stack's (stopped) DynamoDB Local.
+  if (stackStartedInThisProcess) {
+    throw new Error("One local stack per process: start another process for a second stack");
+  }
+  stackStartedInThisProcess = true;
   const started = Date.now();
   const timings: Record<string, number> = {};
   const stops: (() => Promise<void>)[] = [];

@@ -55,6 +55,15 @@ describe("the local stack (npm start)", () => {
     expect(health.checks.table?.status).toBe("ok");
   });
 
+  it("refuses a second stack in the same process, whose handlers would keep the first stack's config", async () => {
+    await expect(
+      startLocalStack(
+        readLocalStackConfig({ PORT: "0", STORE_PORT: "0", DEMO_DATA: "off", SCHEDULES: "off" }),
+      ),
+    ).rejects.toThrow(/One local stack per process/);
+    expect((await fetch(`${running().apiUrl}/health`)).status).toBe(200);
+  });
+
   it("listens on loopback on the free port it was given", () => {
     expect(running().apiUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(running().apiUrl).not.toBe("http://127.0.0.1:0");
