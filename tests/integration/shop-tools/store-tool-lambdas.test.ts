@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLambdaContext } from "../../../dev/lambda-context";
+import { loadFunctionHandler } from "../../../dev/load-handler";
+import { type SimulatedStore, startSimulatedStore } from "../../../dev/store/start-simulated-store";
+import type { ScanCartResult } from "../../../functions/shop/store/scan-cart";
+import type { SearchProductsResult } from "../../../functions/shop/store/search-products";
+import type { StoreProduct } from "../../../functions/shop/store/store-product";
+import { findFunction } from "../../../lib/areas";
+import { productNamed } from "../shop/store/catalog-fixture";
+
+type ToolHandler<Result> = (
+  event: unknown,
+  context: ReturnType<typeof createLambdaContext>,
+) => Promise<Result>;
+
+let store: SimulatedStore;
+let searchHandler: ToolHandler<SearchProductsResult>;
+let scanCartHandler: ToolHandler<ScanCartResult>;
+
+const invoke = <Result>(handler: ToolHandler<Result>, id: string, event: unknown): Promise<Result> =>
+  handler(event, createLambdaContext(id, 60));
+
+/** The seed's candidate fields, as the catalog (the store's own data) says they should read. */
+const expectCandidateFieldsOf = (product: StoreProduct) => {
+  const expected = productNamed(product.name);
+  expect(product).toMatchObject({
+    productId: expected.productId,
+    name: expected.name,
+    price: expected.priceCents / 100,
+    pricePerUnit: expected.unitPriceLabel,
+    brand: expected.brand,
+    size: expected.size,
+    available: expected.available,
+  });
+};
+
+beforeAll(async () => {
+  store = await startSimulatedStore({ port: 0 });
+  // The entries read STORE_URL at cold start, as in Lambda: set it before the first import.
+  process.env.STORE_URL = store.url;
+  process.env.STORE_TIMEOUT_MS = "10000";
+  searchHandler = await loadFunctionHandler(findFunction("ShopSearchProductsTool"));
+  scanCartHandler = await loadFunctionHandler(findFunction("ShopScanCartTool"));
+});
+
+afterAll(async () => {
+  // Both handlers share the container's browser; closing it once closes it for both.
+  const { containerStoreBrowser } = await import("../../../functions/shop/store/playwright-store-browser");
+  await containerStoreBrowser({ storeUrl: new URL(store.url), timeoutMs: 10_000 }).close();
+  await store?.close();
+});
+
+describe("the store tool Lambdas in real Chromium against the simulated store", () => {
+  it("ShopSearchProductsTool returns products carrying the seed's candidate fields, in the order asked for", async () => {
+    const result = await invoke(searchHandler, "ShopSearchProductsTool", {
+      householdId: "lambda-search",
+      input: { query: "batata doce cubos congelada", sort: "unit-price", maxResults: 10 },
+    });
+    expect(result.query).toBe("batata doce cubos congelada");
+    expect(result.products.length).toBeGreaterThan(1);
+    for (const product of result.products) expectCandidateFieldsOf(product);
+    const perKgCents = result.products.map((product) => product.unitPrice?.amountCents ?? Number.NaN);
+    expect(perKgCents).toEqual([...perKgCents].sort((a, b) => a - b));
+  });
+
+  it("ShopScanCartTool returns the household's seeded cart with the same fields and its unavailable lines", async () => {
+    const cart: [name: string, quantity: number][] = [
+      ["batata doce auchan em cubos para cozer 400g", 2],
+      ["leite auchan uht meio gordo slim 1l", 6],
+    ];
+    store.seedHousehold("lambda-cart", {
+      cart: cart.map(([name, quantity]) => ({ productId: productNamed(name).productId, quantity })),
+    });
+    const result = await invoke(scanCartHandler, "ShopScanCartTool", { householdId: "lambda-cart" });
+    expect(result.items.map((item) => [item.name, item.quantity, item.available])).toEqual([
+      ["batata doce auchan em cubos para cozer 400g", 2, false],
+      ["leite auchan uht meio gordo slim 1l", 6, true],
+    ]);
+    for (const item of result.items) expectCandidateFieldsOf(item);
+    expect(result.unavailableCount).toBe(1);
+  });
+
+  it("keeps households apart across invocations that share the container's browser", async () => {
+    store.seedHousehold("lambda-other", {
+      cart: [{ productId: productNamed("leite auchan uht meio gordo slim 1l").productId, quantity: 1 }],
+    });
+    store.seedHousehold("lambda-empty", { cart: [] });
+    const other = await invoke(scanCartHandler, "ShopScanCartTool", {
+      householdId: "lambda-other",
+      input: {},
+    });
+    const empty = await invoke(scanCartHandler, "ShopScanCartTool", {
+      householdId: "lambda-empty",
+      input: {},
+    });
+    expect(other.items.map((item) => item.name)).toEqual(["leite auchan uht meio gordo slim 1l"]);
+    expect(empty.items).toEqual([]);
+  });
+});
