@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { Duration, RemovalPolicy, Stack, Validations } from "aws-cdk-lib";
 import type { ITable } from "aws-cdk-lib/aws-dynamodb";
 import { PolicyStatement, Role, ServicePrincipal } from "aws-cdk-lib/aws-iam";
-import { Architecture, Runtime, Tracing } from "aws-cdk-lib/aws-lambda";
+import { Architecture, Tracing } from "aws-cdk-lib/aws-lambda";
 import { LogLevel, NodejsFunction, OutputFormat, SourceMapMode } from "aws-cdk-lib/aws-lambda-nodejs";
 import { LogGroup, type RetentionDays } from "aws-cdk-lib/aws-logs";
 import type { ISecret } from "aws-cdk-lib/aws-secretsmanager";
@@ -11,10 +11,11 @@ import type { FunctionDefinition } from "../definition-types";
 import { acknowledgeWildcardResource } from "../nag-findings";
 import { repositoryRoot } from "../repository-root";
 import { executionArnPattern, stateMachineArn } from "../resource-names";
+import { chromiumLayerOf } from "./chromium-layer";
+import { functionRuntime } from "./function-runtime";
 import { storeBundling } from "./store-bundling";
 
-/** One runtime for every function: the newest Lambda Node LTS, so the code and cdk-nag agree on it. */
-export const functionRuntime = Runtime.NODEJS_24_X;
+export { functionRuntime };
 
 const defaultTimeoutSeconds = 30;
 const defaultMemoryMb = 512;
@@ -68,6 +69,7 @@ export class LarderFunction extends Construct {
       memorySize: definition.memoryMb ?? (needsStore ? storeBundling.minimumMemoryMb : defaultMemoryMb),
       role,
       logGroup,
+      ...(needsStore ? { layers: [chromiumLayerOf(Stack.of(this))] } : {}),
       tracing: Tracing.ACTIVE,
       environment: {
         ...definition.environment,

@@ -8,6 +8,7 @@ import { logicalIdOf, type SynthesizedLarder, synthLarder } from "./synth-larder
 let synth: SynthesizedLarder;
 let browser: {
   Architectures: string[];
+  Layers: unknown[];
   MemorySize: number;
   Environment: { Variables: Record<string, string> };
 };
@@ -33,9 +34,18 @@ describe("a function with the store need", () => {
     expect(browser.MemorySize).toBe(2048);
   });
 
-  it("ships the Chromium archives and points CHROMIUM_BIN_DIR at them", () => {
-    expect(browser.Environment.Variables.CHROMIUM_BIN_DIR).toBe("/var/task/chromium-bin");
-    expect(existsSync(join(assetDirectory, "chromium-bin", "chromium.br"))).toBe(true);
+  it("gets the Chromium archives from the stack's one Chromium layer and points CHROMIUM_BIN_DIR at them", () => {
+    const layers = synth.template.findResources("AWS::Lambda::LayerVersion");
+    expect(Object.keys(layers)).toHaveLength(1);
+    const [layerId, layer] = Object.entries(layers)[0] ?? [];
+    expect(layer?.Properties?.CompatibleArchitectures).toEqual(["x86_64"]);
+    expect(browser.Layers).toEqual([{ Ref: layerId }]);
+    expect(browser.Environment.Variables.CHROMIUM_BIN_DIR).toBe("/opt/bin");
+    const layerKey = (layer?.Properties as { Content: { S3Key: string } }).Content.S3Key;
+    const layerDirectory = join(synth.outdir, `asset.${layerKey.replace(/\.zip$/, "")}`);
+    expect(existsSync(join(layerDirectory, "bin", "chromium.br"))).toBe(true);
+    // The function's own package no longer carries a copy.
+    expect(existsSync(join(assetDirectory, "chromium-bin"))).toBe(false);
   });
 
   it("ships playwright-core unbundled beside the bundle, where the ESM import resolves it", () => {
