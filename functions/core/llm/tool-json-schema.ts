@@ -15,16 +15,18 @@ const cache = new WeakMap<z.ZodType, Record<string, unknown>>();
 
 /**
  * The JSON schema a provider gets for a tool's input, generated from its zod schema. It describes the
- * schema's *input* side, because the model's arguments are what zod then parses. The root must be an
- * object (both providers require it); anything zod cannot express in JSON schema fails here, at
- * definition time, not on the first model call.
+ * schema's *input* side, because the model's arguments are what zod then parses. Draft 2020-12, because
+ * Anthropic (and Bedrock) reject a tool schema that is not valid 2020-12 and OpenAI validates `items`
+ * the same way: draft-07's tuple form (`items: [...]`) is a 400 from both. The root must be an object
+ * (both providers require it); anything zod cannot express in JSON schema fails here, at definition
+ * time, not on the first model call.
  */
 export const toToolJsonSchema = (schema: z.ZodType): Record<string, unknown> => {
   const cached = cache.get(schema);
   if (cached) return cached;
   let generated: Record<string, unknown>;
   try {
-    generated = z.toJSONSchema(schema, { target: "draft-07", io: "input" }) as Record<string, unknown>;
+    generated = z.toJSONSchema(schema, { target: "draft-2020-12", io: "input" }) as Record<string, unknown>;
   } catch (error) {
     throw new ConfigError(`Tool input schema cannot be expressed as JSON schema: ${String(error)}`);
   }

@@ -24,6 +24,38 @@ describe("toToolJsonSchema", () => {
     });
   });
 
+  it("writes draft 2020-12 (prefixItems, $defs), since both providers reject draft-07's array-form items", () => {
+    const category: z.ZodType<{ name: string; children: unknown[] }> = z.lazy(() =>
+      z.object({ name: z.string(), children: z.array(category) }),
+    );
+    const schema = z.object({ range: z.tuple([z.number(), z.number()]), tree: category });
+
+    expect(toToolJsonSchema(schema)).toEqual({
+      type: "object",
+      properties: {
+        range: {
+          type: "array",
+          prefixItems: [{ type: "number" }, { type: "number" }],
+          items: false,
+          minItems: 2,
+          maxItems: 2,
+        },
+        tree: { $ref: "#/$defs/__schema0" },
+      },
+      required: ["range", "tree"],
+      $defs: {
+        __schema0: {
+          type: "object",
+          properties: {
+            name: { type: "string" },
+            children: { type: "array", items: { $ref: "#/$defs/__schema0" } },
+          },
+          required: ["name", "children"],
+        },
+      },
+    });
+  });
+
   it("rejects a root that is not an object and a schema JSON cannot express", () => {
     expect(() => toToolJsonSchema(z.string())).toThrow(/must be an object/);
     expect(() => toToolJsonSchema(z.object({ when: z.date() }))).toThrow(/cannot be expressed/);
