@@ -8,7 +8,12 @@ import {
 import { type AttemptCounter, countingAttempts } from "./attempt-counting-fetch";
 import type { LlmMessage, LlmToolCall, StopReason, ToolChoice } from "./llm-port";
 import type { DriverRequest, DriverResponse, ModelDriver } from "./model-driver";
-import { type ProviderFailure, retryAfterSeconds, toLlmError } from "./provider-failure";
+import {
+  connectionFailureMessage,
+  type ProviderFailure,
+  retryAfterSeconds,
+  toLlmError,
+} from "./provider-failure";
 
 type ContentBlockParam = Anthropic.Messages.ContentBlockParam;
 
@@ -138,7 +143,8 @@ export const fromAnthropicMessage = (message: Anthropic.Messages.Message): Drive
 export const describeAnthropicFailure = (error: unknown): ProviderFailure => {
   if (error instanceof APIUserAbortError) return { kind: "aborted" };
   if (error instanceof APIConnectionTimeoutError) return { kind: "timeout" };
-  if (error instanceof APIConnectionError) return { kind: "connection", message: error.message };
+  if (error instanceof APIConnectionError)
+    return { kind: "connection", message: connectionFailureMessage(error) };
   if (error instanceof APIError && typeof error.status === "number") {
     // Bedrock answers `{ "message": ... }` where Anthropic answers `{ "error": { "message": ... } }`.
     const body = error.error as { message?: unknown } | undefined;

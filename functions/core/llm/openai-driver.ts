@@ -3,7 +3,12 @@ import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortEr
 import { type AttemptCounter, countingAttempts } from "./attempt-counting-fetch";
 import type { LlmMessage, LlmToolCall, StopReason, ToolChoice } from "./llm-port";
 import type { DriverRequest, DriverResponse, ModelDriver } from "./model-driver";
-import { type ProviderFailure, retryAfterSeconds, toLlmError } from "./provider-failure";
+import {
+  connectionFailureMessage,
+  type ProviderFailure,
+  retryAfterSeconds,
+  toLlmError,
+} from "./provider-failure";
 
 type ChatMessage = OpenAI.Chat.Completions.ChatCompletionMessageParam;
 
@@ -125,7 +130,8 @@ export const fromOpenAiCompletion = (completion: OpenAI.Chat.Completions.ChatCom
 export const describeOpenAiFailure = (error: unknown): ProviderFailure => {
   if (error instanceof APIUserAbortError) return { kind: "aborted" };
   if (error instanceof APIConnectionTimeoutError) return { kind: "timeout" };
-  if (error instanceof APIConnectionError) return { kind: "connection", message: error.message };
+  if (error instanceof APIConnectionError)
+    return { kind: "connection", message: connectionFailureMessage(error) };
   if (error instanceof APIError && typeof error.status === "number") {
     const body = error.error as { message?: unknown } | undefined;
     return {

@@ -86,6 +86,20 @@ const fromStatus = (provider: string, failure: Extract<ProviderFailure, { kind: 
   });
 };
 
+/**
+ * The SDKs' connection error says only "Connection error."; the reason (`getaddrinfo ENOTFOUND host`,
+ * `connect ECONNREFUSED 127.0.0.1:11434`) is at the end of its `cause` chain, and it is what a user needs
+ * to fix a base URL or a proxy.
+ */
+export const connectionFailureMessage = (error: Error): string => {
+  let root: unknown = error;
+  for (let depth = 0; depth < 10 && root instanceof Error && root.cause instanceof Error; depth += 1) {
+    root = root.cause;
+  }
+  const reason = root instanceof Error && root !== error ? root.message.trim() : "";
+  return reason && !error.message.includes(reason) ? `${error.message} (${reason})` : error.message;
+};
+
 /** `retry-after` in seconds (a number or an HTTP date), as the provider sent it. */
 export const retryAfterSeconds = (headers: Headers | undefined): number | undefined => {
   const value = headers?.get("retry-after");

@@ -234,6 +234,18 @@ describe.each<RealProvider>(["anthropic", "openai"])(
       expect((error as Error).message).toMatch(/invalid x-api-key.*Check the API key/);
     });
 
+    it("names the network reason, not only 'Connection error.', when the provider cannot be reached", async () => {
+      const fake = await start([]);
+      await fake.close();
+      server = undefined;
+      const error = await caught(
+        llmAgainst(provider, fake, { LLM_MAX_RETRIES: "0" }).structured(pingRequest),
+      );
+
+      expect(error).toMatchObject({ code: "llm_connection", category: "unavailable" });
+      expect((error as Error).message).toMatch(/Connection error\. \(.*ECONNREFUSED 127\.0\.0\.1:\d+\)/);
+    });
+
     it("gives up at the per-call timeout even while the SDK would keep retrying", async () => {
       const fake = await start(() => ({ delayMs: 5000, reply: { text: "late" } }));
       const started = Date.now();

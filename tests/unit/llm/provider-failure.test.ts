@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { LlmRateLimited, LlmUnavailable } from "../../../functions/core/llm/llm-errors";
 import {
+  connectionFailureMessage,
   type ProviderFailure,
   retryAfterSeconds,
   toLlmError,
@@ -87,5 +88,19 @@ describe("retryAfterSeconds", () => {
     const inTenSeconds = new Date(Date.now() + 10_000).toUTCString();
     expect(retryAfterSeconds(new Headers({ "retry-after": inTenSeconds }))).toBeGreaterThanOrEqual(9);
     expect(retryAfterSeconds(new Headers())).toBeUndefined();
+  });
+});
+
+describe("connectionFailureMessage", () => {
+  it("adds the innermost cause, where the SDK's 'Connection error.' hides the reason", () => {
+    const refused = new Error("connect ECONNREFUSED 127.0.0.1:11434");
+    const error = new Error("Connection error.", {
+      cause: new TypeError("fetch failed", { cause: refused }),
+    });
+    expect(connectionFailureMessage(error)).toBe("Connection error. (connect ECONNREFUSED 127.0.0.1:11434)");
+  });
+
+  it("keeps the message alone when there is no cause", () => {
+    expect(connectionFailureMessage(new Error("Connection error."))).toBe("Connection error.");
   });
 });
