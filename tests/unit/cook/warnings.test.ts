@@ -33,11 +33,36 @@ describe("stripWarningNumbers", () => {
     expect(result.text).not.toMatch(NUMERIC_TIME_OR_TEMPERATURE);
   });
 
+  it.each([
+    ["Cook for 1h30 until tender.", "Cook until tender."],
+    ["Bake 25m at 180C until golden.", "Bake until golden."],
+    ["Cook 90s per batch so it stays crisp.", "Cook per batch so it stays crisp."],
+    ["Let it rest for 5-minutes before slicing.", "Let it rest before slicing."],
+    ["Marinate 2 hrs. or overnight for the best flavour.", "Marinate or overnight for the best flavour."],
+    ["Cook for 25 mins., then turn the tofu.", "Cook, then turn the tofu."],
+    [
+      "Cook to an internal temperature of 74°C / 165°F for safety.",
+      "Cook to an internal temperature for safety.",
+    ],
+    ["Fry the tofu for ten minutes until golden.", "Fry the tofu until golden."],
+    ["Simmer for twenty-five minutes, stirring.", "Simmer, stirring."],
+    ["Cook for half an hour at medium heat, stirring often.", "Cook at medium heat, stirring often."],
+    ["Coza uma hora e meia em lume brando.", "Coza em lume brando."],
+    ["Coza 1 hora e meia em lume brando.", "Coza em lume brando."],
+    ["Deixe repousar meia hora antes de servir.", "Deixe repousar antes de servir."],
+    ["Asse durante vinte minutos até dourar.", "Asse até dourar."],
+  ])("also strips run-together, hyphenated and spelled-out forms: %s → %s", (warning, expected) => {
+    expect(stripWarningNumbers(warning)).toEqual({ text: expected, stripped: true });
+  });
+
   it("leaves warnings without times or temperatures, quantities included, unchanged", () => {
     for (const warning of [
       "Tofu releases less fat; add a little oil.",
       "Use 2 tablespoons of oil.",
       "Use 2 c flour instead of 1 cup, and mix it in a",
+      "Cut the tofu into 2 cm cubes and fry it in two batches.",
+      "Add 2 mushrooms per person; use a 30 cm pan.",
+      "Coza em uma panela grande com um fio de azeite.",
     ]) {
       expect(stripWarningNumbers(warning)).toEqual({ text: warning, stripped: false });
     }
