@@ -63,6 +63,26 @@ describe.each<RealProvider>(["anthropic", "openai"])(
       expect(fake.requests).toHaveLength(1);
       expect(fake.requests[0]?.forcedToolName).toBe("ping");
       expect(fake.requests[0]?.toolNames).toEqual(["ping"]);
+      const pingJsonSchema = {
+        type: "object",
+        properties: { message: { type: "string", minLength: 1 } },
+        required: ["message"],
+      };
+      const body = fake.requests[0]?.body ?? {};
+      if (provider === "anthropic") {
+        expect(body.tool_choice).toEqual({ type: "tool", name: "ping" });
+        expect(body.tools).toEqual([
+          { name: "ping", description: expect.any(String), input_schema: pingJsonSchema },
+        ]);
+      } else {
+        expect(body.tool_choice).toEqual({ type: "function", function: { name: "ping" } });
+        expect(body.tools).toEqual([
+          {
+            type: "function",
+            function: { name: "ping", description: expect.any(String), parameters: pingJsonSchema },
+          },
+        ]);
+      }
       expect(fake.requests[0]?.model).toBe(provider === "anthropic" ? "claude-haiku-5-5" : "gpt-5.4-mini");
       expect(usage).toMatchObject({
         provider,
