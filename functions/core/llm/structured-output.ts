@@ -96,7 +96,10 @@ export const reaskMessages = (
               callId: call.id,
               name: call.name,
               isError: true,
-              content: `Not run: only ${schemaName} is expected.`,
+              // When no call was the forced one, these results are the only place the re-ask can say why.
+              content: reading.call
+                ? `Not run: only ${schemaName} is expected.`
+                : `Not run: only ${schemaName} is expected. Your reply was invalid: ${reading.problem}. ${instruction}`,
             },
       ),
     },

@@ -108,6 +108,20 @@ describe("createLlmClient structured output", () => {
     expect(reask[2]?.role === "user" && reask[2].content).toContain("did not call extract_quote");
   });
 
+  it("carries the validation error in the re-ask when the model called only some other tool", async () => {
+    const { llm, requests } = clientWith([
+      { toolCalls: [{ id: "t0", name: "search_web", arguments: { q: "price" } }] },
+      callOf({ unit_price_cents: 1250, currency: "EUR" }),
+    ]);
+    await llm.structured(quoteRequest);
+
+    const reask = requests[1]?.messages ?? [];
+    expect(reask[2]).toMatchObject({ role: "tool", results: [{ callId: "t0", isError: true }] });
+    const content = reask[2]?.role === "tool" ? reask[2].results[0]?.content : undefined;
+    expect(content).toContain("did not call extract_quote");
+    expect(content).toContain("Call extract_quote again");
+  });
+
   it("throws LlmOutputInvalid with the issues and the usage of both requests after a failed re-ask", async () => {
     const { llm, requests, logs } = clientWith([
       callOf({ currency: "euro" }),
