@@ -83,7 +83,7 @@ describe.each<RealProvider>(["anthropic", "openai"])(
           },
         ]);
       }
-      expect(fake.requests[0]?.model).toBe(provider === "anthropic" ? "claude-haiku-5-5" : "gpt-5.4-mini");
+      expect(fake.requests[0]?.model).toBe(provider === "anthropic" ? "claude-haiku-5-5" : "gpt-5.6-luna");
       expect(usage).toMatchObject({
         provider,
         kind: "structured",
