@@ -71,9 +71,10 @@ const STOP_NOTICES = {
 
 /**
  * The tool-calling loop. Each turn's tool calls run concurrently; invalid arguments and tool failures go
- * back to the model as error results. The loop never throws for a cap, a repeated call or the deadline;
- * it throws only when the model itself fails (`isLlmFailure`) before an answer exists, so the caller's
- * fallback runs.
+ * back to the model as error results. The loop never throws for a cap, a repeated call or the deadline.
+ * It throws when a tool-calling model turn fails (`isLlmFailure`), at any iteration, so the caller's
+ * fallback runs; the trace is lost with it, so a caller whose tools change state keeps its own record of
+ * what they did. Only a failed answer-only turn (after a cap or a repeated call) is absorbed.
  */
 export const runAgent = async (options: RunAgentOptions): Promise<AgentResult> => {
   const { llm, maxIterations } = options;

@@ -415,6 +415,24 @@ describe("runAgent", () => {
     ).rejects.toBeInstanceOf(LlmUnavailable);
   });
 
+  it("lets a model failure after tools ran reach the caller too, even with text from an earlier turn", async () => {
+    const ran: Array<{ channel: string }> = [];
+    const llm = createFakeLlm().onTurn([
+      { text: "Let me filter.", toolCalls: [{ name: "filter_campaigns", arguments: { channel: "web" } }] },
+      new LlmUnavailable("overloaded", { code: "llm_provider_error" }),
+    ]);
+    await expect(
+      runAgent({
+        llm,
+        system: "s",
+        messages: userAsks("q"),
+        tools: [filterCampaigns(ran)],
+        maxIterations: 5,
+      }),
+    ).rejects.toMatchObject({ code: "llm_provider_error" });
+    expect(ran).toEqual([{ channel: "web" }]);
+  });
+
   it("refuses a cap that is not a positive integer", async () => {
     await expect(
       runAgent({ llm: createFakeLlm(), system: "s", messages: userAsks("q"), tools: [], maxIterations: 0 }),
