@@ -12,10 +12,15 @@ import {
 
 const RECOMMENDATIONS = 6;
 
+/** How a product page writes its JSON-LD objects (Product and BreadcrumbList), by product id. */
+export type JsonLdForm = "array" | "concatenated" | "separate";
+export const jsonLdFormOf = (product: CatalogProduct): JsonLdForm =>
+  (["array", "concatenated", "separate"] as const)[Number(product.productId) % 3] ?? "separate";
+
 /**
  * A product page: breadcrumbs, `.product-detail[data-pid]`, prices, unit price, pack size
  * (`.attribute-values.auc-pdp-regular`), the hidden add-to-cart URL, JSON-LD (for some products several
- * objects in one script, as on the site) and the "A Auchan sugere isto…" carousel.
+ * objects in one script, as on the site: an array, or objects one after another) and the "A Auchan sugere isto…" carousel.
  */
 export const renderProductPage = (
   index: StoreCatalogIndex,
@@ -30,7 +35,7 @@ export const renderProductPage = (
     "@type": "Product",
     name: product.name,
     sku: product.productId,
-    gtin13: product.gtin,
+    gtin: product.gtin,
     description: product.description,
     brand: product.brand ? { "@type": "Brand", name: product.brand } : undefined,
     offers: {
@@ -51,8 +56,9 @@ export const renderProductPage = (
       item: `${origin}${index.categoryPath(category, position + 1)}`,
     })),
   };
-  // The site sometimes puts several JSON objects in one script: do so for half the catalog.
-  const severalInOneScript = Number(product.productId) % 2 === 0;
+  // The site sometimes puts several JSON objects in one script: a third of the pages hold them as an
+  // array, a third one after another (not valid JSON as a whole), the rest one script per object.
+  const jsonLdForm = jsonLdFormOf(product);
   const recommendations = index.products
     .filter(
       (other) =>
@@ -75,9 +81,12 @@ export const renderProductPage = (
   <input type="hidden" class="add-to-cart-url" value="${CONTROLLER_BASE}/Cart-AddProduct">
 </div>
 ${
-  severalInOneScript
+  jsonLdForm === "array"
     ? html`<script type="application/ld+json">${jsonScript([breadcrumbLd, productLd])}</script>`
-    : html`<script type="application/ld+json">${jsonScript(productLd)}</script>
+    : jsonLdForm === "concatenated"
+      ? html`<script type="application/ld+json">${jsonScript(breadcrumbLd)}
+${jsonScript(productLd)}</script>`
+      : html`<script type="application/ld+json">${jsonScript(productLd)}</script>
 <script type="application/ld+json">${jsonScript(breadcrumbLd)}</script>`
 }
 <section class="auc-recommendations">

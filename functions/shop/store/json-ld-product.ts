@@ -51,19 +51,57 @@ const flatten = (value: unknown): unknown[] => {
   return [value];
 };
 
+const parseJson = (text: string): { value: unknown } | undefined => {
+  try {
+    return { value: JSON.parse(text) };
+  } catch {
+    return undefined;
+  }
+};
+
 /**
- * Finds the Product among a page's JSON-LD scripts ("sometimes several JSON objects in one script").
- * Malformed JSON is skipped: the visible page is the fallback.
+ * The top-level JSON values of one script. Usually one value (an object or an array), but a script can
+ * also hold several objects one after another (`{...}{...}` or one per line), which JSON.parse refuses
+ * as a whole: those are split at the braces that close each top-level value, strings respected.
+ */
+export const jsonValuesInScript = (text: string): unknown[] => {
+  const whole = parseJson(text);
+  if (whole) return [whole.value];
+  const values: unknown[] = [];
+  let depth = 0;
+  let inString = false;
+  let escaped = false;
+  let start = -1;
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index];
+    if (inString) {
+      if (escaped) escaped = false;
+      else if (char === "\\") escaped = true;
+      else if (char === '"') inString = false;
+    } else if (char === '"') {
+      inString = true;
+    } else if (char === "{" || char === "[") {
+      if (depth === 0) start = index;
+      depth += 1;
+    } else if ((char === "}" || char === "]") && depth > 0) {
+      depth -= 1;
+      if (depth === 0) {
+        const piece = parseJson(text.slice(start, index + 1));
+        if (piece) values.push(piece.value);
+      }
+    }
+  }
+  return values;
+};
+
+/**
+ * Finds the Product among a page's JSON-LD scripts ("sometimes several JSON objects in one script":
+ * an array, a `@graph`, or objects one after another). Malformed JSON is skipped: the visible page is
+ * the fallback.
  */
 export const findJsonLdProduct = (scriptTexts: string[]): JsonLdProduct | undefined => {
   for (const text of scriptTexts) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      continue;
-    }
-    for (const candidate of flatten(parsed)) {
+    for (const candidate of jsonValuesInScript(text).flatMap(flatten)) {
       const result = productSchema.safeParse(candidate);
       if (!result.success) continue;
       const types = [result.data["@type"]].flat();

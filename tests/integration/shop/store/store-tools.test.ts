@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { jsonLdFormOf } from "../../../../dev/store/render/product-page";
 import { type SimulatedStore, startSimulatedStore } from "../../../../dev/store/start-simulated-store";
 import { DomainRefusedError, NotFoundError } from "../../../../functions/core/errors";
 import { createPlaywrightStoreBrowser } from "../../../../functions/shop/store/playwright-store-browser";
@@ -9,7 +10,7 @@ import {
   StoreUnreachableError,
 } from "../../../../functions/shop/store/store-errors";
 import { createStoreTools, type StoreTools } from "../../../../functions/shop/store/store-tools";
-import { productNamed } from "./catalog-fixture";
+import { catalogProducts, productNamed } from "./catalog-fixture";
 
 // A fixed clock: Tuesday 13 January 2026, 10:15 in Lisbon (Tuesdays have a free afternoon window).
 const STORE_NOW = new Date("2026-01-13T10:15:00Z");
@@ -215,6 +216,17 @@ describe("extractProductInfo", () => {
     expect(product.recommendations.length).toBeGreaterThan(0);
     expect(product.recommendations.every((r) => r.productId !== expected.productId)).toBe(true);
     expect(addToCartUrl).toMatch(/Cart-AddProduct$/);
+  });
+
+  it("reads the JSON-LD Product whichever way the page writes its objects (array, one after another, separate)", async () => {
+    const tools = toolsFor("product-json-ld");
+    for (const form of ["array", "concatenated", "separate"] as const) {
+      const expected = catalogProducts.find((p) => jsonLdFormOf(p) === form && p.available);
+      if (!expected) throw new Error(`the catalog has no product page with ${form} JSON-LD`);
+      const { product } = await tools.extractProductInfo({ productId: expected.productId });
+      // The GTIN is only in the JSON-LD, so reading it proves the script was parsed.
+      expect({ form, gtin: product.gtin }).toEqual({ form, gtin: expected.gtin });
+    }
   });
 
   it("opens a product by id and reports an unavailable one as such", async () => {

@@ -33,6 +33,29 @@ describe("findJsonLdProduct", () => {
     expect(findJsonLdProduct([product])?.available).toBeUndefined();
   });
 
+  it("finds the Product among several objects written one after another in one script", () => {
+    const breadcrumbs = JSON.stringify({ "@type": "BreadcrumbList", name: 'a } brace { in a \\"string\\"' });
+    const product = JSON.stringify({
+      "@type": "Product",
+      sku: "3010403",
+      gtin: "5601156595393",
+      offers: { price: "0.86", availability: "http://schema.org/InStock" },
+    });
+    for (const script of [`${breadcrumbs}${product}`, `${breadcrumbs}\n${product}\n`]) {
+      expect(findJsonLdProduct([script])).toMatchObject({
+        sku: "3010403",
+        gtin: "5601156595393",
+        priceCents: 86,
+        available: true,
+      });
+    }
+  });
+
+  it("reads the other objects of a script when one of them is malformed", () => {
+    const product = JSON.stringify({ "@type": "Product", sku: "7", offers: { price: "1.00" } });
+    expect(findJsonLdProduct([`{"@type": "Organization", oops}\n${product}`])?.sku).toBe("7");
+  });
+
   it("returns undefined when there is no Product at all", () => {
     expect(findJsonLdProduct([])).toBeUndefined();
   });
