@@ -45,6 +45,24 @@ const isBrowserGone = (error: unknown): boolean =>
   error instanceof Error &&
   /Target page, context or browser has been closed|Browser has been closed/.test(error.message);
 
+/**
+ * Settles with `work`, or rejects with `onTimeout()` after `timeoutMs`. Playwright bounds navigations
+ * and waits, but not its other protocol calls (evaluate, newContext, close): a hung browser or page
+ * must not hang a tool.
+ */
+const within = async <T>(work: Promise<T>, timeoutMs: number, onTimeout: () => Error): Promise<T> => {
+  work.catch(() => undefined);
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(onTimeout()), timeoutMs);
+  });
+  try {
+    return await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+};
+
 class PlaywrightStoreSession implements StoreSession {
   constructor(
     private readonly context: BrowserContext,
@@ -94,24 +112,17 @@ class PlaywrightStoreSession implements StoreSession {
 
   private async extract(spec: PageSpec, url: string) {
     // page.evaluate has no timeout of its own: a page whose scripts hang must not hang the tool.
-    const evaluation = this.page.evaluate(inPageExtractionExpression(spec));
-    evaluation.catch(() => undefined);
-    let timer: NodeJS.Timeout | undefined;
-    const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new StoreUnreachableError(url, `the page did not answer within ${this.timeoutMs} ms`)),
-        this.timeoutMs,
-      );
-    });
     let raw: unknown;
     try {
-      raw = await Promise.race([evaluation, deadline]);
+      raw = await within(
+        this.page.evaluate(inPageExtractionExpression(spec)),
+        this.timeoutMs,
+        () => new StoreUnreachableError(url, `the page did not answer within ${this.timeoutMs} ms`),
+      );
     } catch (error) {
       if (isBrowserGone(error))
         throw new DependencyUnavailableError("The browser closed during a store call", { cause: error });
       throw error;
-    } finally {
-      clearTimeout(timer);
     }
     const extracted = extractedPageSchema.safeParse(raw);
     if (!extracted.success) {
@@ -142,9 +153,17 @@ class PlaywrightStoreSession implements StoreSession {
   }
 
   async close(): Promise<void> {
-    await this.context.close().catch(() => undefined);
+    await closeContext(this.context, this.timeoutMs);
   }
 }
+
+/** Closes a household's context, bounded; a context that will not close is left to the browser. */
+const closeContext = (context: BrowserContext, timeoutMs: number): Promise<void> =>
+  within(
+    context.close(),
+    timeoutMs,
+    () => new DependencyUnavailableError(`The browser did not close a context within ${timeoutMs} ms`),
+  ).catch(() => undefined);
 
 /**
  * The StoreBrowser adapter: one Chromium per process (a Lambda container), launched on first use and
@@ -177,22 +196,57 @@ export const createPlaywrightStoreBrowser = (options: PlaywrightStoreBrowserOpti
     return browser;
   };
 
+  const sessionTimeout = () =>
+    new DependencyUnavailableError(`The browser did not open a session within ${options.timeoutMs} ms`);
+
+  /** The context's settings, guards and cookies, then its page. */
+  const prepare = async (context: BrowserContext, sessionOptions: StoreSessionOptions): Promise<Page> => {
+    context.setDefaultTimeout(options.timeoutMs);
+    context.setDefaultNavigationTimeout(options.timeoutMs);
+    await context.route(
+      (url) => isForbiddenStoreAction(url.pathname + url.search),
+      (route) => route.abort("blockedbyclient"),
+    );
+    await context.route(SKIPPED_RESOURCES, (route) => route.abort("blockedbyclient"));
+    if (sessionOptions.cookies.length > 0) {
+      await context.addCookies(sessionOptions.cookies.map(({ name, value, url }) => ({ name, value, url })));
+    }
+    return context.newPage();
+  };
+
+  const openContext = async (sessionOptions: StoreSessionOptions): Promise<PlaywrightStoreSession> => {
+    const creating = (await running()).newContext({ locale: "pt-PT", timezoneId: "Europe/Lisbon" });
+    let context: BrowserContext;
+    try {
+      context = await within(creating, options.timeoutMs, sessionTimeout);
+    } catch (error) {
+      // A context the browser creates after the deadline is closed, not leaked.
+      creating.then(
+        (late) => closeContext(late, options.timeoutMs),
+        () => undefined,
+      );
+      throw error;
+    }
+    try {
+      const page = await within(prepare(context, sessionOptions), options.timeoutMs, sessionTimeout);
+      return new PlaywrightStoreSession(context, page, options.timeoutMs);
+    } catch (error) {
+      await closeContext(context, options.timeoutMs);
+      throw error;
+    }
+  };
+
   return {
     async openSession(sessionOptions: StoreSessionOptions): Promise<StoreSession> {
-      const context = await (await running()).newContext({ locale: "pt-PT", timezoneId: "Europe/Lisbon" });
-      context.setDefaultTimeout(options.timeoutMs);
-      context.setDefaultNavigationTimeout(options.timeoutMs);
-      await context.route(
-        (url) => isForbiddenStoreAction(url.pathname + url.search),
-        (route) => route.abort("blockedbyclient"),
-      );
-      await context.route(SKIPPED_RESOURCES, (route) => route.abort("blockedbyclient"));
-      if (sessionOptions.cookies.length > 0) {
-        await context.addCookies(
-          sessionOptions.cookies.map(({ name, value, url }) => ({ name, value, url })),
-        );
+      try {
+        return await openContext(sessionOptions);
+      } catch (error) {
+        if (isBrowserGone(error))
+          throw new DependencyUnavailableError("The browser closed while opening a session", {
+            cause: error,
+          });
+        throw error;
       }
-      return new PlaywrightStoreSession(context, await context.newPage(), options.timeoutMs);
     },
     async close(): Promise<void> {
       const started = browser;
