@@ -1,6 +1,7 @@
 /**
  * `npm run store -- <command> [--store-url URL] [--household ID]`: the store tools from a terminal.
- * Prints JSON to stdout and exits 0, or prints a one-line reason to stderr and exits non-zero.
+ * Prints JSON to stdout and exits 0, or prints a one-line reason to stderr and exits non-zero (2 for a
+ * wrong command line, 1 for a failed store call).
  *
  *   search "<query>" [--sort unit-price|price-low-to-high|price-high-to-low] [--brand AUCHAN]
  *                    [--available-only] [--max N]      → { "products": [...] }
@@ -13,7 +14,7 @@
  * --household picks the household session (default "demo", the one `npm start` seeds).
  */
 import { parseArgs } from "node:util";
-import { isLarderError } from "../functions/core/errors";
+import { isLarderError, ValidationError } from "../functions/core/errors";
 import { createPlaywrightStoreBrowser } from "../functions/shop/store/playwright-store-browser";
 import { readStoreConfig } from "../functions/shop/store/store-config";
 import { createStoreTools, type StoreTools } from "../functions/shop/store/store-tools";
@@ -38,7 +39,7 @@ const { values, positionals } = (() => {
       },
     });
   } catch (error) {
-    console.error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+    console.error(`${error instanceof Error ? error.message : String(error)}; ${USAGE}`);
     process.exit(2);
   }
 })();
@@ -80,6 +81,20 @@ const run = async (tools: StoreTools, command: string | undefined, args: string[
   }
 };
 
+/** The reason for a failure on one line: the error's code and message, and what each bad field needs. */
+const oneLineReason = (error: unknown): string => {
+  if (error instanceof ValidationError) {
+    const issues = error.issues.map((issue) => `${issue.path}: ${issue.message}`).join("; ");
+    return `${error.code}: ${error.message}${issues ? ` (${issues})` : ""}`.replace(/\s*\n\s*/g, " ");
+  }
+  const reason = isLarderError(error)
+    ? `${error.code}: ${error.message}`
+    : error instanceof Error
+      ? error.message
+      : String(error);
+  return reason.split("\n")[0] ?? reason;
+};
+
 const main = async (): Promise<number> => {
   const [command, ...args] = positionals;
   const env = values["store-url"] ? { ...process.env, STORE_URL: values["store-url"] } : process.env;
@@ -98,15 +113,10 @@ const main = async (): Promise<number> => {
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {
-      console.error(`${error.message}\n${USAGE}`);
+      console.error(`${error.message}; ${USAGE}`);
       return 2;
     }
-    const reason = isLarderError(error)
-      ? `${error.code}: ${error.message}`
-      : error instanceof Error
-        ? error.message
-        : String(error);
-    console.error(reason.split("\n")[0]);
+    console.error(oneLineReason(error));
     return 1;
   } finally {
     await browser?.close().catch(() => undefined);
