@@ -1,4 +1,5 @@
 import { ConfigError } from "../errors";
+import type { LlmLogger } from "../llm/llm-client";
 import { isLlmFailure } from "../llm/llm-errors";
 import type {
   LlmMessage,
@@ -38,7 +39,8 @@ export interface RunAgentOptions {
   finalAnswerTurn?: boolean;
   /** Tool results longer than this are cut before the model sees them. */
   maxToolResultChars?: number;
-  logger?: { warn(message: string, extra: Record<string, unknown>): void };
+  /** Tool failures, and one `agent run` line per run with its status and LLM usage totals. */
+  logger?: LlmLogger;
 }
 
 /**
@@ -95,15 +97,21 @@ export const runAgent = async (options: RunAgentOptions): Promise<AgentResult> =
   let bestAnswer = "";
   let iterations = 0;
 
-  const finish = (status: AgentStatus, answer: string): AgentResult => ({
-    status,
-    answer,
-    messages,
-    trace,
-    toolRuns,
-    usage: totalUsage(usages),
-    iterations,
-  });
+  /** The run's totals in the logs, so a request's model cost is one line, not a sum over its calls. */
+  const logRun = (status: AgentStatus | "failed", usage: UsageTotals): void => {
+    options.logger?.info("agent run", {
+      label: options.label ?? "agent",
+      status,
+      iterations,
+      llmUsage: usage,
+    });
+  };
+
+  const finish = (status: AgentStatus, answer: string): AgentResult => {
+    const usage = totalUsage(usages);
+    logRun(status, usage);
+    return { status, answer, messages, trace, toolRuns, usage, iterations };
+  };
 
   /** One model turn; `deadline` when the deadline aborted it. */
   const modelTurn = async (toolChoice: ToolChoice, final: boolean): Promise<TurnResult | "deadline"> => {
@@ -123,6 +131,8 @@ export const runAgent = async (options: RunAgentOptions): Promise<AgentResult> =
     try {
       turn = await Promise.race([pending, guard.reached]);
     } catch (error) {
+      // A failed call costs too (attempts, sometimes tokens): it counts in the run's totals.
+      if (isLlmFailure(error) && error.usage) usages.push(error.usage);
       if (guard.expired()) return "deadline";
       throw error;
     }
@@ -285,6 +295,9 @@ export const runAgent = async (options: RunAgentOptions): Promise<AgentResult> =
       if (deadline) return finish("deadline", bestAnswer);
     }
     return await answerNow("capped");
+  } catch (error) {
+    if (isLlmFailure(error)) logRun("failed", totalUsage(usages));
+    throw error;
   } finally {
     guard.dispose();
   }

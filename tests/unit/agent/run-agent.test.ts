@@ -408,6 +408,68 @@ describe("runAgent", () => {
     expect(JSON.parse(JSON.stringify(result.trace))).toEqual(result.trace);
   });
 
+  it("logs one line per run with its status and the run's LLM usage totals", async () => {
+    const logs: Array<{ message: string; extra: Record<string, unknown> }> = [];
+    const logger = {
+      info: (message: string, extra: Record<string, unknown>) => logs.push({ message, extra }),
+      warn: (message: string, extra: Record<string, unknown>) => logs.push({ message, extra }),
+    };
+    const llm = createFakeLlm().onTurn([
+      { toolCalls: [{ name: "filter_campaigns", arguments: { channel: "web" } }] },
+      { text: "Done." },
+    ]);
+    const result = await runAgent({
+      llm,
+      system: "s",
+      messages: userAsks("q"),
+      tools: [filterCampaigns()],
+      maxIterations: 5,
+      label: "campaign_chat",
+      logger,
+    });
+
+    expect(logs).toEqual([
+      {
+        message: "agent run",
+        extra: { label: "campaign_chat", status: "completed", iterations: 2, llmUsage: result.usage },
+      },
+    ]);
+    expect(result.usage).toMatchObject({ calls: 2, failedCalls: 0 });
+  });
+
+  it("logs the totals of a failed run, the failed call included, before the failure reaches the caller", async () => {
+    const logs: Array<{ message: string; extra: Record<string, unknown> }> = [];
+    const logger = {
+      info: (message: string, extra: Record<string, unknown>) => logs.push({ message, extra }),
+      warn: (message: string, extra: Record<string, unknown>) => logs.push({ message, extra }),
+    };
+    const llm = createFakeLlm().onTurn([
+      { toolCalls: [{ name: "filter_campaigns", arguments: { channel: "web" } }] },
+      new LlmUnavailable("overloaded", { code: "llm_provider_error" }),
+    ]);
+    await expect(
+      runAgent({
+        llm,
+        system: "s",
+        messages: userAsks("q"),
+        tools: [filterCampaigns()],
+        maxIterations: 5,
+        logger,
+      }),
+    ).rejects.toBeInstanceOf(LlmUnavailable);
+
+    expect(logs).toEqual([
+      {
+        message: "agent run",
+        extra: expect.objectContaining({
+          status: "failed",
+          iterations: 2,
+          llmUsage: expect.objectContaining({ calls: 2, failedCalls: 1 }),
+        }),
+      },
+    ]);
+  });
+
   it("lets a model failure before any answer reach the caller, so its fallback runs", async () => {
     const llm = createFakeLlm().onTurn(new LlmUnavailable("no provider", { code: "llm_not_configured" }));
     await expect(
