@@ -7,44 +7,73 @@ export interface RouteMatch {
   pathParameters: Record<string, string>;
 }
 
+/** How specific one path segment is: a literal beats `{param}`, which beats `{proxy+}`. */
+const LITERAL = 3;
+const PARAM = 2;
+const GREEDY = 1;
+
 interface CompiledRoute {
   route: RouteDefinition;
   method: string;
   segments: string[];
-  /** Higher is more specific: literal segments beat `{param}`, which beats `{proxy+}`; a method beats ANY. */
-  score: number;
+  /** One of LITERAL, PARAM, GREEDY per segment. */
+  kinds: number[];
+  greedy: boolean;
 }
+
+const isGreedy = (segment: string) => segment.startsWith("{") && segment.endsWith("+}");
+const isParam = (segment: string) => segment.startsWith("{") && segment.endsWith("}");
 
 const compile = (route: RouteDefinition): CompiledRoute | undefined => {
   if (route.route === "$default") return undefined;
   const [method = "", path = ""] = route.route.split(" ");
   const segments = path.split("/").filter(Boolean);
-  let score = method === "ANY" ? 0 : 1;
-  for (const segment of segments) {
-    score *= 4;
-    if (segment.endsWith("+}")) score += 1;
-    else if (segment.startsWith("{")) score += 2;
-    else score += 3;
-  }
-  return { route, method, segments, score };
+  const kinds = segments.map((s) => (isGreedy(s) ? GREEDY : isParam(s) ? PARAM : LITERAL));
+  return { route, method, segments, kinds, greedy: kinds.at(-1) === GREEDY };
 };
 
-const matchSegments = (pattern: string[], actual: string[]): Record<string, string> | undefined => {
+/**
+ * Orders routes as API Gateway picks among those that match a request: every full match before any
+ * greedy (`{proxy+}`) match, then the more specific path (compared segment by segment from the left),
+ * then a route naming the method before `ANY`. So `ANY /pets` wins `GET /pets` over `GET /{proxy+}`.
+ */
+const bySpecificity = (a: CompiledRoute, b: CompiledRoute): number => {
+  if (a.greedy !== b.greedy) return a.greedy ? 1 : -1;
+  for (let i = 0; i < Math.max(a.kinds.length, b.kinds.length); i++) {
+    const difference = (b.kinds[i] ?? 0) - (a.kinds[i] ?? 0);
+    if (difference !== 0) return difference;
+  }
+  return (a.method === "ANY" ? 1 : 0) - (b.method === "ANY" ? 1 : 0);
+};
+
+/**
+ * API Gateway decodes path parameters before the integration sees them. A segment that is not valid
+ * percent-encoding is passed on as sent, so the handler's validation answers 400 naming the parameter
+ * instead of the server failing.
+ */
+const decodeSegment = (segment: string): string => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+};
+
+const matchSegments = (pattern: CompiledRoute, actual: string[]): Record<string, string> | undefined => {
   const params: Record<string, string> = {};
-  for (let i = 0; i < pattern.length; i++) {
-    const p = pattern[i] ?? "";
-    if (p.startsWith("{") && p.endsWith("+}")) {
+  for (const [i, p] of pattern.segments.entries()) {
+    if (pattern.kinds[i] === GREEDY) {
       const rest = actual.slice(i);
       if (rest.length === 0) return undefined;
-      params[p.slice(1, -2)] = rest.join("/");
+      params[p.slice(1, -2)] = rest.map(decodeSegment).join("/");
       return params;
     }
     const a = actual[i];
     if (a === undefined) return undefined;
-    if (p.startsWith("{") && p.endsWith("}")) params[p.slice(1, -1)] = decodeURIComponent(a);
+    if (pattern.kinds[i] === PARAM) params[p.slice(1, -1)] = decodeSegment(a);
     else if (p !== a) return undefined;
   }
-  return pattern.length === actual.length ? params : undefined;
+  return pattern.segments.length === actual.length ? params : undefined;
 };
 
 /**
@@ -55,13 +84,13 @@ export const createRouteMatcher = (routes: RouteDefinition[]) => {
   const compiled = routes
     .map(compile)
     .filter((r): r is CompiledRoute => r !== undefined)
-    .sort((a, b) => b.score - a.score);
+    .sort(bySpecificity);
   const fallback = routes.find((r) => r.route === "$default");
   return (method: string, path: string): RouteMatch | undefined => {
     const actual = path.split("/").filter(Boolean);
     for (const candidate of compiled) {
       if (candidate.method !== "ANY" && candidate.method !== method.toUpperCase()) continue;
-      const params = matchSegments(candidate.segments, actual);
+      const params = matchSegments(candidate, actual);
       if (params) return { route: candidate.route, routeKey: candidate.route.route, pathParameters: params };
     }
     return fallback ? { route: fallback, routeKey: "$default", pathParameters: {} } : undefined;

@@ -48,6 +48,36 @@ describe("createRouteMatcher (API Gateway HTTP API route selection)", () => {
     expect(m("GET", "/files/a/b/c.txt")?.pathParameters).toEqual({ proxy: "a/b/c.txt" });
   });
 
+  it("prefers any full match to a greedy match, whatever their methods and lengths", () => {
+    const m = createRouteMatcher(routes("GET /{proxy+}", "ANY /pets", "GET /a/b/{proxy+}", "ANY /a/b/c"));
+    expect(m("GET", "/pets")?.routeKey).toBe("ANY /pets");
+    expect(m("GET", "/a/b/c")?.routeKey).toBe("ANY /a/b/c");
+    expect(m("GET", "/a/b/c/d")?.routeKey).toBe("GET /a/b/{proxy+}");
+  });
+
+  it("prefers the more specific path to a route naming the method", () => {
+    const m = createRouteMatcher(routes("GET /{pet_id}", "ANY /pets"));
+    expect(m("GET", "/pets")?.routeKey).toBe("ANY /pets");
+    expect(m("GET", "/cats")?.routeKey).toBe("GET /{pet_id}");
+  });
+
+  it("prefers the greedy route with the longer literal prefix", () => {
+    const m = createRouteMatcher(routes("GET /{proxy+}", "ANY /pets/{proxy+}"));
+    expect(m("GET", "/pets/dog")?.routeKey).toBe("ANY /pets/{proxy+}");
+    expect(m("GET", "/cats/tom")?.routeKey).toBe("GET /{proxy+}");
+  });
+
+  it("decodes the greedy remainder as it decodes path parameters", () => {
+    const m = createRouteMatcher(routes("GET /files/{proxy+}"));
+    expect(m("GET", "/files/ol%C3%A9/a%20b.txt")?.pathParameters).toEqual({ proxy: "olé/a b.txt" });
+  });
+
+  it("passes a segment with broken percent-encoding on as sent instead of failing", () => {
+    const m = createRouteMatcher(routes("GET /items/{name}", "GET /files/{proxy+}"));
+    expect(m("GET", "/items/a%E0%A4%A")?.pathParameters).toEqual({ name: "a%E0%A4%A" });
+    expect(m("GET", "/files/ok/%E0%A4%A")?.pathParameters).toEqual({ proxy: "ok/%E0%A4%A" });
+  });
+
   it("does not let {proxy+} match its bare prefix", () => {
     const m = createRouteMatcher(routes("GET /files/{proxy+}"));
     expect(m("GET", "/files")).toBeUndefined();
