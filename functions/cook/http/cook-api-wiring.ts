@@ -1,16 +1,22 @@
 import { randomUUID } from "node:crypto";
 import type { AppTable } from "../../core/db/app-table";
-import { createLlm, type LlmConfig } from "../../core/llm";
+import { createLlm, type LlmConfig, type LlmPort } from "../../core/llm";
 import type { Logger } from "../../core/logger";
 import { createDynamoPlanRepository } from "../adapters/dynamo-plan-repository";
 import { createDynamoRecipeRepository } from "../adapters/dynamo-recipe-repository";
 import { createLlmPatchOpsGenerator } from "../adapters/llm-patch-ops-generator";
 import { createLlmWarningsGenerator } from "../adapters/llm-warnings-generator";
 import { systemClock } from "../domain/clock";
-import type { CookApiDeps } from "./cook-api-deps";
+import type { CookApiDeps, CookLlmGenerators } from "./cook-api-deps";
 
 /** A new snapshot id: letters, digits and "_" only, as SnapshotIdSchema wants (no ":" for variant ids). */
 export const newSnapshotId = (): string => `snap_${randomUUID().replaceAll("-", "")}`;
+
+/** The domain's LLM-backed generators over one port (a request's usage-recording wrapper). */
+export const createCookLlmGenerators = (llm: LlmPort): CookLlmGenerators => ({
+  patchOpsGenerator: createLlmPatchOpsGenerator(llm),
+  warningsGenerator: createLlmWarningsGenerator(llm),
+});
 
 /**
  * The cook API's production deps from its config: DynamoDB repositories bound per tenant, the system
@@ -33,11 +39,6 @@ export const createCookApiDeps = (options: {
     clock: systemClock,
     newId: newSnapshotId,
     llm,
-    ...(online
-      ? {
-          patchOpsGenerator: createLlmPatchOpsGenerator(llm),
-          warningsGenerator: createLlmWarningsGenerator(llm),
-        }
-      : {}),
+    ...(online ? { llmGenerators: createCookLlmGenerators } : {}),
   };
 };

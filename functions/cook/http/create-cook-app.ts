@@ -3,7 +3,9 @@ import type { Context } from "hono";
 import { deadlineFromRemainingTime } from "../../core/agent";
 import type { ApiEnv } from "../../core/http/api-env";
 import { createApi } from "../../core/http/create-api";
+import { createUsageRecorder, type LlmPort, logUsageTotals, recordingUsage } from "../../core/llm";
 import { clearVariant } from "../domain/use-cases/clear-variant";
+import type { CookDeps } from "../domain/use-cases/cook-deps";
 import { createVariantFromInstruction } from "../domain/use-cases/create-variant-from-instruction";
 import { createVariantFromOps } from "../domain/use-cases/create-variant-from-ops";
 import { getShoppingList } from "../domain/use-cases/get-shopping-list";
@@ -40,7 +42,28 @@ export const createCookApp = (deps: CookApiDeps): OpenAPIHono<ApiEnv> => {
     auth: "required",
     ...(deps.maxBodyBytes === undefined ? {} : { maxBodyBytes: deps.maxBodyBytes }),
   });
-  const cookDeps = (c: Context<ApiEnv>) => cookDepsForRequest(deps, c.get("tenant"), c.get("logger"));
+  const cookDeps = (c: Context<ApiEnv>) =>
+    cookDepsForRequest(deps, { tenant: c.get("tenant"), logger: c.get("logger"), llm: deps.llm });
+
+  /**
+   * Runs a handler that may call the model with a usage-recording port of its own, then logs the request's
+   * LLM totals (calls, tokens, latency, failures) in one line, whether the handler succeeded or not.
+   */
+  const withLlmUsage = async <T>(
+    c: Context<ApiEnv>,
+    handle: (request: { cook: CookDeps; llm: LlmPort }) => Promise<T>,
+  ): Promise<T> => {
+    const recorder = createUsageRecorder();
+    const llm = recordingUsage(deps.llm, recorder);
+    const logger = c.get("logger");
+    try {
+      return await handle({ cook: cookDepsForRequest(deps, { tenant: c.get("tenant"), logger, llm }), llm });
+    } finally {
+      if (recorder.entries().length > 0) {
+        logUsageTotals(logger, recorder, { route: `${c.req.method} ${c.req.routePath}` });
+      }
+    }
+  };
 
   app.openapi(putRecipeRoute, async (c) => {
     const { recipe_id } = c.req.valid("param");
@@ -68,14 +91,15 @@ export const createCookApp = (deps: CookApiDeps): OpenAPIHono<ApiEnv> => {
     async (c) => {
       const address = c.req.valid("param");
       const body = c.req.valid("json");
-      if ("ops" in body) {
-        const edited = await createVariantFromOps(cookDeps(c), { ...address, ops: body.ops });
-        return c.json({ needs_clarification: false as const, ...edited }, 200);
-      }
-      return c.json(
-        await createVariantFromInstruction(cookDeps(c), { ...address, instruction: body.instruction }),
-        200,
+      const result = await withLlmUsage(c, async ({ cook }) =>
+        "ops" in body
+          ? {
+              needs_clarification: false as const,
+              ...(await createVariantFromOps(cook, { ...address, ops: body.ops })),
+            }
+          : createVariantFromInstruction(cook, { ...address, instruction: body.instruction }),
       );
+      return c.json(result, 200);
     },
     (result, c) => {
       // A body that is neither form: name the failing fields of the form it is trying to be. The validator
@@ -110,9 +134,8 @@ export const createCookApp = (deps: CookApiDeps): OpenAPIHono<ApiEnv> => {
     const deadline = lambdaContext
       ? deadlineFromRemainingTime(lambdaContext, KITCHEN_CHAT_MARGIN_MS)
       : undefined;
-    const chat = await runKitchenChat(
-      { cook: cookDeps(c), llm: deps.llm, ...(deadline === undefined ? {} : { deadline }) },
-      c.req.valid("json"),
+    const chat = await withLlmUsage(c, ({ cook, llm }) =>
+      runKitchenChat({ cook, llm, ...(deadline === undefined ? {} : { deadline }) }, c.req.valid("json")),
     );
     return c.json(chat, 200);
   });

@@ -1,13 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createLlmPatchOpsGenerator } from "../../../functions/cook/adapters/llm-patch-ops-generator";
-import { createLlmWarningsGenerator } from "../../../functions/cook/adapters/llm-warnings-generator";
 import { RecipeVariantSchema } from "../../../functions/cook/domain";
-import { createCookApiDeps } from "../../../functions/cook/http/cook-api-wiring";
+import { createCookApiDeps, createCookLlmGenerators } from "../../../functions/cook/http/cook-api-wiring";
 import { createAppTable } from "../../../functions/core/db/app-table";
 import { LlmUnavailable, readLlmConfig } from "../../../functions/core/llm";
 import { createFakeLlm } from "../../../functions/core/llm/testing/fake-llm";
-import { createLogger } from "../../../functions/core/logger";
+import { createLogger, type Logger } from "../../../functions/core/logger";
 import { createCookAppHarness, seedPlan } from "./support/cook-app-harness";
 import { DINNER, mealPath } from "./support/cook-fixtures";
 
@@ -15,13 +13,11 @@ const SNAPSHOT = "week-1";
 const dinnerVariant = `${mealPath(SNAPSHOT, DINNER)}/variant`;
 const Applied = z.object({ needs_clarification: z.literal(false), variant: RecipeVariantSchema });
 
-const onlineHarness = async (llm: ReturnType<typeof createFakeLlm>) => {
+const onlineHarness = async (llm: ReturnType<typeof createFakeLlm>, logger?: Logger) => {
   const harness = createCookAppHarness({
     llm,
-    generators: {
-      patchOpsGenerator: createLlmPatchOpsGenerator(llm),
-      warningsGenerator: createLlmWarningsGenerator(llm),
-    },
+    llmGenerators: createCookLlmGenerators,
+    ...(logger === undefined ? {} : { logger }),
   });
   await seedPlan(harness.call, SNAPSHOT);
   return harness;
@@ -92,15 +88,15 @@ describe("createCookApiDeps (the Lambda's wiring)", () => {
 
   it("leaves the LLM generators out offline, so the rule-based parser and warnings serve", () => {
     const deps = createCookApiDeps({ logger, table, llmConfig: readLlmConfig({ LLM_PROVIDER: "none" }) });
-    expect(deps.patchOpsGenerator).toBeUndefined();
-    expect(deps.warningsGenerator).toBeUndefined();
+    expect(deps.llmGenerators).toBeUndefined();
   });
 
   it("wires both LLM generators when a provider is configured", () => {
     const llmConfig = readLlmConfig({ LLM_PROVIDER: "openai", OPENAI_BASE_URL: "http://127.0.0.1:9/v1" });
     const deps = createCookApiDeps({ logger, table, llmConfig });
-    expect(deps.patchOpsGenerator).toBeTypeOf("function");
-    expect(deps.warningsGenerator).toBeTypeOf("function");
+    const generators = deps.llmGenerators?.(deps.llm);
+    expect(generators?.patchOpsGenerator).toBeTypeOf("function");
+    expect(generators?.warningsGenerator).toBeTypeOf("function");
   });
 
   it("makes snapshot ids the domain accepts, different each time", () => {

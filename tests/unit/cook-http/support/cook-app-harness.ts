@@ -9,7 +9,7 @@ import { createCookApp } from "../../../../functions/cook/http/create-cook-app";
 import { toLambdaHandler } from "../../../../functions/core/http/lambda-handler";
 import type { LlmPort } from "../../../../functions/core/llm";
 import { createFakeLlm } from "../../../../functions/core/llm/testing/fake-llm";
-import { createLogger } from "../../../../functions/core/logger";
+import { createLogger, type Logger } from "../../../../functions/core/logger";
 import { buildHttpApiEvent, resultJson, structuredResult } from "../../../support/http-api-event";
 import { planBody, RECIPES } from "./cook-fixtures";
 
@@ -36,7 +36,9 @@ export interface CallResult {
 export const createCookAppHarness = (
   options: {
     llm?: LlmPort;
-    generators?: Pick<CookApiDeps, "patchOpsGenerator" | "warningsGenerator">;
+    llmGenerators?: CookApiDeps["llmGenerators"];
+    /** The app's logger (a test may read what it writes); a Powertools logger by default. */
+    logger?: Logger;
     plans?: InMemoryPlanRepositoryOptions;
     maxBodyBytes?: number;
     /** The Lambda's configured timeout; its remaining time is the kitchen chat's deadline. */
@@ -52,7 +54,7 @@ export const createCookAppHarness = (
     return created;
   };
   let nextId = 0;
-  const logger = createLogger("cook-http-test");
+  const logger = options.logger ?? createLogger("cook-http-test");
   const app = createCookApp({
     logger,
     repositoriesFor: (tenant) => {
@@ -65,7 +67,7 @@ export const createCookAppHarness = (
       return `snap_generated_${nextId}`;
     },
     llm: options.llm ?? createFakeLlm(),
-    ...options.generators,
+    ...(options.llmGenerators === undefined ? {} : { llmGenerators: options.llmGenerators }),
     ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
   });
   const handler = toLambdaHandler(app, logger);
