@@ -65,9 +65,9 @@ describe("LLM usage totals per request", () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({
       route: "POST /plans/:snapshot_id/meals/:date/:meal_type/variant",
-      llmUsage: { calls: 2, failedCalls: 0 },
+      llmUsage: { calls: 2, failedCalls: 0, inputTokens: expect.any(Number) },
     });
-    expect((lines[0]?.llmUsage as { inputTokens: number }).inputTokens).toBeGreaterThan(0);
+    expect(lines[0]).not.toMatchObject({ llmUsage: { inputTokens: 0 } });
   });
 
   it("counts the kitchen chat's turns and the generator calls its tools make in the same line", async () => {
