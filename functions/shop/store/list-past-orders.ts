@@ -1,4 +1,5 @@
 import { parsePriceToCents } from "./parse-price";
+import { parsePositiveQuantity } from "./parse-quantity";
 import { listNotFound, RawRecordReader } from "./raw-record-reader";
 import type { PastOrder } from "./store-product";
 import { readStorePage, type StoreToolContext } from "./store-tool-context";
@@ -16,11 +17,6 @@ export const parseOrderDate = (text: string): string | null => {
   if (!portuguese) return null;
   const [, day = "", month = "", year = ""] = portuguese;
   return `${year}-${month.padStart(2, "0")}-${day.padStart(2, "0")}`;
-};
-
-const positiveNumber = (text: string): number | null => {
-  const value = Number(text.replace(",", ".").match(/\d+(?:\.\d+)?/)?.[0]);
-  return Number.isFinite(value) && value > 0 ? value : null;
 };
 
 /**
@@ -53,7 +49,7 @@ export const listPastOrders = async (context: StoreToolContext): Promise<ListPas
     order.lines.push({
       productId: reader.required("productId", (text) => text.trim() || null),
       name: reader.required("name", (text) => text.trim() || null),
-      quantity: reader.required("quantity", positiveNumber),
+      quantity: reader.required("quantity", parsePositiveQuantity),
       priceCents: reader.parsed("price", parsePriceToCents),
       url: href ? new URL(href, page.url).href : undefined,
     });

@@ -1,4 +1,5 @@
 import { parsePackSize } from "./parse-pack-size";
+import { parsePositiveQuantity } from "./parse-quantity";
 import type { RawRecordReader } from "./raw-record-reader";
 
 /**
@@ -11,11 +12,6 @@ export interface WeightRules {
   quantityStepKg?: number;
 }
 
-const positiveNumber = (text: string): number | null => {
-  const value = Number(text.replace(",", "."));
-  return Number.isFinite(value) && value > 0 ? value : null;
-};
-
 export const readWeightRules = (reader: RawRecordReader): WeightRules => {
   const perKgMarker = reader.text("perKgMarker");
   const unitMeasure = reader.text("unitMeasure");
@@ -24,6 +20,6 @@ export const readWeightRules = (reader: RawRecordReader): WeightRules => {
   return {
     soldByWeight,
     minimumQuantityKg: reader.parsed("avgWeight", (text) => parsePackSize(text)?.totals.kg ?? null),
-    quantityStepKg: reader.parsed("stepQuantity", positiveNumber),
+    quantityStepKg: reader.parsed("stepQuantity", parsePositiveQuantity),
   };
 };

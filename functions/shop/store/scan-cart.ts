@@ -1,6 +1,7 @@
 import { assembleStoreProduct } from "./assemble-store-product";
 import { readGtmData } from "./gtm-data";
 import { parsePriceToCents } from "./parse-price";
+import { parsePositiveQuantity } from "./parse-quantity";
 import { listNotFound, RawRecordReader } from "./raw-record-reader";
 import type { CartItem } from "./store-product";
 import { readStorePage, type StoreToolContext } from "./store-tool-context";
@@ -13,11 +14,6 @@ export interface ScanCartResult {
   availableTotalCents: number;
 }
 
-const positiveQuantity = (text: string): number | null => {
-  const value = Number(text.replace(",", ".").match(/\d+(?:\.\d+)?/)?.[0]);
-  return Number.isFinite(value) && value > 0 ? value : null;
-};
-
 /** One cart line → CartItem. An unavailable line shows `.auc-unavailable-name` ("Produto indisponível"). */
 export const readCartLine = (reader: RawRecordReader, pageUrl: string, storeUrl: URL): CartItem => {
   const gtm = readGtmData(reader.text("gtm"));
@@ -26,7 +22,7 @@ export const readCartLine = (reader: RawRecordReader, pageUrl: string, storeUrl:
   const unavailableName = reader.text("unavailableName");
   const name = gtm?.name ?? reader.text("name") ?? unavailableName;
   if (name === undefined) throw reader.changed("name");
-  const quantity = reader.required("quantity", positiveQuantity);
+  const quantity = reader.required("quantity", parsePositiveQuantity);
   const soldByWeight = reader.text("unitMeasure")?.toUpperCase() === "KG" || reader.present("perKgMarker");
   const lineTotalCents = reader.parsed("lineTotal", parsePriceToCents);
   const priceCents =
