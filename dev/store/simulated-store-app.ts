@@ -4,7 +4,10 @@ import { getCookie, setCookie } from "hono/cookie";
 import { z } from "zod";
 import { isLarderError } from "../../functions/core/errors";
 import { parseOrThrow } from "../../functions/core/validation";
-import { HOUSEHOLD_COOKIE_NAME } from "../../functions/shop/store/household-session-cookie";
+import {
+  HOUSEHOLD_COOKIE_NAME,
+  householdIdSchema,
+} from "../../functions/shop/store/household-session-cookie";
 import { planDeliverySlots } from "./delivery-slot-plan";
 import { CartRefusal, type HouseholdStates } from "./household-states";
 import { applyLayout, STORE_LAYOUTS, type StoreLayout } from "./layout-variants";
@@ -26,7 +29,6 @@ export interface SimulatedStoreDependencies {
   layout: { current: StoreLayout };
 }
 
-const householdIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 const DEFAULT_PAGE_SIZE = 24;
 const MAX_PAGE_SIZE = 96;
 
