@@ -59,9 +59,11 @@ export const deliveryScheduleSchema = z.object({
       freeOnWeekdays: z.array(z.number().int().min(1).max(7)).default([]),
     }),
   ),
+  /** Today's express slot starts at the next full hour, within the drivers' day. */
   express: z.object({
     priceCents: z.number().int().nonnegative(),
     durationHours: z.number().int().positive(),
+    firstStartHour: z.number().int().min(0).max(23),
     lastStartHour: z.number().int().min(0).max(23),
   }),
   /** Every n-th slot (counting across days) is fully booked. */

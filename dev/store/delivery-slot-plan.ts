@@ -66,7 +66,10 @@ export const planDeliverySlots = (
     const isoWeekday = ((date.getUTCDay() + 6) % 7) + 1;
     const slots: PlannedSlot[] = [];
     if (offset === 0) {
-      const expressStart = (Math.floor(clock.minutes / 60) + 1) * 60;
+      const expressStart = Math.max(
+        (Math.floor(clock.minutes / 60) + 1) * 60,
+        schedule.express.firstStartHour * 60,
+      );
       if (expressStart <= schedule.express.lastStartHour * 60) {
         slots.push({
           time: `${hhmm(expressStart)} - ${hhmm(expressStart + schedule.express.durationHours * 60)}`,

@@ -56,6 +56,11 @@ describe("planDeliverySlots", () => {
     expect(planDeliverySlots(schedule, TUESDAY_MORNING, false).some((d) => d.warning)).toBe(false);
   });
 
+  it("starts the express slot no earlier than the drivers' first hour when asked before dawn", () => {
+    const [today] = planDeliverySlots(schedule, new Date("2026-01-13T04:25:00Z"), false);
+    expect(today?.slots.find((s) => s.express)?.time).toBe("09:00 - 11:00");
+  });
+
   it("offers no express slot late in the evening", () => {
     const [today] = planDeliverySlots(schedule, new Date("2026-01-13T21:30:00Z"), false);
     expect(today?.slots.some((s) => s.express)).toBe(false);
