@@ -112,6 +112,20 @@ describe("POST /plans/{snapshot_id}/meals/{date}/{meal_type}/variant with ops", 
     ],
     ["an empty instruction", { instruction: "   " }, ["body.instruction"]],
     ["an instruction that is a number", { instruction: 42 }, ["body.instruction"]],
+    ["an instruction over its length limit", { instruction: "x".repeat(1001) }, ["body.instruction"]],
+    ["a JSON array instead of an object", [REPLACE_CHICKEN_WITH_TOFU], ["body"]],
+    [
+      "more ops than one request may carry",
+      {
+        ops: Array.from({ length: 21 }, (_, i) => ({ op: "add_ingredient", new_ingredient: `${i} g salt` })),
+      },
+      ["body.ops"],
+    ],
+    [
+      "a scale factor that is a string",
+      { ops: [{ op: "scale_servings", scale_factor: "2" }] },
+      ["body.ops.0.scale_factor"],
+    ],
   ])("answers 400 naming the field for %s", async (_what, body, paths) => {
     const { call } = await plannedHarness();
     const res = await call("POST", dinnerVariant, { body });
@@ -148,6 +162,14 @@ describe("POST /plans/{snapshot_id}/meals/{date}/{meal_type}/variant with ops", 
     ["a date that does not exist", `/plans/${SNAPSHOT}/meals/2025-02-30/dinner/variant`, "path.date"],
     ["an unknown meal type", `/plans/${SNAPSHOT}/meals/${DINNER.date}/brunch/variant`, "path.meal_type"],
     ["a snapshot id with a colon", `/plans/week:1/meals/${DINNER.date}/dinner/variant`, "path.snapshot_id"],
+    ["a snapshot id with a '#'", `/plans/week%231/meals/${DINNER.date}/dinner/variant`, "path.snapshot_id"],
+    ["a snapshot id with a '/'", `/plans/week%2F1/meals/${DINNER.date}/dinner/variant`, "path.snapshot_id"],
+    [
+      "a snapshot id too long",
+      `/plans/${"w".repeat(65)}/meals/${DINNER.date}/dinner/variant`,
+      "path.snapshot_id",
+    ],
+    ["a date that is not YYYY-MM-DD", `/plans/${SNAPSHOT}/meals/03-01-2025/dinner/variant`, "path.date"],
   ])("answers 400 naming the path parameter for %s", async (_what, path, field) => {
     const { call } = await plannedHarness();
     const res = await call("POST", path, { body: { ops: [REPLACE_CHICKEN_WITH_TOFU] } });
