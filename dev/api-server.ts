@@ -46,6 +46,18 @@ const readBody = (req: IncomingMessage): Promise<Buffer> =>
     req.on("error", reject);
   });
 
+/**
+ * The media types API Gateway hands a Lambda as UTF-8 text; every other body (no content type and
+ * `application/x-www-form-urlencoded` included) arrives base64-encoded with `isBase64Encoded: true`.
+ */
+const isTextMediaType = (contentType: string | undefined): boolean => {
+  const mediaType = contentType?.split(";")[0]?.trim().toLowerCase() ?? "";
+  return (
+    mediaType.startsWith("text/") ||
+    ["application/json", "application/xml", "application/javascript"].includes(mediaType)
+  );
+};
+
 /** Builds the HTTP API v2 event API Gateway would send, claims included. */
 export const toHttpApiEvent = (
   req: IncomingMessage,
@@ -55,24 +67,27 @@ export const toHttpApiEvent = (
   pathParameters: Record<string, string>,
   claims: Record<string, string> | undefined,
 ): APIGatewayProxyEventV2WithJWTAuthorizer => {
+  // Payload 2.0: names lower-cased, a repeated header's values joined with commas, cookies apart.
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined || name === "cookie") continue;
-    headers[name.toLowerCase()] = Array.isArray(value) ? value.join(",") : value;
+  for (const [name, values] of Object.entries(req.headersDistinct)) {
+    if (values === undefined || name === "cookie") continue;
+    headers[name] = values.join(",");
   }
+  const cookies = (req.headersDistinct.cookie ?? [])
+    .flatMap((line) => line.split(";"))
+    .map((cookie) => cookie.trim())
+    .filter((cookie) => cookie !== "");
   const query: Record<string, string> = {};
   for (const [name, value] of url.searchParams)
     query[name] = query[name] === undefined ? value : `${query[name]},${value}`;
-  const contentType = headers["content-type"] ?? "";
-  const isText =
-    body.length === 0 || /json|text|xml|x-www-form-urlencoded/i.test(contentType) || contentType === "";
+  const isText = isTextMediaType(headers["content-type"]);
   const now = new Date();
   const event = {
     version: "2.0",
     routeKey,
     rawPath: url.pathname,
     rawQueryString: url.search.replace(/^\?/, ""),
-    cookies: req.headers.cookie?.split(/;\s*/),
+    cookies: cookies.length ? cookies : undefined,
     headers,
     queryStringParameters: Object.keys(query).length ? query : undefined,
     pathParameters: Object.keys(pathParameters).length ? pathParameters : undefined,

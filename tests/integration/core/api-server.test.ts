@@ -174,6 +174,12 @@ describe("local API server: validation", () => {
     expect(issuePaths(parseErrorBody(res.json()).details)).toEqual(["path.note_id"]);
   });
 
+  it("answers 400 naming a path parameter with broken percent-encoding, not a 500", async () => {
+    const res = await call("GET", "/test-notes/a%E0%A4%A", { tenant: "alice" });
+    expect(res.status).toBe(400);
+    expect(issuePaths(parseErrorBody(res.json()).details)).toEqual(["path.note_id"]);
+  });
+
   it("answers 400 naming a query parameter that fails validation", async () => {
     const res = await call("GET", "/test-notes?limit=0", { tenant: "alice" });
     expect(res.status).toBe(400);
