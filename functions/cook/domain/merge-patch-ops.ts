@@ -1,7 +1,10 @@
 import type { PatchOp } from "./patch-op";
 
-const sameAddition = (a: PatchOp, b: PatchOp): boolean =>
-  (a.new_ingredient ?? "").trim().toLowerCase() === (b.new_ingredient ?? "").trim().toLowerCase();
+/** Compared as the validator's duplicate check compares them, so a merge never leaves a pair it refuses. */
+const additionKey = (op: PatchOp): string =>
+  (op.new_ingredient ?? "").trim().replace(/\s+/g, " ").toLowerCase();
+
+const sameAddition = (a: PatchOp, b: PatchOp): boolean => additionKey(a) === additionKey(b);
 
 /** Whether `later` supersedes `earlier`, i.e. says something new about the same target. */
 const supersedes = (later: PatchOp, earlier: PatchOp): boolean => {

@@ -69,6 +69,19 @@ describe("POST /plans/{snapshot_id}/meals/{date}/{meal_type}/variant with ops", 
     expect(variant.compiled_recipe.ingredients_raw.slice(0, 2)).toEqual(["400 g firm tofu", "2 cups quinoa"]);
   });
 
+  it("treats a line added again with other spacing or case as the same addition, not a 422", async () => {
+    const { call } = await plannedHarness();
+    await call("POST", dinnerVariant, {
+      body: { ops: [{ op: "add_ingredient", new_ingredient: "1 lime" }] },
+    });
+    const res = await call("POST", dinnerVariant, {
+      body: { ops: [{ op: "add_ingredient", new_ingredient: "1  Lime" }] },
+    });
+    expect(res.status).toBe(200);
+    const { variant } = Applied.parse(res.json());
+    expect(variant.patch_ops.filter((op) => op.op === "add_ingredient")).toHaveLength(1);
+  });
+
   it("reading the plan twice gives the same stored variant (compiled once, never on read)", async () => {
     const { call } = await plannedHarness();
     await call("POST", dinnerVariant, { body: { ops: [REPLACE_CHICKEN_WITH_TOFU] } });

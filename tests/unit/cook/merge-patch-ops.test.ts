@@ -37,6 +37,7 @@ describe("mergePatchOps", () => {
     const lime = op({ op: "add_ingredient", new_ingredient: "1 lime" });
     const chilli = op({ op: "add_ingredient", new_ingredient: "1 red chilli" });
     expect(mergePatchOps([lime], [op({ op: "add_ingredient", new_ingredient: " 1 Lime" })])).toHaveLength(1);
+    expect(mergePatchOps([lime], [op({ op: "add_ingredient", new_ingredient: "1  lime" })])).toHaveLength(1);
     expect(mergePatchOps([lime], [chilli])).toEqual([lime, chilli]);
   });
 
