@@ -1,4 +1,4 @@
-import { formatDisplayPrice, formatMachinePrice } from "../format-pt";
+import { formatDisplayPrice, formatMachinePrice, NNBSP } from "../format-pt";
 import type { HouseholdState } from "../household-states";
 import { CONTROLLER_BASE, type StoreCatalogIndex } from "../store-catalog-index";
 import { html, type SafeHtml } from "./html";
@@ -7,7 +7,8 @@ import { gtmPayloads, renderMeasures, renderPrices } from "./product-tile";
 /**
  * The cart (`/pt/carrinho-compras`): `.auc-cart__product-cards > div` lines; an unavailable line shows
  * `.auc-unavailable-name`, "Produto indisponível" and a "Substituir" link to its category; the bulk
- * remove button; the delivery-slot container whose `data-slots-url` loads the slots.
+ * remove button; the delivery-slot container whose `data-slots-url` loads the slots. Line totals print
+ * a narrow no-break space before € (the product prices an NBSP), as both occur on the site.
  */
 export const renderCartPage = (index: StoreCatalogIndex, state: HouseholdState): SafeHtml => {
   const lines = state.cart.flatMap((line) => {
@@ -42,7 +43,7 @@ export const renderCartPage = (index: StoreCatalogIndex, state: HouseholdState):
     <div class="quantity-form">
       <input class="quantity form-control" type="number" value="${line.quantity}" data-unit-measure="${product.soldByWeight ? "KG" : "UN"}" data-step-quantity="${product.soldByWeight ? (product.stepKg ?? 0.25) : 1}" data-pid="${product.productId}" data-uuid="${line.uuid}" aria-label="Quantidade">
     </div>
-    <div class="auc-cart--price"><span class="value" content="${formatMachinePrice(lineTotal)}">${formatDisplayPrice(lineTotal)}</span></div>
+    <div class="auc-cart--price"><span class="value" content="${formatMachinePrice(lineTotal)}">${formatDisplayPrice(lineTotal, NNBSP)}</span></div>
     <button class="remove-btn remove-product btn" type="button" data-pid="${product.productId}" data-uuid="${line.uuid}" data-name="${product.name}" data-action="${CONTROLLER_BASE}/Cart-RemoveProductLineItem">Remover</button>
   </div>`;
         })}</div>
@@ -51,7 +52,7 @@ ${
     ? html`<button class="btn auc-js-cart-remove-unavailable-products" type="button" data-action="${CONTROLLER_BASE}/Cart-RemoveUnavailableProducts">Remover ${unavailableCount} produtos indisponíveis</button>`
     : ""
 }
-<div class="auc-cart__totals">Total: <span class="grand-total value" content="${formatMachinePrice(totalCents)}">${formatDisplayPrice(totalCents)}</span></div>`;
+<div class="auc-cart__totals">Total: <span class="grand-total value" content="${formatMachinePrice(totalCents)}">${formatDisplayPrice(totalCents, NNBSP)}</span></div>`;
   return html`<div class="cart container auc-cart">
 <h1>Carrinho</h1>
 ${body}

@@ -1,5 +1,5 @@
 import type { PlannedDay } from "../delivery-slot-plan";
-import { formatDisplayPrice, formatMachinePrice } from "../format-pt";
+import { formatDisplayPrice, formatMachinePrice, NNBSP } from "../format-pt";
 import { CONTROLLER_BASE } from "../store-catalog-index";
 import { html, type SafeHtml } from "./html";
 
@@ -28,7 +28,7 @@ export const renderDeliverySlotsFragment = (days: PlannedDay[]): SafeHtml =>
           (slot) =>
             html`<div class="auc-book-slot__slot${slot.hasSlotsToBook && !slot.afterCutoff ? "" : " disabled"}" data-time="${slot.time}" data-price="${formatMachinePrice(slot.priceCents)}" data-is-free="${String(slot.isFree)}" data-express="${String(slot.express)}" data-has-slots-to-book="${String(slot.hasSlotsToBook)}" data-is-after-cutoff="${String(slot.afterCutoff)}">
           <span class="auc-slot__time">${slot.time}</span>
-          <span class="auc-slot__desc">${slot.isFree ? "Grátis" : `+ ${formatDisplayPrice(slot.priceCents)}`}</span>${
+          <span class="auc-slot__desc">${slot.isFree ? "Grátis" : `+ ${formatDisplayPrice(slot.priceCents, NNBSP)}`}</span>${
             slot.express ? html`<span class="auc-slot__express">Expresso</span>` : ""
           }${slot.hasSlotsToBook ? "" : html`<span class="auc-slot__full">Esgotado</span>`}
         </div>`,

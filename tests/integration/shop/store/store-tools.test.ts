@@ -3,6 +3,8 @@ import { jsonLdFormOf } from "../../../../dev/store/render/product-page";
 import { type SimulatedStore, startSimulatedStore } from "../../../../dev/store/start-simulated-store";
 import { DomainRefusedError, NotFoundError } from "../../../../functions/core/errors";
 import { createPlaywrightStoreBrowser } from "../../../../functions/shop/store/playwright-store-browser";
+import { buildSelectorRegistry } from "../../../../functions/shop/store/selector-registry";
+import auchanPtRegistryData from "../../../../functions/shop/store/selectors/auchan-pt.json";
 import type { StoreBrowser } from "../../../../functions/shop/store/store-browser";
 import {
   StoreActionForbiddenError,
@@ -192,6 +194,48 @@ describe("scanCart", () => {
     ]);
     expect(a.items.map((i) => i.name)).toEqual(["arroz carolino auchan 1kg"]);
     expect(b.items.map((i) => i.name)).toEqual(["azeite virgem extra gallo 750ml"]);
+  });
+});
+
+describe("visible pt-PT text as the fallback", () => {
+  /** The registry with the cart's and tiles' machine-readable price sources dropped: text only. */
+  const textOnlyRegistry = () => {
+    const data = structuredClone(auchanPtRegistryData);
+    const lineFields = data.pages.cart.lists.lines.fields;
+    lineFields.gtm = [{ attribute: "data-no-such-attribute" }];
+    lineFields.itemPrice = [{ selector: ".auc-cart__product-price .sales .value" }];
+    lineFields.lineTotal = [{ selector: ".auc-cart--price" }];
+    const tileFields = data.fieldSets.productTile;
+    tileFields.gtm = [{ attribute: "data-no-such-attribute" }];
+    tileFields.gtmNew = [{ attribute: "data-no-such-attribute" }];
+    tileFields.price = [{ selector: ".auc-product-tile__prices .sales .value" }];
+    return buildSelectorRegistry(data);
+  };
+
+  it("reads prices with NBSP and line totals with NNBSP before € when no content attribute is read", async () => {
+    seedCartWith("text-only", [
+      ["leite auchan uht meio gordo slim 1l", 6],
+      ["banana importada kg", 1.5],
+      ["azeite virgem extra gallo 750ml", 2],
+    ]);
+    const storeUrl = new URL(store.url);
+    const machine = await toolsFor("text-only").scanCart();
+    const textOnly = createStoreTools({
+      browser,
+      storeUrl,
+      householdId: "text-only",
+      registry: textOnlyRegistry(),
+    });
+    openTools.push(textOnly);
+    const visible = await textOnly.scanCart();
+    const prices = (items: typeof machine.items) =>
+      items.map((i) => [i.name, i.priceCents, i.lineTotalCents, i.soldByWeight]);
+    expect(prices(visible.items)).toEqual(prices(machine.items));
+    const tiles = await textOnly.searchProducts({ query: "peito de frango" });
+    expect(tiles.products.map((p) => [p.name, p.priceCents])).toEqual(
+      tiles.products.map((p) => [p.name, productNamed(p.name).priceCents]),
+    );
+    expect(tiles.products.length).toBeGreaterThan(1);
   });
 });
 

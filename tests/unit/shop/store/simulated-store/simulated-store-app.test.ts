@@ -36,6 +36,14 @@ describe("the simulated store's HTTP surface (no browser)", () => {
     expect(cartB).toContain("auc-cart__empty");
   });
 
+  it("prints product prices with NBSP and cart line totals with NNBSP before €, as the site does", async () => {
+    const { app, households } = newApp();
+    households.seed("household:casa-nbsp", { cart: [{ productId: MILK?.productId ?? "", quantity: 6 }] });
+    const cart = await (await app.request("/pt/carrinho-compras", asHousehold("casa-nbsp"))).text();
+    expect(cart).toContain('content="0.86">0,86\u00a0€');
+    expect(cart).toContain('content="5.16">5,16\u202f€');
+  });
+
   it("gives an anonymous visitor one dwsid session cookie", async () => {
     const { app } = newApp();
     const response = await app.request("/pt/carrinho-compras");
