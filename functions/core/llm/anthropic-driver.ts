@@ -5,12 +5,15 @@ import {
   APIError,
   APIUserAbortError,
 } from "@anthropic-ai/sdk";
+import { z } from "zod";
 import { type AttemptCounter, countingAttempts } from "./attempt-counting-fetch";
 import type { LlmMessage, LlmToolCall, StopReason, ToolChoice } from "./llm-port";
 import type { DriverRequest, DriverResponse, ModelDriver } from "./model-driver";
 import {
   connectionFailureMessage,
+  describeNonApiFailure,
   type ProviderFailure,
+  readResponseShape,
   retryAfterSeconds,
   toLlmError,
 } from "./provider-failure";
@@ -53,8 +56,15 @@ export const createAnthropicDriver = (provider: string, client: AnthropicMessage
     } catch (error) {
       throw toLlmError(provider, describeAnthropicFailure(error));
     }
+    readResponseShape(provider, anthropicMessageShape, response);
     return fromAnthropicMessage(response);
   },
+});
+
+/** What `fromAnthropicMessage` reads; anything else in the body is left alone. */
+const anthropicMessageShape = z.looseObject({
+  content: z.array(z.looseObject({ type: z.string() })),
+  usage: z.looseObject({ input_tokens: z.number(), output_tokens: z.number() }),
 });
 
 const toAnthropicToolChoice = (choice: ToolChoice): Anthropic.Messages.ToolChoice => {
@@ -157,5 +167,5 @@ export const describeAnthropicFailure = (error: unknown): ProviderFailure => {
       retryAfterSeconds: retryAfterSeconds(error.headers),
     };
   }
-  throw error;
+  return describeNonApiFailure(error);
 };

@@ -13,7 +13,7 @@ type LlmErrorOptions = LarderErrorOptions & { usage?: LlmUsage };
  * The model cannot serve us now: no provider configured, credentials refused, a spend limit, a timeout,
  * the provider down after its retries. Codes start with `llm_` (`llm_not_configured`, `llm_auth`,
  * `llm_spend_limit`, `llm_timeout`, `llm_aborted`, `llm_connection`, `llm_provider_error`,
- * `llm_request_rejected`, `llm_model_not_found`, `llm_key_unavailable`).
+ * `llm_request_rejected`, `llm_model_not_found`, `llm_key_unavailable`, `llm_bad_response`).
  */
 export class LlmUnavailable extends DependencyUnavailableError {
   usage: LlmUsage | undefined;

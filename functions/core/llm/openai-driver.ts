@@ -1,11 +1,14 @@
 import type OpenAI from "openai";
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
+import { z } from "zod";
 import { type AttemptCounter, countingAttempts } from "./attempt-counting-fetch";
 import type { LlmMessage, LlmToolCall, StopReason, ToolChoice } from "./llm-port";
 import type { DriverRequest, DriverResponse, ModelDriver } from "./model-driver";
 import {
   connectionFailureMessage,
+  describeNonApiFailure,
   type ProviderFailure,
+  readResponseShape,
   retryAfterSeconds,
   toLlmError,
 } from "./provider-failure";
@@ -49,8 +52,30 @@ export const createOpenAiDriver = (provider: string, client: OpenAiChatClient): 
     } catch (error) {
       throw toLlmError(provider, describeOpenAiFailure(error));
     }
+    readResponseShape(provider, openAiCompletionShape, completion);
     return fromOpenAiCompletion(completion);
   },
+});
+
+/** What `fromOpenAiCompletion` reads; `usage` may be missing (some compatible servers omit it). */
+const openAiCompletionShape = z.looseObject({
+  choices: z
+    .array(
+      z.looseObject({
+        message: z.looseObject({
+          content: z.string().nullish(),
+          tool_calls: z
+            .array(
+              z.looseObject({
+                type: z.string(),
+                function: z.looseObject({ name: z.string(), arguments: z.string() }).optional(),
+              }),
+            )
+            .nullish(),
+        }),
+      }),
+    )
+    .min(1),
 });
 
 const toOpenAiToolChoice = (choice: ToolChoice): OpenAI.Chat.Completions.ChatCompletionToolChoiceOption =>
@@ -142,5 +167,5 @@ export const describeOpenAiFailure = (error: unknown): ProviderFailure => {
       retryAfterSeconds: retryAfterSeconds(error.headers),
     };
   }
-  throw error;
+  return describeNonApiFailure(error);
 };

@@ -1,4 +1,6 @@
+import type { z } from "zod";
 import type { LarderError } from "../errors";
+import { toFieldIssues } from "../validation";
 import { isSpendLimitBody } from "./attempt-counting-fetch";
 import { LlmRateLimited, LlmUnavailable } from "./llm-errors";
 
@@ -15,7 +17,11 @@ export type ProviderFailure =
     }
   | { kind: "timeout" }
   | { kind: "aborted" }
-  | { kind: "connection"; message: string };
+  | { kind: "connection"; message: string }
+  /** A 2xx whose body is not the API's answer (not JSON, or the wrong shape): a proxy, a gateway page. */
+  | { kind: "bad_response"; message: string }
+  /** Anything else the SDK threw (no HTTP status): still the provider call failing, never a crash. */
+  | { kind: "unexpected"; message: string };
 
 const oneLine = (text: string, max = 300): string => {
   const flat = text.replace(/\s+/g, " ").trim();
@@ -36,6 +42,17 @@ export const toLlmError = (provider: string, failure: ProviderFailure): LarderEr
     case "connection":
       return new LlmUnavailable(`Cannot reach the ${provider} provider: ${oneLine(failure.message)}`, {
         code: "llm_connection",
+      });
+    case "bad_response":
+      return new LlmUnavailable(
+        `The ${provider} provider answered something unreadable: ${oneLine(failure.message)}`,
+        {
+          code: "llm_bad_response",
+        },
+      );
+    case "unexpected":
+      return new LlmUnavailable(`The ${provider} call failed: ${oneLine(failure.message)}`, {
+        code: "llm_provider_error",
       });
     case "status":
       return fromStatus(provider, failure);
@@ -98,6 +115,27 @@ export const connectionFailureMessage = (error: Error): string => {
   }
   const reason = root instanceof Error && root !== error ? root.message.trim() : "";
   return reason && !error.message.includes(reason) ? `${error.message} (${reason})` : error.message;
+};
+
+/** An error the SDK threw without an HTTP status: a body that was not JSON, or anything else. */
+export const describeNonApiFailure = (error: unknown): ProviderFailure => {
+  const message = error instanceof Error ? error.message : String(error);
+  return error instanceof SyntaxError ? { kind: "bad_response", message } : { kind: "unexpected", message };
+};
+
+/**
+ * Checks a 2xx body against the few fields a driver reads. The SDKs hand back whatever JSON (or text) came,
+ * and an OpenAI-compatible server or a gateway can answer 200 with an error object or an HTML page.
+ */
+export const readResponseShape = <S extends z.ZodType>(
+  provider: string,
+  schema: S,
+  body: unknown,
+): z.output<S> => {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const problems = toFieldIssues(parsed.error).map((i) => `${i.path}: ${i.message}`);
+  throw toLlmError(provider, { kind: "bad_response", message: problems.join("; ") });
 };
 
 /** `retry-after` in seconds (a number or an HTTP date), as the provider sent it. */

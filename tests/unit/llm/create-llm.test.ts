@@ -80,4 +80,35 @@ describe("createLlm", () => {
     await expect(llm.structured(ping)).resolves.toMatchObject({ value: { message: "pong" } });
     expect(read).toHaveBeenCalledTimes(2);
   });
+
+  it.each([
+    ["anthropic", "an empty JSON object", "{}", "application/json"],
+    ["openai", "an error object without choices", '{"error":"model not loaded"}', "application/json"],
+    ["anthropic", "JSON that does not parse", "{not json", "application/json"],
+    ["openai", "an HTML page", "<html>502 Bad Gateway</html>", "text/html"],
+  ])(
+    "turns a 200 from %s carrying %s into LlmUnavailable llm_bad_response, without a re-ask",
+    async (provider, _what, body, contentType) => {
+      let requests = 0;
+      const fetch = (async () => {
+        requests += 1;
+        return new Response(body, { status: 200, headers: { "content-type": contentType } });
+      }) as unknown as typeof globalThis.fetch;
+      const env =
+        provider === "anthropic"
+          ? { LLM_PROVIDER: provider, ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: "http://127.0.0.1:1" }
+          : { LLM_PROVIDER: provider, OPENAI_API_KEY: "k", OPENAI_BASE_URL: "http://127.0.0.1:1/v1" };
+      const error = await createLlm(readLlmConfig(env), { fetch, logger: null })
+        .structured(ping)
+        .catch((e: unknown) => e);
+
+      expect(error).toBeInstanceOf(LlmUnavailable);
+      expect(error).toMatchObject({
+        code: "llm_bad_response",
+        category: "unavailable",
+        usage: { outcome: "error", errorCode: "llm_bad_response", requests: 1 },
+      });
+      expect(requests).toBe(1);
+    },
+  );
 });

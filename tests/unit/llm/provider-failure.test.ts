@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { LlmRateLimited, LlmUnavailable } from "../../../functions/core/llm/llm-errors";
 import {
   connectionFailureMessage,
+  describeNonApiFailure,
   type ProviderFailure,
   retryAfterSeconds,
   toLlmError,
@@ -102,5 +103,23 @@ describe("connectionFailureMessage", () => {
 
   it("keeps the message alone when there is no cause", () => {
     expect(connectionFailureMessage(new Error("Connection error."))).toBe("Connection error.");
+  });
+});
+
+describe("describeNonApiFailure", () => {
+  it("calls an unparsable body a bad response and anything else a provider error, both LlmUnavailable", () => {
+    expect(toLlmError("openai", describeNonApiFailure(new SyntaxError("Unexpected token <")))).toMatchObject({
+      code: "llm_bad_response",
+      category: "unavailable",
+    });
+    const other = toLlmError(
+      "anthropic",
+      describeNonApiFailure(new Error("Could not resolve authentication")),
+    );
+    expect(other).toBeInstanceOf(LlmUnavailable);
+    expect(other).toMatchObject({
+      code: "llm_provider_error",
+      message: "The anthropic call failed: Could not resolve authentication",
+    });
   });
 });
