@@ -30,6 +30,15 @@ export interface SimulatedStoreDependencies {
 }
 
 const DEFAULT_PAGE_SIZE = 24;
+
+/** A /pt path's segments after `pt`, decoded; null for broken percent-encoding (a 404, not a 500). */
+const decodedSegments = (pathname: string): string[] | null => {
+  try {
+    return pathname.split("/").filter(Boolean).slice(1).map(decodeURIComponent);
+  } catch {
+    return null;
+  }
+};
 const MAX_PAGE_SIZE = 96;
 
 /**
@@ -211,7 +220,8 @@ export const createSimulatedStoreApp = (deps: SimulatedStoreDependencies): Hono 
   });
 
   app.get("/pt/*", (c) => {
-    const segments = new URL(c.req.url).pathname.split("/").filter(Boolean).slice(1).map(decodeURIComponent);
+    const segments = decodedSegments(new URL(c.req.url).pathname);
+    if (!segments) return notFound(c);
     const last = segments.at(-1) ?? "";
     const productMatch = last.match(/^(\d+)\.html$/);
     if (productMatch?.[1]) {

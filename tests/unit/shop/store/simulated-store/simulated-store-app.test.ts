@@ -77,6 +77,7 @@ describe("the simulated store's HTTP surface (no browser)", () => {
     expect(await listing.text()).toContain("fiambre da pá fatiado polegar 200g");
     expect((await app.request("/pt/nao/existe")).status).toBe(404);
     expect((await app.request("/pt/alimentacao/x/y/z/slug/1.html")).status).toBe(404);
+    expect((await app.request("/pt/alimentacao/%E0%A4%A")).status).toBe(404);
   });
 
   it("seeds, reads and resets household state through the test endpoints", async () => {
