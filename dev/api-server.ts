@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
 import type { HttpApiHandler } from "../functions/core/http/lambda-handler";
+import { HealthResponseSchema } from "../functions/platform/platform-app";
 import type { FunctionDefinition, RouteDefinition } from "../lib/definition-types";
 import { createLambdaContext } from "./lambda-context";
 import { claimsFromDevToken } from "./local-authorizer";
@@ -175,27 +176,34 @@ export const startApiServer = async (options: ApiServerOptions): Promise<Running
     return result;
   };
 
+  /** Adds the local parts' checks to the handler's health answer; any other answer passes unchanged. */
+  const withLocalHealth = async (
+    result: APIGatewayProxyStructuredResultV2,
+  ): Promise<APIGatewayProxyStructuredResultV2> => {
+    if (!options.localHealth || (result.statusCode !== 200 && result.statusCode !== 503)) return result;
+    let body: unknown;
+    try {
+      body = JSON.parse(result.body ?? "");
+    } catch {
+      return result;
+    }
+    const parsed = HealthResponseSchema.safeParse(body);
+    if (!parsed.success) return result;
+    const checks = { ...(await options.localHealth()), ...parsed.data.checks };
+    const down = Object.values(checks).some((c) => c.status === "down");
+    return {
+      statusCode: down ? 503 : 200,
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ status: down ? "degraded" : "ok", checks }),
+    };
+  };
+
   const server: Server = createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? "/", "http://127.0.0.1");
       const body = await readBody(req);
-      let result = await invoke(req, url, body);
-      if (url.pathname === "/health" && options.localHealth && result.body) {
-        const health = JSON.parse(result.body) as {
-          status: string;
-          checks: Record<string, { status: string }>;
-        };
-        const local = await options.localHealth();
-        health.checks = { ...local, ...health.checks };
-        const down = Object.values(health.checks).some((c) => c.status === "down");
-        health.status = down ? "degraded" : "ok";
-        result = {
-          statusCode: down ? 503 : 200,
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify(health),
-        };
-      }
-      send(res, result);
+      const result = await invoke(req, url, body);
+      send(res, url.pathname === "/health" ? await withLocalHealth(result) : result);
     } catch (error) {
       const status = (error as { status?: number }).status === 413 ? 413 : 500;
       if (status === 500) console.error("[api-server] handler crashed:", error);
