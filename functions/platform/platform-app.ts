@@ -1,4 +1,5 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { isLarderError } from "../core/errors";
 import type { ApiEnv } from "../core/http/api-env";
 import { createApi } from "../core/http/create-api";
 import { jsonResponse } from "../core/http/route-helpers";
@@ -42,6 +43,15 @@ const openApiRoute = createRoute({
   },
 });
 
+/**
+ * What a failed check shows. /health is public, so only our own errors' messages (written to be shown)
+ * appear; a raw SDK error can name accounts, roles and ARNs and stays in the logs.
+ */
+const failureDetail = (error: unknown): string =>
+  isLarderError(error) && error.category !== "internal" && error.category !== "config"
+    ? error.message
+    : "the check failed; the cause is in the logs";
+
 /** Public endpoints: health and the API description. */
 export const createPlatformApp = (deps: PlatformDeps): OpenAPIHono<ApiEnv> => {
   const app = createApi({ logger: deps.logger, auth: "none" });
@@ -52,10 +62,8 @@ export const createPlatformApp = (deps: PlatformDeps): OpenAPIHono<ApiEnv> => {
           await check();
           return [name, { status: "ok" as const }] as const;
         } catch (error) {
-          return [
-            name,
-            { status: "down" as const, detail: error instanceof Error ? error.message : String(error) },
-          ] as const;
+          c.get("logger").warn("Health check failed", { check: name, error: error as Error });
+          return [name, { status: "down" as const, detail: failureDetail(error) }] as const;
         }
       }),
     );
