@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { FieldIssue } from "../errors";
 import { toFieldIssues } from "../validation";
-import type { LlmMessage, LlmToolCall, LlmToolSpec } from "./llm-port";
+import type { LlmMessage, LlmToolCall, LlmToolSpec, StopReason } from "./llm-port";
 import { toToolJsonSchema } from "./tool-json-schema";
 
 /** The forced tool a structured call offers: its name is the schema name, its input the schema. */
@@ -22,7 +22,14 @@ export type StructuredReading<T> =
 interface ModelReply {
   text: string;
   toolCalls: LlmToolCall[];
+  stopReason?: StopReason;
 }
+
+/** A cut answer looks like a missing call or broken JSON; saying so points at the real fix. */
+const cutNote = (reply: ModelReply): string =>
+  reply.stopReason === "max_tokens"
+    ? " (the answer was cut at the output token limit, LLM_MAX_OUTPUT_TOKENS)"
+    : "";
 
 /** Checks a reply to a structured request: the forced tool was called, with JSON, of the right shape. */
 export const readStructuredReply = <S extends z.ZodType>(
@@ -35,7 +42,7 @@ export const readStructuredReply = <S extends z.ZodType>(
     const said = reply.text.trim() ? ` (it answered with text: "${reply.text.trim().slice(0, 120)}")` : "";
     return {
       ok: false,
-      problem: `the model did not call ${schemaName}${said}`,
+      problem: `the model did not call ${schemaName}${said}${cutNote(reply)}`,
       issues: [{ path: "(root)", message: `no ${schemaName} tool call` }],
       call,
     };
@@ -43,7 +50,7 @@ export const readStructuredReply = <S extends z.ZodType>(
   if (typeof call.arguments === "string") {
     return {
       ok: false,
-      problem: `the arguments of ${schemaName} are not valid JSON`,
+      problem: `the arguments of ${schemaName} are not valid JSON${cutNote(reply)}`,
       issues: [{ path: "(root)", message: "arguments are not valid JSON" }],
       call,
     };

@@ -122,6 +122,17 @@ describe("createLlmClient structured output", () => {
     expect(content).toContain("Call extract_quote again");
   });
 
+  it("says when the answer was cut at the output token limit, not only that the tool was not called", async () => {
+    const { llm } = clientWith([
+      { text: "Let me think", stopReason: "max_tokens" },
+      { text: "Still thinking", stopReason: "max_tokens" },
+    ]);
+    const error = await llm.structured(quoteRequest).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(LlmOutputInvalid);
+    expect((error as Error).message).toContain("cut at the output token limit, LLM_MAX_OUTPUT_TOKENS");
+  });
+
   it("throws LlmOutputInvalid with the issues and the usage of both requests after a failed re-ask", async () => {
     const { llm, requests, logs } = clientWith([
       callOf({ currency: "euro" }),
