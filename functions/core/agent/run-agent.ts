@@ -87,6 +87,14 @@ export const runAgent = async (options: RunAgentOptions): Promise<AgentResult> =
   const maxChars = options.maxToolResultChars ?? DEFAULT_MAX_TOOL_RESULT_CHARS;
   const system = `${options.system}\n\n${TOOL_RESULTS_ARE_DATA_NOTICE}`;
   const toolsByName = new Map(options.tools.map((tool) => [tool.name, tool]));
+  // Providers refuse two tools of one name with a 400, which callers would take for an outage.
+  if (toolsByName.size !== options.tools.length) {
+    const names = options.tools.map((tool) => tool.name);
+    const duplicates = names.filter((name, index) => names.indexOf(name) !== index);
+    throw new ConfigError(
+      `Agent tools must have distinct names; repeated: ${[...new Set(duplicates)].join(", ")}`,
+    );
+  }
   const specs = options.tools.map((tool) => tool.spec);
   const messages: LlmMessage[] = [...options.messages];
   const trace: AgentTraceStep[] = [];

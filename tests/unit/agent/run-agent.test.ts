@@ -495,6 +495,20 @@ describe("runAgent", () => {
     expect(ran).toEqual([{ channel: "web" }]);
   });
 
+  it("refuses two tools with one name before calling the model", async () => {
+    const llm = createFakeLlm().onTurn({ text: "hi" });
+    await expect(
+      runAgent({
+        llm,
+        system: "s",
+        messages: userAsks("q"),
+        tools: [filterCampaigns(), filterCampaigns()],
+        maxIterations: 5,
+      }),
+    ).rejects.toThrow(/distinct names; repeated: filter_campaigns/);
+    expect(llm.calls).toHaveLength(0);
+  });
+
   it("refuses a cap that is not a positive integer", async () => {
     await expect(
       runAgent({ llm: createFakeLlm(), system: "s", messages: userAsks("q"), tools: [], maxIterations: 0 }),
