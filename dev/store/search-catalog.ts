@@ -52,9 +52,10 @@ const matchPositions = (words: string[], product: CatalogProduct): number[] | nu
   return positions;
 };
 
-/** The site's sort rules (`srule`); relevance when absent or unknown. */
-export type SortRule = "price-and-capacity-ascending-000" | "price-low-to-high" | "price-high-to-low";
-
+/**
+ * The site's sort rules (`srule`: `price-and-capacity-ascending-000` by the printed unit price,
+ * `price-low-to-high`, `price-high-to-low`); relevance when absent or unknown.
+ */
 export const sortProducts = (
   index: StoreCatalogIndex,
   products: CatalogProduct[],
