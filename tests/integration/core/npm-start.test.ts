@@ -41,9 +41,31 @@ const isListening = (port: number): Promise<boolean> =>
     socket.once("error", () => resolvePromise(false));
   });
 
+/** Whether any process is left in the process group (a signal 0 reaches none once all are gone). */
+const groupIsAlive = (groupId: number): boolean => {
+  try {
+    process.kill(-groupId, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const localStackEnv = {
+  ...process.env,
+  PORT: "0",
+  STORE_PORT: "0",
+  DEMO_DATA: "off",
+  SCHEDULES: "off",
+  LLM_PROVIDER: "none",
+};
+
 let child: ChildProcess | undefined;
+let detachedGroup: number | undefined;
 afterEach(() => {
   if (child && child.exitCode === null) child.kill("SIGKILL");
+  if (detachedGroup !== undefined && groupIsAlive(detachedGroup)) process.kill(-detachedGroup, "SIGKILL");
+  detachedGroup = undefined;
 });
 
 describe("npm start (dev/start.ts as a process)", () => {
@@ -51,14 +73,7 @@ describe("npm start (dev/start.ts as a process)", () => {
     const startedAt = Date.now();
     child = spawn(process.execPath, ["--import", "tsx", "dev/start.ts"], {
       cwd: ROOT,
-      env: {
-        ...process.env,
-        PORT: "0",
-        STORE_PORT: "0",
-        DEMO_DATA: "off",
-        SCHEDULES: "off",
-        LLM_PROVIDER: "none",
-      },
+      env: localStackEnv,
       stdio: ["ignore", "pipe", "pipe"],
     });
     const dynamoLine = waitForOutput(child, /DynamoDB Local\s+http:\/\/127\.0\.0\.1:(\d+)/, 20_000);
@@ -78,6 +93,35 @@ describe("npm start (dev/start.ts as a process)", () => {
     const exited = new Promise<number | null>((r) => child?.once("exit", (code) => r(code)));
     child.kill("SIGTERM");
     expect(await exited).toBe(0);
+    expect(await isListening(dynamoPort)).toBe(false);
+    await expect(fetch(`${apiUrl}/health`)).rejects.toThrow();
+  });
+
+  it("stops everything, npm, tsx and the JVM included, when Ctrl-C reaches its process group", async () => {
+    // A terminal's Ctrl-C sends SIGINT to every process of the foreground job: npm, its shell, tsx,
+    // node, and the DynamoDB Local guardian and JVM. Its own group stands in for that job here.
+    child = spawn("npm", ["start"], {
+      cwd: ROOT,
+      env: localStackEnv,
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
+    const groupId = child.pid;
+    if (groupId === undefined) throw new Error("npm start did not start");
+    detachedGroup = groupId;
+    const dynamoLine = waitForOutput(child, /DynamoDB Local\s+http:\/\/127\.0\.0\.1:(\d+)/, 30_000);
+    const upLine = await waitForOutput(child, /curl -s (http:\/\/127\.0\.0\.1:\d+)\/health/, 30_000);
+    const dynamoPort = Number((await dynamoLine)[1]);
+    const apiUrl = upLine[1] ?? "";
+    expect((await fetch(`${apiUrl}/health`)).status).toBe(200);
+
+    const exited = new Promise<string>((r) => child?.once("exit", (code, signal) => r(signal ?? `${code}`)));
+    process.kill(-groupId, "SIGINT");
+    // npm ends itself with the signal that ended its script, as a shell does on Ctrl-C.
+    expect(["0", "SIGINT"]).toContain(await exited);
+    const deadline = Date.now() + 10_000;
+    while (groupIsAlive(groupId) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(groupIsAlive(groupId)).toBe(false);
     expect(await isListening(dynamoPort)).toBe(false);
     await expect(fetch(`${apiUrl}/health`)).rejects.toThrow();
   });
