@@ -22,6 +22,10 @@ describe("parsePackSize (sizes and packs as written in Auchan.pt names)", () => 
     ["ovos frescos DZ", "DZ", { un: 12 }, 1],
     ["detergente roupa líquido 40 doses", "40 doses", { dose: 40 }, 1],
     ["papel higiénico 12 rolos", "12 rolos", { un: 12 }, 1],
+    ["vinho do porto 5DL", "5DL", { l: 0.5 }, 1],
+    ["lixívia 2LT", "2LT", { l: 2 }, 1],
+    ["guardanapos 100 UDS", "100 UDS", { un: 100 }, 1],
+    ["ovos classe m 2 DZ", "2 DZ", { un: 24 }, 1],
   ])("reads %j", (name, text, totals, packCount) => {
     expect(parsePackSize(name)).toEqual({ text, totals, packCount });
   });
