@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { readLocalStackConfig } from "../../../dev/local-config";
 import {
@@ -11,6 +11,7 @@ import {
   resolveLlmProvider,
 } from "../../../functions/core/config";
 import { ConfigError } from "../../../functions/core/errors";
+import { createLogger } from "../../../functions/core/logger";
 
 const Schema = z.object({
   TABLE_NAME: envString(),
@@ -166,5 +167,23 @@ describe("readLocalStackConfig", () => {
     expect(configErrorOf(() => readLocalStackConfig({ DEMO_DATA: "maybe" })).message).toContain(
       "DEMO_DATA is malformed",
     );
+  });
+});
+
+describe("createLogger", () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  it("logs at INFO when LOG_LEVEL is unset and takes a level in any case", () => {
+    vi.stubEnv("LOG_LEVEL", undefined);
+    expect(createLogger("test").getLevelName()).toBe("INFO");
+    vi.stubEnv("LOG_LEVEL", "debug");
+    expect(createLogger("test").getLevelName()).toBe("DEBUG");
+  });
+
+  it("names LOG_LEVEL when it is not a Powertools level, instead of logging at INFO", () => {
+    vi.stubEnv("LOG_LEVEL", "VERBOSE");
+    const error = configErrorOf(() => createLogger("test"));
+    expect(error.message).toContain("LOG_LEVEL is malformed");
+    expect(error.details).toEqual({ variables: ["LOG_LEVEL"] });
   });
 });
