@@ -1,15 +1,27 @@
-import { type AddToCartInput, type AddToCartResult, addToCart } from "./add-to-cart";
+import { parseOrThrow } from "../../core/validation";
+import { type AddToCartInput, type AddToCartResult, addToCart, addToCartInputSchema } from "./add-to-cart";
 import {
   type ExtractProductInfoInput,
   type ExtractProductInfoResult,
   extractProductInfo,
+  extractProductInfoInputSchema,
 } from "./extract-product-info";
 import { householdSessionCookie } from "./household-session-cookie";
 import { type ListDeliverySlotsResult, listDeliverySlots } from "./list-delivery-slots";
 import { type ListPastOrdersResult, listPastOrders } from "./list-past-orders";
-import { type RemoveFromCartInput, type RemoveFromCartResult, removeFromCart } from "./remove-from-cart";
+import {
+  type RemoveFromCartInput,
+  type RemoveFromCartResult,
+  removeFromCart,
+  removeFromCartInputSchema,
+} from "./remove-from-cart";
 import { type ScanCartResult, scanCart } from "./scan-cart";
-import { type SearchProductsInput, type SearchProductsResult, searchProducts } from "./search-products";
+import {
+  type SearchProductsInput,
+  type SearchProductsResult,
+  searchProducts,
+  searchProductsInputSchema,
+} from "./search-products";
 import { auchanPtSelectorRegistry, type SelectorRegistry } from "./selector-registry";
 import type { StoreBrowser, StoreCookie, StoreSession } from "./store-browser";
 import type { StoreToolContext } from "./store-tool-context";
@@ -62,14 +74,27 @@ export const createStoreTools = (options: CreateStoreToolsOptions): StoreTools =
     return next;
   };
 
+  // Inputs are checked before run(): a bad call must not start a browser.
   return {
     scanCart: () => run(scanCart),
-    searchProducts: (input) => run((context) => searchProducts(context, input)),
-    extractProductInfo: (input) => run((context) => extractProductInfo(context, input)),
+    searchProducts: async (input) => {
+      const request = parseOrThrow(searchProductsInputSchema, input, "searchProducts input");
+      return run((context) => searchProducts(context, request));
+    },
+    extractProductInfo: async (input) => {
+      const request = parseOrThrow(extractProductInfoInputSchema, input, "extractProductInfo input");
+      return run((context) => extractProductInfo(context, request));
+    },
     listPastOrders: () => run(listPastOrders),
     listDeliverySlots: () => run(listDeliverySlots),
-    addToCart: (input) => run((context) => addToCart(context, input)),
-    removeFromCart: (input) => run((context) => removeFromCart(context, input)),
+    addToCart: async (input) => {
+      const request = parseOrThrow(addToCartInputSchema, input, "addToCart input");
+      return run((context) => addToCart(context, request));
+    },
+    removeFromCart: async (input) => {
+      const request = parseOrThrow(removeFromCartInputSchema, input, "removeFromCart input");
+      return run((context) => removeFromCart(context, request));
+    },
     close: async () => {
       const opened = session;
       session = undefined;

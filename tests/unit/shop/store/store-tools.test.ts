@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ValidationError } from "../../../../functions/core/errors";
 import type { StoreBrowser, StoreSessionOptions } from "../../../../functions/shop/store/store-browser";
 import { createStoreTools } from "../../../../functions/shop/store/store-tools";
 import { FakeStoreSession, rawPage, STORE_URL } from "./fake-store-session";
@@ -59,6 +60,20 @@ describe("createStoreTools", () => {
     const tools = createStoreTools({ browser, storeUrl: STORE_URL, householdId: "h1" });
     await expect(tools.scanCart()).rejects.toThrow("Chromium did not start");
     await expect(tools.scanCart()).resolves.toMatchObject({ items: [] });
+  });
+
+  it("refuses invalid input with a ValidationError before opening a session", async () => {
+    const browser = new CountingBrowser();
+    const tools = createStoreTools({ browser, storeUrl: STORE_URL, householdId: "h1" });
+    await expect(tools.searchProducts({ query: "leite", maxResults: 500 })).rejects.toBeInstanceOf(
+      ValidationError,
+    );
+    await expect(tools.extractProductInfo({ productId: "a b" })).rejects.toBeInstanceOf(ValidationError);
+    await expect(tools.addToCart({ productId: "3010403", quantity: 0 })).rejects.toBeInstanceOf(
+      ValidationError,
+    );
+    await expect(tools.removeFromCart({ productId: "" })).rejects.toBeInstanceOf(ValidationError);
+    expect(browser.opened).toEqual([]);
   });
 
   it("rejects a household id that could not be a cookie value", () => {
