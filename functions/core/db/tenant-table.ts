@@ -248,12 +248,21 @@ export class TenantTable {
       ":now": this.nowSeconds(),
     };
     let keyCondition = "#pk = :pk";
+    let skStartsWith: string | undefined;
     if (options.skPrefix && options.skPrefix.length > 0) {
       names["#sk"] = skName;
       // Whole segments: ["MEAL"] finds MEAL#1 but not MEALPLAN#1.
-      values[":skp"] = `${sortKey(options.skPrefix)}${KEY_SEPARATOR}`;
+      skStartsWith = `${sortKey(options.skPrefix)}${KEY_SEPARATOR}`;
+      values[":skp"] = skStartsWith;
       keyCondition += " AND begins_with(#sk, :skp)";
     }
+    const startKey = options.cursor
+      ? this.decodeCursor(options.cursor, {
+          keyNames: options.useIndex && GSI ? [PK, SK, GSI.partitionKey, GSI.sortKey] : [PK, SK],
+          partition: { name: pkName, value: String(values[":pk"]) },
+          sort: { name: skName, startsWith: skStartsWith },
+        })
+      : undefined;
     try {
       const out = await this.doc.send(
         new QueryCommand({
@@ -266,7 +275,7 @@ export class TenantTable {
           ExpressionAttributeValues: values,
           Limit: options.limit,
           ScanIndexForward: !options.descending,
-          ExclusiveStartKey: options.cursor ? this.decodeCursor(options.cursor) : undefined,
+          ExclusiveStartKey: startKey,
           ConsistentRead: options.consistentRead && !options.useIndex ? true : undefined,
         }),
       );
@@ -326,8 +335,19 @@ export class TenantTable {
     return Buffer.from(JSON.stringify(lastKey), "utf8").toString("base64url");
   }
 
-  /** A cursor is client input: it must decode and must point inside this tenant's keys. */
-  private decodeCursor(cursor: string): Record<string, unknown> {
+  /**
+   * A cursor is client input: it must decode to exactly the key attributes this query pages by, inside
+   * this tenant's keys, in the queried partition and sort-key range. DynamoDB would refuse any other
+   * start key with a ValidationException (a 500); this makes it the client's 400.
+   */
+  private decodeCursor(
+    cursor: string,
+    expected: {
+      keyNames: readonly string[];
+      partition: { name: string; value: string };
+      sort: { name: string; startsWith: string | undefined };
+    },
+  ): Record<string, string> {
     const invalid = () =>
       new ValidationError("Invalid cursor", [{ path: "cursor", message: "not a cursor this API issued" }]);
     let decoded: unknown;
@@ -337,12 +357,19 @@ export class TenantTable {
       throw invalid();
     }
     if (typeof decoded !== "object" || decoded === null || Array.isArray(decoded)) throw invalid();
-    if (!(PK in decoded)) throw invalid();
+    const key = decoded as Record<string, unknown>;
+    const names = Object.keys(key);
+    if (names.length !== expected.keyNames.length || !expected.keyNames.every((n) => n in key)) {
+      throw invalid();
+    }
     const prefix = `T#${this.tenant}#`;
-    for (const [name, value] of Object.entries(decoded)) {
+    for (const [name, value] of Object.entries(key)) {
       if (typeof value !== "string") throw invalid();
       if ((name === PK || name === GSI?.partitionKey) && !value.startsWith(prefix)) throw invalid();
     }
-    return decoded as Record<string, unknown>;
+    if (key[expected.partition.name] !== expected.partition.value) throw invalid();
+    const { startsWith } = expected.sort;
+    if (startsWith !== undefined && !String(key[expected.sort.name]).startsWith(startsWith)) throw invalid();
+    return key as Record<string, string>;
   }
 }

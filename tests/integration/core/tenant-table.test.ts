@@ -310,6 +310,47 @@ describe("TenantTable: tenant isolation", () => {
     expect(error).toBeInstanceOf(ValidationError);
   });
 
+  it("refuses the tenant's own cursor on another list as invalid input, not a DynamoDB failure", async () => {
+    const first = ["LIST", `cursor-${++keyCounter}`];
+    const second = ["LIST", `cursor-${++keyCounter}`];
+    for (const id of ["1", "2"]) {
+      await alice().put({ pk: first, sk: [id] }, { text: id }, { expectedVersion: "absent" });
+      await alice().put({ pk: second, sk: [id] }, { text: id }, { expectedVersion: "absent" });
+    }
+    const { cursor } = await alice().query(first, NoteSchema, { limit: 1 });
+    expect(cursor).toBeDefined();
+    const error = await rejectionOf(alice().query(second, NoteSchema, { cursor }));
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(mapErrorToHttp(error).status).toBe(400);
+  });
+
+  it("refuses a cursor outside the query's sort-key prefix, and a table cursor on the index", async () => {
+    const pk = ["MIXED", `c-${++keyCounter}`];
+    for (const sk of [
+      ["MEAL", "1"],
+      ["MEAL", "2"],
+      ["NOTE", "1"],
+      ["NOTE", "2"],
+    ]) {
+      await alice().put({ pk, sk }, { text: sk.join(" ") }, { expectedVersion: "absent" });
+    }
+    const notes = await alice().query(pk, NoteSchema, { skPrefix: ["NOTE"], limit: 1 });
+    expect(notes.cursor).toBeDefined();
+    const meals = alice().query(pk, NoteSchema, { skPrefix: ["MEAL"], cursor: notes.cursor });
+    expect(await rejectionOf(meals)).toBeInstanceOf(ValidationError);
+    const onIndex = alice().query(pk, NoteSchema, { useIndex: true, cursor: notes.cursor });
+    expect(await rejectionOf(onIndex)).toBeInstanceOf(ValidationError);
+  });
+
+  it.each([
+    ["without a sort key", { pk: "T#bob#LIST#x" }],
+    ["with attributes besides the keys", { pk: "T#bob#LIST#x", sk: "1", data: "x" }],
+  ])("refuses a cursor of the caller's own partition %s", async (_what, forged) => {
+    const cursor = Buffer.from(JSON.stringify(forged), "utf8").toString("base64url");
+    const error = await rejectionOf(bob().query(["LIST", "x"], NoteSchema, { cursor }));
+    expect(error).toBeInstanceOf(ValidationError);
+  });
+
   it("refuses a cursor that does not decode", async () => {
     const error = await rejectionOf(bob().query(["LIST", "x"], NoteSchema, { cursor: "%%not-base64%%" }));
     expect(error).toBeInstanceOf(ValidationError);
@@ -490,6 +531,25 @@ describe("TenantTable: queries and pagination", () => {
     await bob().put(freshKey(), { text: "bob" }, { expectedVersion: "absent", index: { pk: by, sk: ["0"] } });
     const page = await alice().query(by, NoteSchema, { useIndex: true });
     expect(page.items.map((i) => i.data.text)).toEqual(["alice early", "alice late"]);
+  });
+
+  it("pages through the secondary index with the cursors it issues", async () => {
+    const by = ["BY-DATE", `d-${++keyCounter}`];
+    for (const day of ["1", "2", "3", "4", "5"]) {
+      await alice().put(
+        freshKey(),
+        { text: day },
+        { expectedVersion: "absent", index: { pk: by, sk: [day] } },
+      );
+    }
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await alice().query(by, NoteSchema, { useIndex: true, limit: 2, cursor });
+      seen.push(...page.items.map((i) => i.data.text));
+      cursor = page.cursor;
+    } while (cursor);
+    expect(seen).toEqual(["1", "2", "3", "4", "5"]);
   });
 
   it("treats stored data that no longer fits its schema as our bug (a 500), not the client's", async () => {
