@@ -24,6 +24,11 @@ export interface LarderSettings {
   /** Steady-state requests per second and burst for the whole HTTP API: a cap on LLM spend by abuse. */
   apiRateLimit: number;
   apiBurstLimit: number;
+  /**
+   * The store the store tools drive (`STORE_URL`). Deployed tools cannot reach the local simulated store
+   * their code falls back to, so the stack always sets it: the real Auchan.pt unless told otherwise.
+   */
+  storeUrl: string;
 }
 
 /** Context keys read by `readSettings`; cdk.json documents their defaults. */
@@ -38,6 +43,7 @@ export const settingsContextKeys = [
   "logLevel",
   "apiRateLimit",
   "apiBurstLimit",
+  "storeUrl",
 ] as const;
 
 type ContextKey = (typeof settingsContextKeys)[number];
@@ -79,6 +85,7 @@ const contextSchema = z
     logLevel: z.enum(["DEBUG", "INFO", "WARN", "ERROR"]).default("INFO"),
     apiRateLimit: positiveInt(25),
     apiBurstLimit: positiveInt(50),
+    storeUrl: z.url({ protocol: /^https?$/ }).default("https://www.auchan.pt"),
   })
   .superRefine((c, ctx) => {
     const hasIssuer = c.jwtIssuer !== undefined;

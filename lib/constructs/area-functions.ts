@@ -61,7 +61,8 @@ export class AreaFunctions extends Construct {
               fn.bindWorkflows(workflows);
               break;
             case "store":
-              // Bundling and memory differ (see store-bundling.ts); the construct applies them itself.
+              // Bundling, memory and the Chromium layer differ too; the construct applies those itself.
+              fn.bindStore(props.settings.storeUrl);
               break;
           }
         }

@@ -121,6 +121,12 @@ export class LarderFunction extends Construct {
     return this;
   }
 
+  /** `STORE_URL`: the store the function's store tools drive. */
+  bindStore(storeUrl: string): this {
+    this.function.addEnvironment("STORE_URL", storeUrl);
+    return this;
+  }
+
   /** Read access to a secret, and its id in `envName` (the value itself never enters the environment). */
   bindSecret(envName: string, secret: ISecret): this {
     secret.grantRead(this.function);

@@ -12,7 +12,14 @@ describe("readSettings", () => {
       logLevel: "INFO",
       apiRateLimit: 25,
       apiBurstLimit: 50,
+      storeUrl: "https://www.auchan.pt",
     });
+  });
+
+  it("takes another store for the store tools, and refuses a value that is not an http(s) URL", () => {
+    expect(fromContext({ storeUrl: "https://store.example.com" }).storeUrl).toBe("https://store.example.com");
+    expect(() => fromContext({ storeUrl: "auchan.pt" })).toThrow(/storeUrl/);
+    expect(() => fromContext({ storeUrl: "file:///etc/passwd" })).toThrow(/storeUrl/);
   });
 
   it("reads -c values, which arrive as strings: numbers and comma-separated audiences", () => {

@@ -37,15 +37,21 @@ describe("a function with the store need", () => {
   it("gets the Chromium archives from the stack's one Chromium layer and points CHROMIUM_BIN_DIR at them", () => {
     const layers = synth.template.findResources("AWS::Lambda::LayerVersion");
     expect(Object.keys(layers)).toHaveLength(1);
-    const [layerId, layer] = Object.entries(layers)[0] ?? [];
-    expect(layer?.Properties?.CompatibleArchitectures).toEqual(["x86_64"]);
+    const [onlyLayer] = Object.entries(layers);
+    if (!onlyLayer) throw new Error("no Chromium layer");
+    const [layerId, layer] = onlyLayer;
+    expect(layer.Properties?.CompatibleArchitectures).toEqual(["x86_64"]);
     expect(browser.Layers).toEqual([{ Ref: layerId }]);
     expect(browser.Environment.Variables.CHROMIUM_BIN_DIR).toBe("/opt/bin");
-    const layerKey = (layer?.Properties as { Content: { S3Key: string } }).Content.S3Key;
+    const layerKey = (layer.Properties as { Content: { S3Key: string } }).Content.S3Key;
     const layerDirectory = join(synth.outdir, `asset.${layerKey.replace(/\.zip$/, "")}`);
     expect(existsSync(join(layerDirectory, "bin", "chromium.br"))).toBe(true);
     // The function's own package no longer carries a copy.
     expect(existsSync(join(assetDirectory, "chromium-bin"))).toBe(false);
+  });
+
+  it("gets STORE_URL, the real store by default, since a deployed tool cannot reach the simulated one", () => {
+    expect(browser.Environment.Variables.STORE_URL).toBe("https://www.auchan.pt");
   });
 
   it("ships playwright-core unbundled beside the bundle, where the ESM import resolves it", () => {
