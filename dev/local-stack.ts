@@ -1,11 +1,12 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { LOCAL_DYNAMODB_CLIENT_CONFIG } from "../functions/core/db/app-table";
 import type { HttpApiHandler } from "../functions/core/http/lambda-handler";
 import { installLocalWorkflowPort } from "../functions/core/workflow/process-workflow-port";
 import { allFunctions, allRoutes } from "../lib/areas";
 import { type RunningApiServer, startApiServer } from "./api-server";
 import { createAppTable } from "./create-table";
 import { loadDemoData } from "./demo/load-demo-data";
-import { type DynamoDbLocal, LOCAL_AWS_ENV, startDynamoDbLocal } from "./dynamodb-local";
+import { type DynamoDbLocal, startDynamoDbLocal } from "./dynamodb-local";
 import { loadFunctionHandler } from "./load-handler";
 import type { LocalStackConfig } from "./local-config";
 import { createScheduleRunner, type ScheduleRunner } from "./schedule-runner";
@@ -75,7 +76,8 @@ export const startLocalStack = async (
     log(`DynamoDB Local   ${dynamo.endpoint} (in memory)`);
 
     // The handlers read the same variables CDK sets in Lambda; these point them at local parts only.
-    Object.assign(process.env, LOCAL_AWS_ENV, {
+    // AWS_* stay the caller's: DynamoDB Local's clients carry their own region and credentials.
+    Object.assign(process.env, {
       TABLE_NAME: config.TABLE_NAME,
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       LLM_PROVIDER: config.LLM_PROVIDER,
@@ -91,7 +93,7 @@ export const startLocalStack = async (
     timings.store = Date.now() - started;
     log(`Simulated store  ${store.url} (household "${demoHousehold}" has a cart and past orders)`);
 
-    const client = new DynamoDBClient({ endpoint: dynamo.endpoint });
+    const client = new DynamoDBClient({ endpoint: dynamo.endpoint, ...LOCAL_DYNAMODB_CLIENT_CONFIG });
     await createAppTable(client, config.TABLE_NAME);
     client.destroy();
     timings.table = Date.now() - started;

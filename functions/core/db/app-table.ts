@@ -20,9 +20,21 @@ export interface AppTable {
   destroy(): void;
 }
 
+/**
+ * What every client of DynamoDB Local uses. It keeps one namespace per access key and region, so the
+ * table's creator and the handlers must agree; and the process's own AWS settings (a real region and
+ * credentials for Bedrock, say) stay untouched.
+ */
+export const LOCAL_DYNAMODB_CLIENT_CONFIG = {
+  region: "eu-west-1",
+  credentials: { accessKeyId: "local", secretAccessKey: "local" },
+} as const;
+
 /** One document client per container, shared by every tenant-bound view of the table. */
 export const createAppTable = (config: TableConfig, now: () => Date = () => new Date()): AppTable => {
-  const client = new DynamoDBClient(config.DYNAMODB_ENDPOINT ? { endpoint: config.DYNAMODB_ENDPOINT } : {});
+  const client = new DynamoDBClient(
+    config.DYNAMODB_ENDPOINT ? { endpoint: config.DYNAMODB_ENDPOINT, ...LOCAL_DYNAMODB_CLIENT_CONFIG } : {},
+  );
   const doc = DynamoDBDocumentClient.from(client, {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
   });

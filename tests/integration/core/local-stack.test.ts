@@ -21,7 +21,15 @@ const savedEnv = { ...process.env };
 let stack: LocalStack | undefined;
 let stopped = false;
 
+/** A developer's own AWS settings (for Bedrock, say), which the local stack must neither need nor change. */
+const callersAws = {
+  AWS_REGION: "us-east-2",
+  AWS_ACCESS_KEY_ID: "AKIACALLERSOWNKEY",
+  AWS_SECRET_ACCESS_KEY: "callers-own-secret",
+};
+
 beforeAll(async () => {
+  Object.assign(process.env, callersAws);
   stack = await startLocalStack(
     readLocalStackConfig({
       PORT: "0",
@@ -52,6 +60,16 @@ describe("the local stack (npm start)", () => {
     const health = Health.parse(await res.json());
     expect(health.status).toBe("ok");
     expect(health.checks.dynamodb_local?.status).toBe("ok");
+    expect(health.checks.table?.status).toBe("ok");
+  });
+
+  it("leaves the caller's AWS region and credentials as they were, while its handlers reach DynamoDB Local", async () => {
+    expect({
+      AWS_REGION: process.env.AWS_REGION,
+      AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID,
+      AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY,
+    }).toEqual(callersAws);
+    const health = Health.parse(await (await fetch(`${running().apiUrl}/health`)).json());
     expect(health.checks.table?.status).toBe("ok");
   });
 
