@@ -34,15 +34,20 @@ const readBody = (req: IncomingMessage): Promise<Buffer> =>
   new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    req.on("data", (chunk: Buffer) => {
+    const collect = (chunk: Buffer) => {
       size += chunk.length;
       if (size > MAX_REQUEST_BYTES) {
+        // Refuse at once but read the rest away: destroying the socket mid-upload would reset the
+        // connection before the client reads the 413.
+        req.off("data", collect);
+        req.resume();
+        chunks.length = 0;
         reject(Object.assign(new Error("Request entity too large"), { status: 413 }));
-        req.destroy();
         return;
       }
       chunks.push(chunk);
-    });
+    };
+    req.on("data", collect);
     req.on("end", () => resolve(Buffer.concat(chunks)));
     req.on("error", reject);
   });

@@ -142,3 +142,19 @@ describe("the event the local API server passes to a handler (HTTP API payload 2
     expect(event.pathParameters).toEqual({ item_id: "i-1" });
   });
 });
+
+describe("the local API server's own limits", () => {
+  it("answers a body over API Gateway's 10 MB cap with a 413 the client can read", async () => {
+    lastEvent = undefined;
+    const res = await fetch(`${server.url}/public/a`, {
+      method: "POST",
+      headers: { "content-type": "text/plain" },
+      body: Buffer.alloc(11 * 1024 * 1024, "a"),
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({
+      error: { code: "body_too_large", message: "Request entity too large" },
+    });
+    expect(lastEvent).toBeUndefined();
+  });
+});
