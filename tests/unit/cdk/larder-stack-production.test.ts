@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tableDefinition } from "../../../lib/table-definition";
 import { fixtureAreas } from "./fixtures/fixture-areas";
 import {
   logicalIdOf,
@@ -41,13 +42,19 @@ const frontApiProperties = () =>
   };
 
 describe("a non-sandbox stage", () => {
-  it("retains the table and turns deletion protection on", () => {
+  it("retains the table and turns deletion protection on, with PITR and TTL as in a sandbox", () => {
     const table = resources[logicalIdOf(synth.stack.table.table)] as {
       DeletionPolicy?: string;
+      UpdateReplacePolicy?: string;
       Properties: Record<string, unknown>;
     };
     expect(table.DeletionPolicy).toBe("Retain");
+    expect(table.UpdateReplacePolicy).toBe("Retain");
     expect(table.Properties.DeletionProtectionEnabled).toBe(true);
+    expect(table.Properties).toMatchObject({
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      TimeToLiveSpecification: { AttributeName: tableDefinition.timeToLiveAttribute, Enabled: true },
+    });
   });
 
   it("keeps step inputs and outputs out of workflow logs", () => {
