@@ -1,15 +1,11 @@
-import { resolve } from "node:path";
-import { pathToFileURL } from "node:url";
 import type { FunctionDefinition } from "../lib/definition-types";
+import { repositoryRoot } from "../lib/repository-root";
+import { loadLambdaHandler } from "./workflow/local-lambda";
 
-const ROOT = resolve(import.meta.dirname, "..");
-
-/** Imports a function definition's entry file and returns its exported handler, as Lambda would. */
-export const loadFunctionHandler = async <H>(fn: FunctionDefinition): Promise<H> => {
-  const module = (await import(pathToFileURL(resolve(ROOT, fn.entry)).href)) as Record<string, unknown>;
-  const handler = module[fn.handler];
-  if (typeof handler !== "function") {
-    throw new Error(`${fn.entry} does not export a function named ${fn.handler} (function ${fn.id})`);
-  }
-  return handler as H;
-};
+/**
+ * Imports a function definition's entry file and returns its exported handler, as Lambda would, typed
+ * for the caller (the API server's HTTP handlers, a store tool's). A missing file or export is a
+ * ConfigError naming the function.
+ */
+export const loadFunctionHandler = async <H>(fn: FunctionDefinition): Promise<H> =>
+  (await loadLambdaHandler(fn, repositoryRoot)) as H;
