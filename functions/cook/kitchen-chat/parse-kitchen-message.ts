@@ -55,9 +55,13 @@ const word = (alternatives: string): string => `(?<![\\p{L}-])(?:${alternatives}
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** Words that tie a day or meal to the sentence: "on Friday", "for dinner", "na sexta", "ao jantar". */
-const LINKS =
-  "on|for|this|next|by|at|from|of|the|for the|at the|on the|na|no|para a|para o|para|pra|pro|à|ao|de|da|do|em|o|a";
+/**
+ * Words that tie a day or meal to the sentence: "on Friday", "for dinner", "na sexta", "ao jantar". Single
+ * words only: LINKED repeats them, so "for the" is "for" then "the". A phrase here as well ("on the") would
+ * give each run of links many parses, and the regex engine tries them all before failing: "on the " × 30
+ * took minutes.
+ */
+const LINKS = "on|for|this|next|by|at|from|of|the|na|no|para|pra|pro|à|ao|de|da|do|em|o|a";
 const LINKED = `(?:${word(LINKS)}\\s+)*`;
 
 const DAY_PATTERN = new RegExp(

@@ -90,4 +90,29 @@ describe("parseKitchenMessage (the offline reading of a chat message)", () => {
       expect(parseKitchenMessage(message)).toEqual({ kind: "unrecognised", language });
     },
   );
+  it.each(["on the ", "for the ", "para a ", "na sexta ao "])(
+    "reads a message of 2000 characters repeating %j at once (no catastrophic backtracking)",
+    (phrase) => {
+      const message = phrase.repeat(Math.floor(2000 / phrase.length));
+      const started = performance.now();
+      parseKitchenMessage(message);
+      // Linear work takes a few ms; the ambiguous pattern this guards against took minutes at 30 repeats.
+      expect(performance.now() - started).toBeLessThan(1000);
+    },
+  );
+
+  it('still reads linking phrases made of several words ("for the", "para a")', () => {
+    expect(parseKitchenMessage("double it for the dinner on the friday")).toMatchObject({
+      kind: "modify_recipe",
+      day: { kind: "weekday", weekday: 5 },
+      mealType: "dinner",
+      instruction: "double it",
+    });
+    expect(parseKitchenMessage("duplica para a sexta ao jantar")).toMatchObject({
+      kind: "modify_recipe",
+      day: { kind: "weekday", weekday: 5 },
+      mealType: "dinner",
+      instruction: "duplica",
+    });
+  });
 });
