@@ -26,10 +26,11 @@ import {
   kitchenChatRoute,
   putRecipeRoute,
 } from "./cook-routes";
+import { llmAbortingOn } from "./llm-aborting-on";
 import { parseVariantBodyNamingFields } from "./variant-body-fields";
 
-/** Time kept back from the Lambda's remaining time so the chat can answer after its agent stops. */
-export const KITCHEN_CHAT_MARGIN_MS = 3_000;
+/** Time kept back from the Lambda's remaining time so a request can save and answer after its model stops. */
+export const MODEL_DEADLINE_MARGIN_MS = 3_000;
 
 /**
  * The cook area's HTTP API (seed 001). Each handler is an adapter: the request is validated by the route's
@@ -46,18 +47,31 @@ export const createCookApp = (deps: CookApiDeps): OpenAPIHono<ApiEnv> => {
     cookDepsForRequest(deps, { tenant: c.get("tenant"), logger: c.get("logger"), llm: deps.llm });
 
   /**
-   * Runs a handler that may call the model with a usage-recording port of its own, then logs the request's
-   * LLM totals (calls, tokens, latency, failures) in one line, whether the handler succeeded or not.
+   * Runs a handler that may call the model. Its calls go through a usage-recording port of its own, and
+   * one line logs the request's LLM totals (calls, tokens, latency, failures) whether it succeeded or not.
+   * In Lambda, the Lambda's remaining time less a margin is the request's deadline: the agent stops there,
+   * and a generator call still running is aborted (the use case falls back offline), so a slow model
+   * cannot time the function out into API Gateway's 500.
    */
-  const withLlmUsage = async <T>(
+  const withModel = async <T>(
     c: Context<ApiEnv>,
-    handle: (request: { cook: CookDeps; llm: LlmPort }) => Promise<T>,
+    handle: (request: { cook: CookDeps; llm: LlmPort; deadline?: number }) => Promise<T>,
   ): Promise<T> => {
     const recorder = createUsageRecorder();
     const llm = recordingUsage(deps.llm, recorder);
     const logger = c.get("logger");
+    const lambdaContext = c.env?.lambdaContext;
+    const deadline = lambdaContext
+      ? deadlineFromRemainingTime(lambdaContext, MODEL_DEADLINE_MARGIN_MS)
+      : undefined;
+    // The agent keeps the plain port: it watches the deadline itself and answers with what it has.
+    const generatorsLlm =
+      deadline === undefined
+        ? llm
+        : llmAbortingOn(llm, AbortSignal.timeout(Math.max(0, deadline - Date.now())));
     try {
-      return await handle({ cook: cookDepsForRequest(deps, { tenant: c.get("tenant"), logger, llm }), llm });
+      const cook = cookDepsForRequest(deps, { tenant: c.get("tenant"), logger, llm: generatorsLlm });
+      return await handle({ cook, llm, ...(deadline === undefined ? {} : { deadline }) });
     } finally {
       if (recorder.entries().length > 0) {
         logUsageTotals(logger, recorder, { route: `${c.req.method} ${c.req.routePath}` });
@@ -91,7 +105,7 @@ export const createCookApp = (deps: CookApiDeps): OpenAPIHono<ApiEnv> => {
     async (c) => {
       const address = c.req.valid("param");
       const body = c.req.valid("json");
-      const result = await withLlmUsage(c, async ({ cook }) =>
+      const result = await withModel(c, async ({ cook }) =>
         "ops" in body
           ? {
               needs_clarification: false as const,
@@ -130,11 +144,7 @@ export const createCookApp = (deps: CookApiDeps): OpenAPIHono<ApiEnv> => {
   );
 
   app.openapi(kitchenChatRoute, async (c) => {
-    const lambdaContext = c.env?.lambdaContext;
-    const deadline = lambdaContext
-      ? deadlineFromRemainingTime(lambdaContext, KITCHEN_CHAT_MARGIN_MS)
-      : undefined;
-    const chat = await withLlmUsage(c, ({ cook, llm }) =>
+    const chat = await withModel(c, ({ cook, llm, deadline }) =>
       runKitchenChat({ cook, llm, ...(deadline === undefined ? {} : { deadline }) }, c.req.valid("json")),
     );
     return c.json(chat, 200);

@@ -5,7 +5,7 @@ import { createCookApiDeps, createCookLlmGenerators } from "../../../functions/c
 import { createAppTable } from "../../../functions/core/db/app-table";
 import { LlmUnavailable, readLlmConfig } from "../../../functions/core/llm";
 import { createFakeLlm } from "../../../functions/core/llm/testing/fake-llm";
-import { createLogger, type Logger } from "../../../functions/core/logger";
+import { createLogger } from "../../../functions/core/logger";
 import { createCookAppHarness, seedPlan } from "./support/cook-app-harness";
 import { DINNER, mealPath } from "./support/cook-fixtures";
 
@@ -13,11 +13,11 @@ const SNAPSHOT = "week-1";
 const dinnerVariant = `${mealPath(SNAPSHOT, DINNER)}/variant`;
 const Applied = z.object({ needs_clarification: z.literal(false), variant: RecipeVariantSchema });
 
-const onlineHarness = async (llm: ReturnType<typeof createFakeLlm>, logger?: Logger) => {
+const onlineHarness = async (llm: ReturnType<typeof createFakeLlm>, lambdaTimeoutSeconds?: number) => {
   const harness = createCookAppHarness({
     llm,
     llmGenerators: createCookLlmGenerators,
-    ...(logger === undefined ? {} : { logger }),
+    ...(lambdaTimeoutSeconds === undefined ? {} : { lambdaTimeoutSeconds }),
   });
   await seedPlan(harness.call, SNAPSHOT);
   return harness;
@@ -79,6 +79,43 @@ describe("POST …/variant with an instruction, with the LLM generators", () => 
     expect(res.status).toBe(200);
     const { variant } = Applied.parse(res.json());
     expect(variant.compiled_recipe.ingredients_raw.some((line) => line.includes("tofu"))).toBe(true);
+  });
+});
+
+/** A model that never answers on its own: its call ends only when the caller's signal aborts it. */
+const answersOnlyWhenAborted = (request: { signal?: AbortSignal }): Promise<never> =>
+  new Promise((_resolve, reject) => {
+    const abort = () => reject(new LlmUnavailable("aborted", { code: "llm_aborted" }));
+    if (request.signal?.aborted) abort();
+    request.signal?.addEventListener("abort", abort);
+  });
+
+describe("model calls within the Lambda's time", () => {
+  // A 4 s Lambda timeout less the 3 s margin leaves the model 1 s; without the deadline these calls never end.
+  it("aborts a model that does not answer in time and falls back offline: 200, before the Lambda times out", async () => {
+    const llm = createFakeLlm()
+      .onStructured("generate_patch_ops", answersOnlyWhenAborted)
+      .onStructured("generate_warnings", answersOnlyWhenAborted);
+    const { call } = await onlineHarness(llm, 4);
+    const started = Date.now();
+    const res = await call("POST", dinnerVariant, { body: { instruction: "replace chicken with tofu" } });
+    expect(res.status).toBe(200);
+    const { variant } = Applied.parse(res.json());
+    expect(variant.compiled_recipe.ingredients_raw[0]).toMatch(/tofu/);
+    expect(variant.warnings.join(" ")).toMatch(/tofu/);
+    expect(Date.now() - started).toBeLessThan(3_000);
+  });
+
+  it("aborts the warnings call of an ops request too, keeping the rule-based warnings", async () => {
+    const llm = createFakeLlm().onStructured("generate_warnings", answersOnlyWhenAborted);
+    const { call } = await onlineHarness(llm, 4);
+    const started = Date.now();
+    const res = await call("POST", dinnerVariant, {
+      body: { ops: [{ op: "scale_servings", scale_factor: 2 }] },
+    });
+    expect(res.status).toBe(200);
+    expect(Applied.parse(res.json()).variant.warnings[0]).toMatch(/scaled/);
+    expect(Date.now() - started).toBeLessThan(3_000);
   });
 });
 
