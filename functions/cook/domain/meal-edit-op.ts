@@ -46,5 +46,3 @@ export const MealEditOpSchema = z.discriminatedUnion("op", [
   SwapComponentOpSchema,
 ]);
 export type MealEditOp = z.infer<typeof MealEditOpSchema>;
-
-export const MEAL_EDIT_OP_TYPES = ["add_component", "remove_component", "swap_component"] as const;

@@ -37,8 +37,6 @@ export type PatchOp = z.infer<typeof PatchOpSchema>;
 /** What a caller may write: `acknowledged` and `reason` have defaults. */
 export type PatchOpInput = z.input<typeof PatchOpSchema>;
 
-export const PatchOpListSchema = z.array(PatchOpSchema).min(1).max(COOK_LIMITS.opsPerRequest);
-
 /**
  * The stored form of an op: only the fields its kind uses. Stored variants stay readable and two ops that
  * mean the same thing compare equal, whatever nulls a model sent along.
