@@ -8,12 +8,12 @@
 const FRACTION_CHARS = "½¼¾⅓⅔⅛";
 const NUMBER = String.raw`(?:\d+\s+\d+/\d+|\d+/\d+|\d+(?:[.,]\d+)?[${FRACTION_CHARS}]?|[${FRACTION_CHARS}])`;
 const RANGE_SEPARATOR = String.raw`\s*(?:-|–|—|to|or|a|ou)\s*`;
-const RANGE = String.raw`${NUMBER}(?:${RANGE_SEPARATOR}${NUMBER})?`;
+const RANGE = `${NUMBER}(?:${RANGE_SEPARATOR}${NUMBER})?`;
 /** A duration said in words is as precise a claim as one in digits ("ten minutes", "vinte minutos"). */
 const EN_DIGIT_WORDS = "one|two|three|four|five|six|seven|eight|nine";
 const PT_DIGIT_WORDS = "um|uma|dois|duas|três|tres|quatro|cinco|seis|sete|oito|nove";
 const NUMBER_WORD = String.raw`(?:(?:twenty|thirty|forty|fifty|sixty)(?:[-\s](?:${EN_DIGIT_WORDS}))?|ten|eleven|twelve|fifteen|ninety|${EN_DIGIT_WORDS}|(?:vinte|trinta|quarenta|cinquenta)(?:\s+e\s+(?:${PT_DIGIT_WORDS}))?|dez|doze|quinze|sessenta|noventa|${PT_DIGIT_WORDS})`;
-const WORD_RANGE = String.raw`${NUMBER_WORD}(?:${RANGE_SEPARATOR}${NUMBER_WORD})?`;
+const WORD_RANGE = `${NUMBER_WORD}(?:${RANGE_SEPARATOR}${NUMBER_WORD})?`;
 const LEAD_IN = String.raw`(?:(?:for|at|about|around|approximately|approx\.?|roughly|another|further|extra|at least|up to|until|to|of|durante|por|cerca de|mais|uns|umas|até|a|em)\s+)*`;
 const TIME_UNITS = `(?:minutes?|mins?|min|m|hours?|hrs?|hr|h|seconds?|secs?|sec|s|minutos?|horas?|segundos?)`;
 /** An abbreviation's full stop goes with it when the sentence goes on ("2 hrs. or overnight"). */
