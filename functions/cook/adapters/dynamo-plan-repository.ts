@@ -157,8 +157,14 @@ export const createDynamoPlanRepository = (table: TenantTable): PlanRepository =
     },
 
     async getMeal(snapshotId: string, date: string, mealType: MealType): Promise<VersionedMeal | null> {
-      const item = await table.get(mealKey(snapshotId, date, mealType), PlannedMealSchema);
-      return item ? { meal: item.data, version: item.version } : null;
+      // The header too, read alongside: a meal of a snapshot still being written (or left behind by a
+      // failed create) belongs to no plan yet, so it is as absent here as in getSnapshot.
+      const [header, item] = await Promise.all([
+        table.get(headerKey(snapshotId), SnapshotHeaderSchema),
+        table.get(mealKey(snapshotId, date, mealType), PlannedMealSchema),
+      ]);
+      if (!header?.data.complete || !item) return null;
+      return { meal: item.data, version: item.version };
     },
 
     async saveMeal(snapshotId: string, meal: PlannedMeal, expectedVersion: number): Promise<number> {

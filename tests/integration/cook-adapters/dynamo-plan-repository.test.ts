@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { createDynamoPlanRepository } from "../../../functions/cook/adapters/dynamo-plan-repository";
 import {
   COOK_LIMITS,
@@ -177,6 +178,33 @@ describe("DynamoPlanRepository: snapshots", () => {
 
     await plans.createSnapshot(snapshotOf(id, meals));
     expect(await plans.getSnapshot(id)).toEqual(snapshotOf(id, meals));
+  });
+
+  it("hides the meals of a snapshot that is not complete, whose create failed and could not clean up", async () => {
+    const table = appTable.forTenant("alice");
+    // The second transaction fails and so does every cleanup delete: the first 99 meals stay behind.
+    const failing = Object.create(table) as TenantTable;
+    let transactions = 0;
+    failing.transactWrite = async (operations) => {
+      transactions += 1;
+      if (transactions === 2) throw new Error("transaction failed");
+      return table.transactWrite(operations);
+    };
+    failing.delete = async () => {
+      throw new Error("delete failed");
+    };
+    const id = freshSnapshotId();
+    const meals = mealsOverDays(28);
+    const first = meals[0];
+    if (!first) throw new Error("the plan has meals");
+
+    await rejectionOf(createDynamoPlanRepository(failing).createSnapshot(snapshotOf(id, meals)));
+    const plans = createDynamoPlanRepository(table);
+    expect(
+      await table.get({ pk: ["PLAN", id], sk: ["MEAL", first.date, first.meal_type] }, z.unknown()),
+    ).not.toBeNull();
+    expect(await plans.getSnapshot(id)).toBeNull();
+    expect(await plans.getMeal(id, first.date, first.meal_type)).toBeNull();
   });
 
   it("keeps tenants apart: the same snapshot id is a different snapshot for another tenant", async () => {
