@@ -1,7 +1,7 @@
 /**
  * A food's name for matching and merging: "Onions, finely chopped" and "1 large onion" are both "onion".
- * Deliberately simple (lower case, no preparation notes, no size words, last word singular): it merges the
- * common cases and, when unsure, keeps lines apart rather than merging different foods.
+ * Deliberately simple (lower case, no preparation notes, no size words, every word singular): it merges
+ * the common cases and, when unsure, keeps lines apart rather than merging different foods.
  */
 
 const PREPARATION_WORDS = new Set([
@@ -63,13 +63,18 @@ const TRAILING_PHRASES = [
   " to serve",
   " for garnish",
   " optional",
-  " q.b.",
-  " qb",
   " a gosto",
   " para servir",
 ];
 
+/**
+ * "q.b." (quanto baste, "as much as needed") ends the food's name like a comma: "sal q.b.", "azeite q.b.
+ * para regar". A line that is only "q.b." names no food.
+ */
+const QUANTO_BASTE = /(?:^|\s)(?:q\.?\s?b\.?|quanto baste)(?=\s|$|[,;)])/u;
+
 const INVARIANT_PLURALS = new Set([
+  "brussels",
   "hummus",
   "couscous",
   "asparagus",
@@ -80,11 +85,17 @@ const INVARIANT_PLURALS = new Set([
 ]);
 const IRREGULAR_PLURALS: Record<string, string> = { leaves: "leaf", halves: "half", loaves: "loaf" };
 
-/** Plurals of the last word: tomatoes → tomato, berries → berry, onions → onion, limões → limão. */
+/** Plurals: tomatoes → tomato, berries → berry, onions → onion, limões → limão, pretas → preta. */
 export const singularize = (word: string): string => {
   const irregular = IRREGULAR_PLURALS[word];
   if (irregular !== undefined) return irregular;
-  if (word.length <= 3 || INVARIANT_PLURALS.has(word) || word.endsWith("ss") || word.endsWith("us"))
+  if (
+    word.length <= 3 ||
+    INVARIANT_PLURALS.has(word) ||
+    word.endsWith("ss") ||
+    word.endsWith("us") ||
+    /['’]s$/.test(word)
+  )
     return word;
   if (word.endsWith("ões") || word.endsWith("ães")) return `${word.slice(0, -3)}ão`;
   if (word.endsWith("ies")) return `${word.slice(0, -3)}y`;
@@ -108,14 +119,16 @@ export const normalizeFoodName = (description: string): string => {
     .toLowerCase()
     .replace(/\([^)]*\)/g, " ")
     .split(/,| - | – |;/)[0]
+    ?.split(QUANTO_BASTE)[0]
     ?.replace(/\s+/g, " ")
     .trim();
-  const words = stripPhrases(withoutNotes ?? "")
+  // Every word, not just the last: a Portuguese adjective agrees with its noun ("azeitonas pretas" is
+  // "azeitona preta") and a Portuguese name is headed by its first word ("folhas de louro").
+  return stripPhrases(withoutNotes ?? "")
     .split(" ")
-    .filter((word) => word !== "" && !PREPARATION_WORDS.has(word));
-  const last = words.pop();
-  if (last === undefined) return "";
-  return [...words, singularize(last)].join(" ");
+    .filter((word) => word !== "" && !PREPARATION_WORDS.has(word))
+    .map(singularize)
+    .join(" ");
 };
 
 /** The same name without accents, as a merge key ("limão" and "limao" are one food). */

@@ -1,38 +1,49 @@
 import {
+  convertUnit,
   type Ingredient,
   parseIngredient,
   type UnitOfMeasure,
   type UnitType,
   unitsOfMeasure,
 } from "parse-ingredient";
+import { findSpoonPhrase, PORTUGUESE_UNIT_SPELLINGS, SPOON_ALIASES } from "./portuguese-units";
+
+/** Units parse-ingredient lacks that recipes use: counts ("4 slices bread") and spoons with no size. */
+const EXTRA_COUNT_UNITS: Record<string, UnitOfMeasure> = {
+  slice: { short: "slice", plural: "slices", alternates: [], type: "count" },
+  spoon: { short: "spoon", plural: "spoons", alternates: [], type: "count" },
+};
 
 /**
- * Portuguese spellings added to parse-ingredient's own units (same ids, so conversions still work).
- * Multi-word units ("colher de sopa") are beyond the library's first-word unit matching and stay in the
- * description.
+ * Portuguese spoon sizes without an English id in parse-ingredient. A "colher de sobremesa" holds about
+ * 10 ml and a "colher de café" about 2.5 ml (half a "colher de chá"), as Portuguese cookbooks measure.
  */
-const PORTUGUESE_UNIT_SPELLINGS: Record<string, readonly string[]> = {
-  clove: ["dente", "dentes"],
-  can: ["lata", "latas"],
-  cup: ["chávena", "chávenas", "chavena", "chavenas"],
-  pinch: ["pitada", "pitadas"],
-  package: ["pacote", "pacotes"],
+const EXTRA_VOLUME_UNITS: Record<string, UnitOfMeasure> = {
+  dessertspoon: {
+    short: "dsp",
+    plural: "dessertspoons",
+    alternates: [],
+    type: "volume",
+    conversionFactor: 10,
+  },
+  coffeespoon: {
+    short: "coffeespoon",
+    plural: "coffeespoons",
+    alternates: [],
+    type: "volume",
+    conversionFactor: 2.5,
+  },
 };
 
-/** Units parse-ingredient lacks that recipes use as counts ("4 slices bread"). */
-const EXTRA_COUNT_UNITS: Record<string, UnitOfMeasure> = {
-  slice: { short: "slice", plural: "slices", alternates: ["fatia", "fatias"], type: "count" },
-};
-
-const additionalUOMs: Record<string, UnitOfMeasure> = {
-  ...Object.fromEntries(
-    Object.entries(PORTUGUESE_UNIT_SPELLINGS).flatMap(([id, spellings]) => {
-      const unit = unitsOfMeasure[id];
-      return unit ? [[id, { ...unit, alternates: [...(unit.alternates ?? []), ...spellings] }]] : [];
-    }),
-  ),
-  ...EXTRA_COUNT_UNITS,
-};
+/** Portuguese spellings join the units' own (same ids, so conversions still work). */
+const additionalUOMs: Record<string, UnitOfMeasure> = Object.fromEntries(
+  Object.entries({ ...unitsOfMeasure, ...EXTRA_COUNT_UNITS, ...EXTRA_VOLUME_UNITS }).flatMap(([id, unit]) => {
+    const spellings = [...(PORTUGUESE_UNIT_SPELLINGS[id] ?? []), ...(SPOON_ALIASES[id] ?? [])];
+    const added = id in EXTRA_COUNT_UNITS || id in EXTRA_VOLUME_UNITS;
+    if (!added && spellings.length === 0) return [];
+    return [[id, { ...unit, alternates: [...(unit.alternates ?? []), ...spellings] }]];
+  }),
+);
 
 const PARSE_OPTIONS = {
   additionalUOMs,
@@ -75,8 +86,19 @@ export interface ParsedIngredientLine {
   amountText: string | null;
 }
 
-const parseWith = (text: string, decimalComma: boolean): Ingredient | undefined =>
-  parseIngredient(text, { ...PARSE_OPTIONS, decimalSeparator: decimalComma ? "," : "." })[0];
+const parseWith = (text: string, decimalComma: boolean): Ingredient | undefined => {
+  const spoon = findSpoonPhrase(text);
+  const input = spoon === undefined ? text : text.replace(spoon.written, spoon.alias);
+  const parsed = parseIngredient(input, { ...PARSE_OPTIONS, decimalSeparator: decimalComma ? "," : "." })[0];
+  if (parsed === undefined || spoon === undefined) return parsed;
+  // Give back the phrase as written, wherever the parser left it (the unit, or the description).
+  const unitIsSpoon = parsed.unitOfMeasure?.toLowerCase() === spoon.alias;
+  return {
+    ...parsed,
+    unitOfMeasure: unitIsSpoon ? spoon.written : parsed.unitOfMeasure,
+    description: parsed.description.replace(spoon.alias, spoon.written),
+  };
+};
 
 /** A located quantity must parse back to the same numbers, else we leave the line alone. */
 const confirmsQuantity = (text: string, parsed: Ingredient, decimalComma: boolean): boolean => {
@@ -166,3 +188,7 @@ export const parseIngredientLine = (rawLine: string): ParsedIngredientLine => {
 /** The unit's definition (plural, short form, conversion factor), for display and conversion. */
 export const unitDefinition = (unitId: string): UnitOfMeasure | undefined =>
   additionalUOMs[unitId] ?? unitsOfMeasure[unitId];
+
+/** `amount` of one unit in another of the same type (the units added here included); null across types. */
+export const convertAmount = (amount: number, fromUnitId: string, toUnitId: string): number | null =>
+  convertUnit(amount, fromUnitId, toUnitId, { additionalUOMs });

@@ -1,4 +1,5 @@
 import { parseIngredientLine, unitDefinition } from "./ingredient-line";
+import { portugueseUnitForAmount } from "./portuguese-units";
 import { formatQuantity, quantityStyleOf } from "./quantity-format";
 
 export type ScaleOutcome =
@@ -20,8 +21,13 @@ const RANGE_SEPARATORS = [" to ", " or ", " a ", " – ", " — ", " - ", "–",
 const rangeSeparatorOf = (quantityText: string): string =>
   RANGE_SEPARATORS.find((separator) => quantityText.includes(separator)) ?? "-";
 
-/** "1 cup" doubled is "2 cups"; "2 cloves" halved is "1 clove". Other spellings ("g", "tbsp") stay. */
+/**
+ * "1 cup" doubled is "2 cups", "2 cloves" halved "1 clove", "1 colher de sopa" doubled "2 colheres de sopa".
+ * Other spellings ("g", "tbsp", "c. sopa") stay.
+ */
 const adjustUnitNumber = (unitText: string, unitId: string, newQuantity: number): string => {
+  const portuguese = portugueseUnitForAmount(unitText, newQuantity);
+  if (portuguese !== undefined) return portuguese;
   const unit = unitDefinition(unitId);
   if (!unit) return unitText;
   const written = unitText.toLowerCase();

@@ -1,8 +1,13 @@
-import { convertUnit } from "parse-ingredient";
 import { z } from "zod";
 import { foodKeyOf, normalizeFoodName } from "./food-name";
-import { type ParsedIngredientLine, parseIngredientLine, unitDefinition } from "./ingredient-line";
+import {
+  convertAmount,
+  type ParsedIngredientLine,
+  parseIngredientLine,
+  unitDefinition,
+} from "./ingredient-line";
 import { MealTypeSchema } from "./planned-meal";
+import { isWrittenInPortuguese, PORTUGUESE_UNIT_NAMES } from "./portuguese-units";
 import { formatQuantity } from "./quantity-format";
 
 export const ShoppingSourceSchema = z.object({
@@ -58,6 +63,8 @@ interface Accumulator {
   unitIds: Set<string>;
   /** Sum in the single unit used, when only one was (keeps "3 tbsp" rather than "44.4 ml"). */
   totalInUnit: number;
+  /** Every line wrote its unit in Portuguese, so the item says "3 colheres de sopa", not "3 tbsp". */
+  unitsInPortuguese: boolean;
   sources: ShoppingSource[];
 }
 
@@ -86,7 +93,7 @@ const dimensionOf = (parsed: ParsedIngredientLine): Dimension => {
 const toBase = (amount: number, unitId: string | null, dimension: Dimension): number => {
   const base = METRIC_BASE[dimension];
   if (base === undefined || unitId === null) return amount;
-  return convertUnit(amount, unitId, base.id) ?? amount;
+  return convertAmount(amount, unitId, base.id) ?? amount;
 };
 
 const round = (value: number, digits: number): number => Number(value.toFixed(digits));
@@ -104,11 +111,16 @@ const finishItem = (acc: Accumulator): ShoppingItem => {
     // One non-metric unit throughout: keep it ("3 tbsp olive oil", "4 cloves garlic").
     const quantity = round(acc.totalInUnit, 2);
     const unit = unitDefinition(onlyUnit);
-    const unitName = SHORT_DISPLAY_UNITS.has(onlyUnit)
-      ? (unit?.short ?? onlyUnit)
-      : quantity > 1
-        ? (unit?.plural ?? onlyUnit)
-        : onlyUnit;
+    const portuguese = acc.unitsInPortuguese ? PORTUGUESE_UNIT_NAMES[onlyUnit] : undefined;
+    const unitName = portuguese
+      ? quantity > 1
+        ? portuguese.plural
+        : portuguese.singular
+      : SHORT_DISPLAY_UNITS.has(onlyUnit)
+        ? (unit?.short ?? onlyUnit)
+        : quantity > 1
+          ? (unit?.plural ?? onlyUnit)
+          : onlyUnit;
     const amount = formatQuantity(quantity, { fractions: true, decimalComma: false });
     return {
       name: acc.name,
@@ -180,13 +192,17 @@ export const buildShoppingList = (entries: readonly ShoppingRecipeEntry[]): Shop
         total: 0,
         unitIds: new Set<string>(),
         totalInUnit: 0,
+        unitsInPortuguese: true,
         sources: [],
       };
       const amount = parsed.quantity2 ?? parsed.quantity;
       if (amount !== null) {
         acc.total += toBase(amount, parsed.unitId, dimension);
         acc.totalInUnit += amount;
-        if (parsed.unitId !== null && parsed.unitType !== "other") acc.unitIds.add(parsed.unitId);
+        if (parsed.unitId !== null && parsed.unitType !== "other") {
+          acc.unitIds.add(parsed.unitId);
+          acc.unitsInPortuguese &&= parsed.unitText !== null && isWrittenInPortuguese(parsed.unitText);
+        }
       }
       if (!acc.sources.some((known) => sameSource(known, source))) acc.sources.push(source);
       items.set(key, acc);
