@@ -27,7 +27,12 @@ export interface SimulatedStoreDependencies {
   /** The store's clock (delivery slots depend on it). */
   now: () => Date;
   layout: { current: StoreLayout };
+  /** How long the store waits before answering each request (0: at once); a slow store for tests. */
+  responseDelay: { ms: number };
 }
+
+/** The longest answer delay tests may ask for: long enough to outlast any tool deadline. */
+const MAX_RESPONSE_DELAY_MS = 120_000;
 
 const DEFAULT_PAGE_SIZE = 24;
 
@@ -50,6 +55,13 @@ const MAX_PAGE_SIZE = 96;
 export const createSimulatedStoreApp = (deps: SimulatedStoreDependencies): Hono => {
   const { catalog, households } = deps;
   const app = new Hono();
+
+  // A slow store: every answer but the test endpoints' waits first, as a struggling site would.
+  app.use("*", async (c, next) => {
+    const { ms } = deps.responseDelay;
+    if (ms > 0 && !c.req.path.startsWith("/__test")) await new Promise((resolve) => setTimeout(resolve, ms));
+    await next();
+  });
 
   // One key per request, so an anonymous visitor gets exactly one new session cookie.
   const keysByRequest = new WeakMap<Request, string>();
@@ -243,6 +255,7 @@ export const createSimulatedStoreApp = (deps: SimulatedStoreDependencies): Hono 
   app.post("/__test/reset", (c) => {
     households.reset();
     deps.layout.current = "current";
+    deps.responseDelay.ms = 0;
     return c.json({ reset: true });
   });
   const seedHousehold = async (c: Context) => {
@@ -264,6 +277,15 @@ export const createSimulatedStoreApp = (deps: SimulatedStoreDependencies): Hono 
     );
     deps.layout.current = body.layout;
     return c.json({ layout: body.layout });
+  });
+  app.put("/__test/response-delay", async (c) => {
+    const body = parseOrThrow(
+      z.object({ ms: z.number().int().min(0).max(MAX_RESPONSE_DELAY_MS) }),
+      await c.req.json().catch(() => ({})),
+      "body",
+    );
+    deps.responseDelay.ms = body.ms;
+    return c.json({ ms: body.ms });
   });
 
   app.notFound((c) => (c.req.path.startsWith("/pt") ? notFound(c) : c.text("Not found", 404)));

@@ -21,7 +21,7 @@ export interface SimulatedStore {
   url: string;
   port: number;
   close(): Promise<void>;
-  /** Forgets every household's cart and orders and restores the current layout. */
+  /** Forgets every household's cart and orders, restores the current layout and answers at once. */
   reset(): void;
   /** Replaces a household's cart and order history (the same as PUT /__test/households/{id}). */
   seedHousehold(householdId: string, seed: HouseholdSeed): HouseholdState;
@@ -29,6 +29,8 @@ export interface SimulatedStore {
   householdState(householdId: string): HouseholdState;
   /** Serves the current pages or a "redesigned" variant whose selectors no longer match. */
   setLayout(layout: StoreLayout): void;
+  /** Makes the store wait `ms` before answering each page or endpoint (0 restores prompt answers). */
+  setResponseDelay(ms: number): void;
   /** Seeds the demo household (catalog/demo-household.json) and returns its id ("demo"). */
   seedDemoHousehold(): string;
 }
@@ -38,8 +40,9 @@ export const startSimulatedStore = async (options: SimulatedStoreOptions = {}): 
   const catalog = new StoreCatalogIndex(loadCatalog());
   const households = new HouseholdStates(catalog);
   const layout: { current: StoreLayout } = { current: "current" };
+  const responseDelay = { ms: 0 };
   const now = options.now ?? (() => new Date());
-  const app = createSimulatedStoreApp({ catalog, households, now, layout });
+  const app = createSimulatedStoreApp({ catalog, households, now, layout, responseDelay });
   const host = options.host ?? "127.0.0.1";
   const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>(
     (resolve, reject) => {
@@ -62,11 +65,15 @@ export const startSimulatedStore = async (options: SimulatedStoreOptions = {}): 
     reset: () => {
       households.reset();
       layout.current = "current";
+      responseDelay.ms = 0;
     },
     seedHousehold: (householdId, seed) => households.seed(`household:${householdId}`, seed),
     householdState: (householdId) => households.get(`household:${householdId}`),
     setLayout: (next) => {
       layout.current = next;
+    },
+    setResponseDelay: (ms) => {
+      responseDelay.ms = ms;
     },
     seedDemoHousehold: () => {
       const demo = demoHouseholdSeed(catalog, now());

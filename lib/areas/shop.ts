@@ -1,6 +1,10 @@
 import type { AreaDefinition, FunctionDefinition } from "../definition-types";
 
-/** A page takes well under a second; a paged search reads up to 10 pages, each wait bounded by 15 s. */
+/**
+ * A page takes well under a second; a paged search reads up to 10 pages, each wait bounded by 15 s and by
+ * the time this timeout leaves (less a margin), so a slow store is a StoreDeadlineExceededError, never a
+ * Lambda timeout.
+ */
 const storeToolTimeoutSeconds = 60;
 /** Chromium's floor (lib/constructs/store-bundling.ts); 2 GB also buys the CPU share page loads need. */
 const storeToolMemoryMb = 2048;

@@ -15,7 +15,13 @@ import type {
   StoreSession,
   StoreSessionOptions,
 } from "./store-browser";
-import { StoreActionForbiddenError, StorePageChangedError, StoreUnreachableError } from "./store-errors";
+import {
+  StoreActionForbiddenError,
+  StoreDeadlineExceededError,
+  StorePageChangedError,
+  StoreUnreachableError,
+} from "./store-errors";
+import { boundWait, isPlaywrightTimeout, type WaitBound } from "./store-wait-bound";
 
 export interface PlaywrightStoreBrowserOptions {
   storeUrl: URL;
@@ -24,6 +30,12 @@ export interface PlaywrightStoreBrowserOptions {
   /** How to start Chromium; defaults to @sparticuz/chromium through playwright-core. */
   launch?: () => Promise<Browser>;
 }
+
+/**
+ * How long closing a household's context may take once the deadline has passed: the handler's margin
+ * (STORE_DEADLINE_MARGIN_MS) leaves room for it, and a context that will not close is left to the browser.
+ */
+const CLOSE_GRACE_MS = 1_000;
 
 /** Images, fonts and media are never read by the tools; skipping them halves page time. */
 const SKIPPED_RESOURCES = /\.(?:png|jpe?g|gif|webp|avif|svg|ico|woff2?|ttf|otf|mp4|webm)(?:[?#]|$)/i;
@@ -63,22 +75,43 @@ const within = async <T>(work: Promise<T>, timeoutMs: number, onTimeout: () => E
   }
 };
 
+/** The failure of a wait the deadline cut short, else `otherwise`. */
+const deadlineOr = (bound: WaitBound, error: unknown, what: string, url: string, otherwise: () => Error) =>
+  bound.byDeadline && isPlaywrightTimeout(error)
+    ? new StoreDeadlineExceededError(`while ${what}`, url)
+    : otherwise();
+
 class PlaywrightStoreSession implements StoreSession {
   constructor(
     private readonly context: BrowserContext,
     private readonly page: Page,
     private readonly timeoutMs: number,
+    private readonly deadline: number | undefined,
   ) {}
+
+  private bound(what: string, url: string): WaitBound {
+    return boundWait(this.timeoutMs, this.deadline, what, url);
+  }
 
   async readPage(url: string, spec: PageSpec): Promise<RawPage> {
     let status: number;
+    const navigation = this.bound("opening the page", url);
     try {
-      const response = await this.page.goto(url, { waitUntil: "domcontentloaded", timeout: this.timeoutMs });
+      const response = await this.page.goto(url, {
+        waitUntil: "domcontentloaded",
+        timeout: navigation.timeoutMs,
+      });
       status = response?.status() ?? 200;
     } catch (error) {
       if (isBrowserGone(error))
         throw new DependencyUnavailableError("The browser closed during a store call", { cause: error });
-      throw new StoreUnreachableError(url, describeFailure(error, this.timeoutMs), error);
+      throw deadlineOr(
+        navigation,
+        error,
+        "opening the page",
+        url,
+        () => new StoreUnreachableError(url, describeFailure(error, navigation.timeoutMs), error),
+      );
     }
     const finalUrl = this.page.url();
     if (status >= 500) throw new StoreUnreachableError(finalUrl, `the store answered HTTP ${status}`);
@@ -88,21 +121,29 @@ class PlaywrightStoreSession implements StoreSession {
     // in script) wait for it, bounded, and read again.
     let extracted = await this.extract(spec, finalUrl);
     if (extracted.readyMarker === null) {
+      const wait = this.bound("waiting for the page marker", finalUrl);
       try {
         await this.page.waitForSelector(spec.ready.join(", "), {
           state: "attached",
-          timeout: this.timeoutMs,
+          timeout: wait.timeoutMs,
         });
       } catch (error) {
         if (isBrowserGone(error))
           throw new DependencyUnavailableError("The browser closed during a store call", { cause: error });
-        throw new StorePageChangedError({
-          page: spec.page,
-          registryVersion: spec.version,
-          what: `page marker (waited ${this.timeoutMs} ms)`,
-          selectors: spec.ready,
-          url: finalUrl,
-        });
+        throw deadlineOr(
+          wait,
+          error,
+          "waiting for the page marker",
+          finalUrl,
+          () =>
+            new StorePageChangedError({
+              page: spec.page,
+              registryVersion: spec.version,
+              what: `page marker (waited ${wait.timeoutMs} ms)`,
+              selectors: spec.ready,
+              url: finalUrl,
+            }),
+        );
       }
       extracted = await this.extract(spec, finalUrl);
     }
@@ -113,11 +154,12 @@ class PlaywrightStoreSession implements StoreSession {
   private async extract(spec: PageSpec, url: string) {
     // page.evaluate has no timeout of its own: a page whose scripts hang must not hang the tool.
     let raw: unknown;
+    const reading = this.bound("reading the page", url);
     try {
-      raw = await within(
-        this.page.evaluate(inPageExtractionExpression(spec)),
-        this.timeoutMs,
-        () => new StoreUnreachableError(url, `the page did not answer within ${this.timeoutMs} ms`),
+      raw = await within(this.page.evaluate(inPageExtractionExpression(spec)), reading.timeoutMs, () =>
+        reading.byDeadline
+          ? new StoreDeadlineExceededError("while reading the page", url)
+          : new StoreUnreachableError(url, `the page did not answer within ${reading.timeoutMs} ms`),
       );
     } catch (error) {
       if (isBrowserGone(error))
@@ -139,21 +181,33 @@ class PlaywrightStoreSession implements StoreSession {
         target.href,
       );
     }
+    const sending = this.bound("sending a form", target.href);
     try {
+      const timeout = sending.timeoutMs;
       const response =
         request.method === "POST"
-          ? await this.context.request.post(target.href, { form: request.form, timeout: this.timeoutMs })
-          : await this.context.request.get(target.href, { params: request.form, timeout: this.timeoutMs });
+          ? await this.context.request.post(target.href, { form: request.form, timeout })
+          : await this.context.request.get(target.href, { params: request.form, timeout });
       return { status: response.status(), body: await response.text() };
     } catch (error) {
       if (isBrowserGone(error))
         throw new DependencyUnavailableError("The browser closed during a store call", { cause: error });
-      throw new StoreUnreachableError(target.href, describeFailure(error, this.timeoutMs), error);
+      throw deadlineOr(
+        sending,
+        error,
+        "sending a form",
+        target.href,
+        () => new StoreUnreachableError(target.href, describeFailure(error, sending.timeoutMs), error),
+      );
     }
   }
 
   async close(): Promise<void> {
-    await closeContext(this.context, this.timeoutMs);
+    const timeoutMs =
+      this.deadline === undefined
+        ? this.timeoutMs
+        : Math.min(this.timeoutMs, Math.max(0, this.deadline - Date.now()) + CLOSE_GRACE_MS);
+    await closeContext(this.context, timeoutMs);
   }
 }
 
@@ -196,8 +250,15 @@ export const createPlaywrightStoreBrowser = (options: PlaywrightStoreBrowserOpti
     return browser;
   };
 
-  const sessionTimeout = () =>
-    new DependencyUnavailableError(`The browser did not open a session within ${options.timeoutMs} ms`);
+  /** A step of opening a session, bounded by the store timeout and the session's deadline. */
+  const openingStep = <T>(work: Promise<T>, bound: WaitBound): Promise<T> =>
+    within(work, bound.timeoutMs, () =>
+      bound.byDeadline
+        ? new StoreDeadlineExceededError("while opening a session")
+        : new DependencyUnavailableError(`The browser did not open a session within ${options.timeoutMs} ms`),
+    );
+  const openingBound = (deadline: number | undefined) =>
+    boundWait(options.timeoutMs, deadline, "opening a session");
 
   /** The context's settings, guards and cookies, then its page. */
   const prepare = async (context: BrowserContext, sessionOptions: StoreSessionOptions): Promise<Page> => {
@@ -215,10 +276,14 @@ export const createPlaywrightStoreBrowser = (options: PlaywrightStoreBrowserOpti
   };
 
   const openContext = async (sessionOptions: StoreSessionOptions): Promise<PlaywrightStoreSession> => {
-    const creating = (await running()).newContext({ locale: "pt-PT", timezoneId: "Europe/Lisbon" });
+    const { deadline } = sessionOptions;
+    // The launch has its own timeout and serves later calls too: only the deadline cuts this wait short.
+    const launching = openingBound(deadline);
+    const started = launching.byDeadline ? await openingStep(running(), launching) : await running();
+    const creating = started.newContext({ locale: "pt-PT", timezoneId: "Europe/Lisbon" });
     let context: BrowserContext;
     try {
-      context = await within(creating, options.timeoutMs, sessionTimeout);
+      context = await openingStep(creating, openingBound(deadline));
     } catch (error) {
       // A context the browser creates after the deadline is closed, not leaked.
       creating.then(
@@ -228,8 +293,8 @@ export const createPlaywrightStoreBrowser = (options: PlaywrightStoreBrowserOpti
       throw error;
     }
     try {
-      const page = await within(prepare(context, sessionOptions), options.timeoutMs, sessionTimeout);
-      return new PlaywrightStoreSession(context, page, options.timeoutMs);
+      const page = await openingStep(prepare(context, sessionOptions), openingBound(deadline));
+      return new PlaywrightStoreSession(context, page, options.timeoutMs, deadline);
     } catch (error) {
       await closeContext(context, options.timeoutMs);
       throw error;

@@ -14,6 +14,12 @@ export interface StoreBrowser {
 export interface StoreSessionOptions {
   /** Cookies to start with: the household's session on the store. */
   cookies: StoreCookie[];
+  /**
+   * Epoch ms by which the session's work must be over (a Lambda's remaining time less a margin). Every
+   * wait is bounded by the store timeout or by the time left, whichever is shorter; a wait cut short by
+   * the deadline, or one that would start after it, fails with StoreDeadlineExceededError.
+   */
+  deadline?: number;
 }
 
 export interface StoreCookie {
@@ -26,8 +32,9 @@ export interface StoreCookie {
 export interface StoreSession {
   /**
    * Opens `url` and reads `spec` from it in one pass. Every wait is bounded.
-   * Throws StoreUnreachableError when the store cannot be reached (or answers 5xx), and
-   * StorePageChangedError when the page answered but none of `spec.ready` appeared in time.
+   * Throws StoreUnreachableError when the store cannot be reached (or answers 5xx),
+   * StorePageChangedError when the page answered but none of `spec.ready` appeared in time, and
+   * StoreDeadlineExceededError when the session's deadline comes first.
    * A 4xx answer is returned (with empty values) for the tool to interpret.
    */
   readPage(url: string, spec: PageSpec): Promise<RawPage>;

@@ -48,6 +48,21 @@ export class StoreUnreachableError extends DependencyUnavailableError {
 }
 
 /**
+ * The caller's deadline (a Lambda's remaining time less a margin) came before the store finished. Raised
+ * instead of letting the Lambda time out, so the caller gets a typed error it can retry or report.
+ */
+export class StoreDeadlineExceededError extends DependencyUnavailableError {
+  readonly url: string | undefined;
+  constructor(what: string, url?: string) {
+    super(`The store call reached its deadline ${what}${url === undefined ? "" : ` at ${url}`}`, {
+      code: "store_deadline_exceeded",
+      details: { what, url },
+    });
+    this.url = url;
+  }
+}
+
+/**
  * The automation was asked to do something it must never do on a household's behalf (check out, book
  * or confirm a slot, leave the store's origin). A person confirms those on the site.
  */

@@ -50,6 +50,11 @@ export interface CreateStoreToolsOptions {
   /** Extra cookies for the session (a real site's login); the household cookie is always set. */
   cookies?: StoreCookie[];
   registry?: SelectorRegistry;
+  /**
+   * Epoch ms by which every call must be over (a Lambda's remaining time less a margin): waits are cut
+   * short there and fail with StoreDeadlineExceededError. Absent, only the store timeout bounds them.
+   */
+  deadline?: number;
 }
 
 /**
@@ -64,10 +69,12 @@ export const createStoreTools = (options: CreateStoreToolsOptions): StoreTools =
 
   const run = <T>(tool: (context: StoreToolContext) => Promise<T>): Promise<T> => {
     const next = queue.then(async () => {
-      session ??= options.browser.openSession({ cookies }).catch((error: unknown) => {
-        session = undefined; // a failed start (browser launch) is retried by the next call
-        throw error;
-      });
+      session ??= options.browser
+        .openSession({ cookies, deadline: options.deadline })
+        .catch((error: unknown) => {
+          session = undefined; // a failed start (browser launch) is retried by the next call
+          throw error;
+        });
       return tool({ session: await session, storeUrl: options.storeUrl, registry });
     });
     queue = next.catch(() => undefined);

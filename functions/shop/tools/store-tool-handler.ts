@@ -1,5 +1,6 @@
 import type { Context } from "aws-lambda";
 import { z } from "zod";
+import { deadlineFromRemainingTime } from "../../core/agent/deadline";
 import { createLogger, type Logger } from "../../core/logger";
 import { parseOrThrow } from "../../core/validation";
 import { householdIdSchema } from "../store/household-session-cookie";
@@ -10,6 +11,12 @@ import { createStoreTools, type StoreTools } from "../store/store-tools";
 
 /** A store tool Lambda: invoked by Step Functions Tasks or directly, with `{ householdId, input }`. */
 export type StoreToolHandler<Result> = (event: unknown, context: Context) => Promise<Result>;
+
+/**
+ * Kept back from the Lambda's remaining time: after the tool stops at its deadline, the household's
+ * context still closes (bounded by the browser adapter's grace), the failure is logged and returned.
+ */
+export const STORE_DEADLINE_MARGIN_MS = 3_000;
 
 /** What a store tool handler runs on; the defaults are the container's, tests pass fakes. */
 export interface StoreToolPorts {
@@ -32,8 +39,10 @@ export const containerStoreToolPorts = (): StoreToolPorts => ({
 /**
  * Builds a store tool Lambda: validates the untrusted event (a ValidationError names each failing field,
  * `householdId` or `input.query`), runs the one tool in a fresh browser context for the household, closes
- * that context, and returns the tool's result. Errors keep their class (StoreUnreachableError,
- * StorePageChangedError, ...): their names are what Step Functions Retry and Catch match.
+ * that context, and returns the tool's result. The tool's deadline is the Lambda's remaining time less
+ * STORE_DEADLINE_MARGIN_MS, so a slow store ends in StoreDeadlineExceededError rather than a Lambda
+ * timeout. Errors keep their class (StoreUnreachableError, StorePageChangedError, ...): their names are
+ * what Step Functions Retry and Catch match.
  */
 export const createStoreToolHandler = <Input, Result>(
   toolName: string,
@@ -49,7 +58,8 @@ export const createStoreToolHandler = <Input, Result>(
     ports.logger.addContext(context);
     const { householdId, input } = parseOrThrow(eventSchema, event, `${toolName} event`);
     browser ??= ports.openBrowser(ports.storeConfig);
-    const tools = createStoreTools({ browser, storeUrl, householdId });
+    const deadline = deadlineFromRemainingTime(context, STORE_DEADLINE_MARGIN_MS);
+    const tools = createStoreTools({ browser, storeUrl, householdId, deadline });
     const startedAt = Date.now();
     try {
       const result = await run(tools, input);

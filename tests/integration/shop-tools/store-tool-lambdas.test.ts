@@ -80,6 +80,32 @@ describe("the store tool Lambdas in real Chromium against the simulated store", 
     expect(result.unavailableCount).toBe(1);
   });
 
+  it("ShopSearchProductsTool stops at the Lambda's deadline with a typed error when the store is slow", async () => {
+    // Each page answers well within STORE_TIMEOUT_MS, but ten of them outlast a 6 s Lambda.
+    store.setResponseDelay(800);
+    const context = createLambdaContext("ShopSearchProductsTool", 6);
+    const startedAt = Date.now();
+    try {
+      const error = await searchHandler(
+        { householdId: "lambda-slow", input: { query: "leite", pageSize: 1, maxResults: 10 } },
+        context,
+      ).then(
+        () => undefined,
+        (rejection: unknown) => rejection,
+      );
+      expect(error).toMatchObject({
+        name: "StoreDeadlineExceededError",
+        code: "store_deadline_exceeded",
+        category: "unavailable",
+      });
+      // It failed before the Lambda would have been killed, with time left to answer.
+      expect(context.getRemainingTimeInMillis()).toBeGreaterThan(1_000);
+      expect(Date.now() - startedAt).toBeLessThan(5_000);
+    } finally {
+      store.setResponseDelay(0);
+    }
+  });
+
   it("keeps households apart across invocations that share the container's browser", async () => {
     store.seedHousehold("lambda-other", {
       cart: [{ productId: productNamed("leite auchan uht meio gordo slim 1l").productId, quantity: 1 }],

@@ -9,6 +9,7 @@ import { StorePageChangedError, StoreUnreachableError } from "../../../functions
 import { emptyToolInputSchema } from "../../../functions/shop/tools/empty-tool-input";
 import {
   createStoreToolHandler,
+  STORE_DEADLINE_MARGIN_MS,
   type StoreToolPorts,
 } from "../../../functions/shop/tools/store-tool-handler";
 import { FakeStoreSession, rawPage, rawRecord, rawTile, STORE_URL } from "../shop/store/fake-store-session";
@@ -147,9 +148,25 @@ describe("createStoreToolHandler: running the tool", () => {
       ["3010403", "leite 1l", 0.86],
     ]);
     expect(browser.sessionOptions).toEqual([
-      { cookies: [{ name: "larder-household", value: "casa-silva", url: STORE_URL.origin }] },
+      {
+        cookies: [{ name: "larder-household", value: "casa-silva", url: STORE_URL.origin }],
+        deadline: expect.any(Number),
+      },
     ]);
     expect(browser.sessions[0]?.visited[0]).toMatch(/\/pt\/pesquisa\?q=leite/);
+  });
+
+  it("gives the household's session the Lambda's remaining time less the margin as its deadline", async () => {
+    const browser = new RecordingBrowser();
+    const { handler } = searchHandlerOver(browser);
+    const before = Date.now();
+    await handler(
+      { householdId: "casa-silva", input: { query: "leite" } },
+      createLambdaContext("ShopSearchProductsTool", 20),
+    );
+    const deadline = browser.sessionOptions[0]?.deadline ?? Number.NaN;
+    expect(deadline).toBeGreaterThanOrEqual(before + 20_000 - STORE_DEADLINE_MARGIN_MS - 100);
+    expect(deadline).toBeLessThanOrEqual(Date.now() + 20_000 - STORE_DEADLINE_MARGIN_MS);
   });
 
   it("creates the browser once and reuses it across invocations, with a fresh session for each", async () => {

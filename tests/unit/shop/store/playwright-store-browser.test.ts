@@ -2,6 +2,12 @@ import type { Browser, BrowserContext } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DependencyUnavailableError } from "../../../../functions/core/errors";
 import { createPlaywrightStoreBrowser } from "../../../../functions/shop/store/playwright-store-browser";
+import { auchanPtSelectorRegistry } from "../../../../functions/shop/store/selector-registry";
+import {
+  StoreDeadlineExceededError,
+  StorePageChangedError,
+  StoreUnreachableError,
+} from "../../../../functions/shop/store/store-errors";
 
 const STORE_URL = new URL("http://127.0.0.1:3001");
 const never = <T>(): Promise<T> => new Promise<T>(() => undefined);
@@ -65,5 +71,127 @@ describe("createPlaywrightStoreBrowser bounds the browser's own calls by the sto
     const session = await storeBrowser.openSession({ cookies: [] });
     await expect(session.close()).resolves.toBeUndefined();
     expect(closed).toEqual(["context"]);
+  });
+});
+
+/** Rejects after `timeout` ms the way Playwright's bounded calls do (a TimeoutError). */
+const playwrightTimeout = (call: string, timeout: number): Promise<never> =>
+  new Promise<never>((_, reject) =>
+    setTimeout(() => {
+      const error = new Error(`${call}: Timeout ${timeout}ms exceeded.`);
+      error.name = "TimeoutError";
+      reject(error);
+    }, timeout),
+  );
+
+/**
+ * A browser over a store that never answers where asked (a navigation, a page marker that never appears,
+ * a form post), each bounded only by the timeout the adapter passes, as Playwright's calls are. Records
+ * the timeouts it was given.
+ */
+const slowStoreBrowser = (slow: "goto" | "marker" | "form") => {
+  const timeouts: number[] = [];
+  const page = {
+    goto: (_url: string, options: { timeout: number }) => {
+      timeouts.push(options.timeout);
+      return slow === "goto"
+        ? playwrightTimeout("page.goto", options.timeout)
+        : Promise.resolve({ status: () => 200 });
+    },
+    url: () => "http://127.0.0.1:3001/pt/carrinho-compras",
+    evaluate: async () => ({ values: {}, lists: {}, emptyMarker: null, readyMarker: null }),
+    waitForSelector: (_selector: string, options: { timeout: number }) => {
+      timeouts.push(options.timeout);
+      return playwrightTimeout("page.waitForSelector", options.timeout);
+    },
+  };
+  const post = (_url: string, options: { timeout: number }) => {
+    timeouts.push(options.timeout);
+    return slow === "form" ? playwrightTimeout("apiRequestContext.post", options.timeout) : never();
+  };
+  const context = {
+    setDefaultTimeout: () => undefined,
+    setDefaultNavigationTimeout: () => undefined,
+    route: async () => undefined,
+    addCookies: async () => undefined,
+    newPage: async () => page,
+    request: { post },
+    close: async () => undefined,
+  };
+  const browser = {
+    on: () => undefined,
+    newContext: async () => context as unknown as BrowserContext,
+    close: async () => undefined,
+  };
+  return { browser: browser as unknown as Browser, timeouts };
+};
+
+describe("createPlaywrightStoreBrowser stops every wait at the session's deadline", () => {
+  const cartSpec = auchanPtSelectorRegistry().cart;
+  const cartUrl = "http://127.0.0.1:3001/pt/carrinho-compras";
+
+  const sessionOver = async (slow: "goto" | "marker" | "form", timeoutMs: number, deadline: number) => {
+    const { browser, timeouts } = slowStoreBrowser(slow);
+    const storeBrowser = createPlaywrightStoreBrowser({
+      storeUrl: STORE_URL,
+      timeoutMs,
+      launch: async () => browser,
+    });
+    return { session: await storeBrowser.openSession({ cookies: [], deadline }), timeouts };
+  };
+
+  it("cuts a navigation short at the deadline with StoreDeadlineExceededError, not after the store timeout", async () => {
+    const { session, timeouts } = await sessionOver("goto", 10_000, Date.now() + 150);
+    const startedAt = Date.now();
+    const error = await session.readPage(cartUrl, cartSpec).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StoreDeadlineExceededError);
+    expect((error as StoreDeadlineExceededError).code).toBe("store_deadline_exceeded");
+    expect((error as Error).message).toContain(cartUrl);
+    expect(Date.now() - startedAt).toBeLessThan(2_000);
+    expect(timeouts[0]).toBeLessThanOrEqual(150);
+  });
+
+  it("cuts the wait for a page marker short at the deadline instead of calling the page changed", async () => {
+    const { session, timeouts } = await sessionOver("marker", 10_000, Date.now() + 150);
+    const error = await session.readPage(cartUrl, cartSpec).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StoreDeadlineExceededError);
+    expect(timeouts[1]).toBeLessThanOrEqual(150);
+  });
+
+  it("cuts a form post short at the deadline", async () => {
+    const { session } = await sessionOver("form", 10_000, Date.now() + 150);
+    const error = await session
+      .sendForm({ method: "POST", url: `${STORE_URL.origin}/cart`, form: {} })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StoreDeadlineExceededError);
+  });
+
+  it("starts no navigation once the deadline has passed", async () => {
+    const { session, timeouts } = await sessionOver("goto", 10_000, Date.now() + 30);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    await expect(session.readPage(cartUrl, cartSpec)).rejects.toBeInstanceOf(StoreDeadlineExceededError);
+    expect(timeouts).toEqual([]);
+  });
+
+  it("refuses to open a session once the deadline has passed", async () => {
+    const { browser } = slowStoreBrowser("goto");
+    const storeBrowser = createPlaywrightStoreBrowser({
+      storeUrl: STORE_URL,
+      timeoutMs: 10_000,
+      launch: async () => browser,
+    });
+    await expect(storeBrowser.openSession({ cookies: [], deadline: Date.now() - 1 })).rejects.toBeInstanceOf(
+      StoreDeadlineExceededError,
+    );
+  });
+
+  it("keeps the store timeout's own errors when the deadline is farther away", async () => {
+    const unreachable = await sessionOver("goto", 50, Date.now() + 10_000);
+    await expect(unreachable.session.readPage(cartUrl, cartSpec)).rejects.toBeInstanceOf(
+      StoreUnreachableError,
+    );
+    expect(unreachable.timeouts).toEqual([50]);
+    const changed = await sessionOver("marker", 50, Date.now() + 10_000);
+    await expect(changed.session.readPage(cartUrl, cartSpec)).rejects.toBeInstanceOf(StorePageChangedError);
   });
 });

@@ -44,6 +44,14 @@ describe("createStoreTools", () => {
     expect(browser.sessions[0]?.visited).toHaveLength(3);
   });
 
+  it("opens the session with the tools' deadline, which bounds every wait in it", async () => {
+    const browser = new CountingBrowser();
+    const deadline = Date.now() + 5_000;
+    const tools = createStoreTools({ browser, storeUrl: STORE_URL, householdId: "h1", deadline });
+    await tools.scanCart();
+    expect(browser.opened.map((options) => options.deadline)).toEqual([deadline]);
+  });
+
   it("closes the session on close, and a later call opens a fresh one", async () => {
     const browser = new CountingBrowser();
     const tools = createStoreTools({ browser, storeUrl: STORE_URL, householdId: "h1" });

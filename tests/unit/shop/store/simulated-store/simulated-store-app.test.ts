@@ -11,13 +11,15 @@ const MILK = index.products.find((p) => p.name === "leite auchan uht meio gordo 
 const newApp = () => {
   const households = new HouseholdStates(index);
   const layout: { current: StoreLayout } = { current: "current" };
+  const responseDelay = { ms: 0 };
   const app = createSimulatedStoreApp({
     catalog: index,
     households,
     now: () => new Date("2026-01-13T10:15:00Z"),
     layout,
+    responseDelay,
   });
-  return { app, households, layout };
+  return { app, households, layout, responseDelay };
 };
 const asHousehold = (id: string) => ({ headers: { cookie: `larder-household=${id}` } });
 
@@ -127,5 +129,33 @@ describe("the simulated store's HTTP surface (no browser)", () => {
     expect(page).not.toContain("product-tile");
     expect(page).not.toContain("data-pid=");
     expect(page).toContain("product-card");
+  });
+
+  it("answers after the delay a test sets, and at once again after a reset", async () => {
+    const { app, responseDelay } = newApp();
+    const setDelay = await app.request("/__test/response-delay", {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ ms: 150 }),
+    });
+    expect(await setDelay.json()).toEqual({ ms: 150 });
+    expect(responseDelay.ms).toBe(150);
+    const startedAt = Date.now();
+    expect((await app.request("/pt/carrinho-compras")).status).toBe(200);
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(140);
+    await app.request("/__test/reset", { method: "POST" });
+    expect(responseDelay.ms).toBe(0);
+  });
+
+  it("refuses a delay that is not a whole number of milliseconds, naming the field", async () => {
+    const { app } = newApp();
+    const response = await app.request("/__test/response-delay", {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ ms: -5 }),
+    });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { error: { details: { issues: { path: string }[] } } };
+    expect(body.error.details.issues.map((issue) => issue.path)).toEqual(["ms"]);
   });
 });
