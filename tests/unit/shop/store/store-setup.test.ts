@@ -19,6 +19,16 @@ describe("readStoreConfig", () => {
     );
   });
 
+  it("has no local default in a Lambda: a missing STORE_URL fails naming it", () => {
+    const inLambda = { AWS_LAMBDA_FUNCTION_NAME: "Larder-sandbox-ShopScanCartTool" };
+    expect(() => readStoreConfig(inLambda)).toThrow(ConfigError);
+    expect(() => readStoreConfig(inLambda)).toThrow(/STORE_URL is missing/);
+    expect(() => readStoreConfig({ ...inLambda, STORE_PORT: "3001" })).toThrow(/STORE_URL/);
+    expect(readStoreConfig({ ...inLambda, STORE_URL: "https://www.auchan.pt" }).storeUrl.href).toBe(
+      "https://www.auchan.pt/",
+    );
+  });
+
   it("fails naming the variable when STORE_URL or STORE_TIMEOUT_MS is malformed", () => {
     expect(() => readStoreConfig({ STORE_URL: "auchan" })).toThrow(ConfigError);
     expect(() => readStoreConfig({ STORE_URL: "auchan" })).toThrow(/STORE_URL/);
