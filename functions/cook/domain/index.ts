@@ -25,6 +25,7 @@ export * from "./recipe";
 export * from "./recipe-repository";
 export * from "./recipe-variant";
 export * from "./resolve-ingredient-target";
+export * from "./retry-timing";
 export * from "./rule-based-warnings";
 export * from "./scale-ingredient-line";
 export * from "./shopping-list";

@@ -3,6 +3,7 @@ import type { Logger } from "../../core/logger";
 import type { Clock } from "../domain/clock";
 import type { PlanRepository } from "../domain/plan-repository";
 import type { RecipeRepository } from "../domain/recipe-repository";
+import type { RetryTiming } from "../domain/retry-timing";
 import type { CookDeps } from "../domain/use-cases/cook-deps";
 
 /** One tenant's repositories. Built per request: each is bound to that tenant's keys. */
@@ -22,6 +23,8 @@ export interface CookApiDeps {
   logger: Logger;
   repositoriesFor(tenant: string): CookRepositories;
   clock: Clock;
+  /** The pauses between optimistic-lock retries of a meal edit. */
+  retryTiming: RetryTiming;
   newId: () => string;
   /** The container's model port: behind `POST /chat/kitchen` and the generators (unavailable offline). */
   llm: LlmPort;
@@ -41,6 +44,7 @@ export const cookDepsForRequest = (
 ): CookDeps => ({
   ...deps.repositoriesFor(request.tenant),
   clock: deps.clock,
+  retryTiming: deps.retryTiming,
   logger: request.logger,
   newId: deps.newId,
   ...deps.llmGenerators?.(request.llm),

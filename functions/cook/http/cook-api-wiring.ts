@@ -7,6 +7,7 @@ import { createDynamoRecipeRepository } from "../adapters/dynamo-recipe-reposito
 import { createLlmPatchOpsGenerator } from "../adapters/llm-patch-ops-generator";
 import { createLlmWarningsGenerator } from "../adapters/llm-warnings-generator";
 import { systemClock } from "../domain/clock";
+import { systemRetryTiming } from "../domain/retry-timing";
 import type { CookApiDeps, CookLlmGenerators } from "./cook-api-deps";
 
 /** A new snapshot id: letters, digits and "_" only, as SnapshotIdSchema wants (no ":" for variant ids). */
@@ -20,7 +21,7 @@ export const createCookLlmGenerators = (llm: LlmPort): CookLlmGenerators => ({
 
 /**
  * The cook API's production deps from its config: DynamoDB repositories bound per tenant, the system
- * clock, and the LLM port. The LLM generators are wired only when a provider is configured; offline the
+ * clock and retry timing, and the LLM port. The LLM generators are wired only when a provider is configured; offline the
  * domain's rule-based parser and warnings serve instead of failing calls to an unavailable model.
  */
 export const createCookApiDeps = (options: {
@@ -37,6 +38,7 @@ export const createCookApiDeps = (options: {
       return { plans: createDynamoPlanRepository(table), recipes: createDynamoRecipeRepository(table) };
     },
     clock: systemClock,
+    retryTiming: systemRetryTiming,
     newId: newSnapshotId,
     llm,
     ...(online ? { llmGenerators: createCookLlmGenerators } : {}),

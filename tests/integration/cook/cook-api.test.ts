@@ -190,6 +190,21 @@ describe("concurrent edits", () => {
     }
   });
 
+  it("eight simultaneous edits of one meal: every edit answered 200 is kept, every 409 wrote nothing", async () => {
+    const snapshotId = await plannedSnapshot();
+    const path = `${mealPath(snapshotId, DINNER)}/variant`;
+    const lines = Array.from({ length: 8 }, (_, i) => `${i + 1} limes`);
+    const results = await Promise.all(
+      lines.map((line) =>
+        call("POST", path, { body: { ops: [{ op: "add_ingredient", new_ingredient: line }] } }),
+      ),
+    );
+    for (const res of results) expect([200, 409]).toContain(res.status);
+    const added = (await mealOf(snapshotId, DINNER)).variant?.patch_ops.map((op) => op.new_ingredient) ?? [];
+    expect(added.sort()).toEqual(lines.filter((_, i) => results[i]?.status === 200).sort());
+    expect(added.length).toBeGreaterThan(0);
+  });
+
   it("edits of different meals of one snapshot both succeed", async () => {
     const snapshotId = await plannedSnapshot();
     const [dinner, lunch] = await Promise.all([

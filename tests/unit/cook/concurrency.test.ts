@@ -1,10 +1,15 @@
 import { describe, expect, it } from "vitest";
 import {
+  clearVariant,
   createVariantFromOps,
   getSnapshot,
   MAX_SAVE_ATTEMPTS,
   type PlannedMeal,
+  RETRY_PAUSE_BASE_MS,
+  RETRY_PAUSE_MAX_MS,
 } from "../../../functions/cook/domain";
+import { RecordingRetryTiming } from "../../../functions/cook/domain/testing/recording-retry-timing";
+import { retryPauseMilliseconds } from "../../../functions/cook/domain/use-cases/update-meal-with-retry";
 import { ConflictError } from "../../../functions/core/errors";
 import { createPlannedDeps, DINNER, LUNCH, REPLACE_CHICKEN_WITH_TOFU, SNAPSHOT_ID } from "./support/plan";
 
@@ -29,6 +34,7 @@ describe("concurrent meal edits", () => {
     expect(variant?.compiled_recipe.ingredients_raw[0]).toBe("400 g firm tofu");
     expect(variant?.compiled_recipe.ingredients_raw.at(-1)).toBe("1 lime");
     expect(deps.logger.records.some((r) => r.level === "warn" && r.message.includes("retrying"))).toBe(true);
+    expect(deps.retryTiming.pauses).toHaveLength(1);
   });
 
   it("gives up with a 409 after a bounded number of lost races", async () => {
@@ -42,6 +48,57 @@ describe("concurrent meal edits", () => {
       createVariantFromOps(deps, { ...DINNER, ops: [REPLACE_CHICKEN_WITH_TOFU] }),
     ).rejects.toBeInstanceOf(ConflictError);
     expect(saves).toBe(MAX_SAVE_ATTEMPTS);
+  });
+
+  it("waits a jittered pause after each lost race, before re-reading, and none after the last", async () => {
+    const deps = await createPlannedDeps();
+    const events: string[] = [];
+    const getMeal = deps.plans.getMeal.bind(deps.plans);
+    deps.plans.getMeal = async (...args) => {
+      events.push("read");
+      return getMeal(...args);
+    };
+    deps.plans.saveMeal = async () => {
+      events.push("save");
+      throw new ConflictError("stale version");
+    };
+    deps.retryTiming = new RecordingRetryTiming([0.9]);
+    const sleep = deps.retryTiming.sleep.bind(deps.retryTiming);
+    deps.retryTiming.sleep = async (milliseconds) => {
+      events.push("pause");
+      return sleep(milliseconds);
+    };
+
+    await expect(
+      createVariantFromOps(deps, { ...DINNER, ops: [REPLACE_CHICKEN_WITH_TOFU] }),
+    ).rejects.toBeInstanceOf(ConflictError);
+
+    const attempt = ["read", "save"];
+    expect(events).toEqual([...attempt, "pause", ...attempt, "pause", ...attempt, "pause", ...attempt]);
+    expect(deps.retryTiming.pauses).toHaveLength(MAX_SAVE_ATTEMPTS - 1);
+    // The ceiling doubles with each lost race, so the same draw waits longer each time.
+    const pauses = deps.retryTiming.pauses;
+    for (let i = 1; i < pauses.length; i += 1) expect(pauses[i]).toBeGreaterThan(pauses[i - 1] ?? 0);
+    expect(
+      deps.logger.records.filter((r) => r.message.includes("retrying")).map((r) => r.extra?.pause_ms),
+    ).toEqual(pauses);
+  });
+
+  it("draws each pause at random below a ceiling that grows and is capped", () => {
+    for (let lostRaces = 1; lostRaces <= 10; lostRaces += 1) {
+      const ceiling = Math.min(RETRY_PAUSE_MAX_MS, RETRY_PAUSE_BASE_MS * 2 ** (lostRaces - 1));
+      expect(retryPauseMilliseconds(lostRaces, 0)).toBe(0);
+      expect(retryPauseMilliseconds(lostRaces, 0.999_999)).toBe(ceiling - 1);
+      expect(retryPauseMilliseconds(lostRaces, 0.25)).toBeLessThan(retryPauseMilliseconds(lostRaces, 0.75));
+    }
+    expect(retryPauseMilliseconds(10, 0.999_999)).toBeLessThan(RETRY_PAUSE_MAX_MS);
+  });
+
+  it("does not pause when the first save wins, nor when clearing a variant wins", async () => {
+    const deps = await createPlannedDeps();
+    await createVariantFromOps(deps, { ...DINNER, ops: [REPLACE_CHICKEN_WITH_TOFU] });
+    await clearVariant(deps, DINNER);
+    expect(deps.retryTiming.pauses).toEqual([]);
   });
 
   it("edits of different meals of one snapshot never conflict", async () => {

@@ -4,15 +4,20 @@ import { FixedClock } from "./fixed-clock";
 import { InMemoryPlanRepository, type InMemoryPlanRepositoryOptions } from "./in-memory-plan-repository";
 import { InMemoryRecipeRepository } from "./in-memory-recipe-repository";
 import { RecordingLogger } from "./recording-logger";
+import { RecordingRetryTiming } from "./recording-retry-timing";
 
 export interface CookTestDeps extends CookDeps {
   plans: InMemoryPlanRepository;
   recipes: InMemoryRecipeRepository;
   clock: FixedClock;
   logger: RecordingLogger;
+  retryTiming: RecordingRetryTiming;
 }
 
-/** In-memory deps for the cook use cases: offline generators unless given, sequential snapshot ids. */
+/**
+ * In-memory deps for the cook use cases: offline generators unless given, sequential snapshot ids, retry
+ * pauses recorded rather than slept.
+ */
 export const createCookTestDeps = (
   options: {
     recipes?: readonly Recipe[];
@@ -26,6 +31,7 @@ export const createCookTestDeps = (
     recipes: new InMemoryRecipeRepository(options.recipes),
     clock: new FixedClock(),
     logger: new RecordingLogger(),
+    retryTiming: new RecordingRetryTiming(),
     newId: () => {
       next += 1;
       return `snap_${next}`;

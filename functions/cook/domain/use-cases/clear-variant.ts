@@ -10,7 +10,7 @@ import { updateMealWithRetry } from "./update-meal-with-retry";
  * Component edits are not undone: they are the plan, not the recipe.
  */
 export const clearVariant = async (
-  deps: Pick<CookDeps, "plans" | "logger">,
+  deps: Pick<CookDeps, "plans" | "logger" | "retryTiming">,
   input: { snapshot_id: string; date: string; meal_type: string },
 ): Promise<{ cleared: boolean }> => {
   const address = parseOrThrow(MealAddressSchema, input, "meal address");

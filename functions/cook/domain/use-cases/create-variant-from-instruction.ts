@@ -67,7 +67,10 @@ const generatePatchOps = async (
  * parser understands the instruction with valid ops, those are used; otherwise the refusal stands (422).
  */
 export const createVariantFromInstruction = async (
-  deps: Pick<CookDeps, "plans" | "recipes" | "logger" | "clock" | "patchOpsGenerator" | "warningsGenerator">,
+  deps: Pick<
+    CookDeps,
+    "plans" | "recipes" | "logger" | "clock" | "retryTiming" | "patchOpsGenerator" | "warningsGenerator"
+  >,
   input: { snapshot_id: string; date: string; meal_type: string; instruction: unknown },
 ): Promise<InstructionResult> => {
   const address = parseOrThrow(MealAddressSchema, input, "meal address");

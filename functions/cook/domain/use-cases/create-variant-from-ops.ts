@@ -118,7 +118,7 @@ const editComponents = async (
  * optimistic: on a concurrent edit of the same meal it re-reads, re-merges and re-applies.
  */
 export const createVariantFromOps = async (
-  deps: Pick<CookDeps, "plans" | "recipes" | "logger" | "clock" | "warningsGenerator">,
+  deps: Pick<CookDeps, "plans" | "recipes" | "logger" | "clock" | "retryTiming" | "warningsGenerator">,
   input: { snapshot_id: string; date: string; meal_type: string; ops: unknown },
 ): Promise<MealEditResult> => {
   const address = parseOrThrow(MealAddressSchema, input, "meal address");

@@ -4,6 +4,7 @@ import {
   createCookTestDeps,
 } from "../../../../functions/cook/domain/testing/cook-test-deps";
 import type { InMemoryPlanRepositoryOptions } from "../../../../functions/cook/domain/testing/in-memory-plan-repository";
+import { RecordingRetryTiming } from "../../../../functions/cook/domain/testing/recording-retry-timing";
 import type { CookApiDeps } from "../../../../functions/cook/http/cook-api-deps";
 import { createCookApp } from "../../../../functions/cook/http/create-cook-app";
 import { toLambdaHandler } from "../../../../functions/core/http/lambda-handler";
@@ -62,6 +63,7 @@ export const createCookAppHarness = (
       return { plans: deps.plans, recipes: deps.recipes };
     },
     clock: { now: () => new Date("2025-12-27T10:00:00.000Z") },
+    retryTiming: new RecordingRetryTiming(),
     newId: () => {
       nextId += 1;
       return `snap_generated_${nextId}`;
