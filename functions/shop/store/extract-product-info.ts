@@ -7,7 +7,7 @@ import { parsePriceToCents } from "./parse-price";
 import { RawRecordReader } from "./raw-record-reader";
 import { readProductTile } from "./read-product-tile";
 import { readWeightRules } from "./read-weight-rules";
-import type { ProductDetail } from "./store-product";
+import { type ProductDetail, productDetailSchema } from "./store-product";
 import { readStorePage, type StoreToolContext } from "./store-tool-context";
 import { categoryPathFromProductUrl, productShowUrl } from "./store-urls";
 
@@ -82,12 +82,12 @@ export const extractProductInfo = async (
   );
   const addToCartUrl = reader.text("addToCartUrl");
   return {
-    product: {
+    product: reader.valid(productDetailSchema, {
       ...product,
       gtin: jsonLd?.gtin,
       description: jsonLd?.description ?? reader.text("description"),
       recommendations,
-    },
+    }),
     addToCartUrl: addToCartUrl ? new URL(addToCartUrl, page.url).href : undefined,
   };
 };

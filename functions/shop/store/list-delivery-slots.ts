@@ -1,6 +1,6 @@
 import { parsePriceToCents } from "./parse-price";
 import { listNotFound, RawRecordReader } from "./raw-record-reader";
-import type { DeliverySlot } from "./store-product";
+import { type DeliverySlot, deliverySlotSchema } from "./store-product";
 import { readStorePage, type StoreToolContext } from "./store-tool-context";
 import { cartPageUrl } from "./store-urls";
 
@@ -58,7 +58,7 @@ export const listDeliverySlots = async (context: StoreToolContext): Promise<List
     const priceCents = isFree ? 0 : reader.required("price", parsePriceToCents);
     const hasSlotsToBook = flag(reader.text("hasSlotsToBook"));
     const afterCutoff = flag(reader.text("afterCutoff"));
-    return {
+    return reader.valid(deliverySlotSchema, {
       method: "home-delivery",
       date: day.date,
       time,
@@ -71,7 +71,7 @@ export const listDeliverySlots = async (context: StoreToolContext): Promise<List
       full: !hasSlotsToBook,
       afterCutoff,
       dayWarning: day.warning,
-    };
+    });
   });
   return { slots };
 };

@@ -1,7 +1,7 @@
 import { parsePriceToCents } from "./parse-price";
 import { parsePositiveQuantity } from "./parse-quantity";
 import { listNotFound, RawRecordReader } from "./raw-record-reader";
-import type { PastOrder } from "./store-product";
+import { type PastOrder, pastOrderLineSchema, pastOrderSchema } from "./store-product";
 import { readStorePage, type StoreToolContext } from "./store-tool-context";
 import { orderHistoryPageUrl } from "./store-urls";
 
@@ -32,13 +32,13 @@ export const listPastOrders = async (context: StoreToolContext): Promise<ListPas
   const lineFields = spec.lists.orderLines?.fields ?? {};
   const orders = orderRecords.map((record): PastOrder => {
     const reader = new RawRecordReader(record, orderFields, spec, page.url, "order");
-    return {
+    return reader.valid(pastOrderSchema, {
       orderNumber: reader.required("orderNumber", (text) => text.trim() || null),
       placedOn: reader.required("date", parseOrderDate),
       status: reader.text("status"),
       totalCents: reader.parsed("total", parsePriceToCents),
       lines: [],
-    };
+    });
   });
   const byNumber = new Map(orders.map((order) => [order.orderNumber, order]));
   for (const record of page.lists.orderLines?.records ?? []) {
@@ -46,13 +46,15 @@ export const listPastOrders = async (context: StoreToolContext): Promise<ListPas
     const order = byNumber.get(reader.required("orderNumber", (text) => text.trim() || null));
     if (!order) throw reader.changed("orderNumber");
     const href = reader.text("href");
-    order.lines.push({
-      productId: reader.required("productId", (text) => text.trim() || null),
-      name: reader.required("name", (text) => text.trim() || null),
-      quantity: reader.required("quantity", parsePositiveQuantity),
-      priceCents: reader.parsed("price", parsePriceToCents),
-      url: href ? new URL(href, page.url).href : undefined,
-    });
+    order.lines.push(
+      reader.valid(pastOrderLineSchema, {
+        productId: reader.required("productId", (text) => text.trim() || null),
+        name: reader.required("name", (text) => text.trim() || null),
+        quantity: reader.required("quantity", parsePositiveQuantity),
+        priceCents: reader.parsed("price", parsePriceToCents),
+        url: href ? new URL(href, page.url).href : undefined,
+      }),
+    );
   }
   return { orders };
 };

@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import type { FieldSource, PageSpec, RawRecord } from "./page-extraction";
 import { StorePageChangedError } from "./store-errors";
 
@@ -59,6 +60,31 @@ export class RawRecordReader {
     const value = this.parsed(field, parse);
     if (value === undefined) throw this.changed(field);
     return value;
+  }
+
+  /**
+   * What the tool built from this record, checked against its result schema before it leaves the tool:
+   * a page is untrusted, so a value no product could have is a StorePageChangedError naming the field
+   * (and its selectors, when the registry has a field of that name) and the URL, never data passed on.
+   */
+  valid<S extends z.ZodType>(schema: S, value: z.input<S>): z.output<S> {
+    const result = schema.safeParse(value);
+    if (result.success) return result.data;
+    const issue = result.error.issues[0];
+    const path = issue?.path.map(String) ?? [];
+    const field = path[0] ?? "";
+    return this.fail(path.join(".") || "(record)", this.fields[field] ?? [], issue?.message ?? "invalid");
+  }
+
+  private fail(field: string, sources: FieldSource[], invalid: string): never {
+    throw new StorePageChangedError({
+      page: this.spec.page,
+      registryVersion: this.spec.version,
+      what: `${this.what} field "${field}"`,
+      selectors: sources.map(describeSource),
+      url: this.url,
+      invalid,
+    });
   }
 
   changed(field: string): StorePageChangedError {

@@ -3,7 +3,7 @@ import { readGtmData, readGtmNewData } from "./gtm-data";
 import { parsePriceToCents } from "./parse-price";
 import type { RawRecordReader } from "./raw-record-reader";
 import { readWeightRules } from "./read-weight-rules";
-import type { StoreProduct } from "./store-product";
+import { type StoreProduct, storeProductSchema } from "./store-product";
 import { categoryPathFromProductUrl, productShowUrl } from "./store-urls";
 
 /** Where a tile was read: its page (to resolve relative links) and the store (for fallbacks). */
@@ -38,7 +38,7 @@ export const readProductTile = (reader: RawRecordReader, context: TileContext): 
     : gtm?.categoryPath.length
       ? gtm.categoryPath
       : categoryPathFromProductUrl(url);
-  return assembleStoreProduct({
+  const product = assembleStoreProduct({
     productId,
     name,
     priceCents,
@@ -51,4 +51,5 @@ export const readProductTile = (reader: RawRecordReader, context: TileContext): 
     categoryPath,
     url,
   });
+  return reader.valid(storeProductSchema, product);
 };

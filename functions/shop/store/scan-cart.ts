@@ -3,7 +3,7 @@ import { readGtmData } from "./gtm-data";
 import { parsePriceToCents } from "./parse-price";
 import { parsePositiveQuantity } from "./parse-quantity";
 import { listNotFound, RawRecordReader } from "./raw-record-reader";
-import type { CartItem } from "./store-product";
+import { type CartItem, cartItemSchema } from "./store-product";
 import { readStorePage, type StoreToolContext } from "./store-tool-context";
 import { cartPageUrl, categoryPathFromProductUrl, productShowUrl } from "./store-urls";
 
@@ -46,13 +46,13 @@ export const readCartLine = (reader: RawRecordReader, pageUrl: string, storeUrl:
     categoryPath: gtm?.categoryPath.length ? gtm.categoryPath : categoryPathFromProductUrl(url),
     url,
   });
-  return {
+  return reader.valid(cartItemSchema, {
     ...product,
     quantity,
     quantityUnit: soldByWeight ? "kg" : "un",
     lineTotalCents: lineTotalCents ?? Math.round(priceCents * quantity),
     replacementUrl: replacementHref ? new URL(replacementHref, pageUrl).href : undefined,
-  };
+  });
 };
 
 /**

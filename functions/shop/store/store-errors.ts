@@ -2,8 +2,9 @@ import { DependencyUnavailableError, DomainRefusedError } from "../../core/error
 
 /**
  * A store page loaded but no longer has the structure the selector registry describes (a redesign, an
- * A/B test). Raised instead of returning an empty list, so a silent scraping failure never looks like
- * "nothing in stock". Names the page, the registry version, the selectors tried and the URL.
+ * A/B test), or yields a value no product could have (a negative price, a link that is not a web page).
+ * Raised instead of returning an empty list or bad data, so a silent scraping failure never looks like
+ * "nothing in stock". Names the page, the registry version, the field, the selectors tried and the URL.
  */
 export class StorePageChangedError extends DependencyUnavailableError {
   readonly selectors: string[];
@@ -14,10 +15,14 @@ export class StorePageChangedError extends DependencyUnavailableError {
     what: string;
     selectors: string[];
     url: string;
+    /** Why a value that was found is refused; absent, nothing was found. */
+    invalid?: string;
   }) {
+    const problem = args.invalid === undefined ? "not found" : `invalid (${args.invalid})`;
+    const tried = args.selectors.length > 0 ? ` with ${args.selectors.map((s) => `"${s}"`).join(" | ")}` : "";
     super(
       `Store page "${args.page}" no longer matches selector registry ${args.registryVersion}: ${args.what} ` +
-        `not found with ${args.selectors.map((s) => `"${s}"`).join(" | ")} at ${args.url}`,
+        `${problem}${tried} at ${args.url}`,
       {
         code: "store_page_changed",
         details: {
@@ -26,6 +31,7 @@ export class StorePageChangedError extends DependencyUnavailableError {
           what: args.what,
           selectors: args.selectors,
           url: args.url,
+          ...(args.invalid === undefined ? {} : { invalid: args.invalid }),
         },
       },
     );

@@ -21,11 +21,17 @@ export const unitPriceCheckSchema = z.discriminatedUnion("status", [
   z.object({ status: z.literal("unchecked"), reason: z.string() }),
 ]);
 
+/** Text a page must actually show (a name, an id): not empty, not only spaces. */
+const shownText = z.string().regex(/\S/, "must not be empty");
+/** A link a person or the tools can open: an absolute http(s) URL, never `javascript:` or `data:`. */
+const webUrl = z.url({ protocol: /^https?$/ });
+const isoDate = z.iso.date();
+
 export const storeProductSchema = z.object({
-  productId: z.string(),
-  name: z.string(),
+  productId: shownText,
+  name: shownText,
   /** Euros, as the seed's candidates carry it. For items sold by weight this is the price per kg. */
-  price: z.number(),
+  price: z.number().nonnegative(),
   /** The unit price exactly as the site shows it (`0.86 €/Lt`). */
   pricePerUnit: z.string().optional(),
   brand: z.string().optional(),
@@ -45,7 +51,7 @@ export const storeProductSchema = z.object({
   quantityStepKg: z.number().positive().optional(),
   labels: z.array(z.string()),
   categoryPath: z.array(z.string()),
-  url: z.string(),
+  url: webUrl,
 });
 export type StoreProduct = z.infer<typeof storeProductSchema>;
 
@@ -55,7 +61,7 @@ export const cartItemSchema = storeProductSchema.extend({
   quantityUnit: z.enum(["un", "kg"]),
   lineTotalCents: z.number().int().nonnegative(),
   /** The "Substituir" link of an unavailable line (the item's category listing). */
-  replacementUrl: z.string().optional(),
+  replacementUrl: webUrl.optional(),
 });
 export type CartItem = z.infer<typeof cartItemSchema>;
 
@@ -68,16 +74,16 @@ export const productDetailSchema = storeProductSchema.extend({
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 
 export const pastOrderLineSchema = z.object({
-  productId: z.string(),
-  name: z.string(),
+  productId: shownText,
+  name: shownText,
   quantity: z.number().positive(),
   priceCents: z.number().int().nonnegative().optional(),
-  url: z.string().optional(),
+  url: webUrl.optional(),
 });
 export const pastOrderSchema = z.object({
-  orderNumber: z.string(),
+  orderNumber: shownText,
   /** ISO date (YYYY-MM-DD). */
-  placedOn: z.string(),
+  placedOn: isoDate,
   status: z.string().optional(),
   totalCents: z.number().int().nonnegative().optional(),
   lines: z.array(pastOrderLineSchema),
@@ -87,11 +93,11 @@ export type PastOrder = z.infer<typeof pastOrderSchema>;
 export const deliverySlotSchema = z.object({
   method: z.literal("home-delivery"),
   /** ISO date (YYYY-MM-DD), from `.auc-run-day-month[data-date]`. */
-  date: z.string(),
+  date: isoDate,
   /** As the site writes it: `12:30 - 14:30`. */
-  time: z.string(),
-  start: z.string(),
-  end: z.string(),
+  time: shownText,
+  start: z.string().regex(/^\d{1,2}:\d{2}$/),
+  end: z.string().regex(/^\d{1,2}:\d{2}$/),
   priceCents: z.number().int().nonnegative(),
   isFree: z.boolean(),
   express: z.boolean(),

@@ -29,6 +29,13 @@ describe("parsePriceToCents (pt-PT and machine formats from STORE.md)", () => {
     expect(parsePriceToCents(`2,49${NBSP}€ 6 un`)).toBe(249);
   });
 
+  it("keeps a minus sign before the amount, so a broken page's negative price is not read as positive", () => {
+    expect(parsePriceToCents("-0,86 €")).toBe(-86);
+    expect(parsePriceToCents(`€${NBSP}-1,99`)).toBe(-199);
+    expect(parsePriceToCents("\u22122,49 €")).toBe(-249);
+    expect(parsePriceToCents("-0.86")).toBe(-86);
+  });
+
   it("returns null when there is no number", () => {
     expect(parsePriceToCents("Indisponível online")).toBeNull();
     expect(parsePriceToCents("")).toBeNull();
