@@ -25,6 +25,10 @@ export const putRecipeRoute = createRoute({
   path: "/recipes/{recipe_id}",
   tags,
   summary: "Create or replace a base recipe",
+  description:
+    "Variants made from the recipe keep their compiled copy. Their ops index the recipe as it was: when they " +
+    "no longer fit the replacement, the next edit of such a meal answers 422 `variant_outdated` until its " +
+    "variant is cleared.",
   security: bearerAuth,
   request: { params: RecipeParams, body: jsonBody(RecipeBody) },
   responses: {
@@ -76,8 +80,11 @@ export const createVariantRoute = createRoute({
   description:
     "Ops index the base recipe and are added to the meal's variant (a later op on the same target supersedes " +
     "the earlier one); the variant is recompiled from the base. A refused patch writes nothing (422 " +
-    "`patch_invalid`, the validator's reasons in `details.reasons`). An instruction the generator cannot " +
-    "map to a single target answers `needs_clarification`.",
+    "`patch_invalid`, the validator's reasons in `details.reasons`). When the base recipe was replaced " +
+    "(PUT /recipes) after the variant was made and the variant's earlier ops no longer fit it, the answer is " +
+    "422 `variant_outdated` (`details.stored_patch_ops`, `details.reasons`): DELETE the variant to start " +
+    "again from the new recipe. An instruction the generator cannot map to a single target answers " +
+    "`needs_clarification`.",
   security: bearerAuth,
   request: { params: MealParams, body: jsonBody(VariantRequestBody) },
   responses: {

@@ -77,14 +77,22 @@ export interface KitchenOperations {
 const PatchRefusalDetailsSchema = z.object({ reasons: z.array(z.string()) });
 
 /**
- * A refused patch (422 `patch_invalid`) says why only in its details; the model sees an error's message,
- * so the validator's reasons go into it, and the model can rephrase or explain.
+ * A refused patch (422 `patch_invalid`, or `variant_outdated` when the variant's earlier ops no longer fit a
+ * replaced base recipe) says why only in its details; the model sees an error's message, so the validator's
+ * reasons go into it, and the model can rephrase, explain, or offer to clear the variant.
  */
 const withRefusalReasons = (error: unknown): unknown => {
-  if (!isLarderError(error) || error.code !== "patch_invalid") return error;
+  if (!isLarderError(error) || (error.code !== "patch_invalid" && error.code !== "variant_outdated")) {
+    return error;
+  }
   const details = PatchRefusalDetailsSchema.safeParse(error.details);
   if (!details.success || details.data.reasons.length === 0) return error;
-  return new DomainRefusedError(`${error.message}: ${details.data.reasons.join("; ")}`, {
+  const reasons = details.data.reasons.join("; ");
+  const message =
+    error.code === "variant_outdated"
+      ? `${error.message} The earlier ops fail: ${reasons}`
+      : `${error.message}: ${reasons}`;
+  return new DomainRefusedError(message, {
     code: error.code,
     details: error.details,
     cause: error,

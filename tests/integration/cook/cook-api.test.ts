@@ -10,6 +10,7 @@ import { KitchenChatResponseSchema } from "../../../functions/cook/kitchen-chat/
 import { issuePaths, parseErrorBody } from "../../support/error-body";
 import {
   CHICKEN_STIR_FRY_ID,
+  chickenStirFry,
   DINNER,
   LUNCH,
   mealPath,
@@ -295,5 +296,49 @@ describe("tenants and refusals", () => {
         .reasons.join(" "),
     ).toMatch(/acknowledged/);
     expect((await mealOf(snapshotId, DINNER)).modified).toBe(false);
+  });
+});
+
+describe("a base recipe replaced after a variant was made", () => {
+  it("answers 422 variant_outdated naming the stored ops and the reset, not the new ops; DELETE resets it", async () => {
+    const tenant = "carol";
+    const snapshotId = await plannedSnapshot(tenant);
+    const variantPath = `${mealPath(snapshotId, DINNER)}/variant`;
+    const first = await call("POST", variantPath, { tenant, body: { ops: [REPLACE_CHICKEN_WITH_TOFU] } });
+    expect(first.status).toBe(200);
+    const recipeId = CHICKEN_STIR_FRY_ID;
+    const replaced = await call("PUT", `/recipes/${recipeId}`, {
+      tenant,
+      body: { ...chickenStirFry, ingredients_raw: chickenStirFry.ingredients_raw.slice(1) },
+    });
+    expect(replaced.status).toBe(200);
+
+    const addLime = { ops: [{ op: "add_ingredient", new_ingredient: "1 lime" }] };
+    for (const body of [addLime, { instruction: "add 1 lime" }]) {
+      const res = await call("POST", variantPath, { tenant, body });
+      expect(res.status).toBe(422);
+      const error = parseErrorBody(res.json());
+      expect(error.code).toBe("variant_outdated");
+      expect(error.message).toContain(`no longer fits its base recipe ${recipeId}`);
+      expect(error.message).toContain(`DELETE ${variantPath}`);
+      const details = z
+        .object({
+          reasons: z.array(z.string()).min(1),
+          stored_patch_ops: z.array(z.object({ op: z.string(), target_name: z.string().optional() })),
+          reset: z.string(),
+        })
+        .parse(error.details);
+      expect(details.stored_patch_ops).toEqual([expect.objectContaining({ target_name: "chicken" })]);
+      expect(details.reasons.join(" ")).toMatch(/"chicken" does not match/);
+      expect(details.reset).toBe(`DELETE ${variantPath}`);
+    }
+
+    expect((await call("DELETE", variantPath, { tenant })).status).toBe(204);
+    const again = await call("POST", variantPath, { tenant, body: addLime });
+    expect(again.status).toBe(200);
+    expect(Applied.parse(again.json()).variant.compiled_recipe.ingredients_raw).toEqual([
+      ...chickenStirFry.ingredients_raw.slice(1),
+      "1 lime",
+    ]);
   });
 });

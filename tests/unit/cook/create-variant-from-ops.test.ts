@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  clearVariant,
   createOrReplaceRecipe,
   createVariantFromOps,
   getSnapshot,
@@ -122,6 +123,84 @@ describe("createVariantFromOps", () => {
     });
     const snapshot = await getSnapshot(deps, SNAPSHOT_ID);
     expect(snapshot.planned_meals.find((m) => m.date === DINNER.date)?.variant).toEqual(variant);
+  });
+
+  describe("after the base recipe was replaced", () => {
+    /** The stir fry without its chicken line: the stored tofu op (index 0, "chicken") no longer fits. */
+    const replaceBaseWithoutChicken = (deps: Awaited<ReturnType<typeof createPlannedDeps>>) =>
+      createOrReplaceRecipe(deps, {
+        recipe_id: "123456",
+        body: {
+          ...chickenStirFry,
+          recipe_id: undefined,
+          ingredients_raw: chickenStirFry.ingredients_raw.slice(1),
+        },
+      });
+    const ADD_LIME = { op: "add_ingredient", new_ingredient: "1 lime" } as const;
+
+    it("says the stored variant no longer fits its changed base (422 variant_outdated), not that the new ops are wrong", async () => {
+      const deps = await createPlannedDeps();
+      await createVariantFromOps(deps, { ...DINNER, ops: [REPLACE_CHICKEN_WITH_TOFU] });
+      await replaceBaseWithoutChicken(deps);
+      const savesBefore = deps.plans.savedMeals.length;
+
+      const attempt = createVariantFromOps(deps, { ...DINNER, ops: [ADD_LIME] });
+      await expect(attempt).rejects.toBeInstanceOf(DomainRefusedError);
+      const error = await attempt.catch((caught: unknown) => caught);
+      expect(error).toMatchObject({
+        code: "variant_outdated",
+        details: {
+          base_recipe_id: "123456",
+          stored_patch_ops: [{ ...REPLACE_CHICKEN_WITH_TOFU, acknowledged: false, reason: "user_request" }],
+          reasons: [
+            'op 0 (replace_ingredient): target_name "chicken" does not match ingredient 0 ("2 tbsp soy sauce")',
+          ],
+          reset: `DELETE /plans/${SNAPSHOT_ID}/meals/${DINNER.date}/${DINNER.meal_type}/variant`,
+        },
+      });
+      const message = error instanceof Error ? error.message : "";
+      expect(message).toContain("no longer fits its base recipe 123456");
+      expect(message).toContain(
+        `DELETE /plans/${SNAPSHOT_ID}/meals/${DINNER.date}/${DINNER.meal_type}/variant`,
+      );
+      expect(deps.plans.savedMeals).toHaveLength(savesBefore);
+    });
+
+    it("still names the new ops' own faults with patch_invalid first", async () => {
+      const deps = await createPlannedDeps();
+      await createVariantFromOps(deps, { ...DINNER, ops: [REPLACE_CHICKEN_WITH_TOFU] });
+      await replaceBaseWithoutChicken(deps);
+      await expect(
+        createVariantFromOps(deps, { ...DINNER, ops: [{ op: "scale_servings", scale_factor: -1 }] }),
+      ).rejects.toMatchObject({ code: "patch_invalid" });
+    });
+
+    it("applies the new ops when they supersede every stale stored op", async () => {
+      const deps = await createPlannedDeps();
+      await createVariantFromOps(deps, { ...DINNER, ops: [REPLACE_CHICKEN_WITH_TOFU] });
+      await replaceBaseWithoutChicken(deps);
+      const { variant } = await createVariantFromOps(deps, {
+        ...DINNER,
+        ops: [
+          {
+            ...REPLACE_CHICKEN_WITH_TOFU,
+            target_name: "soy sauce",
+            replacement: { name: "tamari", quantity: "2 tbsp" },
+          },
+        ],
+      });
+      expect(variant?.compiled_recipe.ingredients_raw[0]).toBe("2 tbsp tamari");
+      expect(variant?.patch_ops).toHaveLength(1);
+    });
+
+    it("takes new ops again once the variant is cleared", async () => {
+      const deps = await createPlannedDeps();
+      await createVariantFromOps(deps, { ...DINNER, ops: [REPLACE_CHICKEN_WITH_TOFU] });
+      await replaceBaseWithoutChicken(deps);
+      await clearVariant(deps, DINNER);
+      const { variant } = await createVariantFromOps(deps, { ...DINNER, ops: [ADD_LIME] });
+      expect(variant?.compiled_recipe.ingredients_raw.at(-1)).toBe("1 lime");
+    });
   });
 
   it("edits a bundle's components with meal edit ops, alongside or without ingredient ops", async () => {

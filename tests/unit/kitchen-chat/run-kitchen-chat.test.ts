@@ -1,11 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { createVariantFromOps } from "../../../functions/cook/domain";
+import { createOrReplaceRecipe, createVariantFromOps } from "../../../functions/cook/domain";
 import { KitchenChatResponseSchema } from "../../../functions/cook/kitchen-chat/kitchen-chat-schemas";
 import { runKitchenChat } from "../../../functions/cook/kitchen-chat/run-kitchen-chat";
 import { LlmOutputInvalid, LlmUnavailable } from "../../../functions/core/llm/llm-errors";
 import type { LlmToolResult, TurnRequest } from "../../../functions/core/llm/llm-port";
 import { createFakeLlm, type FakeLlm } from "../../../functions/core/llm/testing/fake-llm";
-import { createKitchenDeps, FRIDAY_DINNER, OTHER_PLAN_ID, PLAN_ID, storedMeal } from "./support/kitchen-plan";
+import {
+  createKitchenDeps,
+  FRIDAY_DINNER,
+  OTHER_PLAN_ID,
+  PLAN_ID,
+  stirFry,
+  storedMeal,
+} from "./support/kitchen-plan";
 
 const turnRequests = (llm: FakeLlm): TurnRequest[] =>
   llm.calls.flatMap((call) => (call.kind === "turn" ? [call.request] : []));
@@ -200,6 +207,34 @@ describe("runKitchenChat with a model", () => {
     expect(content).toContain("acknowledged");
     expect(result.tool_calls[0]?.ok).toBe(false);
     expect((await storedMeal(deps, FRIDAY_DINNER))?.variant).toBeUndefined();
+  });
+
+  it("tells the model a variant is outdated after its base recipe changed, with the stale ops' reasons", async () => {
+    const deps = await createKitchenDeps();
+    await createVariantFromOps(deps, { snapshot_id: PLAN_ID, ...FRIDAY_DINNER, ops: [REPLACE_CHICKEN] });
+    await createOrReplaceRecipe(deps, {
+      recipe_id: stirFry.recipe_id,
+      body: { name: stirFry.name, ingredients_raw: stirFry.ingredients_raw.slice(1), steps: stirFry.steps },
+    });
+    const llm = createFakeLlm().onTurn([
+      {
+        toolCalls: [{ name: "modify_recipe", arguments: { ...FRIDAY_DINNER, instruction: "add 1 lime" } }],
+      },
+      { text: "That meal's changes no longer fit its recipe; shall I clear them?" },
+    ]);
+
+    const result = await runKitchenChat(
+      { cook: deps, llm },
+      { snapshot_id: PLAN_ID, message: "add a lime on Friday" },
+    );
+
+    const content = toolResultsSeen(llm)[0]?.content ?? "";
+    expect(content).toContain("no longer fits its base recipe stir-fry");
+    expect(content).toContain("clear_variant");
+    expect(content).toContain(
+      'The earlier ops fail: op 0 (replace_ingredient): target_name "chicken" does not match',
+    );
+    expect(result.tool_calls[0]?.ok).toBe(false);
   });
 
   it("ends at the cap of 5 tool turns with a capped result and the model's final answer, not a throw", async () => {

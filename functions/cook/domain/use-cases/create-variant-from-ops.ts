@@ -32,6 +32,37 @@ const refusePatch = (deps: Pick<CookDeps, "logger">, variantId: string, reasons:
   });
 };
 
+/**
+ * The variant's earlier ops were valid against the base recipe when they were stored; the base has been
+ * replaced since (PUT /recipes) and they no longer fit it. That is not about the ops just sent, so it gets
+ * its own code, the stored ops the reasons speak of, and the way out.
+ */
+const refuseOutdatedVariant = (
+  deps: Pick<CookDeps, "logger">,
+  address: VariantAddress,
+  base: Recipe,
+  storedOps: readonly PatchOp[],
+  reasons: string[],
+): never => {
+  const variantId = formatVariantId(address);
+  const reset = `DELETE /plans/${address.snapshot_id}/meals/${address.date}/${address.meal_type}/variant`;
+  deps.logger.info(`${LOG_TAGS.patchValidate} failed: the stored variant no longer fits its base recipe`, {
+    variant_id: variantId,
+    passed: false,
+    reasons,
+  });
+  throw new DomainRefusedError(
+    `The meal's stored variant no longer fits its base recipe ${base.recipe_id}, which was changed after ` +
+      `the variant was made: its earlier ops (details.stored_patch_ops) fail against the recipe as it is ` +
+      `now (details.reasons), whatever the new ops say. Clearing the variant (${reset}, or the kitchen ` +
+      "chat's clear_variant) resets the meal to the new recipe; then send the change again.",
+    {
+      code: "variant_outdated",
+      details: { reasons, base_recipe_id: base.recipe_id, stored_patch_ops: storedOps, reset },
+    },
+  );
+};
+
 const loadBaseRecipe = async (deps: Pick<CookDeps, "recipes">, meal: PlannedMeal): Promise<Recipe> => {
   const base = await deps.recipes.getRecipe(meal.recipe_id);
   if (!base) {
@@ -43,7 +74,11 @@ const loadBaseRecipe = async (deps: Pick<CookDeps, "recipes">, meal: PlannedMeal
   return base;
 };
 
-/** Validates the request's ops alone (their own conflicts), then merged with the variant's ops, then applies. */
+/**
+ * Validates the request's ops alone (their own conflicts), then the variant's earlier ops that the request
+ * leaves in place (the base recipe may have been replaced since they were stored), then the merged list,
+ * then applies.
+ */
 const compileVariant = async (
   deps: Pick<CookDeps, "recipes" | "logger" | "clock" | "warningsGenerator">,
   meal: PlannedMeal,
@@ -55,7 +90,14 @@ const compileVariant = async (
   const base = await loadBaseRecipe(deps, meal);
   const own = validatePatchOps(base, incoming);
   if (!own.ok) return refusePatch(deps, variantId, own.reasons);
-  const merged = validatePatchOps(base, mergePatchOps(meal.variant?.patch_ops ?? [], own.ops));
+  const stored = meal.variant?.patch_ops ?? [];
+  const mergedOps = mergePatchOps(stored, own.ops);
+  const keptStored = mergedOps.filter((op) => stored.includes(op));
+  if (keptStored.length > 0) {
+    const storedCheck = validatePatchOps(base, keptStored);
+    if (!storedCheck.ok) return refuseOutdatedVariant(deps, address, base, keptStored, storedCheck.reasons);
+  }
+  const merged = validatePatchOps(base, mergedOps);
   if (!merged.ok) return refusePatch(deps, variantId, merged.reasons);
   deps.logger.info(`${LOG_TAGS.patchValidate} passed`, {
     variant_id: variantId,
@@ -114,7 +156,8 @@ const editComponents = async (
  * Applies ops to one planned meal (`{ ops }` on the variant route, and the chat's modify_recipe):
  * ingredient PatchOps are merged into the meal's variant (a later op on the same target supersedes the
  * earlier one) and the variant is recompiled from the base recipe; MealEditOps change the bundle's
- * components. A refused request writes nothing (422 `patch_invalid` with the reasons). The write is
+ * components. A refused request writes nothing (422 `patch_invalid` with the reasons; 422
+ * `variant_outdated` when the variant's earlier ops no longer fit a replaced base recipe). The write is
  * optimistic: on a concurrent edit of the same meal it re-reads, re-merges and re-applies.
  */
 export const createVariantFromOps = async (
