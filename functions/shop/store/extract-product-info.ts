@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { NotFoundError } from "../../core/errors";
 import { parseOrThrow } from "../../core/validation";
 import { assembleStoreProduct } from "./assemble-store-product";
 import { readGtmData } from "./gtm-data";
@@ -9,10 +10,17 @@ import { readProductTile } from "./read-product-tile";
 import { readWeightRules } from "./read-weight-rules";
 import { type ProductDetail, productDetailSchema } from "./store-product";
 import { readStorePage, type StoreToolContext } from "./store-tool-context";
-import { categoryPathFromProductUrl, productShowUrl } from "./store-urls";
+import { categoryPathFromProductUrl, isProductUrl, PRODUCT_PAGE_PATHS, productShowUrl } from "./store-urls";
 
 export const extractProductInfoInputSchema = z.union([
-  z.object({ url: z.string().trim().min(1).max(2000) }),
+  z.object({
+    url: z
+      .string()
+      .trim()
+      .min(1)
+      .max(2000)
+      .refine(isProductUrl, "not a product page: its path must end in /{productId}.html"),
+  }),
   z.object({
     productId: z
       .string()
@@ -32,6 +40,8 @@ export interface ExtractProductInfoResult {
  * Reads a product page (by URL, or by id through SFCC's Product-Show redirect). JSON-LD first (sku,
  * gtin, brand, offers.price, offers.availability), then data attributes, visible text last; the pack
  * size from `.attribute-values.auc-pdp-regular`; the "A Auchan sugere isto…" tiles as recommendations.
+ * A URL that is not a product page is refused with its input; one the store redirects elsewhere (a
+ * retired product sent to its listing) is a NotFoundError at once, not a wait for product markers.
  */
 export const extractProductInfo = async (
   context: StoreToolContext,
@@ -40,7 +50,13 @@ export const extractProductInfo = async (
   const request = parseOrThrow(extractProductInfoInputSchema, input, "extractProductInfo input");
   const target = "url" in request ? request.url : productShowUrl(context.storeUrl, request.productId);
   const spec = context.registry.product;
-  const page = await readStorePage(context, "product", target);
+  const page = await readStorePage(context, "product", target, { expectedPath: PRODUCT_PAGE_PATHS });
+  if (!isProductUrl(page.url)) {
+    throw new NotFoundError(`Not a product page: ${target} led to ${page.url}`, {
+      code: "store_not_a_product_page",
+      details: { url: target, finalUrl: page.url },
+    });
+  }
   const reader = new RawRecordReader(page.values, spec.values, spec, page.url, "product page");
   const jsonLdTexts = (page.lists.jsonLd?.records ?? []).flatMap((record) =>
     (record.json ?? []).filter((value): value is string => typeof value === "string"),

@@ -9,6 +9,7 @@ import {
   type RawPage,
 } from "./page-extraction";
 import type {
+  ReadPageOptions,
   StoreBrowser,
   StoreFormRequest,
   StoreFormResponse,
@@ -93,7 +94,7 @@ class PlaywrightStoreSession implements StoreSession {
     return boundWait(this.timeoutMs, this.deadline, what, url);
   }
 
-  async readPage(url: string, spec: PageSpec): Promise<RawPage> {
+  async readPage(url: string, spec: PageSpec, options: ReadPageOptions = {}): Promise<RawPage> {
     let status: number;
     const navigation = this.bound("opening the page", url);
     try {
@@ -118,9 +119,11 @@ class PlaywrightStoreSession implements StoreSession {
     if (status >= 400) return { url: finalUrl, status, values: {}, lists: {}, emptyMarker: null };
     // Server-rendered pages are complete at DOMContentLoaded: read at once (one round trip, measured
     // 50 ms a page cheaper than waiting first). Only when the page marker is missing (a page that renders
-    // in script) wait for it, bounded, and read again.
+    // in script) wait for it, bounded, and read again; a page at another path than expected is another
+    // page, whose markers will never come.
     let extracted = await this.extract(spec, finalUrl);
-    if (extracted.readyMarker === null) {
+    const atExpectedPath = options.expectedPath?.test(new URL(finalUrl).pathname) ?? true;
+    if (extracted.readyMarker === null && atExpectedPath) {
       const wait = this.bound("waiting for the page marker", finalUrl);
       try {
         await this.page.waitForSelector(spec.ready.join(", "), {

@@ -37,7 +37,7 @@ export interface StoreSession {
    * StoreDeadlineExceededError when the session's deadline comes first.
    * A 4xx answer is returned (with empty values) for the tool to interpret.
    */
-  readPage(url: string, spec: PageSpec): Promise<RawPage>;
+  readPage(url: string, spec: PageSpec, options?: ReadPageOptions): Promise<RawPage>;
   /**
    * Sends a form to one of the page's own endpoints (Cart-AddProduct, Cart-RemoveProductLineItem) with
    * the session's cookies, as the page's scripts would. Callers check the URL against the forbidden
@@ -45,6 +45,15 @@ export interface StoreSession {
    */
   sendForm(request: StoreFormRequest): Promise<StoreFormResponse>;
   close(): Promise<void>;
+}
+
+export interface ReadPageOptions {
+  /**
+   * The path the page has after redirects when it is the page `spec` describes. When the final path does
+   * not match, the store sent another page (a listing, the home page): it is read at once, without
+   * waiting for `spec.ready` to appear, and the tool says what that means.
+   */
+  expectedPath?: RegExp;
 }
 
 export interface StoreFormRequest {

@@ -2,7 +2,7 @@ import { NotFoundError } from "../../core/errors";
 import { assertAllowedStoreUrl } from "./forbidden-store-actions";
 import type { RawPage } from "./page-extraction";
 import type { SelectorRegistry, StorePageName } from "./selector-registry";
-import type { StoreSession } from "./store-browser";
+import type { ReadPageOptions, StoreSession } from "./store-browser";
 import { StoreUnreachableError } from "./store-errors";
 
 /** What every store tool works with: one household's session, the store, and the selectors. */
@@ -20,9 +20,10 @@ export const readStorePage = async (
   context: StoreToolContext,
   page: StorePageName,
   url: string,
+  options?: ReadPageOptions,
 ): Promise<RawPage> => {
   const allowed = assertAllowedStoreUrl(context.storeUrl, url);
-  const raw = await context.session.readPage(allowed.href, context.registry[page]);
+  const raw = await context.session.readPage(allowed.href, context.registry[page], options);
   if (raw.status === 404)
     throw new NotFoundError(`Store page not found: ${allowed.href}`, { code: "store_page_not_found" });
   if (raw.status >= 400)

@@ -44,6 +44,25 @@ export const cartPageUrl = (storeUrl: URL): string => new URL(STORE_PATHS.cart, 
 export const orderHistoryPageUrl = (storeUrl: URL): string =>
   new URL(STORE_PATHS.orderHistory, storeUrl).href;
 
+/**
+ * The paths a product page is served at: its own, ending in `/{pid}.html`
+ * (`/pt/{dept}/.../{slug}/{pid}.html`), or SFCC's Product-Show controller, which may render the page
+ * without redirecting. Search results, listings, the cart or the home page have other paths.
+ */
+export const PRODUCT_PAGE_PATHS = /\/(?:[A-Za-z0-9_-]{1,40}\.html|Product-Show)$/;
+
+/** Whether `url` (absolute, or relative to the store) is a product page: its own path, or Product-Show?pid=. */
+export const isProductUrl = (url: string): boolean => {
+  let parsed: URL;
+  try {
+    parsed = new URL(url, "http://store.invalid");
+  } catch {
+    return false;
+  }
+  if (!PRODUCT_PAGE_PATHS.test(parsed.pathname)) return false;
+  return parsed.pathname.endsWith(".html") || Boolean(parsed.searchParams.get("pid"));
+};
+
 /** SFCC's Product-Show redirects a bare product id to its canonical category URL. */
 export const productShowUrl = (storeUrl: URL, productId: string): string => {
   const url = new URL(`${STORE_PATHS.controllers}Product-Show`, storeUrl);

@@ -110,6 +110,23 @@ describe("npm run store -- <command> against the simulated store", () => {
     ]);
   });
 
+  it("product refuses a store URL that is not a product page in one line, without waiting for the store", async () => {
+    const startedAt = Date.now();
+    const outcome = await runStoreCommand([
+      "product",
+      `${store.url}/pt/pesquisa?q=leite`,
+      "--store-url",
+      store.url,
+    ]);
+    expect(outcome.code).not.toBe(0);
+    expect(outcome.stdout).toBe("");
+    const lines = reasonLines(outcome.stderr);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^validation: Invalid extractProductInfo input: url \(url: not a product page/);
+    // STORE_TIMEOUT_MS is 10 s here: the command answers without spending it.
+    expect(Date.now() - startedAt).toBeLessThan(8_000);
+  });
+
   it.each([
     [["search", "--store-url", "http://127.0.0.1:1"], /^search needs a query; usage: /],
     [["frobnicate"], /^unknown command "frobnicate"; usage: /],

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { jsonLdFormOf } from "../../../../dev/store/render/product-page";
 import { type SimulatedStore, startSimulatedStore } from "../../../../dev/store/start-simulated-store";
-import { DomainRefusedError, NotFoundError } from "../../../../functions/core/errors";
+import { DomainRefusedError, NotFoundError, ValidationError } from "../../../../functions/core/errors";
 import { createPlaywrightStoreBrowser } from "../../../../functions/shop/store/playwright-store-browser";
 import { buildSelectorRegistry } from "../../../../functions/shop/store/selector-registry";
 import auchanPtRegistryData from "../../../../functions/shop/store/selectors/auchan-pt.json";
@@ -296,6 +296,23 @@ describe("extractProductInfo", () => {
     ).rejects.toBeInstanceOf(NotFoundError);
   });
 
+  it("refuses at once a store URL that is not a product page (search, listing, cart, home), naming url", async () => {
+    const tools = toolsFor("product-not-a-product");
+    for (const path of [
+      "/pt/pesquisa?q=leite",
+      "/pt/alimentacao/charcutaria",
+      "/pt/carrinho-compras",
+      "/pt",
+    ]) {
+      const startedAt = Date.now();
+      const error = await tools.extractProductInfo({ url: `${store.url}${path}` }).catch((e: unknown) => e);
+      expect({ path, error }).toMatchObject({ path, error: expect.any(ValidationError) });
+      expect((error as ValidationError).issues.map((issue) => issue.path)).toEqual(["url"]);
+      // Not the 10 s store timeout spent waiting for product markers that never come.
+      expect(Date.now() - startedAt).toBeLessThan(1_000);
+    }
+  });
+
   it("refuses a URL outside the store", async () => {
     await expect(
       toolsFor("product-offsite").extractProductInfo({ url: "https://example.com/pt/x/1.html" }),
@@ -416,8 +433,12 @@ describe("addToCart and removeFromCart", () => {
         }),
       ).rejects.toBeInstanceOf(StoreActionForbiddenError);
       await expect(
-        toolsFor("no-checkout").extractProductInfo({ url: new URL("/pt/finalizar-compra", storeUrl).href }),
+        // Shaped like a product page, so only the forbidden-action guard stands between it and checkout.
+        toolsFor("no-checkout").extractProductInfo({
+          url: new URL("/pt/finalizar-compra/3010403.html", storeUrl).href,
+        }),
       ).rejects.toBeInstanceOf(StoreActionForbiddenError);
+      expect(store.householdState("no-checkout").checkoutAttempts).toBe(0);
     } finally {
       await session.close();
     }

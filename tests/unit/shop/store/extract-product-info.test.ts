@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NotFoundError } from "../../../../functions/core/errors";
+import { NotFoundError, ValidationError } from "../../../../functions/core/errors";
 import { extractProductInfo } from "../../../../functions/shop/store/extract-product-info";
 import { StoreActionForbiddenError } from "../../../../functions/shop/store/store-errors";
 import { contextWith, FakeStoreSession, rawPage, rawRecord, rawTile } from "./fake-store-session";
@@ -88,6 +88,47 @@ describe("extractProductInfo", () => {
     await expect(extractProductInfo(contextWith(site), { productId: "1" })).rejects.toBeInstanceOf(
       NotFoundError,
     );
+  });
+
+  it.each([
+    "http://store.test/pt/pesquisa?q=leite",
+    "http://store.test/pt",
+    "http://store.test/pt/alimentacao/charcutaria",
+    "/pt/carrinho-compras",
+  ])("refuses %s, which is not a product page, naming url and without opening it", async (url) => {
+    const site = productSite([]);
+    const error = await extractProductInfo(contextWith(site), { url }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).issues).toEqual([
+      { path: "url", message: expect.stringContaining("product page") },
+    ]);
+    expect(site.visited).toEqual([]);
+  });
+
+  it("accepts a product page path, relative or absolute, and SFCC's Product-Show with a pid", async () => {
+    const site = productSite([JSON.stringify(productLd("http://schema.org/InStock"))]);
+    for (const url of [
+      PRODUCT_URL,
+      "/pt/alimentacao/charcutaria/fiambres/fiambre-fatiado/fiambre-nobre/5001.html",
+      "http://store.test/on/demandware.store/Sites-AuchanPT-Site/pt_PT/Product-Show?pid=5001",
+    ]) {
+      await expect(extractProductInfo(contextWith(site), { url })).resolves.toMatchObject({
+        product: { productId: "5001" },
+      });
+    }
+  });
+
+  it("answers NotFoundError at once, without waiting for product markers, when the store sends another page", async () => {
+    // A retired product's URL redirected to its listing: no product marker will ever appear there.
+    const listing = "http://store.test/pt/alimentacao/charcutaria/fiambres";
+    const site = new FakeStoreSession(() => rawPage({ url: listing }));
+    const error = await extractProductInfo(contextWith(site), { url: PRODUCT_URL }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect((error as NotFoundError).code).toBe("store_not_a_product_page");
+    expect((error as NotFoundError).message).toContain(listing);
+    // The session was told what a product page's path looks like, so it does not wait on another page.
+    expect(site.readOptions[0]?.expectedPath?.test(new URL(PRODUCT_URL).pathname)).toBe(true);
+    expect(site.readOptions[0]?.expectedPath?.test(new URL(listing).pathname)).toBe(false);
   });
 
   it("refuses URLs off the store's origin without opening them", async () => {

@@ -6,6 +6,7 @@ import type {
 } from "../../../../functions/shop/store/page-extraction";
 import { auchanPtSelectorRegistry } from "../../../../functions/shop/store/selector-registry";
 import type {
+  ReadPageOptions,
   StoreFormRequest,
   StoreFormResponse,
   StoreSession,
@@ -33,6 +34,7 @@ export const rawPage = (page: Partial<RawPage> & { url: string }): RawPage => ({
 /** A StoreSession that answers pages and forms from functions, and records what it was asked. */
 export class FakeStoreSession implements StoreSession {
   readonly visited: string[] = [];
+  readonly readOptions: (ReadPageOptions | undefined)[] = [];
   readonly forms: StoreFormRequest[] = [];
   closed = false;
 
@@ -44,8 +46,9 @@ export class FakeStoreSession implements StoreSession {
     }),
   ) {}
 
-  async readPage(url: string, spec: PageSpec): Promise<RawPage> {
+  async readPage(url: string, spec: PageSpec, options?: ReadPageOptions): Promise<RawPage> {
     this.visited.push(url);
+    this.readOptions.push(options);
     return this.answerPage(new URL(url), spec);
   }
 

@@ -126,6 +126,39 @@ const slowStoreBrowser = (slow: "goto" | "marker" | "form") => {
   return { browser: browser as unknown as Browser, timeouts };
 };
 
+describe("createPlaywrightStoreBrowser reading a page that is not the one expected", () => {
+  const productSpec = auchanPtSelectorRegistry().product;
+  const cartUrl = "http://127.0.0.1:3001/pt/carrinho-compras";
+
+  it("reads a page at another path than expected at once, without waiting for its markers", async () => {
+    const { browser, timeouts } = slowStoreBrowser("marker");
+    const storeBrowser = createPlaywrightStoreBrowser({
+      storeUrl: STORE_URL,
+      timeoutMs: 10_000,
+      launch: async () => browser,
+    });
+    const session = await storeBrowser.openSession({ cookies: [] });
+    const startedAt = Date.now();
+    const page = await session.readPage(cartUrl, productSpec, { expectedPath: /\/\d+\.html$/ });
+    expect(page).toMatchObject({ url: cartUrl, status: 200 });
+    expect(Date.now() - startedAt).toBeLessThan(1_000);
+    expect(timeouts).toEqual([10_000]);
+  });
+
+  it("still waits for the markers of a page at the expected path", async () => {
+    const { browser } = slowStoreBrowser("marker");
+    const storeBrowser = createPlaywrightStoreBrowser({
+      storeUrl: STORE_URL,
+      timeoutMs: 50,
+      launch: async () => browser,
+    });
+    const session = await storeBrowser.openSession({ cookies: [] });
+    await expect(
+      session.readPage(cartUrl, productSpec, { expectedPath: /\/carrinho-compras$/ }),
+    ).rejects.toBeInstanceOf(StorePageChangedError);
+  });
+});
+
 describe("createPlaywrightStoreBrowser stops every wait at the session's deadline", () => {
   const cartSpec = auchanPtSelectorRegistry().cart;
   const cartUrl = "http://127.0.0.1:3001/pt/carrinho-compras";
