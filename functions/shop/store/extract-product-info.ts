@@ -96,7 +96,7 @@ export const extractProductInfo = async (
       storeUrl: context.storeUrl,
     }),
   );
-  const addToCartUrl = reader.text("addToCartUrl");
+  const addToCartUrl = reader.link("addToCartUrl", page.url);
   return {
     product: reader.valid(productDetailSchema, {
       ...product,
@@ -104,6 +104,6 @@ export const extractProductInfo = async (
       description: jsonLd?.description ?? reader.text("description"),
       recommendations,
     }),
-    addToCartUrl: addToCartUrl ? new URL(addToCartUrl, page.url).href : undefined,
+    addToCartUrl,
   };
 };

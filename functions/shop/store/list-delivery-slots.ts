@@ -28,10 +28,10 @@ export const listDeliverySlots = async (context: StoreToolContext): Promise<List
     cartPage.url,
     "cart page",
   );
-  const slotsUrl = cartReader.required("slotsUrl", (text) => text.trim() || null);
+  const slotsUrl = cartReader.requiredLink("slotsUrl", cartPage.url);
 
   const spec = context.registry.deliverySlots;
-  const page = await readStorePage(context, "deliverySlots", new URL(slotsUrl, cartPage.url).href);
+  const page = await readStorePage(context, "deliverySlots", slotsUrl);
   const slotRecords = page.lists.slots?.records ?? [];
   if (slotRecords.length === 0) {
     if (page.emptyMarker !== null) return { slots: [] };

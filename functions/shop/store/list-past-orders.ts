@@ -45,14 +45,13 @@ export const listPastOrders = async (context: StoreToolContext): Promise<ListPas
     const reader = new RawRecordReader(record, lineFields, spec, page.url, "order line");
     const order = byNumber.get(reader.required("orderNumber", (text) => text.trim() || null));
     if (!order) throw reader.changed("orderNumber");
-    const href = reader.text("href");
     order.lines.push(
       reader.valid(pastOrderLineSchema, {
         productId: reader.required("productId", (text) => text.trim() || null),
         name: reader.required("name", (text) => text.trim() || null),
         quantity: reader.required("quantity", parsePositiveQuantity),
         priceCents: reader.parsed("price", parsePriceToCents),
-        url: href ? new URL(href, page.url).href : undefined,
+        url: reader.link("href", page.url),
       }),
     );
   }

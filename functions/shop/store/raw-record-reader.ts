@@ -56,6 +56,26 @@ export class RawRecordReader {
     return (this.record[field] ?? []).some((value) => value !== null);
   }
 
+  /**
+   * A link field's first value resolved against `base` (the page's URL). A value that is no URL at all
+   * (`http://[`) is a changed page naming the field, not a TypeError escaping the tool.
+   */
+  link(field: string, base: string): string | undefined {
+    const text = this.text(field);
+    if (text === undefined) return undefined;
+    try {
+      return new URL(text.trim(), base).href;
+    } catch {
+      return this.fail(field, this.fields[field] ?? [], `not a URL: ${JSON.stringify(text.slice(0, 200))}`);
+    }
+  }
+
+  requiredLink(field: string, base: string): string {
+    const url = this.link(field, base);
+    if (url === undefined) throw this.changed(field);
+    return url;
+  }
+
   required<T>(field: string, parse: (text: string) => T | null | undefined): T {
     const value = this.parsed(field, parse);
     if (value === undefined) throw this.changed(field);

@@ -29,8 +29,7 @@ export const readProductTile = (reader: RawRecordReader, context: TileContext): 
   if (name === undefined) throw reader.changed("name");
   const priceCents = reader.parsed("price", parsePriceToCents) ?? gtm?.priceCents ?? gtmNew?.priceCents;
   if (priceCents === undefined) throw reader.changed("price");
-  const href = reader.text("href");
-  const url = href ? new URL(href, context.pageUrl).href : productShowUrl(context.storeUrl, productId);
+  const url = reader.link("href", context.pageUrl) ?? productShowUrl(context.storeUrl, productId);
   const rootClasses = (reader.text("rootClass") ?? "").split(/\s+/);
   const available = !rootClasses.includes(UNAVAILABLE_TILE_CLASS) && !reader.present("unavailableButton");
   const categoryPath = gtmNew?.categoryPath.length

@@ -41,9 +41,9 @@ export const removeFromCart = async (
       code: "cart_line_not_found",
     });
   }
-  const action = line.required("removeAction", (text) => text.trim() || null);
+  const action = line.requiredLink("removeAction", page.url);
   const uuid = line.required("lineUuid", (text) => text.trim() || null);
-  const endpoint = assertAllowedStoreUrl(context.storeUrl, new URL(action, page.url).href);
+  const endpoint = assertAllowedStoreUrl(context.storeUrl, action);
   const response = await context.session.sendForm({
     method: "GET",
     url: endpoint.href,

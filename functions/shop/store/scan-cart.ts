@@ -30,9 +30,7 @@ export const readCartLine = (reader: RawRecordReader, pageUrl: string, storeUrl:
     gtm?.priceCents ??
     (lineTotalCents === undefined ? undefined : Math.round(lineTotalCents / quantity));
   if (priceCents === undefined) throw reader.changed("itemPrice");
-  const href = reader.text("href");
-  const url = href ? new URL(href, pageUrl).href : productShowUrl(storeUrl, productId);
-  const replacementHref = reader.text("replacementHref");
+  const url = reader.link("href", pageUrl) ?? productShowUrl(storeUrl, productId);
   const product = assembleStoreProduct({
     productId,
     name,
@@ -51,7 +49,7 @@ export const readCartLine = (reader: RawRecordReader, pageUrl: string, storeUrl:
     quantity,
     quantityUnit: soldByWeight ? "kg" : "un",
     lineTotalCents: lineTotalCents ?? Math.round(priceCents * quantity),
-    replacementUrl: replacementHref ? new URL(replacementHref, pageUrl).href : undefined,
+    replacementUrl: reader.link("replacementHref", pageUrl),
   });
 };
 

@@ -45,6 +45,23 @@ describe("the store tools refuse what no product could be", () => {
     expect(error.message).toContain('product tile field "url" invalid');
   });
 
+  it("searchProducts: a tile whose link is no URL at all is a changed page naming href, not a TypeError", async () => {
+    const tile = rawTile({ productId: "3010403", name: "leite 1l", price: "0.86" });
+    tile.href = ["http://["];
+    const error = await rejectionOf(searchProducts(contextWith(searchSite(tile)), { query: "leite" }));
+    expect(error.message).toContain('product tile field "href" invalid (not a URL');
+    expect(error.selectors).toContain(".auc-product-tile__name a[href]");
+  });
+
+  it("listDeliverySlots: a cart whose slots URL is no URL at all is a changed page naming slotsUrl", async () => {
+    const site = new FakeStoreSession((url) =>
+      rawPage({ url: url.href, values: rawRecord({ slotsUrl: "http://[" }) }),
+    );
+    const error = await rejectionOf(listDeliverySlots(contextWith(site)));
+    expect(error.message).toContain('cart page field "slotsUrl" invalid (not a URL');
+    expect(site.visited).toHaveLength(1);
+  });
+
   it("extractProductInfo: a JSON-LD offer with a negative price is refused, naming price and the page", async () => {
     const url = "http://store.test/pt/alimentacao/charcutaria/fiambres/fiambre-fatiado/nobre/5001.html";
     const productLd = {
