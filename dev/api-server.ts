@@ -176,7 +176,10 @@ export const startApiServer = async (options: ApiServerOptions): Promise<Running
     if (!fn) throw new Error(`Route ${found.routeKey} names unknown function ${found.route.functionId}`);
     const handler = await handlerFor(fn);
     const event = toHttpApiEvent(req, url, body, found.routeKey, found.pathParameters, claims);
-    const result = await handler(event, createLambdaContext(fn.id, fn.timeoutSeconds ?? 30));
+    const result = await handler(
+      event,
+      createLambdaContext(fn.id, { timeoutSeconds: fn.timeoutSeconds ?? 30, memoryMb: fn.memoryMb ?? 512 }),
+    );
     if (typeof result === "string") return { statusCode: 200, body: result };
     return result;
   };

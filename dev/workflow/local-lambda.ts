@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -6,7 +5,7 @@ import type { Context } from "aws-lambda";
 import { ConfigError } from "../../functions/core/errors";
 import { maxPayloadBytes } from "../../functions/core/workflow/execution-input";
 import type { FunctionDefinition } from "../../lib/definition-types";
-import { localLambdaArn } from "./asl-substitutions";
+import { createLambdaContext } from "../lambda-context";
 
 export type LambdaHandler = (event: unknown, context: Context) => unknown;
 /** A Task state's local stand-in: JSON in, JSON out, errors shaped as Step Functions reports them. */
@@ -53,26 +52,6 @@ export const loadLambdaHandler = async (fn: FunctionDefinition, rootDir: string)
   return handler as LambdaHandler;
 };
 
-const lambdaContext = (fn: FunctionDefinition, deadline: number): Context => {
-  const unsupported = () => {
-    throw new Error("Callback-style Lambda context methods are not supported; return or throw instead");
-  };
-  return {
-    callbackWaitsForEmptyEventLoop: true,
-    functionName: fn.id,
-    functionVersion: "$LATEST",
-    invokedFunctionArn: localLambdaArn(fn.id),
-    memoryLimitInMB: String(fn.memoryMb ?? 512),
-    awsRequestId: randomUUID(),
-    logGroupName: `/aws/lambda/${fn.id}`,
-    logStreamName: "local",
-    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    done: unsupported,
-    fail: unsupported,
-    succeed: unsupported,
-  };
-};
-
 /** A Lambda's result as the next state sees it: serialized to JSON (undefined becomes null). */
 const toStateOutput = (result: unknown): unknown => {
   const text = JSON.stringify(result) ?? "null";
@@ -94,7 +73,6 @@ const toStateOutput = (result: unknown): unknown => {
 export const createLocalTaskHandler = (fn: FunctionDefinition, handler: LambdaHandler): LocalTaskHandler => {
   const timeoutSeconds = fn.timeoutSeconds ?? defaultTimeoutSeconds;
   return async (input) => {
-    const deadline = Date.now() + timeoutSeconds * 1000;
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<never>((_, reject) => {
       timer = setTimeout(
@@ -113,7 +91,9 @@ export const createLocalTaskHandler = (fn: FunctionDefinition, handler: LambdaHa
     try {
       const event = JSON.parse(JSON.stringify(input ?? null)) as unknown;
       const result = await Promise.race([
-        Promise.resolve().then(() => handler(event, lambdaContext(fn, deadline))),
+        Promise.resolve().then(() =>
+          handler(event, createLambdaContext(fn.id, { timeoutSeconds, memoryMb: fn.memoryMb ?? 512 })),
+        ),
         timedOut,
       ]);
       return toStateOutput(result);
