@@ -13,8 +13,8 @@ import { createPlatformApp, type PlatformDeps } from "./platform/platform-app";
 export const describedApps = (): OpenAPIHono<ApiEnv>[] => {
   const logger = createLogger("openapi");
   return [
-    createPlatformApp({ ...describeOnlyDeps<PlatformDeps>("platform"), logger, healthChecks: {} }),
-    createCookApp({ ...describeOnlyDeps<CookApiDeps>("cook"), logger }),
+    createPlatformApp(describeOnlyDeps<PlatformDeps>("platform", { logger, healthChecks: {} })),
+    createCookApp(describeOnlyDeps<CookApiDeps>("cook", { logger, maxBodyBytes: undefined })),
   ];
 };
 

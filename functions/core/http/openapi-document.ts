@@ -5,11 +5,13 @@ type OpenApiDocument = ReturnType<OpenAPIHono<ApiEnv>["getOpenAPI31Document"]>;
 
 /**
  * Dependencies for an app built only to describe itself: route handlers are never called while the
- * document is generated, so any use is a bug and says so.
+ * document is generated, so reading anything but the given values is a bug and says so. (Spreading a
+ * Proxy copies none of its behaviour, so the given values are passed in rather than spread over it.)
  */
-export const describeOnlyDeps = <T extends object>(name: string): T =>
-  new Proxy({} as T, {
-    get: (_target, property) => {
+export const describeOnlyDeps = <T extends object>(name: string, given: Partial<T> = {}): T =>
+  new Proxy(given as T, {
+    get: (target, property) => {
+      if (property in target) return target[property as keyof T];
       if (property === "then") return undefined;
       throw new Error(`${name}.${String(property)} is not available while generating the OpenAPI document`);
     },
