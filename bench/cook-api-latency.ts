@@ -4,6 +4,7 @@ import { performance } from "node:perf_hooks";
 import demo from "../dev/demo/cook-demo.json" with { type: "json" };
 import { readLocalStackConfig } from "../dev/local-config";
 import { startLocalStack } from "../dev/local-stack";
+import { percentile } from "./lib/stats";
 
 /**
  * Cook API latency through the local stack (issue 4's benchmark): `npm start`'s stack on free ports
@@ -31,9 +32,6 @@ interface MealSlot {
   date: string;
   meal_type: (typeof MEAL_TYPES)[number];
 }
-
-const percentile = (sorted: number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 
 const main = async () => {
   const stack = await startLocalStack(

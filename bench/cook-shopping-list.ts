@@ -12,6 +12,7 @@ import {
   type ShoppingRecipeEntry,
 } from "../functions/cook/domain";
 import { createCookTestDeps } from "../functions/cook/domain/testing/cook-test-deps";
+import { percentile } from "./lib/stats";
 
 /**
  * Shopping-list time for a 4-week plan (seed 001, issue 4's benchmark): 28 days of breakfast, lunch and
@@ -53,9 +54,6 @@ const fourWeekPlan = (): CreateSnapshotBody => {
   }
   return { snapshot_id: "bench-4w", planned_meals: meals };
 };
-
-const percentile = (sorted: number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 
 const measure = async (run: () => unknown | Promise<unknown>) => {
   for (let i = 0; i < WARMUP; i += 1) await run();

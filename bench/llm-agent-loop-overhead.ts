@@ -9,6 +9,7 @@ import { z } from "zod";
 import { defineTool } from "../functions/core/agent/define-tool";
 import { runAgent } from "../functions/core/agent/run-agent";
 import type { LlmPort, LlmUsage, TurnRequest, TurnResult } from "../functions/core/llm/llm-port";
+import { median } from "./lib/stats";
 
 const usage: LlmUsage = {
   provider: "bench",
@@ -60,11 +61,6 @@ const lookup = defineTool({
   input: z.object({ key: z.string(), limit: z.number().int().max(100) }),
   run: ({ key }) => ({ key, value: `value of ${key}` }),
 });
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
 
 const measure = async (iterations: number, toolsPerTurn: number, runs: number) => {
   const loopMicros: number[] = [];

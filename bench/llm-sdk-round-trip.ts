@@ -8,15 +8,7 @@ import { z } from "zod";
 import { startFakeLlmServer } from "../dev/fake-llm/fake-llm-server";
 import { createLlm } from "../functions/core/llm/create-llm";
 import { readLlmConfig } from "../functions/core/llm/llm-config";
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
-const percentile = (values: number[], p: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? Number.NaN;
-};
+import { median, percentile } from "./lib/stats";
 
 const server = await startFakeLlmServer({
   script: () => ({ reply: { toolCalls: [{ name: "ping", arguments: { message: "pong" } }] } }),
@@ -49,7 +41,7 @@ try {
     }
     const perSecond = 500 / ((performance.now() - started) / 1000);
     console.log(
-      `${provider.padEnd(9)} | ${median(samples).toFixed(2).padStart(9)} | ${percentile(samples, 0.95).toFixed(2).padStart(6)} | ${perSecond.toFixed(0).padStart(18)}`,
+      `${provider.padEnd(9)} | ${median(samples).toFixed(2).padStart(9)} | ${percentile(samples, 95).toFixed(2).padStart(6)} | ${perSecond.toFixed(0).padStart(18)}`,
     );
   }
 } finally {

@@ -8,13 +8,9 @@ import { z } from "zod";
 import { defineTool } from "../functions/core/agent/define-tool";
 import { runAgent } from "../functions/core/agent/run-agent";
 import { createFakeLlm } from "../functions/core/llm/testing/fake-llm";
+import { median } from "./lib/stats";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
 
 const slowTool = (name: string, delayMs: number) =>
   defineTool({

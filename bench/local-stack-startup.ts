@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { cpus, loadavg } from "node:os";
 import { resolve } from "node:path";
+import { median } from "./lib/stats";
 
 /**
  * What a newcomer waits for: `npm start` (dev/start.ts as its own process: DynamoDB Local's JVM, the
@@ -10,8 +11,6 @@ import { resolve } from "node:path";
  */
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const root = resolve(import.meta.dirname, "..");
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 const startOnce = async (): Promise<{ healthyMs: number; stopMs: number }> => {
   const started = performance.now();

@@ -10,22 +10,16 @@ import { startSimulatedStore } from "../dev/store/start-simulated-store";
 import { launchChromium } from "../functions/shop/store/launch-chromium";
 import { createPlaywrightStoreBrowser } from "../functions/shop/store/playwright-store-browser";
 import { createStoreTools } from "../functions/shop/store/store-tools";
+import { median, percentile } from "./lib/stats";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-};
-const p95 = (values: number[]): number =>
-  [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.95) - 1] ?? 0;
 const timed = async (run: () => Promise<unknown>): Promise<number> => {
   const started = performance.now();
   await run();
   return performance.now() - started;
 };
 const row = (label: string, samples: number[]) =>
-  `| ${label} | ${samples.length} | ${median(samples).toFixed(1)} | ${p95(samples).toFixed(1)} | ${(1000 / median(samples)).toFixed(1)} |`;
+  `| ${label} | ${samples.length} | ${median(samples).toFixed(1)} | ${percentile(samples, 95).toFixed(1)} | ${(1000 / median(samples)).toFixed(1)} |`;
 
 const store = await startSimulatedStore({ port: 0 });
 const storeUrl = new URL(store.url);
@@ -105,7 +99,7 @@ console.log(
   `- executablePath(): ${extractMs.toFixed(0)} ms (extracts to /tmp on a container's first call; near 0 once extracted)`,
 );
 console.log(
-  `- launch + close, median of 5: ${median(launches).toFixed(0)} ms (p95 ${p95(launches).toFixed(0)})`,
+  `- launch + close, median of 5: ${median(launches).toFixed(0)} ms (p95 ${percentile(launches, 95).toFixed(0)})`,
 );
 console.log(`- first tool call on a cold browser (launch + context + page): ${firstCallMs.toFixed(0)} ms\n`);
 console.log("| call | runs | median ms | p95 ms | per second |");
