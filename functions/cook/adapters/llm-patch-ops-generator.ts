@@ -1,4 +1,5 @@
 import type { LlmPort } from "../../core/llm";
+import { wrapPromptData } from "../../core/llm/prompt-data";
 import {
   COOK_LIMITS,
   PATCH_GEN_SCHEMA_NAME,
@@ -6,7 +7,6 @@ import {
   type PatchOpsGenerator,
   type Recipe,
 } from "../domain";
-import { wrapPromptData } from "./prompt-data";
 
 /** The base recipe as the model sees it: every ingredient with the index its ops must use. */
 const describeRecipe = (recipe: Recipe): string =>

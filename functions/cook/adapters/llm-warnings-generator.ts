@@ -1,4 +1,5 @@
 import type { LlmPort } from "../../core/llm";
+import { wrapPromptData } from "../../core/llm/prompt-data";
 import {
   COOK_LIMITS,
   GeneratedWarningsSchema,
@@ -6,7 +7,6 @@ import {
   type WarningsGenerator,
   type WarningsInput,
 } from "../domain";
-import { wrapPromptData } from "./prompt-data";
 
 export const WARNINGS_SYSTEM_PROMPT = [
   "You write cooking warnings for a recipe a home cook has just modified, and return them by calling",

@@ -25,6 +25,7 @@ export type {
   TurnRequest,
   TurnResult,
 } from "./llm-port";
+export { escapePromptData, wrapPromptData } from "./prompt-data";
 export type { SecretReader } from "./secret-reader";
 export { toToolJsonSchema } from "./tool-json-schema";
 export { createUnavailableLlm } from "./unavailable-llm";

@@ -1,5 +1,5 @@
 /**
- * Text that reaches a model as data (a user's instruction, a tenant's recipe lines) sits inside an XML-ish
+ * Text that reaches a model as data (a user's instruction, a recipe, a supplier's email, a store page) sits inside an XML-ish
  * element that the system prompt declares to be data. Escaping every `<` keeps such text from closing its
  * element or opening one that poses as our own; models read `&lt;` as `<` anyway.
  */
