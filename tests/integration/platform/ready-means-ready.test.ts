@@ -1,0 +1,107 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { resolve } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { HealthResponseSchema } from "../../../functions/platform/platform-app";
+
+// What a client developer's script does after `npm start` (wait-on, a compose health check, CI): wait
+// for GET /health to answer 200, then make the README's first calls at once. Healthy must mean ready.
+
+const ROOT = resolve(import.meta.dirname, "../../..");
+const DEMO = "Bearer dev:demo";
+
+let child: ChildProcess | undefined;
+afterAll(async () => {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((r) => child?.once("exit", r));
+  child.kill("SIGTERM");
+  await exited;
+});
+
+/** The API's URL as soon as `npm start` logs it (before the demo data is loaded), and the later ready line. */
+const startStack = () => {
+  child = spawn(process.execPath, ["--import", "tsx", "dev/start.ts"], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: "0",
+      STORE_PORT: "0",
+      DEMO_DATA: "on",
+      SCHEDULES: "off",
+      LLM_PROVIDER: "none",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  let resolveApiUrl: (url: string) => void = () => undefined;
+  let rejectApiUrl: (error: Error) => void = () => undefined;
+  const apiUrl = new Promise<string>((resolvePromise, reject) => {
+    resolveApiUrl = resolvePromise;
+    rejectApiUrl = reject;
+  });
+  const ready = { printed: false };
+  child.stdout?.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+    const api = output.match(/^API\s+(http:\/\/127\.0\.0\.1:\d+)/m);
+    if (api?.[1]) resolveApiUrl(api[1]);
+    if (/Larder is up in/.test(output)) ready.printed = true;
+  });
+  child.stderr?.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.once("exit", (code) => {
+    const failure = new Error(`npm start exited with ${code}; output:\n${output}`);
+    rejectApiUrl(failure);
+  });
+  return { apiUrl, ready };
+};
+
+/**
+ * Polls GET /health as wait-on does, keeping every answer up to the first 200 and whether the ready line
+ * had been printed when the answer came.
+ */
+const waitForHealthy = async (apiUrl: string, ready: { printed: boolean }, timeoutMs: number) => {
+  const seen: { status: number; body: unknown; readyLinePrinted: boolean }[] = [];
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const res = await fetch(`${apiUrl}/health`);
+    const body: unknown = await res.json();
+    seen.push({ status: res.status, body, readyLinePrinted: ready.printed });
+    if (res.status === 200) return seen;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`GET /health never answered 200; last: ${JSON.stringify(seen.at(-1))}`);
+};
+
+describe("npm start with demo data, as a client waiting on GET /health meets it", () => {
+  it("answers 503 starting until the demo data is in, then serves the README's first calls at once", async () => {
+    const { apiUrl: apiUrlPromise, ready } = startStack();
+    const apiUrl = await apiUrlPromise;
+    const seen = await waitForHealthy(apiUrl, ready, 40_000);
+
+    // Before the first 200: only 503 starting, and no ready line yet.
+    for (const answer of seen.slice(0, -1)) {
+      expect(answer.status).toBe(503);
+      expect(HealthResponseSchema.parse(answer.body).status).toBe("starting");
+      expect(answer.readyLinePrinted).toBe(false);
+    }
+    const healthy = HealthResponseSchema.parse(seen.at(-1)?.body);
+    expect(healthy.status).toBe("ok");
+    expect(healthy.checks.demo_data?.status).toBe("ok");
+
+    // The README's first calls, straight after the first 200.
+    const headers = { authorization: DEMO, "content-type": "application/json" };
+    const plan = await fetch(`${apiUrl}/plans/demo-week`, { headers });
+    expect(plan.status).toBe(200);
+    const variant = await fetch(`${apiUrl}/plans/demo-week/meals/2025-01-06/dinner/variant`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ instruction: "replace chicken breast with 400 g firm tofu" }),
+    });
+    expect(variant.status).toBe(200);
+    const cook = await fetch(`${apiUrl}/cook/variant:demo-week:2025-01-06:dinner`, { headers });
+    expect(cook.status).toBe(200);
+    expect(JSON.stringify(await cook.json())).toMatch(/tofu/i);
+    const list = await fetch(`${apiUrl}/plans/demo-week/shopping-list`, { headers });
+    expect(list.status).toBe(200);
+  });
+});
