@@ -1,8 +1,8 @@
-import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { isLarderError } from "../core/errors";
 import type { ApiEnv } from "../core/http/api-env";
 import { createApi } from "../core/http/create-api";
-import { jsonResponse } from "../core/http/route-helpers";
+import { defineRoute, errorResponses, jsonResponse, noAuth } from "../core/http/route-helpers";
 import type { Logger } from "../core/logger";
 
 /** One dependency's state: `starting` until it is ready for requests, `disabled` when switched off. */
@@ -41,27 +41,33 @@ export interface PlatformDeps {
   openApiDocument: () => unknown;
 }
 
-const healthRoute = createRoute({
+const healthRoute = defineRoute({
   method: "get",
   path: "/health",
+  operationId: "getHealth",
   tags: ["platform"],
-  summary: "Liveness and each dependency's state (no token needed)",
+  security: noAuth,
+  summary: "Readiness: 200 only when every dependency is ready for requests (no token needed)",
   responses: {
     200: jsonResponse(HealthResponseSchema, "Every dependency is up: ready for requests"),
     503: jsonResponse(
       HealthResponseSchema,
       "A dependency is down (`degraded`) or not ready yet (`starting`)",
     ),
+    ...errorResponses(),
   },
 });
 
-const openApiRoute = createRoute({
+const openApiRoute = defineRoute({
   method: "get",
   path: "/openapi.json",
+  operationId: "getOpenApiDocument",
   tags: ["platform"],
+  security: noAuth,
   summary: "This API's OpenAPI 3.1 document (generated from the handlers' zod schemas)",
   responses: {
     200: { description: "The OpenAPI document", content: { "application/json": { schema: z.any() } } },
+    ...errorResponses(),
   },
 });
 
