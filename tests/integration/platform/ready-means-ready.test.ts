@@ -108,5 +108,11 @@ describe("npm start with demo data, as a client waiting on GET /health meets it"
       params: { path: { snapshot_id: "demo-week" } },
     });
     expect(list.data?.items.length).toBeGreaterThan(0);
+    const chat = await demo.POST("/chat/kitchen", {
+      body: { snapshot_id: "demo-week", message: "remove modifications on Monday" },
+    });
+    expect(chat.response.status).toBe(200);
+    const document = await checkedClient(apiUrl, null).GET("/openapi.json");
+    expect(document.response.status).toBe(200);
   }, 120_000);
 });
