@@ -1,8 +1,8 @@
 import { parsePriceToCents } from "./parse-price";
 import { listNotFound, RawRecordReader } from "./raw-record-reader";
+import { scanCart } from "./scan-cart";
 import { type DeliverySlot, deliverySlotSchema } from "./store-product";
 import { readStorePage, type StoreToolContext } from "./store-tool-context";
-import { scanCart } from "./scan-cart";
 import { bookDeliveryPageUrl } from "./store-urls";
 
 export interface ListDeliverySlotsResult {

@@ -132,13 +132,19 @@ class PlaywrightStoreSession implements StoreSession {
     let extracted = await this.extract(spec, finalUrl);
     const atExpectedPath = options.expectedPath?.test(new URL(finalUrl).pathname) ?? true;
     if (extracted.readyMarker === null && extracted.emptyMarker === null && atExpectedPath) {
-      const wait = this.bound("waiting for the page marker", finalUrl);
-      const grace = Math.min(wait.timeoutMs, READY_GRACE_MS);
+      // A page still loading at the store timeout is read as it stands: its markers decide.
+      const loading = this.bound("waiting for the page to load", finalUrl);
+      await this.page.waitForLoadState("load", { timeout: loading.timeoutMs }).catch((error: unknown) => {
+        if (isBrowserGone(error))
+          throw new DependencyUnavailableError("The browser closed during a store call", { cause: error });
+      });
+      const left = this.bound("waiting for the page marker", finalUrl);
+      const wait: WaitBound =
+        left.timeoutMs <= READY_GRACE_MS ? left : { timeoutMs: READY_GRACE_MS, byDeadline: false };
       try {
-        await this.page.waitForLoadState("load", { timeout: wait.timeoutMs });
         await this.page.waitForSelector([...spec.ready, ...spec.empty].join(", "), {
           state: "attached",
-          timeout: grace,
+          timeout: wait.timeoutMs,
         });
       } catch (error) {
         if (isBrowserGone(error))
