@@ -36,6 +36,20 @@ const SAVED = {
   orders: join(pagesDir, "order-history/snapshots/order-list.html"),
   orderDetail: join(pagesDir, "order-detail/snapshots/order-detail.html"),
   booking: join(pagesDir, "delivery-slots/snapshots/delivery-slots_2026-01-14T05-53-25-868Z.html"),
+  products: [
+    join(pagesDir, "product-detail/product-detail-1_2026-01-11T22-28-08-563Z.html"),
+    join(pagesDir, "product-detail/product-detail-2_2026-01-11T22-28-23-942Z.html"),
+  ],
+  /** A page of the site that is none of the cart's states: served at the cart's path for the drift check. */
+  homepage: join(pagesDir, "search/homepage_2026-01-11T22-19-20-584Z.html"),
+};
+
+/** Tiles the recommendations carousel holds, the carousel's `.slick-cloned` copies left out. */
+const recommendationTiles = (html: string): number => {
+  const carousel = html.slice(html.indexOf("auc-carousel__recommendations"));
+  return (
+    carousel.match(/<div class="auc-js-einstein-recommendations-carousel-item slick-slide[^"]*"/g) ?? []
+  ).filter((slide) => !slide.includes("slick-cloned")).length;
 };
 
 /** A saved search page whose count heading has a thousands separator (`1,059 resultados`). */
@@ -71,6 +85,7 @@ const serve = (routes: Map<string, () => string>): Promise<Server> =>
 
 const main = async (): Promise<number> => {
   let cartFile = SAVED.cart;
+  let productFile = SAVED.products[0] ?? "";
   const searchFile = fourDigitSearchPage();
   const server = await serve(
     new Map([
@@ -79,6 +94,7 @@ const main = async (): Promise<number> => {
       [STORE_PATHS.orderDetail, () => SAVED.orderDetail],
       [`${STORE_PATHS.controllers}Delivery-BookDelivery`, () => SAVED.booking],
       [STORE_PATHS.search, () => searchFile],
+      ["/pt/produto/saved.html", () => productFile],
     ]),
   );
   const storeUrl = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
@@ -125,7 +141,31 @@ const main = async (): Promise<number> => {
     cartFile = SAVED.emptyCart;
     const empty = await tools.scanCart();
     figure("empty cart lines", empty.items.length, 0, " (empty cart read as empty)");
+
+    cartFile = SAVED.homepage;
+    const started = Date.now();
+    const drift = await tools.scanCart().then(
+      () => "read as a cart",
+      (error: unknown) => {
+        figures["drift error"] = error instanceof Error ? error.message : String(error);
+        return isLarderError(error) ? error.code : String(error);
+      },
+    );
+    figures["home page served as the cart"] = `${drift} after ${Date.now() - started} ms`;
+    if (drift !== "store_page_changed") failures.push(`drift: ${drift}`);
     cartFile = SAVED.cart;
+
+    for (const [position, file] of SAVED.products.entries()) {
+      productFile = file;
+      const { product } = await tools.extractProductInfo({
+        url: new URL("/pt/produto/saved.html", storeUrl).href,
+      });
+      figure(
+        `product page ${position + 1} recommendations`,
+        product.recommendations.length,
+        recommendationTiles(readFileSync(file, "utf8")),
+      );
+    }
 
     const ordersHtml = readFileSync(SAVED.orders, "utf8");
     const { orders } = await tools.listPastOrders({ linesForRecentOrders: 0 });
