@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { parseOrderLineQuantity, productIdFromUrl } from "../../../../functions/shop/store/get-order-detail";
+import {
+  getOrderDetail,
+  parseOrderLineQuantity,
+  productIdFromUrl,
+} from "../../../../functions/shop/store/get-order-detail";
 import { listPastOrders, parseOrderDate } from "../../../../functions/shop/store/list-past-orders";
 import type { RawPage } from "../../../../functions/shop/store/page-extraction";
 import { StorePageChangedError } from "../../../../functions/shop/store/store-errors";
@@ -161,6 +165,52 @@ describe("listPastOrders", () => {
     expect(error).toBeInstanceOf(StorePageChangedError);
     expect((error as StorePageChangedError).selectors).toEqual([".auc-orders .auc-orders__order-summary"]);
     expect((error as StorePageChangedError).url).toBe(HISTORY);
+  });
+});
+
+describe("getOrderDetail", () => {
+  it("reads every line, x0 ones included, with the delivery window, status and totals", async () => {
+    const fake = site();
+    const { order } = await getOrderDetail(contextWith(fake), { orderId: "a17648d5-92a8" });
+    expect(fake.visited).toEqual([detailUrl("a17648d5-92a8")]);
+    expect(
+      order.lines.map((line) => [line.productId, line.quantity, line.quantityUnit, line.priceCents]),
+    ).toEqual([
+      ["893601", 0, "un", 139],
+      ["605318", 6, "un", 405],
+      ["68700", 1.3, "kg", 311],
+    ]);
+    expect(order).toMatchObject({
+      orderId: "a17648d5-92a8",
+      orderNumber: "002915480",
+      placedOn: "2026-01-02",
+      status: "Entregue",
+      itemCount: 2,
+      deliveryStart: "2026-01-02T18:30:00+00:00",
+      deliveryEnd: "2026-01-02T20:30:00+00:00",
+      productsTotalCents: 15652,
+      shippingCents: 599,
+      totalCents: 16251,
+    });
+  });
+
+  it("raises StorePageChangedError naming the line selectors on a detail page without lines or its empty state", async () => {
+    const changed = new FakeStoreSession((url) => rawPage({ url: url.href }));
+    const error = await getOrderDetail(contextWith(changed), { orderId: "a176" }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StorePageChangedError);
+    expect((error as StorePageChangedError).selectors).toEqual([".auc-orders .auc-orders__product-card"]);
+    expect((error as StorePageChangedError).url).toBe(detailUrl("a176"));
+  });
+
+  it("raises StorePageChangedError naming the quantity when a line's quantity is in no known format", async () => {
+    const odd = new FakeStoreSession((url) => {
+      const page = detailPage(url);
+      const first = page.lists.lines?.records[0];
+      if (first) first.quantity = ["duas"];
+      return page;
+    });
+    const error = await getOrderDetail(contextWith(odd), { orderId: "a176" }).catch((e: unknown) => e);
+    expect((error as StorePageChangedError).message).toContain('order line field "quantity"');
   });
 });
 
