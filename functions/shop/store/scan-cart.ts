@@ -3,6 +3,7 @@ import { readGtmData, readGtmNewData } from "./gtm-data";
 import { parsePriceToCents } from "./parse-price";
 import { parsePositiveQuantity } from "./parse-quantity";
 import { listNotFound, RawRecordReader } from "./raw-record-reader";
+import { StorePageChangedError } from "./store-errors";
 import { type CartItem, cartItemSchema } from "./store-product";
 import { readStorePage, type StoreToolContext } from "./store-tool-context";
 import { cartPageUrl, categoryPathFromProductUrl, productShowUrl } from "./store-urls";
@@ -88,6 +89,22 @@ export const scanCart = async (context: StoreToolContext): Promise<ScanCartResul
   const items = lines.map((line) =>
     readCartLine(new RawRecordReader(line, fields, spec, page.url, "cart line"), page.url, context.storeUrl),
   );
+  // The header counts the lines ("68 produtos"): a partial read is a changed page, never a shorter cart.
+  const header = new RawRecordReader(page.values, spec.values, spec, page.url, "cart page");
+  const shownCount = header.parsed("lineCount", (text) => {
+    const digits = text.match(/\d+/)?.[0];
+    return digits === undefined ? null : Number(digits);
+  });
+  if (shownCount !== undefined && shownCount !== items.length) {
+    throw new StorePageChangedError({
+      page: spec.page,
+      registryVersion: spec.version,
+      what: `"lines" records (${items.length} read, the page counts ${shownCount})`,
+      selectors: spec.lists.lines?.root ?? [],
+      url: page.url,
+      invalid: "fewer or more lines than the page's own count",
+    });
+  }
   return {
     items,
     unavailableCount: items.filter((item) => !item.available).length,

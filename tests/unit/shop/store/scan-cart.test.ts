@@ -4,11 +4,12 @@ import { scanCart } from "../../../../functions/shop/store/scan-cart";
 import { StorePageChangedError } from "../../../../functions/shop/store/store-errors";
 import { contextWith, FakeStoreSession, rawPage, rawRecord } from "./fake-store-session";
 
-const cartWith = (records: RawRecord[], emptyMarker: string | null = null) =>
+const cartWith = (records: RawRecord[], emptyMarker: string | null = null, lineCount?: string) =>
   new FakeStoreSession((url) =>
     rawPage({
       url: url.href,
       emptyMarker,
+      values: rawRecord({ lineCount }),
       lists: {
         lines: {
           rootSelector: records.length ? ".auc-cart__product-cards .auc-cart__product-card[data-pid]" : null,
@@ -128,6 +129,15 @@ describe("scanCart", () => {
       quantityUnit: "kg",
       soldByWeight: true,
     });
+  });
+
+  it("checks the lines read against the page's own count", async () => {
+    expect((await scanCart(contextWith(cartWith([line({})], null, "1 produtos")))).items).toHaveLength(1);
+    const error = await scanCart(contextWith(cartWith([line({})], null, "68 produtos"))).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(StorePageChangedError);
+    expect((error as StorePageChangedError).message).toContain("1 read, the page counts 68");
   });
 
   it("returns no items when the page says the cart is empty", async () => {
