@@ -121,6 +121,7 @@ const main = async (): Promise<number> => {
         item.lineUuid,
     );
     figure("cart lines", complete.length, count(cartHtml, /auc-cart__product-card auc-js-cart-item/g));
+    figure("cart recommendations", cart.recommendations.length, recommendationTiles(cartPage));
     const unavailable = cart.items.filter((item) => !item.available);
     figure(
       "unavailable cart lines with a substitute link",

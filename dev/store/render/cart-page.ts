@@ -135,7 +135,7 @@ export const renderCartPage = (index: StoreCatalogIndex, state: HouseholdState):
   const inCart = new Set(lines.map(({ product }) => product.productId));
   const categories = new Set(lines.map(({ product }) => product.categoryId));
   const recommendations = index.products
-    .filter((other) => categories.has(other.categoryId) && !inCart.has(other.productId) && other.available)
+    .filter((other) => categories.has(other.categoryId) && !inCart.has(other.productId))
     .slice(0, RECOMMENDATIONS);
   let position = 0;
   return html`${header}

@@ -3,13 +3,16 @@ import { readGtmData, readGtmNewData } from "./gtm-data";
 import { parsePriceToCents } from "./parse-price";
 import { parsePositiveQuantity } from "./parse-quantity";
 import { listNotFound, RawRecordReader } from "./raw-record-reader";
+import { readProductTile } from "./read-product-tile";
 import { StorePageChangedError } from "./store-errors";
-import { type CartItem, cartItemSchema } from "./store-product";
+import { type CartItem, cartItemSchema, type StoreProduct } from "./store-product";
 import { readStorePage, type StoreToolContext } from "./store-tool-context";
 import { cartPageUrl, categoryPathFromProductUrl, productShowUrl } from "./store-urls";
 
 export interface ScanCartResult {
   items: CartItem[];
+  /** The cart's "Também poderá gostar..." carousel (each tile once, the carousel's copies left out). */
+  recommendations: StoreProduct[];
   unavailableCount: number;
   /** Sum of the available lines, in cents. */
   availableTotalCents: number;
@@ -105,8 +108,16 @@ export const scanCart = async (context: StoreToolContext): Promise<ScanCartResul
       invalid: "fewer or more lines than the page's own count",
     });
   }
+  const tileFields = spec.lists.recommendations?.fields ?? {};
+  const recommendations = (page.lists.recommendations?.records ?? []).map((tile) =>
+    readProductTile(new RawRecordReader(tile, tileFields, spec, page.url, "recommendation tile"), {
+      pageUrl: page.url,
+      storeUrl: context.storeUrl,
+    }),
+  );
   return {
     items,
+    recommendations,
     unavailableCount: items.filter((item) => !item.available).length,
     availableTotalCents: items
       .filter((item) => item.available)

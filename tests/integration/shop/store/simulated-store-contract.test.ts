@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CatalogProduct } from "../../../../dev/store/catalog";
 import { type SimulatedStore, startSimulatedStore } from "../../../../dev/store/start-simulated-store";
 import { launchChromium } from "../../../../functions/shop/store/launch-chromium";
 import {
@@ -57,6 +58,12 @@ beforeAll(async () => {
   });
 });
 
+beforeAll(() => {
+  for (const [household, kind] of Object.entries(RECOMMENDATION_CARTS)) {
+    store.seedHousehold(household, { cart: [{ productId: besideA(kind, 10).productId, quantity: 1 }] });
+  }
+});
+
 afterAll(async () => {
   await browser?.close();
   await store?.close();
@@ -108,20 +115,37 @@ const missingSources = async (spec: PageSpec): Promise<string[]> => {
 /** The pages of each registry page, filled: together they show every state a field appears in. */
 const productShow = (name: string) =>
   `/on/demandware.store/Sites-AuchanPT-Site/pt_PT/Product-Show?pid=${productNamed(name).productId}`;
-/** A product whose recommendations (its category's first six others) hold an unavailable product. */
-const besideAnUnavailableProduct = (): string => {
-  for (const unavailable of catalogProducts.filter((product) => !product.available)) {
-    const category = catalogProducts.filter((product) => product.categoryId === unavailable.categoryId);
-    const neighbour = category.find((product) => product.productId !== unavailable.productId);
-    const shown = category.filter((product) => product !== neighbour).slice(0, 6);
-    if (neighbour && shown.includes(unavailable)) return neighbour.name;
+/**
+ * A product shown beside one that `kind` picks: in the same category and among the first `shown` others
+ * of it, which is what a product page's (6) and a one-line cart's (10) recommendations hold.
+ */
+const besideA = (kind: (product: CatalogProduct) => boolean, shown: number): CatalogProduct => {
+  for (const picked of catalogProducts.filter(kind)) {
+    const category = catalogProducts.filter((product) => product.categoryId === picked.categoryId);
+    const neighbour = category.find((product) => product.productId !== picked.productId);
+    const others = category.filter((product) => product !== neighbour).slice(0, shown);
+    if (neighbour && others.includes(picked)) return neighbour;
   }
-  throw new Error("no product is recommended beside an unavailable one");
+  throw new Error("no product is shown beside the kind asked for");
 };
+const unavailable = (product: CatalogProduct) => !product.available;
+const onPromotion = (product: CatalogProduct) =>
+  product.wasPriceCents !== null && product.wasPriceCents > product.priceCents;
+const weighedWithMinimum = (product: CatalogProduct) => product.soldByWeight && product.minimumGrams !== null;
+/** One-line carts whose recommendations show an unavailable, a promotion and a weighed tile. */
+const RECOMMENDATION_CARTS = {
+  "contract-rec-unavailable": unavailable,
+  "contract-rec-promo": onPromotion,
+  "contract-rec-kg": weighedWithMinimum,
+};
+const besideAnUnavailableProduct = (): string => besideA(unavailable, 6).name;
 const orderDetailPath = () =>
   `/pt/detalhes-encomenda?orderID=${store.householdState("contract").orders[0]?.orderId ?? ""}`;
 
-const FILLED: [StorePageName, () => string[]][] = [
+/** A page to open, as which household (`contract` unless named). */
+type Visit = string | { path: string; household: string };
+
+const FILLED: [StorePageName, () => Visit[]][] = [
   ["search", () => ["/pt/pesquisa?q=leite", "/pt/pesquisa?q=frango"]],
   [
     "product",
@@ -133,17 +157,24 @@ const FILLED: [StorePageName, () => string[]][] = [
       productShow(besideAnUnavailableProduct()),
     ],
   ],
-  ["cart", () => ["/pt/carrinho-compras"]],
+  [
+    "cart",
+    () => [
+      "/pt/carrinho-compras",
+      ...Object.keys(RECOMMENDATION_CARTS).map((household) => ({ path: "/pt/carrinho-compras", household })),
+    ],
+  ],
   ["orders", () => ["/pt/historico-encomendas"]],
   ["orderDetail", () => [orderDetailPath()]],
   ["deliverySlots", () => ["/on/demandware.store/Sites-AuchanPT-Site/pt_PT/Delivery-BookDelivery"]],
 ];
 
 /** What none of the pages has: a source present on any one of them counts as present. */
-const missingOnAll = async (spec: PageSpec, paths: string[]): Promise<string[]> => {
+const missingOnAll = async (spec: PageSpec, visits: Visit[]): Promise<string[]> => {
   let missing: string[] | undefined;
-  for (const path of paths) {
-    await open(path, "contract");
+  for (const visit of visits) {
+    if (typeof visit === "string") await open(visit, "contract");
+    else await open(visit.path, visit.household);
     const here = await missingSources(spec);
     missing = missing === undefined ? here : missing.filter((entry) => here.includes(entry));
   }

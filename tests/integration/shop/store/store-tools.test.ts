@@ -204,8 +204,28 @@ describe("scanCart", () => {
     });
   });
 
+  it("reads the cart's recommendations carousel: products of the cart's categories not already in it", async () => {
+    seedCartWith("cart-recommendations", [
+      ["leite auchan uht meio gordo slim 1l", 6],
+      ["banana importada kg", 1.5],
+    ]);
+    const { items, recommendations } = await toolsFor("cart-recommendations").scanCart();
+    expect(recommendations.length).toBeGreaterThan(0);
+    const inCart = new Set(items.map((item) => item.productId));
+    const categories = new Set(items.map((item) => item.categoryPath.join("/")));
+    for (const product of recommendations) {
+      expect(inCart.has(product.productId)).toBe(false);
+      expect(categories.has(product.categoryPath.join("/"))).toBe(true);
+    }
+  });
+
   it("returns no items for an empty cart", async () => {
-    expect((await toolsFor("cart-empty").scanCart()).items).toEqual([]);
+    expect(await toolsFor("cart-empty").scanCart()).toEqual({
+      items: [],
+      recommendations: [],
+      unavailableCount: 0,
+      availableTotalCents: 0,
+    });
   });
 
   it("keeps households apart: each gets its own browser context and cart", async () => {

@@ -60,6 +60,7 @@ describe("selector registry", () => {
       expect(registry[page].ready.length).toBeGreaterThan(0);
     }
     expect(registry.product.lists.recommendations?.fields).toEqual(registry.search.lists.tiles?.fields);
+    expect(registry.cart.lists.recommendations?.fields).toEqual(registry.search.lists.tiles?.fields);
   });
 
   it("recognises every page's known empty state as a loaded page, so an empty page is read at once", () => {
