@@ -3,7 +3,7 @@ import { formatDisplayPrice, SPACE } from "../format-pt";
 import { CONTROLLER_BASE } from "../store-catalog-index";
 import { html, type SafeHtml } from "./html";
 
-/** The day panes' id suffix (the site's is random per page, e.g. `s20bi`). */
+/** The day panes' id suffix (random per page on the site). */
 const PANE_SUFFIX = "sim01";
 
 /**

@@ -257,7 +257,7 @@ describe("ShopListPastOrdersTool's input", () => {
                 rootSelector: ".auc-orders .auc-orders__order-summary",
                 records: [
                   rawRecord({
-                    orderNumber: "002915480",
+                    orderNumber: "001234567",
                     date: "2026-01-02T14:00:30+00:00",
                     total: "5,16 €",
                     href: "/pt/detalhes-encomenda?orderID=a176",
@@ -268,7 +268,7 @@ describe("ShopListPastOrdersTool's input", () => {
           })
         : rawPage({
             url: url.href,
-            values: rawRecord({ orderNumber: "002915480", date: "2026-01-02T14:00:30+00:00" }),
+            values: rawRecord({ orderNumber: "001234567", date: "2026-01-02T14:00:30+00:00" }),
             lists: {
               lines: {
                 rootSelector: ".auc-orders .auc-orders__product-card",

@@ -28,14 +28,14 @@ const days = [
   rawRecord({
     date: "2026-01-14",
     label: "Hoje",
-    pane: "#week-day-0-me-s20bi",
+    pane: "#week-day-0-me-x1y2z",
     limitedAvailability: "false",
     warning: "Tem produtos adicionados não disponíveis para entrega, neste dia.",
   }),
   rawRecord({
     date: "2026-01-18",
     label: "Domingo",
-    pane: "#week-day-1-me-s20bi",
+    pane: "#week-day-1-me-x1y2z",
     limitedAvailability: "false",
     warning: null,
   }),
@@ -63,11 +63,11 @@ describe("listDeliverySlots", () => {
   it("goes from the cart to the booking page and joins each slot to its day", async () => {
     const fake = site({
       slots: [
-        slot("week-day-0-me-s20bi", "2026-01-14", "12:30 - 14:30"),
-        slot("week-day-1-me-s20bi", "2026-01-18", "10:30 - 12:30", { price: "7,90 €" }),
-        slot("week-day-1-me-s20bi", "2026-01-18", "14:30 - 16:30", { isFree: "true", price: "0,00 €" }),
-        slot("week-day-1-me-s20bi", "2026-01-18", "16:30 - 18:30", { hasSlotsToBook: "false" }),
-        slot("week-day-0-me-s20bi", "2026-01-14", "10:30 - 12:30", { afterCutoff: "true", express: "true" }),
+        slot("week-day-0-me-x1y2z", "2026-01-14", "12:30 - 14:30"),
+        slot("week-day-1-me-x1y2z", "2026-01-18", "10:30 - 12:30", { price: "7,90 €" }),
+        slot("week-day-1-me-x1y2z", "2026-01-18", "14:30 - 16:30", { isFree: "true", price: "0,00 €" }),
+        slot("week-day-1-me-x1y2z", "2026-01-18", "16:30 - 18:30", { hasSlotsToBook: "false" }),
+        slot("week-day-0-me-x1y2z", "2026-01-14", "10:30 - 12:30", { afterCutoff: "true", express: "true" }),
       ],
     });
     const { slots } = await listDeliverySlots(contextWith(fake));

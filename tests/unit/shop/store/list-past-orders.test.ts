@@ -21,18 +21,18 @@ const historyPage = (url: URL): RawPage =>
         rootSelector: ".auc-orders .auc-orders__order-summary",
         records: [
           rawRecord({
-            orderNumber: "002915480",
+            orderNumber: "001234567",
             date: "2026-01-02T14:00:30+00:00",
             itemCount: "38 Produtos",
-            total: "162,51 €",
-            href: "/pt/detalhes-encomenda?orderID=a17648d5-92a8",
+            total: "105,99 €",
+            href: "/pt/detalhes-encomenda?orderID=0f1e2d3c-4b5a",
           }),
           rawRecord({
-            orderNumber: "002853812",
+            orderNumber: "001234500",
             date: "2025-07-31T23:30:00+00:00",
             itemCount: "12 Produtos",
             total: "50,00 €",
-            href: "/pt/detalhes-encomenda?orderID=e0951a1f-bd38",
+            href: "/pt/detalhes-encomenda?orderID=9a8b7c6d-5e4f",
           }),
         ],
       },
@@ -44,15 +44,15 @@ const detailPage = (url: URL): RawPage =>
   rawPage({
     url: url.href,
     values: rawRecord({
-      orderNumber: "002915480",
+      orderNumber: "001234567",
       date: "2026-01-02T14:00:30+00:00",
       itemCount: "2 Produtos",
       status: "Entregue",
       deliveryStart: "2026-01-02T18:30:00+00:00",
       deliveryEnd: "2026-01-02T20:30:00+00:00",
-      productsTotal: "156,52 €",
+      productsTotal: "100,00 €",
       shippingTotal: "5,99 €",
-      total: "162,51 €",
+      total: "105,99 €",
     }),
     lists: {
       lines: {
@@ -93,22 +93,22 @@ describe("listPastOrders", () => {
     expect(fake.visited).toEqual([HISTORY]);
     expect(orders).toEqual([
       {
-        orderNumber: "002915480",
+        orderNumber: "001234567",
         placedOn: "2026-01-02",
         placedAt: "2026-01-02T14:00:30+00:00",
-        orderId: "a17648d5-92a8",
-        detailUrl: detailUrl("a17648d5-92a8"),
+        orderId: "0f1e2d3c-4b5a",
+        detailUrl: detailUrl("0f1e2d3c-4b5a"),
         itemCount: 38,
-        totalCents: 16251,
+        totalCents: 10599,
         lines: [],
       },
       {
-        orderNumber: "002853812",
+        orderNumber: "001234500",
         // 23:30 UTC on 31 July is 1 August in Lisbon (summer time).
         placedOn: "2025-08-01",
         placedAt: "2025-07-31T23:30:00+00:00",
-        orderId: "e0951a1f-bd38",
-        detailUrl: detailUrl("e0951a1f-bd38"),
+        orderId: "9a8b7c6d-5e4f",
+        detailUrl: detailUrl("9a8b7c6d-5e4f"),
         itemCount: 12,
         totalCents: 5000,
         lines: [],
@@ -119,7 +119,7 @@ describe("listPastOrders", () => {
   it("opens the detail page of the most recent orders for what was bought, leaving out lines not supplied", async () => {
     const fake = site();
     const { orders } = await listPastOrders(contextWith(fake), { linesForRecentOrders: 1 });
-    expect(fake.visited).toEqual([HISTORY, detailUrl("a17648d5-92a8")]);
+    expect(fake.visited).toEqual([HISTORY, detailUrl("0f1e2d3c-4b5a")]);
     expect(orders[0]?.status).toBe("Entregue");
     expect(orders[0]?.lines).toEqual([
       {
@@ -145,7 +145,7 @@ describe("listPastOrders", () => {
   it("opens the three most recent orders by default", async () => {
     const fake = site();
     await listPastOrders(contextWith(fake));
-    expect(fake.visited).toEqual([HISTORY, detailUrl("a17648d5-92a8"), detailUrl("e0951a1f-bd38")]);
+    expect(fake.visited).toEqual([HISTORY, detailUrl("0f1e2d3c-4b5a"), detailUrl("9a8b7c6d-5e4f")]);
   });
 
   it("returns no orders on the known empty history", async () => {
@@ -171,8 +171,8 @@ describe("listPastOrders", () => {
 describe("getOrderDetail", () => {
   it("reads every line, x0 ones included, with the delivery window, status and totals", async () => {
     const fake = site();
-    const { order } = await getOrderDetail(contextWith(fake), { orderId: "a17648d5-92a8" });
-    expect(fake.visited).toEqual([detailUrl("a17648d5-92a8")]);
+    const { order } = await getOrderDetail(contextWith(fake), { orderId: "0f1e2d3c-4b5a" });
+    expect(fake.visited).toEqual([detailUrl("0f1e2d3c-4b5a")]);
     expect(
       order.lines.map((line) => [line.productId, line.quantity, line.quantityUnit, line.priceCents]),
     ).toEqual([
@@ -181,16 +181,16 @@ describe("getOrderDetail", () => {
       ["68700", 1.3, "kg", 311],
     ]);
     expect(order).toMatchObject({
-      orderId: "a17648d5-92a8",
-      orderNumber: "002915480",
+      orderId: "0f1e2d3c-4b5a",
+      orderNumber: "001234567",
       placedOn: "2026-01-02",
       status: "Entregue",
       itemCount: 2,
       deliveryStart: "2026-01-02T18:30:00+00:00",
       deliveryEnd: "2026-01-02T20:30:00+00:00",
-      productsTotalCents: 15652,
+      productsTotalCents: 10000,
       shippingCents: 599,
-      totalCents: 16251,
+      totalCents: 10599,
     });
   });
 

@@ -74,7 +74,7 @@ describe("scanCart", () => {
         gtmNew: JSON.stringify({ item_id: "3074118", quantity: "1", price: "1.69", discount: "0.00" }),
         quantity: null,
         lineTotal: "1,69 €",
-        lineUuid: "fdb418025268eb0b3ec24fb5dc",
+        lineUuid: "0123456789abcdef0123456789",
         replacementHref: "https://www.auchan.pt/pt/alimentacao/produtos-lacteos/queijaria/",
       }),
     ]);
@@ -84,7 +84,7 @@ describe("scanCart", () => {
       quantity: 1,
       priceCents: 169,
       lineTotalCents: 169,
-      lineUuid: "fdb418025268eb0b3ec24fb5dc",
+      lineUuid: "0123456789abcdef0123456789",
       replacementUrl: "https://www.auchan.pt/pt/alimentacao/produtos-lacteos/queijaria/",
     });
   });
