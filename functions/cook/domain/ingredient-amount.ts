@@ -31,6 +31,17 @@ export const spellOutFractions = (text: string): string =>
         : `${whole} ${VULGAR_FRACTIONS[fraction]}`,
     );
 
+/** Back to the vulgar fractions a line was written with: "5 1/4oz" → "5¼oz", for display. */
+export const respellFractions = (text: string): string => {
+  const symbols = Object.fromEntries(
+    Object.entries(VULGAR_FRACTIONS).map(([symbol, spelt]) => [spelt, symbol]),
+  );
+  return text.replace(/(?:(\d) )?(?<!\d)(\d\/\d)(?!\d)/g, (whole, digit: string | undefined, fraction: string) => {
+    const symbol = symbols[fraction];
+    return symbol === undefined ? whole : `${digit ?? ""}${symbol}`;
+  });
+};
+
 /** Number words, English and Portuguese. "a"/"an"/"um"/"uma" count as one only before a unit or food. */
 export const NUMBER_WORDS: Readonly<Record<string, number>> = {
   one: 1,

@@ -189,7 +189,8 @@ export const foodNameOf = (text: string, options: FoodNameOptions): string => {
       index++;
     }
     const words = wordsOf(segment, options.inContainer && index === 0);
-    if (words.length > 0) return words.join(" ").replace(/[.,;:]+$/, "");
+    const name = words.join(" ").replace(/[.,;:]+$/, "");
+    if (/\p{L}/u.test(name)) return name;
   }
   return "";
 };

@@ -1,4 +1,4 @@
-import { NUMBER_WORDS, readNumberAt, spellOutFractions } from "./ingredient-amount";
+import { NUMBER_WORDS, readNumberAt, respellFractions, spellOutFractions } from "./ingredient-amount";
 import { foodNameOf } from "./ingredient-name";
 import {
   CONTAINER_UNIT_IDS,
@@ -39,6 +39,8 @@ export interface IngredientReading {
   quantity2: number | null;
   /** A unit id ("gram", "cup", "clove", "can"...), or null for a plain count. */
   unitId: string | null;
+  /** The unit as written before the food ("heaped tbsp", "colheres de sopa"), when it was. */
+  unitText: string | null;
   /** The food, in lower case as written ("canned chickpeas"); "" when the line names none. */
   name: string;
   /** The other notation of a dual metric/imperial line ("5¼oz"), for display. */
@@ -238,6 +240,7 @@ const quantityAt = (lower: string, start: number): Quantity | null => {
 };
 
 interface Amount {
+  unitText: string | null;
   /** Null for "a few sprigs": a unit without a number. */
   quantity: number | null;
   quantity2: number | null;
@@ -293,6 +296,7 @@ const amountAt = (lower: string, original: string, start: number, locale: Recipe
   let quantity = count.value;
   let quantity2 = count.value2;
   let unitId: string | null = null;
+  let unitText: string | null = null;
   let alternate: string | null = null;
   let inContainer = false;
 
@@ -350,6 +354,7 @@ const amountAt = (lower: string, original: string, start: number, locale: Recipe
     if (length !== null && afterLength !== null) position += length[0].length;
     const unit = unitWithModifiersAt(lower, original, position);
     if (unit !== null) {
+      unitText = original.slice(position, unit.end).trim();
       unitId = unit.unitId;
       position = unit.end;
       // "2lb 4oz (1kg)": a compound imperial amount, summed in its first unit.
@@ -453,7 +458,7 @@ const amountAt = (lower: string, original: string, start: number, locale: Recipe
   ) {
     position += connector[0].length;
   }
-  return { quantity, quantity2, unitId, alternate, inContainer, end: position };
+  return { quantity, quantity2, unitId, unitText, alternate, inContainer, end: position };
 };
 
 /** "pinch of salt", "handful of rocket": a unit without a number is one of it. */
@@ -471,6 +476,7 @@ const unitLedAmount = (
     quantity,
     quantity2: null,
     unitId: unit.unitId,
+    unitText: original.slice(start, unit.end).trim(),
     alternate: null,
     inContainer: false,
     end: unit.end + connector[0].length,
@@ -525,6 +531,7 @@ const unreadable = (line: string, problem: string): IngredientReading => ({
   quantity: null,
   quantity2: null,
   unitId: null,
+  unitText: null,
   name: "",
   alternate: null,
   isGroupHeader: false,
@@ -550,6 +557,7 @@ export const readIngredientLine = (rawLine: string, locale: RecipeLocale): Ingre
           quantity: 2,
           quantity2: null,
           unitId: null,
+          unitText: null,
           alternate: null,
           inContainer: false,
           end: start + couple[0].length,
@@ -588,8 +596,14 @@ export const readIngredientLine = (rawLine: string, locale: RecipeLocale): Ingre
     quantity,
     quantity2: amount?.quantity2 ?? null,
     unitId,
+    unitText: unitId === (amount?.unitId ?? null) ? (amount?.unitText ?? null) : null,
     name,
-    alternate: amount?.alternate ?? null,
+    alternate:
+      amount?.alternate == null
+        ? null
+        : /[¼½¾⅓⅔⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞]/.test(line)
+          ? respellFractions(amount.alternate)
+          : amount.alternate,
     isGroupHeader: false,
     problem,
   };

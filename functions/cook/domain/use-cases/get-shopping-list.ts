@@ -11,9 +11,12 @@ import {
 import { compareMeals } from "../snapshot";
 import type { CookDeps } from "./cook-deps";
 
-/** The recipe ids a meal is cooked from: its main recipe unless a variant replaces it, and its components. */
+/**
+ * The recipe ids a meal is cooked from: its main recipe (for a variant, the base it was compiled from,
+ * whose locale the compiled lines are read in) and its components.
+ */
 const recipeIdsToLoad = (meal: PlannedMeal): string[] => [
-  ...(meal.variant ? [] : [meal.recipe_id]),
+  meal.variant ? meal.variant.base_recipe_id : meal.recipe_id,
   ...(meal.components ?? []).map((component) => component.recipe_id),
 ];
 
@@ -37,19 +40,21 @@ export const getShoppingList = async (
   const addRecipe = (meal: PlannedMeal, recipeId: string) => {
     const source = { date: meal.date, meal_type: meal.meal_type, recipe_id: recipeId };
     const recipe = recipes.get(recipeId);
-    if (recipe) entries.push({ source, ingredients_raw: recipe.ingredients_raw });
+    if (recipe) entries.push({ source, ingredients_raw: recipe.ingredients_raw, locale: recipe.locale });
     else missing.push({ line: `(recipe ${recipeId})`, reason: "recipe not found", source });
   };
   for (const meal of meals) {
     if (meal.variant) {
       const compiled = meal.variant.compiled_recipe;
+      // The compiled recipe has no locale of its own: it is written like its base (inferred if gone).
       entries.push({
         source: { date: meal.date, meal_type: meal.meal_type, recipe_id: compiled.id },
         ingredients_raw: compiled.ingredients_raw,
+        locale: recipes.get(meal.variant.base_recipe_id)?.locale,
       });
     } else addRecipe(meal, meal.recipe_id);
     for (const component of meal.components ?? []) addRecipe(meal, component.recipe_id);
   }
   const list = buildShoppingList(entries);
-  return { items: list.items, unparsed: [...list.unparsed, ...missing] };
+  return { ...list, unparsed: [...list.unparsed, ...missing] };
 };
