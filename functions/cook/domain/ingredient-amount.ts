@@ -36,10 +36,13 @@ export const respellFractions = (text: string): string => {
   const symbols = Object.fromEntries(
     Object.entries(VULGAR_FRACTIONS).map(([symbol, spelt]) => [spelt, symbol]),
   );
-  return text.replace(/(?:(\d) )?(?<!\d)(\d\/\d)(?!\d)/g, (whole, digit: string | undefined, fraction: string) => {
-    const symbol = symbols[fraction];
-    return symbol === undefined ? whole : `${digit ?? ""}${symbol}`;
-  });
+  return text.replace(
+    /(?:(\d) )?(?<!\d)(\d\/\d)(?!\d)/g,
+    (whole, digit: string | undefined, fraction: string) => {
+      const symbol = symbols[fraction];
+      return symbol === undefined ? whole : `${digit ?? ""}${symbol}`;
+    },
+  );
 };
 
 /** Number words, English and Portuguese. "a"/"an"/"um"/"uma" count as one only before a unit or food. */
