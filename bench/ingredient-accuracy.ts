@@ -1,5 +1,11 @@
 import { readIngredientLine } from "../functions/cook/domain/read-ingredient-line";
-import { CORPUS_LOCALES, type LineScore, loadCorpus, scoreLocale } from "./lib/ingredient-corpus";
+import {
+  CORPUS_LOCALES,
+  type LineScore,
+  legacyReader,
+  loadCorpus,
+  scoreLocale,
+} from "./lib/ingredient-corpus";
 
 /**
  * `npx tsx bench/ingredient-accuracy.ts`: how well the ingredient reader reads the labelled corpus
@@ -33,5 +39,12 @@ for (const locale of CORPUS_LOCALES) {
     `\n${locale}: ${score.wrong.length} line(s) read wrong`,
     ...score.wrong.slice(0, showWrong).map(describe),
   );
+}
+console.log("\nBefore issue 16 (parse-ingredient + normalizeFoodName), same corpus:\n");
+console.log("| locale | quantity+unit right | name right |");
+console.log("|---|---:|---:|");
+for (const locale of CORPUS_LOCALES) {
+  const before = scoreLocale(locale, legacyReader);
+  console.log(`| ${locale} | ${percent(before.amountAccuracy)} | ${percent(before.nameAccuracy)} |`);
 }
 if (showWrong > 0) console.log(wrongLines.join("\n"));

@@ -1,5 +1,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { normalizeFoodName } from "../../functions/cook/domain/food-name";
+import { parseIngredientLine } from "../../functions/cook/domain/ingredient-line";
 import { foodNameKey } from "../../functions/cook/domain/ingredient-name";
 import { type IngredientReading, readIngredientLine } from "../../functions/cook/domain/read-ingredient-line";
 import type { RecipeLocale } from "../../functions/cook/domain/recipe-locale";
@@ -25,6 +27,27 @@ export const loadCorpus = (locale: RecipeLocale): CorpusLine[] =>
     .filter((text) => text.trim() !== "")
     .map((text) => JSON.parse(text) as CorpusLine);
 
+export type LineReader = (line: string, locale: RecipeLocale) => IngredientReading;
+
+/**
+ * The reader the shopping list used before issue 16 (parse-ingredient with the Portuguese spoon aliases,
+ * then normalizeFoodName), for a before/after figure.
+ */
+export const legacyReader: LineReader = (line) => {
+  const parsed = parseIngredientLine(line);
+  return {
+    line,
+    quantity: parsed.quantity,
+    quantity2: parsed.quantity2,
+    unitId: parsed.unitId,
+    unitText: parsed.unitText,
+    name: normalizeFoodName(parsed.description),
+    alternate: null,
+    isGroupHeader: parsed.isGroupHeader,
+    problem: null,
+  };
+};
+
 /** Equal within half a percent (thirds, ounces summed into cups). */
 const sameNumber = (actual: number | null, expected: number | null): boolean =>
   actual === null || expected === null
@@ -39,8 +62,12 @@ export interface LineScore {
 }
 
 /** Reads a labelled line in its corpus's locale and scores quantity+unit and name. */
-export const scoreLine = (entry: CorpusLine, locale: RecipeLocale): LineScore => {
-  const reading = readIngredientLine(entry.line, locale);
+export const scoreLine = (
+  entry: CorpusLine,
+  locale: RecipeLocale,
+  reader: LineReader = readIngredientLine,
+): LineScore => {
+  const reading = reader(entry.line, locale);
   const amountRight =
     sameNumber(reading.quantity, entry.quantity) &&
     sameNumber(reading.quantity2, entry.quantity2) &&
@@ -57,8 +84,8 @@ export interface LocaleScore {
   wrong: LineScore[];
 }
 
-export const scoreLocale = (locale: RecipeLocale): LocaleScore => {
-  const scores = loadCorpus(locale).map((entry) => scoreLine(entry, locale));
+export const scoreLocale = (locale: RecipeLocale, reader: LineReader = readIngredientLine): LocaleScore => {
+  const scores = loadCorpus(locale).map((entry) => scoreLine(entry, locale, reader));
   const share = (count: number) => count / scores.length;
   return {
     locale,
