@@ -94,7 +94,7 @@ const NOTE_FOLLOWERS = new Set([
 
 /** Serving and purpose notes, and the end of a name: everything from them on goes. */
 const TRAILING_NOTE =
-  /\s*(?:(?<![\p{L}\d])(?:to taste|to serve|for serving|to garnish|for garnish(?:ing)?|for dusting|for greasing|for (?:deep-|shallow-)?frying|for drizzling|to drizzle|for sprinkling|for topping|for brushing|for the \w+|as needed|as required|plus (?:extra|more)|such as|about|approximately|into|for|used for|made with|from an?|if (?:needed|using|you like|liked|desired)|see note|see notes|in their shells|weighing|each weighing|at room temperature|para (?:regar|servir|temperar|decorar|fritar|polvilhar|untar|barrar|pincelar)|a gosto|quanto baste|em (?:cubos|cubinhos|tiras|rodelas|juliana|lascas|pedaços|gomos|meias-luas|fatias)|às rodelas|à temperatura ambiente|sem (?:pele|sementes|espinhas|casca)|do dia anterior|a ferver)(?![\p{L}\d])|(?:^|\s)q\.?\s?b\.?(?=\s|$|[,;)])).*$/u;
+  /(?:(?<![\p{L}\d])(?:to taste|to serve|for serving|to garnish|for garnish(?:ing)?|for dusting|for greasing|for (?:deep-|shallow-)?frying|for drizzling|to drizzle|for sprinkling|for topping|for brushing|for the \w+|as needed|as required|plus (?:extra|more)|such as|about|approximately|into|for|used for|made with|from an?|if (?:needed|using|you like|liked|desired)|see note|see notes|in their shells|weighing|each weighing|at room temperature|para (?:regar|servir|temperar|decorar|fritar|polvilhar|untar|barrar|pincelar)|a gosto|quanto baste|em (?:cubos|cubinhos|tiras|rodelas|juliana|lascas|pedaços|gomos|meias-luas|fatias)|às rodelas|à temperatura ambiente|sem (?:pele|sementes|espinhas|casca)|do dia anterior|a ferver)(?![\p{L}\d])|(?:^|\s)q\.?\s?b\.?(?=\s|$|[,;)])).*$/u;
 
 /** Adjectives written before the food with a comma between ("boneless, skinless", "hot, scalded"). */
 const COORDINATE_ADJECTIVES = new Set([
@@ -155,6 +155,16 @@ const wordsOf = (segment: string, keepPreparation: boolean): string[] => {
   return kept.map(restore);
 };
 
+const OR = /\s(?:or|ou)\s/u;
+
+/** "A or B" names A, unless A is only a preparation ("crumbled or powdered sage", "medium or large"). */
+const firstAlternative = (text: string): string => {
+  const or = OR.exec(text);
+  if (or === null) return text;
+  const before = text.slice(0, or.index);
+  return wordsOf(before, false).length > 0 ? before : text.slice(or.index + or[0].length);
+};
+
 export interface FoodNameOptions {
   /** The food comes in a can or jar: "chopped tomatoes" is then the product, not a preparation. */
   inContainer: boolean;
@@ -170,16 +180,12 @@ export const foodNameOf = (text: string, options: FoodNameOptions): string => {
     .replace(/\([^)]*\)?/g, " ")
     .replace(/[*†‡•]/g, " ")
     .replace(/\s+\d+(?:[.,]\d+)?\s*(?:ml|g|kg|l|oz|lb|cups?|tbsp|tsp)(?![\p{L}]).*$/u, "")
-    .replace(/^(.*?)\s+(?:or|ou)\s+(.*)$/u, (_, before: string, after: string) =>
-      // "A or B" names A, unless A is only a preparation ("crumbled or powdered sage", "medium or large").
-      wordsOf(before, false).length > 0 ? before : after,
-    )
     .replace(TRAILING_NOTE, "")
     .replace(/\s+/g, " ")
     .trim();
-  const segments = cleaned
+  const segments = firstAlternative(cleaned)
     .split(/\s*(?:,|;| - | – |:)\s*/)
-    .map((segment) => segment.replace(TRAILING_NOTE, "").trim());
+    .map((segment) => segment.trim());
   for (let index = 0; index < segments.length; index++) {
     let segment = segments[index] ?? "";
     const next = segments[index + 1];

@@ -139,6 +139,13 @@ const normalizeLine = (line: string): string =>
     .replace(/\s+/g, " ")
     .trim();
 
+/** The spellings by their first character, longest first, so a line is not tried against every unit. */
+const SPELLINGS_BY_FIRST_CHAR = new Map<string, typeof UNIT_SPELLINGS>();
+for (const entry of UNIT_SPELLINGS) {
+  const first = entry.spelling.charAt(0);
+  SPELLINGS_BY_FIRST_CHAR.set(first, [...(SPELLINGS_BY_FIRST_CHAR.get(first) ?? []), entry]);
+}
+
 /** The unit whose spelling starts at `start`, longest spelling first, ending at a word boundary. */
 const unitAt = (lower: string, original: string, start: number): { unitId: string; end: number } | null => {
   const spoon = SPOON_PHRASE.exec(lower.slice(start));
@@ -147,7 +154,13 @@ const unitAt = (lower: string, original: string, start: number): { unitId: strin
     const unitId = SPOON_SIZES[size];
     if (unitId !== undefined) return { unitId, end: start + spoon[0].length };
   }
-  for (const { spelling, unitId } of UNIT_SPELLINGS) {
+  const candidates = [
+    ...(SPELLINGS_BY_FIRST_CHAR.get(lower.charAt(start)) ?? []),
+    ...(original.charAt(start) === lower.charAt(start)
+      ? []
+      : (SPELLINGS_BY_FIRST_CHAR.get(original.charAt(start)) ?? [])),
+  ];
+  for (const { spelling, unitId } of candidates) {
     const source = isCaseSensitiveSpelling(spelling) ? original : lower;
     if (!source.startsWith(spelling, start)) continue;
     const after = source.charAt(start + spelling.length);

@@ -239,10 +239,11 @@ export const buildShoppingList = (entries: readonly ShoppingRecipeEntry[]): Shop
   // A plan repeats its recipes, so most lines recur: analyse each distinct line once per list and locale.
   const analysed = new Map<string, LineAnalysis>();
   for (const { source, ingredients_raw, locale: given } of entries) {
-    const resolved = resolveRecipeLocale(given, ingredients_raw);
+    // One recipe id is one recipe within a list: resolve its locale once.
+    const known = locales.get(source.recipe_id);
+    const resolved = known ?? { recipe_id: source.recipe_id, ...resolveRecipeLocale(given, ingredients_raw) };
     const { locale } = resolved;
-    if (!locales.has(source.recipe_id))
-      locales.set(source.recipe_id, { recipe_id: source.recipe_id, ...resolved });
+    if (known === undefined) locales.set(source.recipe_id, resolved);
     for (const line of ingredients_raw) {
       const memoKey = `${locale}\u0000${line}`;
       const analysis = analysed.get(memoKey) ?? analyseLine(line, locale);
