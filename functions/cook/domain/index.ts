@@ -11,6 +11,7 @@ export * from "./cook-view";
 export * from "./food-name";
 export * from "./ids";
 export * from "./ingredient-line";
+export * from "./ingredient-line-llm-reader";
 export * from "./ingredient-name";
 export * from "./limits";
 export * from "./meal-edit-op";

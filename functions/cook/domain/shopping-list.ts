@@ -24,6 +24,12 @@ export const ShoppingItemSchema = z.object({
   unit: z.string().nullable(),
   display: z.string(),
   sources: z.array(ShoppingSourceSchema),
+  read_by_llm: z
+    .literal(true)
+    .optional()
+    .describe(
+      "Present when a line of the item was read by the configured LLM, the rules having failed on it.",
+    ),
   quantity_min: z
     .number()
     .optional()
@@ -96,6 +102,7 @@ interface Accumulator {
   totalMinInUnit: number;
   /** Every line wrote its unit in Portuguese, so the item says "3 colheres de sopa", not "3 tbsp". */
   unitsInPortuguese: boolean;
+  readByLlm: boolean;
   /** The other notation of the lines' dual amounts ("5¼oz"), shown when one line makes the item. */
   alternates: (string | null)[];
   sources: ShoppingSource[];
@@ -143,13 +150,23 @@ const amountText = (min: number | undefined, max: number, fractions: boolean): s
 
 const finishItem = (acc: Accumulator): ShoppingItem => {
   if (acc.dimension === "unquantified") {
-    return { name: acc.name, quantity: null, unit: null, display: acc.name, sources: acc.sources };
+    return {
+      name: acc.name,
+      quantity: null,
+      unit: null,
+      display: acc.name,
+      sources: acc.sources,
+      ...(acc.readByLlm ? { read_by_llm: true as const } : {}),
+    };
   }
   const [onlyUnit] = acc.unitIds;
   const base = METRIC_BASE[acc.dimension];
   const [onlyAlternate] = acc.alternates.length === 1 ? acc.alternates : [null];
   const alternate = onlyAlternate ? ` (${onlyAlternate})` : "";
-  const range = (min: number) => (acc.hasRange ? { quantity_min: min } : {});
+  const range = (min: number) => ({
+    ...(acc.hasRange ? { quantity_min: min } : {}),
+    ...(acc.readByLlm ? { read_by_llm: true as const } : {}),
+  });
   if (acc.unitIds.size === 1 && onlyUnit !== undefined && !METRIC_UNIT_IDS.has(onlyUnit)) {
     // One non-metric unit throughout: keep it ("3 tbsp olive oil", "4 cloves garlic").
     const quantity = round(acc.totalInUnit, 2);
@@ -204,17 +221,37 @@ const finishItem = (acc: Accumulator): ShoppingItem => {
 type LineAnalysis =
   | { kind: "skip" }
   | { kind: "unparsed"; reason: string; reading: IngredientReading }
-  | { kind: "item"; reading: IngredientReading; name: string; dimension: Dimension; key: string };
+  | {
+      kind: "item";
+      reading: IngredientReading;
+      name: string;
+      dimension: Dimension;
+      key: string;
+      byLlm: boolean;
+    };
 
-const analyseLine = (line: string, locale: RecipeLocale): LineAnalysis => {
-  const reading = readIngredientLine(line, locale);
+const analyseLine = (
+  line: string,
+  locale: RecipeLocale,
+  llmReadings: ReadonlyMap<string, IngredientReading>,
+): LineAnalysis => {
+  const byRules = readIngredientLine(line, locale);
+  const byLlm = byRules.problem !== null ? llmReadings.get(line) : undefined;
+  const reading = byLlm ?? byRules;
   if (reading.isGroupHeader) return { kind: "skip" };
   if (reading.problem !== null || !/\p{L}/u.test(reading.name)) {
     return { kind: "unparsed", reason: reading.problem ?? "no food name found", reading };
   }
   const name = shoppingNameOf(reading.name);
   const dimension = dimensionOf(reading);
-  return { kind: "item", reading, name, dimension, key: `${foodKeyOf(name)}|${dimension}` };
+  return {
+    kind: "item",
+    reading,
+    name,
+    dimension,
+    key: `${foodKeyOf(name)}|${dimension}`,
+    byLlm: byLlm !== undefined,
+  };
 };
 
 const readOf = (reading: IngredientReading): UnparsedLine["read"] =>
@@ -231,7 +268,11 @@ const readOf = (reading: IngredientReading): UnparsedLine["read"] =>
  * shopping covers it and the item still shows "2-3". Lines the reader cannot read whole are listed under
  * `unparsed` with what it read and why, never dropped; group headers ("For the sauce:") are skipped.
  */
-export const buildShoppingList = (entries: readonly ShoppingRecipeEntry[]): ShoppingList => {
+export const buildShoppingList = (
+  entries: readonly ShoppingRecipeEntry[],
+  /** Readings of lines the rules could not read, by line, from the LLM (checked by acceptLlmReadings). */
+  llmReadings: ReadonlyMap<string, IngredientReading> = new Map(),
+): ShoppingList => {
   const items = new Map<string, Accumulator>();
   const unparsed: UnparsedLine[] = [];
   const locales = new Map<string, RecipeLocaleUsed>();
@@ -246,7 +287,7 @@ export const buildShoppingList = (entries: readonly ShoppingRecipeEntry[]): Shop
     if (known === undefined) locales.set(source.recipe_id, resolved);
     for (const line of ingredients_raw) {
       const memoKey = `${locale}\u0000${line}`;
-      const analysis = analysed.get(memoKey) ?? analyseLine(line, locale);
+      const analysis = analysed.get(memoKey) ?? analyseLine(line, locale, llmReadings);
       analysed.set(memoKey, analysis);
       if (analysis.kind === "skip") continue;
       if (analysis.kind === "unparsed") {
@@ -265,6 +306,7 @@ export const buildShoppingList = (entries: readonly ShoppingRecipeEntry[]): Shop
         totalInUnit: 0,
         totalMinInUnit: 0,
         unitsInPortuguese: true,
+        readByLlm: false,
         alternates: [],
         sources: [],
       };
@@ -282,6 +324,7 @@ export const buildShoppingList = (entries: readonly ShoppingRecipeEntry[]): Shop
           acc.unitsInPortuguese &&= reading.unitText !== null && isWrittenInPortuguese(reading.unitText);
         }
       }
+      acc.readByLlm ||= analysis.byLlm;
       if (!acc.sources.some((known) => sameSource(known, source))) acc.sources.push(source);
       items.set(key, acc);
     }
