@@ -3,13 +3,14 @@ import { CORPUS_LOCALES, loadCorpus, scoreLocale } from "../../../bench/lib/ingr
 
 /**
  * The ingredient reader over the labelled corpus (tests/fixtures/ingredient-corpus). Thresholds per
- * locale are what the reader reaches (bench/README.md), not the issue's floor: quantity+unit ≥ 98 % and
- * name ≥ 95 % was the goal; a change that reads fewer lines right fails here and names the lines.
+ * locale are what the reader reaches (bench/README.md: every line), not the issue's floor (quantity+unit
+ * ≥ 98 %, name ≥ 95 %): a change that reads a line wrong fails here and names it. A new corpus line the
+ * reader cannot read lowers a threshold only with a note in bench/README.md saying why.
  */
 const THRESHOLDS = {
-  "en-GB": { amount: 0.995, name: 0.995 },
-  "en-US": { amount: 0.995, name: 0.995 },
-  "pt-PT": { amount: 0.995, name: 0.995 },
+  "en-GB": { amount: 1, name: 1 },
+  "en-US": { amount: 1, name: 1 },
+  "pt-PT": { amount: 1, name: 1 },
 } as const;
 
 describe("ingredient reader on the labelled corpus", () => {
