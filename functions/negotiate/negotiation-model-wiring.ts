@@ -1,9 +1,8 @@
-import { configOnce } from "../core/config";
 import { createLlm, readLlmConfig } from "../core/llm";
 import type { ModelStepDeps } from "./domain/workflow-steps";
 import { stepDepsFor } from "./negotiation-table-wiring";
 
-/** The LLM port of the configured provider, built on first use (see negotiation-table-wiring.ts). */
-const llm = configOnce(() => createLlm(readLlmConfig()));
+// Parsed at cold start: a malformed LLM_PROVIDER or a provider without its key fails here, with its name.
+const llm = createLlm(readLlmConfig());
 
-export const modelStepDepsFor = (tenant: string): ModelStepDeps => ({ ...stepDepsFor(tenant), llm: llm() });
+export const modelStepDepsFor = (tenant: string): ModelStepDeps => ({ ...stepDepsFor(tenant), llm });

@@ -80,7 +80,11 @@ export const startNegotiateStack = async (
           "GET",
           `/negotiations/${negotiationId}/messages/${messageId}`,
         ).then((r) => r.json())) as { status: string };
-        if (message.status === "awaiting_review" || execution.status !== "RUNNING") return execution;
+        // The event log trails the handlers a little: wait until it shows the Review step too.
+        const reviewOpen = execution.steps.some((s) => s.name === "Review" && s.status === "RUNNING");
+        if ((message.status === "awaiting_review" && reviewOpen) || execution.status !== "RUNNING") {
+          return execution;
+        }
         if (Date.now() > deadline) throw new Error(`${messageId} did not reach its review within 20 s`);
         await new Promise((done) => setTimeout(done, 20));
       }
