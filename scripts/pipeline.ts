@@ -37,7 +37,7 @@ export interface PipelineIo {
   readLine?: () => Promise<string | undefined>;
 }
 
-const valueOf = (args: string[], flag: string): string | undefined => {
+const flagValue = (args: string[], flag: string): string | undefined => {
   const at = args.indexOf(flag);
   return at >= 0 ? args[at + 1] : undefined;
 };
@@ -45,7 +45,7 @@ const valueOf = (args: string[], flag: string): string | undefined => {
 const configuredLlm = (env: PipelineIo["env"]): LlmPort => createLlm(readLlmConfig(env), { logger: null });
 
 const runScenarios = async (args: string[], io: PipelineIo): Promise<number> => {
-  const name = valueOf(args, "--scenario");
+  const name = flagValue(args, "--scenario");
   const scenarios = name ? NEGOTIATION_SCENARIOS.filter((s) => s.name === name) : NEGOTIATION_SCENARIOS;
   if (scenarios.length === 0) {
     io.err(`No scenario named ${name}; known: ${NEGOTIATION_SCENARIOS.map((s) => s.name).join(", ")}\n`);
@@ -81,7 +81,7 @@ const readEmail = async (io: PipelineIo): Promise<string | undefined> => {
 };
 
 const chat = async (args: string[], io: PipelineIo): Promise<number> => {
-  const name = valueOf(args, "--scenario") ?? "counter";
+  const name = flagValue(args, "--scenario") ?? "counter";
   const scenario: NegotiationScenario | undefined = NEGOTIATION_SCENARIOS.find((s) => s.name === name);
   if (!scenario) {
     io.err(`No scenario named ${name}\n`);
