@@ -149,7 +149,8 @@ export const reviewNegotiationMessageRoute = createRoute({
     "Resumes the paused workflow. Approving a draft the leak check blocked, or an escalation (no draft), needs " +
     "`text` (422 `draft_blocked` / `reply_required`). A message not awaiting review is a 409 " +
     "`message_not_awaiting_review` (or `task_not_waiting` when another review just answered it). The approved " +
-    "reply is the output and joins the thread; the system sends nothing.",
+    "reply is the output and joins the thread; the system sends nothing. Reject and escalate (a person takes the " +
+    "thread over outside the system) end the message `rejected`, with `review.decision` saying which.",
   security: bearerAuth,
   request: { params: MessageParams, body: jsonBody(ReviewBody) },
   responses: {

@@ -160,6 +160,41 @@ describe("the negotiation workflow, scenario by scenario", () => {
   });
 });
 
+describe("a message while it runs", () => {
+  it("shows the step in progress and the opinions so far", async () => {
+    const scenario = NEGOTIATION_SCENARIOS.find((s) => s.name === "accept") as NegotiationScenario;
+    const scripted = scriptedServerScript(scenario);
+    let releaseOrchestrator: () => void = () => {};
+    const orchestratorMayAnswer = new Promise<void>((resolve) => {
+      releaseOrchestrator = resolve;
+    });
+    current = async (request) => {
+      if (request.forcedToolName === "orchestrate_decision") await orchestratorMayAnswer;
+      return scripted(request);
+    };
+    const negotiationId = await openNegotiation(scenario);
+    const messageId = await sendEmail(negotiationId, scenario.turns[0]?.supplierMessage ?? "");
+    let seen: MessageBody | undefined;
+    const deadline = Date.now() + 20_000;
+    while (Date.now() < deadline) {
+      seen = await getMessage(negotiationId, messageId);
+      if (seen.step?.startsWith("orchestrating")) break;
+      await new Promise((done) => setTimeout(done, 20));
+    }
+    expect(seen).toMatchObject({
+      status: "running",
+      step: "orchestrating (round 1)",
+      response: null,
+      draft: null,
+    });
+    expect(seen?.progress.expertOpinions).toHaveLength(2);
+    releaseOrchestrator();
+    await stack.untilAwaitingReview(negotiationId, messageId);
+    expect((await getMessage(negotiationId, messageId)).response?.action).toBe("accept");
+    await review(negotiationId, messageId, { decision: "reject" });
+  });
+});
+
 describe("the review endpoint", () => {
   it("refuses a second email while one awaits review, and a review of a settled message", async () => {
     const scenario = NEGOTIATION_SCENARIOS.find((s) => s.name === "accept") as NegotiationScenario;

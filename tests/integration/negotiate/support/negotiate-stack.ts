@@ -39,6 +39,8 @@ export const startNegotiateStack = async (
     LLM_PROVIDER: "openai",
     OPENAI_BASE_URL: llm.openaiBaseUrl,
     OPENAI_API_KEY: "test-key",
+    ANTHROPIC_BASE_URL: llm.url,
+    ANTHROPIC_API_KEY: "test-key",
     LLM_MAX_RETRIES: "0",
     LLM_TIMEOUT_MS: "10000",
     ...env,
