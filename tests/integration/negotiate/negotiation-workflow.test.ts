@@ -160,6 +160,39 @@ describe("the negotiation workflow, scenario by scenario", () => {
   });
 });
 
+describe("the Parallel state", () => {
+  it("asks the extraction and escalation experts at once: each request arrives before either is answered", async () => {
+    const scenario = NEGOTIATION_SCENARIOS.find((s) => s.name === "accept") as NegotiationScenario;
+    const scripted = scriptedServerScript(scenario);
+    const arrived = new Set<string>();
+    let bothArrived: () => void = () => {};
+    const both = new Promise<void>((resolve) => {
+      bothArrived = resolve;
+    });
+    current = async (request) => {
+      const name = request.forcedToolName ?? "";
+      if (name === "extract_quote" || name === "evaluate_escalation") {
+        arrived.add(name);
+        if (arrived.size === 2) bothArrived();
+        // Run one after the other, the first expert would wait here forever and the review never come.
+        await both;
+      }
+      return scripted(request);
+    };
+    const negotiationId = await openNegotiation(scenario);
+    const messageId = await sendEmail(negotiationId, scenario.turns[0]?.supplierMessage ?? "");
+    await stack.untilAwaitingReview(negotiationId, messageId);
+    expect([...arrived].sort()).toEqual(["evaluate_escalation", "extract_quote"]);
+    // Sequential, the first call would have timed out (LLM_TIMEOUT_MS) and its opinion say so.
+    const message = await getMessage(negotiationId, messageId);
+    expect(message.response?.expertOpinions.map((o) => [o.expert, "failure" in o])).toEqual([
+      ["escalation", false],
+      ["extraction", false],
+    ]);
+    await review(negotiationId, messageId, { decision: "reject" });
+  });
+});
+
 describe("a message while it runs", () => {
   it("shows the step in progress and the opinions so far", async () => {
     const scenario = NEGOTIATION_SCENARIOS.find((s) => s.name === "accept") as NegotiationScenario;
