@@ -160,6 +160,16 @@ describe("processSupplierMessage: experts and the orchestrator loop", () => {
     expect(response.reasoning).toContain("provider down");
   });
 
+  it("refuses an orchestrator answer that neither acts nor names an expert, and escalates saying so", async () => {
+    const llm = scriptedLlm().onStructured(
+      "orchestrate_decision",
+      decide({ readyToAct: false, action: null, nextExpert: null }),
+    );
+    const { response } = await run(llm);
+    expect(response).toMatchObject({ action: "escalate", decidedBy: "model_unavailable" });
+    expect(response.reasoning).toContain("llm_output_invalid");
+  });
+
   it("offline (LLM_PROVIDER=none) escalates with that reason and guesses nothing", async () => {
     const { response } = await processSupplierMessage(createUnavailableLlm("LLM_PROVIDER is none"), {
       supplierMessage: supplierEmail,
