@@ -1,5 +1,11 @@
-import { createRoute, z } from "@hono/zod-openapi";
-import { bearerAuth, errorResponses, jsonBody, jsonResponse } from "../../core/http/route-helpers";
+import { z } from "@hono/zod-openapi";
+import {
+  bearerAuth,
+  defineRoute,
+  errorResponses,
+  jsonBody,
+  jsonResponse,
+} from "../../core/http/route-helpers";
 import { AgentProcessResponseSchema } from "../domain/agent-process-response";
 import { DraftEmailSchema } from "../domain/experts/prompts";
 import {
@@ -80,7 +86,7 @@ const ReviewAccepted = z
   .object({ messageId: z.string(), decision: ReviewSchema.shape.decision })
   .openapi("NegotiationReviewAccepted");
 
-export const createNegotiationRoute = createRoute({
+export const createNegotiationRoute = defineRoute({
   method: "post",
   path: "/negotiations",
   operationId: "createNegotiation",
@@ -97,7 +103,7 @@ export const createNegotiationRoute = createRoute({
   },
 });
 
-export const getNegotiationRoute = createRoute({
+export const getNegotiationRoute = defineRoute({
   method: "get",
   path: "/negotiations/{negotiation_id}",
   operationId: "getNegotiation",
@@ -108,7 +114,7 @@ export const getNegotiationRoute = createRoute({
   responses: { 200: jsonResponse(NegotiationView, "The negotiation"), ...errorResponses(400, 401, 403, 404) },
 });
 
-export const postSupplierMessageRoute = createRoute({
+export const postSupplierMessageRoute = defineRoute({
   method: "post",
   path: "/negotiations/{negotiation_id}/messages",
   operationId: "postSupplierMessage",
@@ -126,7 +132,7 @@ export const postSupplierMessageRoute = createRoute({
   },
 });
 
-export const getNegotiationMessageRoute = createRoute({
+export const getNegotiationMessageRoute = defineRoute({
   method: "get",
   path: "/negotiations/{negotiation_id}/messages/{message_id}",
   operationId: "getNegotiationMessage",
@@ -138,7 +144,7 @@ export const getNegotiationMessageRoute = createRoute({
   responses: { 200: jsonResponse(MessageView, "The message"), ...errorResponses(400, 401, 403, 404) },
 });
 
-export const reviewNegotiationMessageRoute = createRoute({
+export const reviewNegotiationMessageRoute = defineRoute({
   method: "post",
   path: "/negotiations/{negotiation_id}/messages/{message_id}/review",
   operationId: "reviewNegotiationMessage",
