@@ -4,6 +4,7 @@ import { createCookApp } from "./cook/http/create-cook-app";
 import type { ApiEnv } from "./core/http/api-env";
 import { describeOnlyDeps, mergeOpenApiDocuments } from "./core/http/openapi-document";
 import { createLogger } from "./core/logger";
+import { createNegotiateApp, type NegotiateApiDeps } from "./negotiate/http/create-negotiate-app";
 import { createPlatformApp, type PlatformDeps } from "./platform/platform-app";
 
 /** Where the API runs: `npm start`, and a deployed stage (its URL is the stack output `Url`). */
@@ -28,6 +29,7 @@ export const describedApps = (): OpenAPIHono<ApiEnv>[] => {
   return [
     createPlatformApp(describeOnlyDeps<PlatformDeps>("platform", { logger, healthChecks: {} })),
     createCookApp(describeOnlyDeps<CookApiDeps>("cook", { logger, maxBodyBytes: undefined })),
+    createNegotiateApp(describeOnlyDeps<NegotiateApiDeps>("negotiate", { logger, maxBodyBytes: undefined })),
   ];
 };
 
