@@ -17,7 +17,8 @@ const ROOT = resolve(import.meta.dirname, "../../..");
 const waitForOutput = (child: ChildProcess, pattern: RegExp): Promise<RegExpMatchArray> =>
   new Promise((resolvePromise, reject) => {
     let output = "";
-    const timeoutMs = scaledTimeout(60_000);
+    // DynamoDB Local alone may take up to 90 s to answer on a busy machine (dev/dynamodb-local.ts).
+    const timeoutMs = scaledTimeout(100_000);
     const timer = setTimeout(
       () => reject(new Error(`Waited ${timeoutMs} ms for ${pattern}; output:\n${output}`)),
       timeoutMs,

@@ -14,6 +14,7 @@ import {
 } from "../../../functions/core/workflow/process-workflow-port";
 import type { WorkflowExecution } from "../../../functions/core/workflow/workflow-port";
 import { allSchedules } from "../../../lib/areas";
+import { waitUntil } from "../../support/wait-until";
 
 /** The app's own workflows and handlers (lib/areas), with Retry back-off shortened to keep tests quick. */
 let runner: LocalWorkflowRunner;
@@ -27,15 +28,6 @@ const runSample = async (input: unknown): Promise<WorkflowExecution> => {
 };
 
 const visits = (execution: WorkflowExecution, name: string) => execution.steps.filter((s) => s.name === name);
-
-/** Polls until `condition` holds (the runner works in the background), failing after a few seconds. */
-const eventually = async (condition: () => Promise<boolean> | boolean): Promise<void> => {
-  const deadline = Date.now() + 5000;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error("condition not met within 5 s");
-    await new Promise((done) => setTimeout(done, 10));
-  }
-};
 
 describe("the sample workflow on the local runner", () => {
   it("fans out over the items, loops to the bound, retries the flaky step and succeeds", async () => {
@@ -160,7 +152,10 @@ describe("the local runner's execution lifecycle", () => {
     const { gated, release } = await gatedRunner();
     stopAfter = gated;
     const { executionId } = await gated.start("sample", { items: ["a", "b"], loopBound: 1 });
-    await eventually(async () => visits(await gated.describe(executionId), "ProcessItem").length > 0);
+    await waitUntil(
+      "a ProcessItem step to start",
+      async () => visits(await gated.describe(executionId), "ProcessItem").length > 0,
+    );
 
     const running = await gated.describe(executionId);
     expect(running.status).toBe("RUNNING");
@@ -175,7 +170,7 @@ describe("the local runner's execution lifecycle", () => {
     const { gated, release, mostActive } = await gatedRunner();
     stopAfter = gated;
     const { executionId } = await gated.start("sample", { items: ["a", "b", "c", "d", "e"], loopBound: 0 });
-    await eventually(() => mostActive() >= 2);
+    await waitUntil("two Map iterations to run at once", () => mostActive() >= 2);
     // Time for a third iteration to start, were the limit not kept.
     await new Promise((done) => setTimeout(done, 50));
     release();
@@ -208,7 +203,10 @@ describe("the local runner's execution lifecycle", () => {
   it("aborts running executions on stop and refuses new ones", async () => {
     const { gated } = await gatedRunner();
     const { executionId } = await gated.start("sample", { items: ["a"], loopBound: 0 });
-    await eventually(async () => visits(await gated.describe(executionId), "ProcessItem").length > 0);
+    await waitUntil(
+      "a ProcessItem step to start",
+      async () => visits(await gated.describe(executionId), "ProcessItem").length > 0,
+    );
 
     await gated.stop();
 
