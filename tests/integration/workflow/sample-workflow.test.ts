@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { createScheduleRunner } from "../../../dev/schedule-runner";
 import { type LambdaHandler, loadLambdaHandler } from "../../../dev/workflow/local-lambda";
 import { createLocalWorkflowRunner, type LocalWorkflowRunner } from "../../../dev/workflow-runner";
@@ -21,6 +21,7 @@ let runner: LocalWorkflowRunner;
 beforeAll(async () => {
   runner = await createLocalWorkflowRunner({ retryIntervalMs: 0 });
 });
+afterAll(() => runner?.stop());
 
 const runSample = async (input: unknown): Promise<WorkflowExecution> => {
   const { executionId } = await runner.start("sample", input);
@@ -220,6 +221,7 @@ describe("the local runner's execution lifecycle", () => {
 describe("the local runner's memory", () => {
   it("forgets the oldest ended executions beyond its retention limit", async () => {
     const small = await createLocalWorkflowRunner({ maxRetainedExecutions: 2 });
+    onTestFinished(() => small.stop());
     const ids: string[] = [];
     for (const item of ["a", "b", "c"]) {
       const { executionId } = await small.start("sample", { items: [item], loopBound: 0 });
