@@ -11,6 +11,8 @@ export default defineConfig({
   test: {
     setupFiles: ["./dev/polyfills.ts"],
     reporters: ["default", "./tests/support/summary-reporter.ts"],
+    // Closing workers and the global setup (DynamoDB Local's JVM) can take long on a busy machine.
+    teardownTimeout: scaledTimeout(60_000),
     env: {
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
       LOG_LEVEL: "SILENT",

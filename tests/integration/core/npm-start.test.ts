@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { resolve } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   isListening,
   isRunning,
@@ -84,13 +84,29 @@ const localStackEnv = {
 let child: ChildProcess | undefined;
 let detachedGroup: number | undefined;
 let seenMembers: ProcessInfo[] = [];
-afterEach(() => {
+const endWhatTheTestStarted = () => {
   if (child?.pid !== undefined) killIfRunning(child.pid);
   if (detachedGroup !== undefined) killIfRunning(-detachedGroup);
   for (const member of seenMembers) killIfRunning(member.pid);
   child = undefined;
   detachedGroup = undefined;
   seenMembers = [];
+};
+afterEach(endWhatTheTestStarted);
+
+// Ctrl-C or a kill of the test run skips afterEach, and the detached group is out of the signal's reach:
+// end it here too, then die of the signal as before.
+const onRunSignal = (signal: NodeJS.Signals) => {
+  endWhatTheTestStarted();
+  process.kill(process.pid, signal);
+};
+beforeAll(() => {
+  process.once("SIGINT", onRunSignal);
+  process.once("SIGTERM", onRunSignal);
+});
+afterAll(() => {
+  process.off("SIGINT", onRunSignal);
+  process.off("SIGTERM", onRunSignal);
 });
 
 describe("npm start (dev/start.ts as a process)", () => {
