@@ -63,3 +63,13 @@ console.log(
 console.log(
   `| SIGTERM to process exit (JVM, store, servers stopped) | ${median(stops).toFixed(0)} | ${Math.max(...stops).toFixed(0)} |`,
 );
+
+// The requirement: healthy within 15 s on an idle machine. A wall-clock budget belongs here, measured
+// alone, not in the test suite, where a busy machine would fail it by chance.
+const HEALTHY_BUDGET_MS = 15_000;
+if (median(healthy) > HEALTHY_BUDGET_MS) {
+  console.error(
+    `median start to healthy ${median(healthy).toFixed(0)} ms is over the ${HEALTHY_BUDGET_MS} ms budget`,
+  );
+  process.exitCode = 1;
+}

@@ -98,7 +98,8 @@ export const startDynamoDbLocal = async (
   const child = spawn("sh", ["-c", script], { cwd: workDir, stdio: ["pipe", "ignore", "inherit"] });
   const endpoint = `http://127.0.0.1:${port}`;
   try {
-    await waitUntilReady(endpoint, child, options.timeoutMs ?? 20_000);
+    // A bound on a hang, not a speed check: a JVM on a busy 2-core machine can take 20 s and more to answer.
+    await waitUntilReady(endpoint, child, options.timeoutMs ?? 90_000);
   } catch (error) {
     child.kill("SIGTERM");
     throw error;

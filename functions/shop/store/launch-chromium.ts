@@ -37,12 +37,17 @@ export const chromiumArchiveDirectory = (env: Record<string, string | undefined>
   env.CHROMIUM_BIN_DIR?.trim() || undefined;
 
 /**
- * Launches @sparticuz/chromium through playwright-core (locally and in Lambda alike). The first call
- * extracts the binary to /tmp; later launches reuse it.
+ * The Chromium binary's path. The first call extracts it to /tmp and later calls reuse it, but a process
+ * that calls while another is still writing it gets the half-written file: processes that may start
+ * Chromium at the same time (test workers) extract it once beforehand (tests/integration/global-setup.ts).
  */
+export const chromiumExecutablePath = (): Promise<string> =>
+  sparticuzChromium.executablePath(chromiumArchiveDirectory(process.env));
+
+/** Launches @sparticuz/chromium through playwright-core (locally and in Lambda alike). */
 export const launchChromium = async (storeUrl: URL, timeoutMs: number): Promise<Browser> =>
   chromium.launch({
-    executablePath: await sparticuzChromium.executablePath(chromiumArchiveDirectory(process.env)),
+    executablePath: await chromiumExecutablePath(),
     args: chromiumArgsFor(storeUrl, sparticuzChromium.args),
     headless: true,
     timeout: timeoutMs,

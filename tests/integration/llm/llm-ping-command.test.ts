@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { FakeLlmScript } from "../../../dev/fake-llm/fake-llm-script";
 import { type FakeLlmServer, startFakeLlmServer } from "../../../dev/fake-llm/fake-llm-server";
+import { scaledTimeout } from "../../support/test-timeouts";
 import { envForFakeServer, type RealProvider } from "./llm-against-fake-server";
 
 const ROOT = resolve(import.meta.dirname, "../../..");
@@ -23,7 +24,7 @@ const runLlmCommand = (args: string[], env: Record<string, string>): Promise<Com
       {
         cwd: ROOT,
         env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
-        timeout: 30_000,
+        timeout: scaledTimeout(60_000),
       },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;

@@ -267,14 +267,17 @@ describe.each<RealProvider>(["anthropic", "openai"])(
     });
 
     it("gives up at the per-call timeout even while the SDK would keep retrying", async () => {
-      const fake = await start(() => ({ delayMs: 5000, reply: { text: "late" } }));
+      // A reply that never comes while the test runs (the fake stops waiting when the client hangs up).
+      const fake = await start(() => ({ delayMs: 600_000, reply: { text: "late" } }));
       const started = Date.now();
       const error = await caught(llmAgainst(provider, fake).structured({ ...pingRequest, timeoutMs: 300 }));
       const elapsed = Date.now() - started;
 
       expect(error).toMatchObject({ code: "llm_timeout", category: "unavailable" });
       expect(elapsed).toBeGreaterThanOrEqual(290);
-      expect(elapsed).toBeLessThan(2000);
+      // LLM_MAX_RETRIES is 2: a deadline that did not span the retries would send a second request.
+      // (Under load the one request may not even have arrived before the deadline: 0 is correct too.)
+      expect(fake.requests.length).toBeLessThanOrEqual(1);
     });
 
     it("stops when the caller's signal aborts", async () => {

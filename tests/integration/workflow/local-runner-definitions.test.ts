@@ -21,13 +21,18 @@ const echo: FunctionDefinition = {
 const functions = new Map([[echo.id, echo]]);
 const echoArn = "arn:aws:lambda:local:000000000000:function:Echo";
 
+const startedRunners: Promise<LocalWorkflowRunner | undefined>[] = [];
+afterAll(async () => {
+  for (const runner of await Promise.all(startedRunners)) await runner?.stop();
+});
+
 let fileCount = 0;
 /** A runner for one workflow whose ASL is the given object, with `${EchoFnArn}` → the echo function. */
 const runnerFor = (asl: object, workflow: Partial<WorkflowDefinition> = {}): Promise<LocalWorkflowRunner> => {
   fileCount += 1;
   const file = join(scratch, `workflow-${fileCount}.asl.json`);
   writeFileSync(file, JSON.stringify(asl, null, 2));
-  return createLocalWorkflowRunner({
+  const runner = createLocalWorkflowRunner({
     workflows: [
       {
         name: "under-test",
@@ -40,6 +45,9 @@ const runnerFor = (asl: object, workflow: Partial<WorkflowDefinition> = {}): Pro
     findFunction: (id) => functions.get(id),
     rootDir: scratch,
   });
+  // Ended after the file, whatever its tests did (a refused runner has nothing to end).
+  startedRunners.push(runner.catch(() => undefined));
+  return runner;
 };
 
 /** `${Key}` as the ASL writes it (a template, so the linter does not take it for a mistake). */

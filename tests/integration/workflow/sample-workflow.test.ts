@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { createScheduleRunner } from "../../../dev/schedule-runner";
 import { type LambdaHandler, loadLambdaHandler } from "../../../dev/workflow/local-lambda";
 import { createLocalWorkflowRunner, type LocalWorkflowRunner } from "../../../dev/workflow-runner";
@@ -14,6 +14,7 @@ import {
 } from "../../../functions/core/workflow/process-workflow-port";
 import type { WorkflowExecution } from "../../../functions/core/workflow/workflow-port";
 import { allSchedules } from "../../../lib/areas";
+import { waitUntil } from "../../support/wait-until";
 
 /** The app's own workflows and handlers (lib/areas), with Retry back-off shortened to keep tests quick. */
 let runner: LocalWorkflowRunner;
@@ -23,6 +24,7 @@ beforeAll(async () => {
   vi.stubEnv("LLM_PROVIDER", "none");
   runner = await createLocalWorkflowRunner({ retryIntervalMs: 0 });
 });
+afterAll(() => runner?.stop());
 
 const runSample = async (input: unknown): Promise<WorkflowExecution> => {
   const { executionId } = await runner.start("sample", input);
@@ -30,15 +32,6 @@ const runSample = async (input: unknown): Promise<WorkflowExecution> => {
 };
 
 const visits = (execution: WorkflowExecution, name: string) => execution.steps.filter((s) => s.name === name);
-
-/** Polls until `condition` holds (the runner works in the background), failing after a few seconds. */
-const eventually = async (condition: () => Promise<boolean> | boolean): Promise<void> => {
-  const deadline = Date.now() + 5000;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error("condition not met within 5 s");
-    await new Promise((done) => setTimeout(done, 10));
-  }
-};
 
 describe("the sample workflow on the local runner", () => {
   it("fans out over the items, loops to the bound, retries the flaky step and succeeds", async () => {
@@ -163,7 +156,10 @@ describe("the local runner's execution lifecycle", () => {
     const { gated, release } = await gatedRunner();
     stopAfter = gated;
     const { executionId } = await gated.start("sample", { items: ["a", "b"], loopBound: 1 });
-    await eventually(async () => visits(await gated.describe(executionId), "ProcessItem").length > 0);
+    await waitUntil(
+      "a ProcessItem step to start",
+      async () => visits(await gated.describe(executionId), "ProcessItem").length > 0,
+    );
 
     const running = await gated.describe(executionId);
     expect(running.status).toBe("RUNNING");
@@ -178,7 +174,7 @@ describe("the local runner's execution lifecycle", () => {
     const { gated, release, mostActive } = await gatedRunner();
     stopAfter = gated;
     const { executionId } = await gated.start("sample", { items: ["a", "b", "c", "d", "e"], loopBound: 0 });
-    await eventually(() => mostActive() >= 2);
+    await waitUntil("two Map iterations to run at once", () => mostActive() >= 2);
     // Time for a third iteration to start, were the limit not kept.
     await new Promise((done) => setTimeout(done, 50));
     release();
@@ -211,7 +207,10 @@ describe("the local runner's execution lifecycle", () => {
   it("aborts running executions on stop and refuses new ones", async () => {
     const { gated } = await gatedRunner();
     const { executionId } = await gated.start("sample", { items: ["a"], loopBound: 0 });
-    await eventually(async () => visits(await gated.describe(executionId), "ProcessItem").length > 0);
+    await waitUntil(
+      "a ProcessItem step to start",
+      async () => visits(await gated.describe(executionId), "ProcessItem").length > 0,
+    );
 
     await gated.stop();
 
@@ -225,6 +224,7 @@ describe("the local runner's execution lifecycle", () => {
 describe("the local runner's memory", () => {
   it("forgets the oldest ended executions beyond its retention limit", async () => {
     const small = await createLocalWorkflowRunner({ maxRetainedExecutions: 2 });
+    onTestFinished(() => small.stop());
     const ids: string[] = [];
     for (const item of ["a", "b", "c"]) {
       const { executionId } = await small.start("sample", { items: [item], loopBound: 0 });

@@ -275,14 +275,27 @@ describe("runAgent", () => {
   });
 
   it("runs all tool calls of one turn concurrently", async () => {
-    const toolDelayMs = 150;
-    const slow = (name: string) =>
+    // Each tool waits until all three have started: run one after another, the first would wait alone.
+    let started = 0;
+    let mostAtOnce = 0;
+    let running = 0;
+    let allHaveStarted: () => void = () => {};
+    const allStarted = new Promise<void>((resolve) => {
+      allHaveStarted = resolve;
+    });
+    const gated = (name: string) =>
       defineTool({
         name,
         description: name,
         input: z.object({}),
         run: async () => {
-          await sleep(toolDelayMs);
+          started += 1;
+          running += 1;
+          mostAtOnce = Math.max(mostAtOnce, running);
+          if (started === 3) allHaveStarted();
+          // Sequential runs end the wait after a while, so the test fails on the count, not by hanging.
+          await Promise.race([allStarted, sleep(1000)]);
+          running -= 1;
           return name;
         },
       });
@@ -296,20 +309,17 @@ describe("runAgent", () => {
       },
       { text: "All checked." },
     ]);
-    const started = performance.now();
     const result = await runAgent({
       llm,
       system: "s",
       messages: userAsks("q"),
-      tools: [slow("check_stock"), slow("check_price"), slow("check_slots")],
+      tools: [gated("check_stock"), gated("check_price"), gated("check_slots")],
       maxIterations: 2,
     });
-    const wallMs = performance.now() - started;
 
     expect(result.status).toBe("completed");
-    expect(wallMs).toBeGreaterThanOrEqual(toolDelayMs - 5);
-    // Sequential would take 3 × 150 ms; concurrent takes about one tool's time.
-    expect(wallMs).toBeLessThan(toolDelayMs * 2);
+    expect(mostAtOnce).toBe(3);
+    expect(result.toolRuns.map((r) => r.status)).toEqual(["ok", "ok", "ok"]);
   });
 
   it("answers with what it has when the deadline passes while a tool runs", async () => {
@@ -321,20 +331,23 @@ describe("runAgent", () => {
       name: "scan_cart",
       description: "Scan the cart",
       input: z.object({}),
-      run: () => sleep(2000).then(() => "cart"),
+      // Never ends on its own: only the deadline can end the run.
+      run: () => new Promise<string>(() => {}),
     });
-    const started = Date.now();
+    // A still clock: the deadline comes only by its timer, 100 ms after the run starts, never before the
+    // first model turn however slow the machine is.
+    const now = 1_000_000;
     const result = await runAgent({
       llm,
       system: "s",
       messages: userAsks("q"),
       tools: [scanCart],
       maxIterations: 5,
-      deadline: started + 100,
+      deadline: now + 100,
+      clock: () => now,
     });
 
     expect(result.status).toBe("deadline");
-    expect(Date.now() - started).toBeLessThan(1000);
     expect(result.answer).toBe("Checking the store.");
     // The conversation stays well-formed: the pending call has a (not run) result.
     expect(toolResultsOf(result.messages)[0]?.content).toContain('status="not_run"');
@@ -342,23 +355,23 @@ describe("runAgent", () => {
   });
 
   it("answers with what it has when the deadline passes during a model turn that ignores the signal", async () => {
-    const llm = createFakeLlm().onTurn(async () => {
-      await sleep(2000);
-      return { text: "too late" };
-    });
-    const started = Date.now();
+    // Ignores the signal and never answers: only the deadline can end the run.
+    const llm = createFakeLlm().onTurn(() => new Promise<never>(() => {}));
+    // A still clock: the deadline comes only by its timer, 100 ms after the run starts, never before the
+    // first model turn however slow the machine is.
+    const now = 1_000_000;
     const result = await runAgent({
       llm,
       system: "s",
       messages: userAsks("q"),
       tools: [],
       maxIterations: 5,
-      deadline: started + 100,
+      deadline: now + 100,
+      clock: () => now,
     });
 
     expect(result.status).toBe("deadline");
     expect(result.answer).toBe("");
-    expect(Date.now() - started).toBeLessThan(1000);
   });
 
   it("does not call the model at all when the deadline has already passed", async () => {

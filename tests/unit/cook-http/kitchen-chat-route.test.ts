@@ -81,7 +81,8 @@ describe("POST /chat/kitchen", () => {
     });
     expect(res.status).toBe(200);
     expect(KitchenChatResponseSchema.parse(res.json()).status).toBe("deadline");
-    expect(Date.now() - started).toBeLessThan(3_000);
+    // Answered before the 4 s Lambda would have been killed (the contract; the deadline itself is at 1 s).
+    expect(Date.now() - started).toBeLessThan(4_000);
   });
 
   it("answers 404 for a snapshot that does not exist, before any model call", async () => {

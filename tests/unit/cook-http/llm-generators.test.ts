@@ -103,7 +103,8 @@ describe("model calls within the Lambda's time", () => {
     const { variant } = Applied.parse(res.json());
     expect(variant.compiled_recipe.ingredients_raw[0]).toMatch(/tofu/);
     expect(variant.warnings.join(" ")).toMatch(/tofu/);
-    expect(Date.now() - started).toBeLessThan(3_000);
+    // Answered before the 4 s Lambda would have been killed (the contract; the deadline itself is at 1 s).
+    expect(Date.now() - started).toBeLessThan(4_000);
   });
 
   it("aborts the warnings call of an ops request too, keeping the rule-based warnings", async () => {
@@ -115,7 +116,8 @@ describe("model calls within the Lambda's time", () => {
     });
     expect(res.status).toBe(200);
     expect(Applied.parse(res.json()).variant.warnings[0]).toMatch(/scaled/);
-    expect(Date.now() - started).toBeLessThan(3_000);
+    // Answered before the 4 s Lambda would have been killed (the contract; the deadline itself is at 1 s).
+    expect(Date.now() - started).toBeLessThan(4_000);
   });
 });
 

@@ -140,10 +140,9 @@ describe("createPlaywrightStoreBrowser reading a page that is not the one expect
       launch: async () => browser,
     });
     const session = await storeBrowser.openSession({ cookies: [] });
-    const startedAt = Date.now();
     const page = await session.readPage(cartUrl, productSpec, { expectedPath: /\/\d+\.html$/ });
     expect(page).toMatchObject({ url: cartUrl, status: 200 });
-    expect(Date.now() - startedAt).toBeLessThan(1_000);
+    // The navigation's timeout only: a wait for the markers would have added its own (and spent 10 s).
     expect(timeouts).toEqual([10_000]);
   });
 
@@ -176,25 +175,27 @@ describe("createPlaywrightStoreBrowser stops every wait at the session's deadlin
   };
 
   it("cuts a navigation short at the deadline with StoreDeadlineExceededError, not after the store timeout", async () => {
-    const { session, timeouts } = await sessionOver("goto", 10_000, Date.now() + 150);
-    const startedAt = Date.now();
+    // The deadline is far enough for the navigation to start on a busy machine, and well before 10 s.
+    const { session, timeouts } = await sessionOver("goto", 10_000, Date.now() + 1_000);
     const error = await session.readPage(cartUrl, cartSpec).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StoreDeadlineExceededError);
     expect((error as StoreDeadlineExceededError).code).toBe("store_deadline_exceeded");
     expect((error as Error).message).toContain(cartUrl);
-    expect(Date.now() - startedAt).toBeLessThan(2_000);
-    expect(timeouts[0]).toBeLessThanOrEqual(150);
+    // The fake navigation fails only at the timeout it was given: the deadline's, not the store's 10 s.
+    expect(timeouts).toHaveLength(1);
+    expect(timeouts[0]).toBeLessThanOrEqual(1_000);
   });
 
   it("cuts the wait for a page marker short at the deadline instead of calling the page changed", async () => {
-    const { session, timeouts } = await sessionOver("marker", 10_000, Date.now() + 150);
+    const { session, timeouts } = await sessionOver("marker", 10_000, Date.now() + 1_000);
     const error = await session.readPage(cartUrl, cartSpec).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StoreDeadlineExceededError);
-    expect(timeouts[1]).toBeLessThanOrEqual(150);
+    expect(timeouts).toHaveLength(2);
+    expect(timeouts[1]).toBeLessThanOrEqual(1_000);
   });
 
   it("cuts a form post short at the deadline", async () => {
-    const { session } = await sessionOver("form", 10_000, Date.now() + 150);
+    const { session } = await sessionOver("form", 10_000, Date.now() + 1_000);
     const error = await session
       .sendForm({ method: "POST", url: `${STORE_URL.origin}/cart`, form: {} })
       .catch((e: unknown) => e);
