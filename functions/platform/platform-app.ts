@@ -19,6 +19,7 @@ export interface PlatformDeps {
   logger: Logger;
   /** Each dependency's check: resolves when healthy, rejects with the reason otherwise. */
   healthChecks: Record<string, () => Promise<void>>;
+  /** The document; may load it on first use. */
   openApiDocument: () => unknown;
 }
 
@@ -72,6 +73,8 @@ export const createPlatformApp = (deps: PlatformDeps): OpenAPIHono<ApiEnv> => {
     if (healthy) return c.json({ status: "ok" as const, checks }, 200);
     return c.json({ status: "degraded" as const, checks }, 503);
   });
-  app.openapi(openApiRoute, (c) => c.json(deps.openApiDocument() as Record<string, unknown>, 200));
+  app.openapi(openApiRoute, async (c) =>
+    c.json((await deps.openApiDocument()) as Record<string, unknown>, 200),
+  );
   return app;
 };
