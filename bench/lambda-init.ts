@@ -2,6 +2,7 @@ import { execFile } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { startFakeLlmServer } from "../dev/fake-llm/fake-llm-server";
 import { allFunctions, allRoutes, allWorkflows } from "../lib/areas";
 import { bundleSize } from "../lib/bundling/bundle-size";
 import { LAMBDA_BUNDLE_BUDGETS, sizeBudgetFor } from "../lib/bundling/lambda-budgets";
@@ -91,19 +92,29 @@ const runChild = async (
   return JSON.parse(line.slice(RESULT_PREFIX.length)) as ChildResult;
 };
 
-/** Answers every DynamoDB JSON call with an empty object: a GetItem finds nothing, a query no items. */
-const startDynamoStub = async (): Promise<{ server: Server; url: string }> => {
+/**
+ * A local stand-in for AWS JSON APIs: DynamoDB calls get an empty object (a GetItem finds nothing, a
+ * query no items); Secrets Manager's GetSecretValue gets a key, and the reads are counted.
+ */
+const startAwsStub = async (): Promise<{ server: Server; url: string; secretReads: () => number }> => {
+  let secretReads = 0;
   const server = createServer((request, response) => {
     request.resume();
     request.on("end", () => {
-      response.writeHead(200, { "content-type": "application/x-amz-json-1.0" });
-      response.end(request.headers["x-amz-target"]?.toString().endsWith(".Query") ? '{"Items":[]}' : "{}");
+      const target = request.headers["x-amz-target"]?.toString() ?? "";
+      response.writeHead(200, { "content-type": "application/x-amz-json-1.1" });
+      if (target === "secretsmanager.GetSecretValue") {
+        secretReads++;
+        response.end(JSON.stringify({ Name: "bench", SecretString: "bench-key" }));
+        return;
+      }
+      response.end(target.endsWith(".Query") ? '{"Items":[]}' : "{}");
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const address = server.address();
   if (!address || typeof address !== "object") throw new Error("stub has no port");
-  return { server, url: `http://127.0.0.1:${address.port}` };
+  return { server, url: `http://127.0.0.1:${address.port}`, secretReads: () => secretReads };
 };
 
 /** The function's first GET route, with `bench` for each path parameter; undefined when it has none. */
@@ -127,11 +138,21 @@ const firstGetEvent = (functionId: string) => {
 const kb = (bytes: number) => (bytes / 1024).toFixed(0);
 const ms = (value: number) => value.toFixed(0);
 
+/** Not a function of the app: the LLM port alone, for the first model call's extra latency. */
+const llmFirstCall: FunctionDefinition = {
+  id: "LlmFirstCall",
+  entry: "bench/fixtures/llm-first-call-handler.ts",
+  handler: "handler",
+  description: "first LLM call",
+  needs: [],
+};
+
 const definitions = [bareHandler, baseline, ...allFunctions()];
 console.log(`Bundling ${definitions.length - 2} functions and two baselines as CDK does...`);
 const bundles = await bundleLambdas(definitions);
+await bundleLambdas([llmFirstCall]);
 const workflowNames = allWorkflows().map((w) => w.name);
-const stub = await startDynamoStub();
+const stub = await startAwsStub();
 const envOf = (d: FunctionDefinition) =>
   deployedLambdaEnvironment(d, workflowNames, { AWS_ENDPOINT_URL_DYNAMODB: stub.url });
 const fileOf = (d: FunctionDefinition) => join(defaultBundleRoot, d.id, BUNDLE_ENTRY_FILE);
@@ -159,6 +180,38 @@ for (const d of allFunctions()) {
   }
   firstRequests.set(d.id, samples);
 }
+// The first model call: the provider's SDK chunk, the key from Secrets Manager, the connection; then a
+// warm call. Against the local fake LLM server and the stub's Secrets Manager.
+const fakeLlm = await startFakeLlmServer({
+  script: () => ({ reply: { toolCalls: [{ name: "ping", arguments: { message: "pong" } }] } }),
+});
+const llmCalls: Array<{
+  provider: string;
+  first: number[];
+  second: number[];
+  secretReadsPerContainer: number;
+}> = [];
+const llmEnvs: Record<string, Record<string, string>> = {
+  anthropic: { LLM_PROVIDER: "anthropic", ANTHROPIC_BASE_URL: fakeLlm.url },
+  openai: { LLM_PROVIDER: "openai", OPENAI_BASE_URL: fakeLlm.openaiBaseUrl },
+};
+for (const [provider, providerEnv] of Object.entries(llmEnvs)) {
+  const samples = { provider, first: [] as number[], second: [] as number[], secretReadsPerContainer: 0 };
+  const readsBefore = stub.secretReads();
+  const rounds = Math.min(runs, 5);
+  for (let round = 0; round < rounds; round++) {
+    const env = deployedLambdaEnvironment({ ...llmFirstCall, needs: ["llm"] }, workflowNames, {
+      AWS_ENDPOINT_URL_SECRETS_MANAGER: stub.url,
+      ...providerEnv,
+    });
+    const { requests } = await runChild(fileOf(llmFirstCall), "handler", env, [{}, {}]);
+    samples.first.push(requests[0]?.ms ?? Number.NaN);
+    samples.second.push(requests[1]?.ms ?? Number.NaN);
+  }
+  samples.secretReadsPerContainer = (stub.secretReads() - readsBefore) / rounds;
+  llmCalls.push(samples);
+}
+await fakeLlm.close();
 stub.server.close();
 
 let broken = 0;
@@ -197,6 +250,18 @@ if (firstRequests.size > 0) {
     const second = median(s.second);
     console.log(`| ${id} | ${s.status} | ${ms(first)} | ${ms(second)} | ${ms(first - second)} |`);
   }
+}
+console.log(
+  "\nFirst model call after init vs the second (key in Secrets Manager, local stub; local fake LLM), median ms:",
+);
+console.log("| provider | first | second | first's extra | secret reads per container (2 calls) |");
+console.log("|---|---:|---:|---:|---:|");
+for (const c of llmCalls) {
+  const first = median(c.first);
+  const second = median(c.second);
+  console.log(
+    `| ${c.provider} | ${ms(first)} | ${ms(second)} | ${ms(first - second)} | ${c.secretReadsPerContainer} |`,
+  );
 }
 console.log(
   `\nBudgets: ${Object.values(LAMBDA_BUNDLE_BUDGETS)
