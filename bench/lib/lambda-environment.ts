@@ -17,6 +17,7 @@ export const deployedLambdaEnvironment = (
   const needs = new Set(definition.needs);
   return {
     PATH: process.env.PATH ?? "",
+    AWS_EXECUTION_ENV: "AWS_Lambda_nodejs24.x",
     AWS_LAMBDA_FUNCTION_NAME: `larder-bench-${definition.id}`,
     AWS_LAMBDA_FUNCTION_MEMORY_SIZE: "512",
     AWS_REGION: region,

@@ -24,14 +24,16 @@ const tracingOff: RouteTracer = {
 };
 
 /**
- * Whether Powertools would trace: in a Lambda, unless POWERTOOLS_TRACE_ENABLED=false or under SAM local.
- * The same rule Powertools' Tracer applies, decided before its module (and the X-Ray SDK under it,
- * about 130 KB) is imported, so a function that does not trace never loads them.
+ * Whether Powertools' Tracer would trace: in the Lambda runtime (AWS_EXECUTION_ENV), not under SAM local
+ * or Amplify's mock, unless POWERTOOLS_TRACE_ENABLED=false. The rule its Tracer applies, decided before
+ * its module (and the X-Ray SDK under it, about 125 KB minified) is imported, so a function that does not
+ * trace never loads them.
  */
 export const tracingWanted = (env: Record<string, string | undefined> = process.env): boolean =>
-  Boolean(env.AWS_LAMBDA_FUNCTION_NAME) &&
-  env.POWERTOOLS_TRACE_ENABLED?.trim().toLowerCase() !== "false" &&
-  !env.AWS_SAM_LOCAL;
+  Boolean(env.AWS_EXECUTION_ENV) &&
+  env.AWS_EXECUTION_ENV !== "AWS_Lambda_amplify-mock" &&
+  !env.AWS_SAM_LOCAL &&
+  env.POWERTOOLS_TRACE_ENABLED?.trim().toLowerCase() !== "false";
 
 /** Builds the hooks at cold start; the tracer module is imported only when tracing is on. */
 export const createObservability = async (serviceName: string): Promise<Observability> => {
