@@ -39,6 +39,7 @@ export const shopArea: AreaDefinition = {
       "list-past-orders-tool.ts",
       "Store tool: the household's past orders",
     ),
+    storeTool("ShopGetOrderDetailTool", "get-order-detail-tool.ts", "Store tool: what one past order bought"),
     storeTool("ShopListDeliverySlotsTool", "list-delivery-slots-tool.ts", "Store tool: home delivery slots"),
     storeTool(
       "ShopAddToCartTool",
