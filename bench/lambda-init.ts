@@ -13,7 +13,7 @@ import { deployedLambdaEnvironment } from "./lib/lambda-environment";
 import { median } from "./lib/stats";
 
 /**
- * `npx tsx bench/lambda-init.ts [runs]` (also in `npm run bench`): bundles every function of every area
+ * `npx tsx bench/lambda-init.ts [runs]` (also in `npm run bench`; `BENCH_TRACING=off` for a stage without tracing): bundles every function of every area
  * exactly as CDK deploys it (lib/bundling/lambda-bundle.ts), plus a minimal handler bundled the same way
  * as the baseline, and prints per function:
  * - the minified JS a cold start loads (entry + its static chunks) and the whole bundle (lazy chunks too),
@@ -25,6 +25,9 @@ import { median } from "./lib/stats";
  */
 
 const runs = Number(process.argv[2] ?? 7);
+/** `BENCH_TRACING=off`: measure as a stage deployed with POWERTOOLS_TRACE_ENABLED=false would run. */
+const tracingOverride: Record<string, string> =
+  process.env.BENCH_TRACING === "off" ? { POWERTOOLS_TRACE_ENABLED: "false" } : {};
 const run = promisify(execFile);
 const RESULT_PREFIX = "LARDER_BENCH ";
 
@@ -154,7 +157,7 @@ await bundleLambdas([llmFirstCall]);
 const workflowNames = allWorkflows().map((w) => w.name);
 const stub = await startAwsStub();
 const envOf = (d: FunctionDefinition) =>
-  deployedLambdaEnvironment(d, workflowNames, { AWS_ENDPOINT_URL_DYNAMODB: stub.url });
+  deployedLambdaEnvironment(d, workflowNames, { AWS_ENDPOINT_URL_DYNAMODB: stub.url, ...tracingOverride });
 const fileOf = (d: FunctionDefinition) => join(defaultBundleRoot, d.id, BUNDLE_ENTRY_FILE);
 
 // Interleaved rounds, so a busy moment of the shared machine slows every function alike.
@@ -202,6 +205,7 @@ for (const [provider, providerEnv] of Object.entries(llmEnvs)) {
   for (let round = 0; round < rounds; round++) {
     const env = deployedLambdaEnvironment({ ...llmFirstCall, needs: ["llm"] }, workflowNames, {
       AWS_ENDPOINT_URL_SECRETS_MANAGER: stub.url,
+      ...tracingOverride,
       ...providerEnv,
     });
     const { requests } = await runChild(fileOf(llmFirstCall), "handler", env, [{}, {}]);

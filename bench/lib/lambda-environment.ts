@@ -18,6 +18,8 @@ export const deployedLambdaEnvironment = (
   return {
     PATH: process.env.PATH ?? "",
     AWS_EXECUTION_ENV: "AWS_Lambda_nodejs24.x",
+    // Lambda sets each invocation's trace header; an unsampled one, so nothing is sent to X-Ray.
+    _X_AMZN_TRACE_ID: "Root=1-5759e988-bd862e3fe1be46a994272793;Parent=53995c3f42cd8ad8;Sampled=0",
     AWS_LAMBDA_FUNCTION_NAME: `larder-bench-${definition.id}`,
     AWS_LAMBDA_FUNCTION_MEMORY_SIZE: "512",
     AWS_REGION: region,
