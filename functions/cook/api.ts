@@ -8,7 +8,7 @@ import { createCookApp } from "./http/create-cook-app";
 
 // Parsed at cold start: a missing TABLE_NAME or a provider without its key fails here, with its name.
 const config = configOnce(() => ({ table: parseConfig(TableConfigSchema), llm: readLlmConfig() }))();
-const observability = createObservability("cook");
+const observability = await createObservability("cook");
 const { logger } = observability;
 
 export const app = createCookApp(

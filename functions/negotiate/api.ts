@@ -9,7 +9,7 @@ import { createNegotiateApp } from "./http/create-negotiate-app";
 
 // Parsed at cold start: a missing TABLE_NAME fails here, with its name.
 const config = configOnce(() => ({ table: parseConfig(TableConfigSchema) }))();
-const observability = createObservability("negotiate");
+const observability = await createObservability("negotiate");
 const { logger } = observability;
 const table = createAppTable(config.table);
 

@@ -1,4 +1,3 @@
-import openApiDocument from "../../docs/openapi.json";
 import { configOnce, parseConfig } from "../core/config";
 import { createAppTable, TableConfigSchema } from "../core/db/app-table";
 import { toLambdaHandler } from "../core/http/lambda-handler";
@@ -7,14 +6,15 @@ import { createPlatformApp } from "./platform-app";
 
 // Parsed at cold start: a missing TABLE_NAME fails here, with its name.
 const config = configOnce(() => parseConfig(TableConfigSchema))();
-const observability = createObservability("platform");
+const observability = await createObservability("platform");
 const { logger } = observability;
 const table = createAppTable(config);
 
 export const app = createPlatformApp({
   logger,
   healthChecks: { table: () => table.probe() },
-  openApiDocument: () => openApiDocument,
+  // Imported on the first GET /openapi.json (its own chunk), not at cold start.
+  openApiDocument: async () => (await import("../../docs/openapi.json")).default,
 });
 
 export const handler = toLambdaHandler(app, logger, observability);

@@ -38,6 +38,7 @@ export interface PlatformDeps {
   logger: Logger;
   /** Each dependency's check: resolves when healthy, rejects with the reason otherwise. */
   healthChecks: Record<string, () => Promise<void>>;
+  /** The document; may load it on first use. */
   openApiDocument: () => unknown;
 }
 
@@ -98,6 +99,8 @@ export const createPlatformApp = (deps: PlatformDeps): OpenAPIHono<ApiEnv> => {
     const { httpStatus, body } = summarizeHealth(Object.fromEntries(entries));
     return c.json(body, httpStatus);
   });
-  app.openapi(openApiRoute, (c) => c.json(deps.openApiDocument() as Record<string, unknown>, 200));
+  app.openapi(openApiRoute, async (c) =>
+    c.json((await deps.openApiDocument()) as Record<string, unknown>, 200),
+  );
   return app;
 };

@@ -1,18 +1,16 @@
-import { join } from "node:path";
 import { Duration, RemovalPolicy, Stack, Validations } from "aws-cdk-lib";
 import type { ITable } from "aws-cdk-lib/aws-dynamodb";
 import { PolicyStatement, Role, ServicePrincipal } from "aws-cdk-lib/aws-iam";
-import { Architecture, Tracing } from "aws-cdk-lib/aws-lambda";
-import { LogLevel, NodejsFunction, OutputFormat, SourceMapMode } from "aws-cdk-lib/aws-lambda-nodejs";
+import { Architecture, Function as LambdaFunction, Tracing } from "aws-cdk-lib/aws-lambda";
 import { LogGroup, type RetentionDays } from "aws-cdk-lib/aws-logs";
 import type { ISecret } from "aws-cdk-lib/aws-secretsmanager";
 import { Construct } from "constructs";
 import type { FunctionDefinition } from "../definition-types";
 import { acknowledgeWildcardResource } from "../nag-findings";
-import { repositoryRoot } from "../repository-root";
 import { executionArnPattern, stateMachineArn } from "../resource-names";
 import { chromiumLayerOf } from "./chromium-layer";
 import { functionRuntime } from "./function-runtime";
+import { lambdaCode } from "./lambda-code";
 import { storeBundling } from "./store-bundling";
 
 export { functionRuntime };
@@ -31,13 +29,13 @@ export interface LarderFunctionProps {
 }
 
 /**
- * The project's Lambda: arm64, bundled locally by esbuild as ESM with source maps, traced, logging to
- * its own group with a retention. Dependencies are wired by the `bind*` methods, each of which grants
+ * The project's Lambda: arm64, bundled locally by the shared bundler (lib/bundling/lambda-bundle.ts: esbuild,
+ * ESM split into chunks, source maps), traced, logging to its own group with a retention. Dependencies are wired by the `bind*` methods, each of which grants
  * access and sets the environment variable the code reads in one step, so the two never drift apart.
  */
 export class LarderFunction extends Construct {
   readonly definition: FunctionDefinition;
-  readonly function: NodejsFunction;
+  readonly function: LambdaFunction;
 
   constructor(scope: Construct, id: string, props: LarderFunctionProps) {
     super(scope, id);
@@ -56,12 +54,10 @@ export class LarderFunction extends Construct {
     });
     logGroup.grantWrite(role);
 
-    this.function = new NodejsFunction(this, "Function", {
-      entry: join(repositoryRoot, definition.entry),
-      handler: definition.handler,
+    this.function = new LambdaFunction(this, "Function", {
+      code: lambdaCode(definition),
+      handler: `index.${definition.handler}`,
       description: definition.description,
-      projectRoot: repositoryRoot,
-      depsLockFilePath: join(repositoryRoot, "package-lock.json"),
       runtime: functionRuntime,
       // The Chromium that @sparticuz/chromium ships on npm is an x86_64 binary.
       architecture: needsStore ? Architecture.X86_64 : Architecture.ARM_64,
@@ -78,27 +74,6 @@ export class LarderFunction extends Construct {
         LOG_LEVEL: props.logLevel,
         NODE_OPTIONS: "--enable-source-maps",
         ...(needsStore ? storeBundling.environment : {}),
-      },
-      bundling: {
-        forceDockerBundling: false,
-        // esbuild's per-file size table drowns synth output; warnings and errors still show.
-        logLevel: LogLevel.WARNING,
-        format: OutputFormat.ESM,
-        target: "node24",
-        mainFields: ["module", "main"],
-        // CommonJS dependencies call require(); an ESM bundle has to provide it.
-        banner:
-          "import { createRequire as __larderCreateRequire } from 'node:module';" +
-          "const require = __larderCreateRequire(import.meta.url);",
-        minify: true,
-        // Error class names are contracts: Step Functions Retry/Catch match them, and logs show them.
-        keepNames: true,
-        sourceMap: true,
-        sourceMapMode: SourceMapMode.DEFAULT,
-        sourcesContent: false,
-        // Bundle the SDK we test against rather than whatever version the runtime ships.
-        bundleAwsSDK: true,
-        ...(needsStore ? storeBundling.bundling : {}),
       },
     });
 

@@ -12,7 +12,6 @@ import { getShoppingList } from "../domain/use-cases/get-shopping-list";
 import { getMealCookView, lookupCookRecipe } from "../domain/use-cases/lookup-cook-recipe";
 import { createOrReplaceRecipe, getRecipe } from "../domain/use-cases/recipes";
 import { createSnapshot, getSnapshot } from "../domain/use-cases/snapshots";
-import { runKitchenChat } from "../kitchen-chat/run-kitchen-chat";
 import { type CookApiDeps, cookDepsForRequest } from "./cook-api-deps";
 import {
   clearVariantRoute,
@@ -146,6 +145,8 @@ export const createCookApp = (deps: CookApiDeps): OpenAPIHono<ApiEnv> => {
   });
 
   app.openapi(kitchenChatRoute, async (c) => {
+    // The chat (agent loop, tools, offline parser) is its own chunk, loaded by the first chat request.
+    const { runKitchenChat } = await import("../kitchen-chat/run-kitchen-chat");
     const chat = await withModel(c, ({ cook, llm, deadline }) =>
       runKitchenChat({ cook, llm, ...(deadline === undefined ? {} : { deadline }) }, c.req.valid("json")),
     );

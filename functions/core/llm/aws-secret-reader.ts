@@ -1,5 +1,5 @@
-import { GetSecretValueCommand, SecretsManagerClient } from "@aws-sdk/client-secrets-manager";
-import { GetParameterCommand, SSMClient } from "@aws-sdk/client-ssm";
+import type { SecretsManagerClient } from "@aws-sdk/client-secrets-manager";
+import type { SSMClient } from "@aws-sdk/client-ssm";
 import { z } from "zod";
 import type { SecretReader } from "./secret-reader";
 
@@ -29,8 +29,8 @@ export const apiKeyFromSecretText = (text: string): string => {
 };
 
 /**
- * Secrets Manager / SSM SecureString adapter. Clients are built on first use, so a container whose
- * provider needs no secret never constructs them.
+ * Secrets Manager / SSM SecureString adapter. Each client is imported and built on first use, so a
+ * container whose provider needs no secret never loads either, and one that reads a secret loads one.
  */
 export const createAwsSecretReader = (options: { region?: string } = {}): SecretReader => {
   let secretsManager: SecretsManagerClient | undefined;
@@ -38,6 +38,7 @@ export const createAwsSecretReader = (options: { region?: string } = {}): Secret
   return {
     async read(secretId) {
       if (secretId.startsWith(SSM_SECRET_PREFIX)) {
+        const { GetParameterCommand, SSMClient } = await import("@aws-sdk/client-ssm");
         ssm ??= new SSMClient({ region: options.region });
         const name = secretId.slice(SSM_SECRET_PREFIX.length);
         const output = await ssm.send(new GetParameterCommand({ Name: name, WithDecryption: true }));
@@ -45,6 +46,7 @@ export const createAwsSecretReader = (options: { region?: string } = {}): Secret
         if (!value) throw new Error(`SSM parameter ${name} has no value`);
         return apiKeyFromSecretText(value);
       }
+      const { GetSecretValueCommand, SecretsManagerClient } = await import("@aws-sdk/client-secrets-manager");
       secretsManager ??= new SecretsManagerClient({ region: options.region });
       const output = await secretsManager.send(new GetSecretValueCommand({ SecretId: secretId }));
       if (!output.SecretString) throw new Error(`secret ${secretId} has no string value`);

@@ -1,16 +1,10 @@
-import { AnthropicBedrock } from "@anthropic-ai/bedrock-sdk";
-import Anthropic from "@anthropic-ai/sdk";
-import OpenAI from "openai";
 import { createLogger } from "../logger";
-import { createAnthropicDriver } from "./anthropic-driver";
 import { createAttemptCountingFetch } from "./attempt-counting-fetch";
-import { createAwsSecretReader } from "./aws-secret-reader";
 import { createLlmClient, type LlmClientOptions, type LlmLogger } from "./llm-client";
 import type { ApiKeySource, LlmConfig } from "./llm-config";
 import { LlmUnavailable } from "./llm-errors";
 import type { LlmPort } from "./llm-port";
 import type { ModelDriver } from "./model-driver";
-import { createOpenAiDriver } from "./openai-driver";
 import { cacheSecretReads, type SecretReader } from "./secret-reader";
 import { createUnavailableLlm } from "./unavailable-llm";
 
@@ -30,17 +24,25 @@ const OPENAI_DEFAULT_BASE_URL = "https://api.openai.com/v1";
  * Builds the port for the configured provider. Synchronous, so a handler builds it at module load; the
  * SDK client (and the key, when it lives in a secret) is created on the first call and kept for the
  * container's life.
+ *
+ * The provider's SDK and driver are dynamic imports, so a bundle splits each into its own chunk and a
+ * container loads only the configured provider's, on its first model call, never at cold start
+ * (ARCHITECTURE.md, "How a Lambda stays within budget"). The AWS secret clients load the same way.
  */
 export const createLlm = (config: LlmConfig, dependencies: CreateLlmDependencies = {}): LlmPort => {
   if (config.provider === "none") return createUnavailableLlm(config.reason);
   const fetch = createAttemptCountingFetch(dependencies.fetch ?? globalThis.fetch);
-  const secrets = cacheSecretReads(dependencies.secretReader ?? createAwsSecretReader());
+  const secrets = cacheSecretReads(dependencies.secretReader ?? lazyAwsSecretReader());
   const sdkOptions = { maxRetries: config.maxRetries, timeout: config.timeoutMs, fetch };
 
   const buildDriver = async (): Promise<ModelDriver> => {
     switch (config.provider) {
       case "anthropic": {
-        const apiKey = await readApiKey(config.provider, config.apiKey, secrets);
+        const [apiKey, { default: Anthropic }, { createAnthropicDriver }] = await Promise.all([
+          readApiKey(config.provider, config.apiKey, secrets),
+          import("@anthropic-ai/sdk"),
+          import("./anthropic-driver"),
+        ]);
         const client = new Anthropic({
           ...sdkOptions,
           apiKey,
@@ -49,7 +51,11 @@ export const createLlm = (config: LlmConfig, dependencies: CreateLlmDependencies
         return createAnthropicDriver(config.provider, client);
       }
       case "openai": {
-        const apiKey = await readApiKey(config.provider, config.apiKey, secrets);
+        const [apiKey, { default: OpenAI }, { createOpenAiDriver }] = await Promise.all([
+          readApiKey(config.provider, config.apiKey, secrets),
+          import("openai"),
+          import("./openai-driver"),
+        ]);
         const client = new OpenAI({
           ...sdkOptions,
           apiKey,
@@ -59,6 +65,10 @@ export const createLlm = (config: LlmConfig, dependencies: CreateLlmDependencies
       }
       case "bedrock": {
         // IAM credentials from the default AWS chain (the Lambda role); no API key.
+        const [{ AnthropicBedrock }, { createAnthropicDriver }] = await Promise.all([
+          import("@anthropic-ai/bedrock-sdk"),
+          import("./anthropic-driver"),
+        ]);
         const client = new AnthropicBedrock({
           ...sdkOptions,
           awsRegion: config.region,
@@ -77,6 +87,17 @@ export const createLlm = (config: LlmConfig, dependencies: CreateLlmDependencies
   };
   const logger = dependencies.logger === undefined ? createLogger("llm") : dependencies.logger;
   return createLlmClient(logger ? { ...options, logger } : options);
+};
+
+/** The Secrets Manager / SSM adapter, its module (and the AWS clients in it) imported on the first read. */
+const lazyAwsSecretReader = (): SecretReader => {
+  let reader: Promise<SecretReader> | undefined;
+  return {
+    async read(secretId) {
+      reader ??= import("./aws-secret-reader").then((m) => m.createAwsSecretReader());
+      return (await reader).read(secretId);
+    },
+  };
 };
 
 const PLACEHOLDER_KEY_FOR_KEYLESS_SERVERS = "not-needed";

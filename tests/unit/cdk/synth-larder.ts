@@ -44,7 +44,7 @@ export const synthLarder = (options: SynthOptions): SynthesizedLarder => {
     context: {
       ...cdkJsonContext,
       ...options.context,
-      // An empty list of stacks to bundle makes NodejsFunction skip esbuild.
+      // An empty list of stacks to bundle makes CDK skip every asset bundling (esbuild).
       ...(options.bundle === false ? { "aws:cdk:bundling-stacks": [] } : {}),
     },
   });

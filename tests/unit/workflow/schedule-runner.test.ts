@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createScheduleRunner } from "../../../dev/schedule-runner";
 import { ConfigError, NotFoundError } from "../../../functions/core/errors";
 import type { WorkflowPort } from "../../../functions/core/workflow/workflow-port";
+import { allSchedules } from "../../../lib/areas";
 import type { ScheduleDefinition } from "../../../lib/definition-types";
 
 interface StartCall {
@@ -163,7 +164,11 @@ describe("schedule runner", () => {
     const { port } = recordingWorkflows();
     const runner = createScheduleRunner({ workflows: port });
     runner.start();
-    expect(Object.keys(runner.nextFireTimes())).toContain("sample-daily");
+    expect(Object.keys(runner.nextFireTimes()).sort()).toEqual(
+      allSchedules()
+        .map((s) => s.name)
+        .sort(),
+    );
     runner.stop();
   });
 });

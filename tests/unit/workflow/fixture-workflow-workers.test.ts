@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { reportFlakyStepFailure } from "../../../functions/sample/domain/failure-report";
+import { reportFlakyStepFailure } from "../../fixtures/workflows/sample/domain/failure-report";
 import {
   createInMemoryAttemptCounter,
   runFlakyStep,
   SampleTransientError,
-} from "../../../functions/sample/domain/flaky-attempts";
-import { processSampleItem } from "../../../functions/sample/domain/sample-item";
+} from "../../fixtures/workflows/sample/domain/flaky-attempts";
+import { processSampleItem } from "../../fixtures/workflows/sample/domain/sample-item";
 
 describe("the sample's flaky step", () => {
   it("fails the first N attempts of a key with a retryable error, then succeeds counting every attempt", () => {

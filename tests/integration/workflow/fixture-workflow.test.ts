@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { createScheduleRunner } from "../../../dev/schedule-runner";
 import { type LambdaHandler, loadLambdaHandler } from "../../../dev/workflow/local-lambda";
 import { createLocalWorkflowRunner, type LocalWorkflowRunner } from "../../../dev/workflow-runner";
@@ -13,16 +13,17 @@ import {
   processWorkflowPort,
 } from "../../../functions/core/workflow/process-workflow-port";
 import type { WorkflowExecution } from "../../../functions/core/workflow/workflow-port";
-import { allSchedules } from "../../../lib/areas";
 import { waitUntil } from "../../support/wait-until";
+import { findSampleFunction, sampleArea } from "../../fixtures/workflows/sample-area";
 
-/** The app's own workflows and handlers (lib/areas), with Retry back-off shortened to keep tests quick. */
+/**
+ * The sample workflow, a test fixture that never deploys (tests/fixtures/workflows), with its handlers,
+ * run by the same local runner the stack uses, Retry back-off shortened to keep tests quick.
+ */
+const fixture = { workflows: sampleArea.workflows, findFunction: findSampleFunction } as const;
 let runner: LocalWorkflowRunner;
 beforeAll(async () => {
-  // The runner imports every workflow's handlers, and entries bound to the table read TABLE_NAME as they load.
-  vi.stubEnv("TABLE_NAME", "sample-workflow-test");
-  vi.stubEnv("LLM_PROVIDER", "none");
-  runner = await createLocalWorkflowRunner({ retryIntervalMs: 0 });
+  runner = await createLocalWorkflowRunner({ ...fixture, retryIntervalMs: 0 });
 });
 afterAll(() => runner?.stop());
 
@@ -33,7 +34,7 @@ const runSample = async (input: unknown): Promise<WorkflowExecution> => {
 
 const visits = (execution: WorkflowExecution, name: string) => execution.steps.filter((s) => s.name === name);
 
-describe("the sample workflow on the local runner", () => {
+describe("the sample fixture workflow on the local runner", () => {
   it("fans out over the items, loops to the bound, retries the flaky step and succeeds", async () => {
     const execution = await runSample({
       items: ["Flour", "Free range eggs", "Milk"],
@@ -129,6 +130,7 @@ describe("the local runner's execution lifecycle", () => {
     let active = 0;
     let mostActive = 0;
     const gated = await createLocalWorkflowRunner({
+      ...fixture,
       retryIntervalMs: 0,
       loadHandler: async (fn, rootDir): Promise<LambdaHandler> => {
         const real = await loadLambdaHandler(fn, rootDir);
@@ -223,7 +225,7 @@ describe("the local runner's execution lifecycle", () => {
 
 describe("the local runner's memory", () => {
   it("forgets the oldest ended executions beyond its retention limit", async () => {
-    const small = await createLocalWorkflowRunner({ maxRetainedExecutions: 2 });
+    const small = await createLocalWorkflowRunner({ ...fixture, maxRetainedExecutions: 2 });
     onTestFinished(() => small.stop());
     const ids: string[] = [];
     for (const item of ["a", "b", "c"]) {
@@ -239,9 +241,13 @@ describe("the local runner's memory", () => {
 });
 
 describe("schedules on the local stack", () => {
-  it("fires the sample schedule through the runner with the schedule's input", async () => {
-    const schedules = createScheduleRunner({ workflows: runner, knownWorkflows: runner.workflowNames });
-    const definition = allSchedules().find((s) => s.name === "sample-daily");
+  it("fires a schedule through the runner with the schedule's input", async () => {
+    const schedules = createScheduleRunner({
+      workflows: runner,
+      knownWorkflows: runner.workflowNames,
+      schedules: sampleArea.schedules,
+    });
+    const definition = sampleArea.schedules.find((s) => s.name === "sample-daily");
 
     const { executionId } = await schedules.fireNow("sample-daily");
     const execution = await runner.waitForExecution(executionId);

@@ -1,0 +1,120 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { allFunctions } from "../../../lib/areas";
+import { type BundleSize, bundleSize } from "../../../lib/bundling/bundle-size";
+import {
+  LAMBDA_BUDGET_EXCEPTIONS,
+  LAMBDA_BUNDLE_BUDGETS,
+  sizeBudgetFor,
+} from "../../../lib/bundling/lambda-budgets";
+import { bundleLambdas } from "../../../lib/bundling/lambda-bundle";
+import type { FunctionDefinition } from "../../../lib/definition-types";
+
+// Every function of every area, bundled once by the bundler CDK deploys with (lib/bundling), in parallel.
+const root = mkdtempSync(join(tmpdir(), "larder-bundles-"));
+const functions = allFunctions();
+const bundles = new Map<
+  string,
+  { definition: FunctionDefinition; size: BundleSize; coldStartInputs: string[] }
+>();
+
+beforeAll(async () => {
+  for (const { definition, metafile, outdir } of await bundleLambdas(functions, root)) {
+    const size = bundleSize(metafile, outdir);
+    bundles.set(definition.id, { definition, size, coldStartInputs: size.coldStartInputs });
+  }
+}, 180_000);
+
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+const bundleOf = (id: string) => {
+  const bundle = bundles.get(id);
+  if (!bundle) throw new Error(`${id} was not bundled`);
+  return bundle;
+};
+
+/** Packages a cold start never needs: each is behind a dynamic import() on the path that uses it. */
+const lazyOnlyPackages = [
+  "node_modules/@anthropic-ai/sdk/",
+  "node_modules/@anthropic-ai/bedrock-sdk/",
+  "node_modules/openai/",
+  "node_modules/@aws-sdk/client-secrets-manager/",
+  "node_modules/@aws-sdk/client-ssm/",
+  "node_modules/aws-xray-sdk-core/",
+  "docs/openapi.json",
+];
+
+describe("every Lambda's bundle, as CDK builds it", () => {
+  it("covers every function of every area", () => {
+    expect(functions.length).toBeGreaterThan(0);
+    expect([...bundles.keys()].sort()).toEqual(functions.map((f) => f.id).sort());
+  });
+
+  it.each(functions.map((f) => [f.id, f] as const))(
+    "%s loads at most its budget's minified JS at cold start",
+    (id, definition) => {
+      const { size } = bundleOf(id);
+      const budget = sizeBudgetFor(definition);
+      expect(
+        size.coldStartBytes,
+        `${id}: ${kb(size.coldStartBytes)} at cold start, budget ${budget.name} ${kb(budget.coldStartBytes)}`,
+      ).toBeLessThanOrEqual(budget.coldStartBytes);
+    },
+  );
+
+  it.each(functions.map((f) => [f.id] as const))(
+    "%s imports no LLM SDK, secret client, X-Ray SDK or OpenAPI document at cold start",
+    (id) => {
+      const loaded = bundleOf(id).coldStartInputs.filter((input) =>
+        lazyOnlyPackages.some((pkg) => input.includes(pkg)),
+      );
+      expect(loaded).toEqual([]);
+    },
+  );
+
+  it("puts each LLM provider's SDK in a chunk of its own, apart from the other providers'", () => {
+    const withLlm = functions.filter((f) => f.needs.includes("llm"));
+    expect(withLlm.length).toBeGreaterThan(0);
+    for (const definition of withLlm) {
+      const chunks = bundleOf(definition.id).size.lazyChunks;
+      const openAi = chunks.filter((c) => c.inputs.some((i) => i.includes("node_modules/openai/")));
+      const anthropic = chunks.filter((c) =>
+        c.inputs.some((i) => i.includes("node_modules/@anthropic-ai/sdk/")),
+      );
+      expect(openAi.length, definition.id).toBeGreaterThan(0);
+      expect(anthropic.length, definition.id).toBeGreaterThan(0);
+      for (const chunk of openAi) {
+        expect(
+          chunk.inputs.some((i) => i.includes("node_modules/@anthropic-ai/")),
+          chunk.file,
+        ).toBe(false);
+      }
+    }
+  });
+
+  it("holds every function that drives no browser to 600 KB, but the exceptions listed with a reason", () => {
+    expect(LAMBDA_BUNDLE_BUDGETS.standard.coldStartBytes).toBe(600 * 1024);
+    const standard = functions.filter((f) => !f.needs.includes("store") && !LAMBDA_BUDGET_EXCEPTIONS[f.id]);
+    for (const definition of standard) expect(sizeBudgetFor(definition)).toBe(LAMBDA_BUNDLE_BUDGETS.standard);
+    for (const [id, exception] of Object.entries(LAMBDA_BUDGET_EXCEPTIONS)) {
+      expect(exception.reason, id).toMatch(/\S{10,}/);
+    }
+  });
+
+  it("lists no exception for a function that no longer exists or already fits its kind's budget", () => {
+    for (const id of Object.keys(LAMBDA_BUDGET_EXCEPTIONS)) {
+      const definition = functions.find((f) => f.id === id);
+      expect(definition, `${id} is an exception but no area defines it`).toBeDefined();
+      if (!definition) continue;
+      const kind = definition.needs.includes("store")
+        ? LAMBDA_BUNDLE_BUDGETS.browser
+        : LAMBDA_BUNDLE_BUDGETS.standard;
+      expect(bundleOf(id).size.coldStartBytes, `${id} fits ${kind.name}: drop its exception`).toBeGreaterThan(
+        kind.coldStartBytes,
+      );
+    }
+  });
+});
