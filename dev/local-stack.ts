@@ -9,6 +9,7 @@ import { loadDemoData } from "./demo/load-demo-data";
 import { type DynamoDbLocal, startDynamoDbLocal } from "./dynamodb-local";
 import { loadFunctionHandler } from "./load-handler";
 import type { LocalStackConfig } from "./local-config";
+import { type LocalPostgres, startLocalPostgres, useExternalPostgres } from "./local-postgres";
 import { createScheduleRunner, type ScheduleRunner } from "./schedule-runner";
 import { startSimulatedStore } from "./store/start-simulated-store";
 import { createLocalWorkflowRunner, type LocalWorkflowRunner } from "./workflow-runner";
@@ -20,6 +21,7 @@ export interface LocalStack {
   schedules: ScheduleRunner;
   dynamoEndpoint: string;
   tableName: string;
+  databaseUrl: string;
   timings: Record<string, number>;
   stop(): Promise<void>;
 }
@@ -74,12 +76,20 @@ export const startLocalStack = async (
     stops.push(() => dynamo.stop());
     timings.dynamodb = Date.now() - started;
     log(`DynamoDB Local   ${dynamo.endpoint} (in memory)`);
+    // After the JVM answers: PGlite's WASM start keeps this thread busy and would starve its readiness poll.
+    const postgres: LocalPostgres = config.DATABASE_URL
+      ? await useExternalPostgres(config.DATABASE_URL)
+      : await startLocalPostgres(config.DATABASE_PORT ? { port: config.DATABASE_PORT } : {});
+    stops.push(() => postgres.stop());
+    timings.postgres = Date.now() - started;
+    log(`PostgreSQL       ${postgres.url} (${postgres.description}; psql "${postgres.url}")`);
 
     // The handlers read the same variables CDK sets in Lambda; these point them at local parts only.
     // AWS_* stay the caller's: DynamoDB Local's clients carry their own region and credentials.
     Object.assign(process.env, {
       TABLE_NAME: config.TABLE_NAME,
       DYNAMODB_ENDPOINT: dynamo.endpoint,
+      DATABASE_URL: postgres.url,
       LLM_PROVIDER: config.LLM_PROVIDER,
       // EMF metric lines are for CloudWatch; locally they would only flood the console.
       POWERTOOLS_METRICS_DISABLED: "true",
@@ -154,6 +164,7 @@ export const startLocalStack = async (
       schedules,
       dynamoEndpoint: dynamo.endpoint,
       tableName: config.TABLE_NAME,
+      databaseUrl: postgres.url,
       timings,
       stop,
     };
