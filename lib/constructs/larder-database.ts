@@ -25,7 +25,7 @@ export interface LarderDatabaseProps {
 export const DATABASE_NAME = "larder";
 
 /**
- * PostgreSQL for search: Aurora Serverless v2 (PostgreSQL 17 with pgvector) that pauses at 0 ACU when
+ * PostgreSQL for search: Aurora Serverless v2 (PostgreSQL 18.6 with pgvector, the version the local PGlite runs) that pauses at 0 ACU when
  * idle, so an idle sandbox pays storage and the secret only. It sits in isolated subnets of its own VPC
  * with no NAT and no route out; Lambdas reach it through the RDS Data API over HTTPS with their role,
  * so none of them joins the VPC. Migrations run at deploy through the same Data API.
@@ -58,7 +58,7 @@ export class LarderDatabase extends Construct {
     });
 
     this.cluster = new DatabaseCluster(this, "Cluster", {
-      engine: DatabaseClusterEngine.auroraPostgres({ version: AuroraPostgresEngineVersion.VER_17_9 }),
+      engine: DatabaseClusterEngine.auroraPostgres({ version: AuroraPostgresEngineVersion.VER_18_6 }),
       writer: ClusterInstance.serverlessV2("Writer"),
       serverlessV2MinCapacity: 0,
       serverlessV2MaxCapacity: props.maxCapacityAcu ?? 4,

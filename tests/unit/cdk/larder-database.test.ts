@@ -53,7 +53,7 @@ describe("the search database (Aurora PostgreSQL Serverless v2)", () => {
   it("is encrypted, pauses at 0 ACU, has the Data API, and keeps its credentials in Secrets Manager", () => {
     sandbox.template.hasResourceProperties("AWS::RDS::DBCluster", {
       Engine: "aurora-postgresql",
-      EngineVersion: Match.stringLikeRegexp("^17\\."),
+      EngineVersion: Match.stringLikeRegexp("^18\\."),
       StorageEncrypted: true,
       EnableHttpEndpoint: true,
       ServerlessV2ScalingConfiguration: Match.objectLike({ MinCapacity: 0, SecondsUntilAutoPause: 300 }),
