@@ -122,6 +122,14 @@ const toHit = (row: Record<string, unknown>): SearchHit => ({
   score: Number(row.score),
 });
 
+const checkLanguage = (language: string, field: string): void => {
+  if (!(SEARCH_LANGUAGES as readonly string[]).includes(language)) {
+    throw new ValidationError(`${field} must be one of ${SEARCH_LANGUAGES.join(", ")}`, [
+      { path: field, message: `expected one of ${SEARCH_LANGUAGES.join(", ")}` },
+    ]);
+  }
+};
+
 const checkVector = (vector: readonly number[], field: string): void => {
   if (vector.length !== EMBEDDING_DIMENSIONS || !vector.every(Number.isFinite)) {
     throw new ValidationError(`${field} must be ${EMBEDDING_DIMENSIONS} finite numbers`, [
@@ -153,6 +161,7 @@ export const createSearchIndex = (
    */
   async upsert(documents: readonly SearchDocument[]): Promise<void> {
     const rows = documents.map((document) => {
+      checkLanguage(document.language, "language");
       if (document.embedding) checkVector(document.embedding.vector, "embedding.vector");
       return {
         collection: document.collection,
@@ -198,12 +207,15 @@ export const createSearchIndex = (
 
   /** Full-text search ranked by ts_rank_cd (cover density: phrases and close words rank higher). */
   async fullText(query: FullTextQuery): Promise<SearchHit[]> {
+    if (query.language) checkLanguage(query.language, "language");
     const params = new ParamList();
     const collection = params.add(query.collection);
     const text = params.add(query.query);
     const languages = query.language ? [query.language] : SEARCH_LANGUAGES;
     // One tsquery per language, OR-ed: a constant expression, so the GIN index serves it.
-    const tsquery = languages.map((language) => `websearch_to_tsquery('${language}', ${text})`).join(" || ");
+    const tsquery = languages
+      .map((language) => `websearch_to_tsquery(${params.add(language)}::regconfig, ${text})`)
+      .join(" || ");
     const clauses = [
       "tenant = $1",
       `collection = ${collection}`,

@@ -264,6 +264,22 @@ describe("vector search (pgvector, HNSW, cosine)", () => {
     expect(hits.map((h) => h.id)).toEqual(["axis-9"]);
   });
 
+  it("refuses a language it has no configuration for with a 400 naming the field", async () => {
+    const unknown = "klingon" as "english";
+    const attempt = indexFor(tenant).fullText({
+      collection: "campaigns",
+      query: "x",
+      language: unknown,
+      limit: 3,
+    });
+    await expect(attempt).rejects.toBeInstanceOf(ValidationError);
+    await attempt.catch((error: unknown) =>
+      expect(mapErrorToHttp(error).body.error.details).toEqual({
+        issues: [{ path: "language", message: "expected one of english, portuguese, russian, simple" }],
+      }),
+    );
+  });
+
   it("refuses a vector of the wrong dimension with a 400 naming the field", async () => {
     const attempt = indexFor(tenant).nearest({
       collection: "campaigns",
