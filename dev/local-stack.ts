@@ -9,7 +9,7 @@ import { loadDemoData } from "./demo/load-demo-data";
 import { type DynamoDbLocal, startDynamoDbLocal } from "./dynamodb-local";
 import { loadFunctionHandler } from "./load-handler";
 import type { LocalStackConfig } from "./local-config";
-import { type LocalPostgres, startLocalPostgres, useExternalPostgres } from "./local-postgres";
+import type { LocalPostgres } from "./local-postgres";
 import { createScheduleRunner, type ScheduleRunner } from "./schedule-runner";
 import { startSimulatedStore } from "./store/start-simulated-store";
 import { createLocalWorkflowRunner, type LocalWorkflowRunner } from "./workflow-runner";
@@ -77,6 +77,8 @@ export const startLocalStack = async (
     timings.dynamodb = Date.now() - started;
     log(`DynamoDB Local   ${dynamo.endpoint} (in memory)`);
     // After the JVM answers: PGlite's WASM start keeps this thread busy and would starve its readiness poll.
+    // Imported here, so PGlite's modules load while the JVM is already up.
+    const { startLocalPostgres, useExternalPostgres } = await import("./local-postgres");
     const postgres: LocalPostgres = config.DATABASE_URL
       ? await useExternalPostgres(config.DATABASE_URL)
       : await startLocalPostgres(config.DATABASE_PORT ? { port: config.DATABASE_PORT } : {});
