@@ -77,21 +77,21 @@ export const startLocalStack = async (
     timings.dynamodb = Date.now() - started;
     log(`DynamoDB Local   ${dynamo.endpoint} (in memory)`);
     // After the JVM answers: PGlite's WASM start keeps this thread busy and would starve its readiness poll.
-    // Imported here, so PGlite's modules load while the JVM is already up.
+    // Imported here, so PGlite's modules load while the JVM is already up; it starts while the store and
+    // the table are made, and is awaited before anything that may load a handler.
     const { startLocalPostgres, useExternalPostgres } = await import("./local-postgres");
-    const postgres: LocalPostgres = config.DATABASE_URL
-      ? await useExternalPostgres(config.DATABASE_URL)
-      : await startLocalPostgres(config.DATABASE_PORT ? { port: config.DATABASE_PORT } : {});
-    stops.push(() => postgres.stop());
-    timings.postgres = Date.now() - started;
-    log(`PostgreSQL       ${postgres.url} (${postgres.description}; psql "${postgres.url}")`);
+    const postgresStarting: Promise<LocalPostgres> = config.DATABASE_URL
+      ? useExternalPostgres(config.DATABASE_URL)
+      : startLocalPostgres(config.DATABASE_PORT ? { port: config.DATABASE_PORT } : {});
+    // Handled here so a failure while the store starts is not an unhandled rejection; awaited below.
+    postgresStarting.catch(() => undefined);
+    stops.push(async () => (await postgresStarting).stop());
 
     // The handlers read the same variables CDK sets in Lambda; these point them at local parts only.
     // AWS_* stay the caller's: DynamoDB Local's clients carry their own region and credentials.
     Object.assign(process.env, {
       TABLE_NAME: config.TABLE_NAME,
       DYNAMODB_ENDPOINT: dynamo.endpoint,
-      DATABASE_URL: postgres.url,
       LLM_PROVIDER: config.LLM_PROVIDER,
       // EMF metric lines are for CloudWatch; locally they would only flood the console.
       POWERTOOLS_METRICS_DISABLED: "true",
@@ -109,6 +109,11 @@ export const startLocalStack = async (
     await createAppTable(client, config.TABLE_NAME);
     client.destroy();
     timings.table = Date.now() - started;
+
+    const postgres = await postgresStarting;
+    process.env.DATABASE_URL = postgres.url;
+    timings.postgres = Date.now() - started;
+    log(`PostgreSQL       ${postgres.url} (${postgres.description}; psql "${postgres.url}")`);
 
     // Every ASL file runs locally with each Task mapped to its handler; a Task without one refuses to start.
     const workflows = await createLocalWorkflowRunner();
