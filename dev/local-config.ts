@@ -13,6 +13,13 @@ export const LocalStackConfigSchema = z.object({
   /** 0 or unset: a free port. */
   DYNAMODB_PORT: envPort().optional(),
   TABLE_NAME: envString().default("larder-local"),
+  /** 0 or unset: a free port for the local PostgreSQL (PGlite). */
+  DATABASE_PORT: envPort().optional(),
+  /** Any PostgreSQL with pgvector instead of the local PGlite; migrations are applied to it at start. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "a postgres:// or postgresql:// URL")
+    .optional(),
   DEMO_DATA: z.enum(["on", "off"]).default("on"),
   SCHEDULES: z.enum(["on", "off"]).default("on"),
 });

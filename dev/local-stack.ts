@@ -10,6 +10,7 @@ import { loadDemoData } from "./demo/load-demo-data";
 import { type DynamoDbLocal, startDynamoDbLocal } from "./dynamodb-local";
 import { loadFunctionHandler } from "./load-handler";
 import type { LocalStackConfig } from "./local-config";
+import type { LocalPostgres } from "./local-postgres";
 import { createStartupStep, type ReadinessCheck, runReadinessChecks } from "./readiness";
 import { createScheduleRunner, type ScheduleRunner } from "./schedule-runner";
 import { startSimulatedStore } from "./store/start-simulated-store";
@@ -22,6 +23,7 @@ export interface LocalStack {
   schedules: ScheduleRunner;
   dynamoEndpoint: string;
   tableName: string;
+  databaseUrl: string;
   timings: Record<string, number>;
   stop(): Promise<void>;
 }
@@ -93,6 +95,16 @@ export const startLocalStack = async (
     stops.push(() => dynamo.stop());
     timings.dynamodb = Date.now() - started;
     log(`DynamoDB Local   ${dynamo.endpoint} (in memory)`);
+    // After the JVM answers: PGlite's WASM start keeps this thread busy and would starve its readiness poll.
+    // Imported here, so PGlite's modules load while the JVM is already up; it starts while the store and
+    // the table are made, and is awaited before anything that may load a handler.
+    const { startLocalPostgres, useExternalPostgres } = await import("./local-postgres");
+    const postgresStarting: Promise<LocalPostgres> = config.DATABASE_URL
+      ? useExternalPostgres(config.DATABASE_URL)
+      : startLocalPostgres(config.DATABASE_PORT ? { port: config.DATABASE_PORT } : {});
+    // Handled here so a failure while the store starts is not an unhandled rejection; awaited below.
+    postgresStarting.catch(() => undefined);
+    stops.push(async () => (await postgresStarting).stop());
 
     // The handlers read the same variables CDK sets in Lambda; these point them at local parts only.
     // AWS_* stay the caller's: DynamoDB Local's clients carry their own region and credentials.
@@ -116,6 +128,11 @@ export const startLocalStack = async (
     await createAppTable(client, config.TABLE_NAME);
     client.destroy();
     timings.table = Date.now() - started;
+
+    const postgres = await postgresStarting;
+    process.env.DATABASE_URL = postgres.url;
+    timings.postgres = Date.now() - started;
+    log(`PostgreSQL       ${postgres.url} (${postgres.description}; psql "${postgres.url}")`);
 
     // Every ASL file runs locally with each Task mapped to its handler; a Task without one refuses to start.
     const workflows = await createLocalWorkflowRunner();
@@ -184,6 +201,7 @@ export const startLocalStack = async (
       schedules,
       dynamoEndpoint: dynamo.endpoint,
       tableName: config.TABLE_NAME,
+      databaseUrl: postgres.url,
       timings,
       stop,
     };

@@ -4,8 +4,11 @@
  * substitutions and fires the same schedules as AWS.
  */
 
-/** What a Lambda needs wired in: the table (grant + TABLE_NAME), a model (keys + LLM_*), the store. */
-export type FunctionNeed = "table" | "llm" | "store" | "workflows";
+/**
+ * What a Lambda needs wired in: the table (grant + TABLE_NAME), a model (keys + LLM_*), the store, the
+ * PostgreSQL search database (Data API grant + secret read + DATABASE_CLUSTER_ARN/SECRET_ARN/NAME).
+ */
+export type FunctionNeed = "table" | "llm" | "store" | "workflows" | "database";
 
 export interface FunctionDefinition {
   /** Logical id, PascalCase, unique across areas (e.g. `CookApi`, `ShopSubstituteWorker`). */

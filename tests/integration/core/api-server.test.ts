@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { z } from "zod";
 import { type RunningApiServer, startApiServer } from "../../../dev/api-server";
 import { loadFunctionHandler } from "../../../dev/load-handler";
@@ -35,6 +35,7 @@ beforeAll(async () => {
   // The handlers read what CDK sets in Lambda; this worker's environment only.
   vi.stubEnv("TABLE_NAME", testTable.tableName);
   vi.stubEnv("DYNAMODB_ENDPOINT", testTable.endpoint);
+  vi.stubEnv("DATABASE_URL", inject("databaseUrl"));
   server = await startApiServer({
     host: "127.0.0.1",
     port: 0,
@@ -82,7 +83,10 @@ describe("local API server: public routes", () => {
   it("answers GET /health with 200 and status ok without a token", async () => {
     const res = await call("GET", "/health");
     expect(res.status).toBe(200);
-    expect(Health.parse(res.json())).toEqual({ status: "ok", checks: { table: { status: "ok" } } });
+    expect(Health.parse(res.json())).toEqual({
+      status: "ok",
+      checks: { table: { status: "ok" }, database: { status: "ok" } },
+    });
   });
 
   it("serves the OpenAPI document at GET /openapi.json", async () => {

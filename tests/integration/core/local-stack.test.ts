@@ -61,6 +61,7 @@ describe("the local stack (npm start)", () => {
     expect(health.status).toBe("ok");
     expect(health.checks.dynamodb_local?.status).toBe("ok");
     expect(health.checks.table?.status).toBe("ok");
+    expect(health.checks.database?.status).toBe("ok");
   });
 
   it("leaves the caller's AWS region and credentials as they were, while its handlers reach DynamoDB Local", async () => {

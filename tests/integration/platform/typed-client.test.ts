@@ -1,5 +1,5 @@
 import { DeleteTableCommand } from "@aws-sdk/client-dynamodb";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { type RunningApiServer, startApiServer } from "../../../dev/api-server";
 import { loadFunctionHandler } from "../../../dev/load-handler";
 import type { HttpApiHandler } from "../../../functions/core/http/lambda-handler";
@@ -27,6 +27,7 @@ beforeAll(async () => {
   table = await createTestTable();
   vi.stubEnv("TABLE_NAME", table.tableName);
   vi.stubEnv("DYNAMODB_ENDPOINT", table.endpoint);
+  vi.stubEnv("DATABASE_URL", inject("databaseUrl"));
   vi.stubEnv("LLM_PROVIDER", "none");
   server = await startApiServer({
     host: "127.0.0.1",

@@ -1,4 +1,4 @@
-import { vi } from "vitest";
+import { inject, vi } from "vitest";
 import { type RunningApiServer, startApiServer } from "../../../../dev/api-server";
 import { loadFunctionHandler } from "../../../../dev/load-handler";
 import type { HttpApiHandler } from "../../../../functions/core/http/lambda-handler";
@@ -63,6 +63,7 @@ export const startCookApiServer = async (env: Record<string, string> = {}): Prom
   const stubbed = {
     TABLE_NAME: table.tableName,
     DYNAMODB_ENDPOINT: table.endpoint,
+    DATABASE_URL: inject("databaseUrl"),
     LLM_PROVIDER: "none",
     ...env,
   };

@@ -1,4 +1,4 @@
-import { vi } from "vitest";
+import { inject, vi } from "vitest";
 import { type RunningApiServer, startApiServer } from "../../../../dev/api-server";
 import { type FakeLlmScript, type FakeLlmServer, startFakeLlmServer } from "../../../../dev/fake-llm";
 import { loadFunctionHandler } from "../../../../dev/load-handler";
@@ -36,6 +36,7 @@ export const startNegotiateStack = async (
   const stubbed = {
     TABLE_NAME: table.tableName,
     DYNAMODB_ENDPOINT: table.endpoint,
+    DATABASE_URL: inject("databaseUrl"),
     LLM_PROVIDER: "openai",
     OPENAI_BASE_URL: llm.openaiBaseUrl,
     OPENAI_API_KEY: "test-key",

@@ -1,0 +1,180 @@
+/**
+ * The search engine on PGlite (the local default): load time and query latency for campaign-sized
+ * documents, at the sizes given on the command line (default 10000; `npm run bench` runs the default,
+ * 100000 takes most of an hour on a 2-core machine).
+ *
+ *   npx tsx bench/search-engine.ts [rows...]        e.g. 10000 30000 100000
+ *
+ * Each document is 60-120 words of campaign copy (English, Portuguese or Russian), five attributes and
+ * a 512-dimension local embedding. Loading goes through the search index's own upsert (JSON batches)
+ * over the wire protocol with the GIN indexes in place; the HNSW index is dropped first and built once
+ * at the end, as a bulk load should (BENCH_BULK=off keeps it and inserts into it row by row). Queries: full text (websearch, ranked,
+ * one language), nearest neighbours (HNSW cosine, top 10), and hybrid (full text + attribute filter).
+ */
+import { startLocalPostgres } from "../dev/local-postgres";
+import { embedLocally } from "../functions/core/embedding/local-embedding";
+import { createPostgresWireSql } from "../functions/core/sql/postgres-wire-adapter";
+import {
+  createSearchIndex,
+  type SearchDocument,
+  type SearchLanguage,
+} from "../functions/core/sql/search-index";
+import { forTenant } from "../functions/core/sql/tenant-sql";
+import { percentile } from "./lib/stats";
+
+const VOCABULARY: Record<Exclude<SearchLanguage, "simple">, string[]> = {
+  english:
+    "cash back rewards card premium travel lounge access miles points fee annual no hidden bonus offer limited time groceries fuel dining insurance purchase protection exclusive members welcome credit limit balance transfer interest free months statement contactless mobile wallet family shopping online store discount coupon partner hotel flight upgrade".split(
+      " ",
+    ),
+  portuguese:
+    "reembolso desconto cartão prémio viagem sala acesso milhas pontos taxa anual sem oferta tempo limitado supermercado combustível restaurante seguro compra proteção exclusivo clientes boas-vindas crédito limite saldo transferência juros meses extrato telemóvel carteira família compras loja cupão parceiro hotel voo".split(
+      " ",
+    ),
+  russian:
+    "кэшбэк бонусы карта премиум путешествия доступ мили баллы комиссия годовая без предложение ограниченное время покупка продукты топливо рестораны страховка защита эксклюзивно клиентам приветственный кредит лимит баланс перевод проценты месяцев выписка мобильный кошелёк семья магазин скидка купон партнёр отель перелёт".split(
+      " ",
+    ),
+};
+const LANGUAGES = Object.keys(VOCABULARY) as (keyof typeof VOCABULARY)[];
+const CHANNELS = ["email", "social", "display", "search", "direct_mail"];
+const VALUE_PROPS = [
+  "Cash Back / Rewards",
+  "Premium",
+  "Travel",
+  "No Fee",
+  "Low Interest",
+  "Security",
+  "Family",
+  "Business",
+];
+const QUERIES: Record<keyof typeof VOCABULARY, string[]> = {
+  english: ["cash back", '"annual fee"', "travel lounge", "groceries discount", "hotel upgrade miles"],
+  portuguese: ["reembolso", "taxa anual", "viagem milhas", "desconto supermercado", "cupão loja"],
+  russian: ["кэшбэк", "покупки", "путешествия мили", "скидка магазин", "годовая комиссия"],
+};
+
+/** A small deterministic generator, so every run loads the same rows. */
+const random = (() => {
+  let state = 0x2545f491;
+  return () => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 0x1_0000_0000;
+  };
+})();
+const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)] as T;
+
+const makeDocument = (index: number): SearchDocument => {
+  const language = LANGUAGES[index % LANGUAGES.length] as keyof typeof VOCABULARY;
+  const words = VOCABULARY[language];
+  const length = 60 + Math.floor(random() * 60);
+  const body = Array.from({ length }, () => pick(words)).join(" ");
+  const title = Array.from({ length: 5 }, () => pick(words)).join(" ");
+  return {
+    collection: "campaigns",
+    id: `c${index}`,
+    language,
+    title,
+    body,
+    attributes: {
+      channel: pick(CHANNELS),
+      value_prop: [pick(VALUE_PROPS), pick(VALUE_PROPS)],
+      sentiment: pick(["Aspirational", "Urgent", "Friendly", "Premium"]),
+      price: Math.floor(random() * 100_000),
+      capture_date: `2025-${String(1 + Math.floor(random() * 12)).padStart(2, "0")}-15`,
+    },
+    embedding: { vector: embedLocally(`${title}\n${body}`, 512), model: "local-feature-hash-v1" },
+  };
+};
+
+const timeQueries = async (runs: number, run: (i: number) => Promise<unknown>) => {
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await run(i);
+    samples.push(performance.now() - started);
+  }
+  return { p50: percentile(samples, 50), p99: percentile(samples, 99) };
+};
+
+const fmt = (ms: number) => ms.toFixed(1);
+
+const measure = async (rows: number): Promise<void> => {
+  const postgres = await startLocalPostgres();
+  const sql = createPostgresWireSql({ url: postgres.url });
+  try {
+    const index = createSearchIndex(forTenant(sql, "bench"), { maxStatementBytes: 1_000_000 });
+    // A bulk load builds the HNSW graph once at the end: inserting into it row by row is the slow part.
+    const bulk = process.env.BENCH_BULK !== "off";
+    if (bulk) await sql.query("DROP INDEX search_documents_embedding");
+    let generateMs = 0;
+    let loadMs = 0;
+    const chunk = 1000;
+    for (let start = 0; start < rows; start += chunk) {
+      const g = performance.now();
+      const documents = Array.from({ length: Math.min(chunk, rows - start) }, (_, i) =>
+        makeDocument(start + i),
+      );
+      generateMs += performance.now() - g;
+      const l = performance.now();
+      await index.upsert(documents);
+      loadMs += performance.now() - l;
+    }
+    let indexMs = 0;
+    if (bulk) {
+      const started = performance.now();
+      await sql.query(
+        "CREATE INDEX search_documents_embedding ON search_documents USING hnsw (embedding vector_cosine_ops)",
+      );
+      indexMs = performance.now() - started;
+    }
+    await sql.query("ANALYZE search_documents");
+    const runs = 100;
+    const fullText = await timeQueries(runs, (i) => {
+      const language = LANGUAGES[i % LANGUAGES.length] as keyof typeof VOCABULARY;
+      return index.fullText({ collection: "campaigns", query: pick(QUERIES[language]), language, limit: 20 });
+    });
+    const queryVectors = Array.from({ length: 10 }, (_, i) =>
+      embedLocally(pick(QUERIES[LANGUAGES[i % 3] as "english"]), 512),
+    );
+    const vector = await timeQueries(runs, (i) =>
+      index.nearest({
+        collection: "campaigns",
+        vector: queryVectors[i % queryVectors.length] as number[],
+        model: "local-feature-hash-v1",
+        limit: 10,
+      }),
+    );
+    const hybrid = await timeQueries(runs, (i) => {
+      const language = LANGUAGES[i % LANGUAGES.length] as keyof typeof VOCABULARY;
+      return index.fullText({
+        collection: "campaigns",
+        query: pick(QUERIES[language]),
+        language,
+        filters: { equals: { channel: pick(CHANNELS) }, range: { price: { lte: 50_000 } } },
+        limit: 20,
+      });
+    });
+    const size = await sql.query<{ size: string }>(
+      "SELECT pg_size_pretty(pg_total_relation_size('search_documents')) AS size",
+    );
+    console.log(
+      `| ${rows} | ${(loadMs / 1000).toFixed(1)} s (${Math.round(rows / (loadMs / 1000))} rows/s) | ${bulk ? `${(indexMs / 1000).toFixed(1)} s` : "incremental"} | ${(generateMs / 1000).toFixed(1)} s | ${size.rows[0]?.size} | ${fmt(fullText.p50)} / ${fmt(fullText.p99)} | ${fmt(vector.p50)} / ${fmt(vector.p99)} | ${fmt(hybrid.p50)} / ${fmt(hybrid.p99)} |`,
+    );
+  } finally {
+    await sql.close();
+    await postgres.stop();
+  }
+};
+
+const sizes = process.argv
+  .slice(2)
+  .map(Number)
+  .filter((n) => Number.isInteger(n) && n > 0);
+console.log(
+  "| rows | load (rows + GIN) | HNSW build | generating text + vectors | table + indexes | full text p50 / p99 ms | vector p50 / p99 ms | hybrid p50 / p99 ms |",
+);
+console.log("|---:|---:|---:|---:|---:|---:|---:|---:|");
+for (const rows of sizes.length > 0 ? sizes : [10_000]) await measure(rows);

@@ -1,0 +1,312 @@
+import { EMBEDDING_DIMENSIONS } from "../embedding/embedding-config";
+import { ValidationError } from "../errors";
+import type { SqlParam } from "./sql-port";
+import { sqlJson, sqlVector } from "./sql-port";
+import type { TenantSql } from "./tenant-sql";
+
+/** The text search configurations the engine indexes with (PostgreSQL's own stemmers). */
+export const SEARCH_LANGUAGES = ["english", "portuguese", "russian", "simple"] as const;
+export type SearchLanguage = (typeof SEARCH_LANGUAGES)[number];
+
+/** The one embedding dimension of the schema (`vector(512)` in migration 0001). */
+export { EMBEDDING_DIMENSIONS };
+
+export type AttributeValue = string | number | boolean;
+
+export interface SearchDocument {
+  collection: string;
+  id: string;
+  language: SearchLanguage;
+  title: string;
+  body: string;
+  attributes?: Record<string, AttributeValue | AttributeValue[] | null>;
+  /** The vector and the model that made it; both or neither. */
+  embedding?: { vector: readonly number[]; model: string };
+}
+
+/**
+ * Attribute filters, all of which must hold: a value means equal, a list means any of them, a range
+ * compares numbers (`price`) or ISO dates as text (`capture_date`).
+ */
+export interface SearchFilters {
+  equals?: Record<string, AttributeValue | AttributeValue[]>;
+  range?: Record<string, { gte?: number | string; lte?: number | string }>;
+}
+
+export interface SearchHit {
+  collection: string;
+  id: string;
+  language: SearchLanguage;
+  title: string;
+  body: string;
+  attributes: Record<string, unknown>;
+  /** ts_rank_cd for full text (higher is better); cosine distance for vectors (lower is better). */
+  score: number;
+}
+
+export interface FullTextQuery {
+  collection: string;
+  /** websearch syntax: words, "a phrase", -excluded, or. */
+  query: string;
+  /** Parse with this language only (and search only rows in it); all four when absent. */
+  language?: SearchLanguage;
+  filters?: SearchFilters;
+  limit: number;
+}
+
+export interface VectorQuery {
+  collection: string;
+  vector: readonly number[];
+  /** Only vectors made by this model are compared. */
+  model: string;
+  filters?: SearchFilters;
+  limit: number;
+}
+
+export interface FacetCount {
+  value: string;
+  count: number;
+}
+
+const HIT_COLUMNS = "collection, id, language::text AS language, title, body, attributes";
+
+/** Builds WHERE fragments with bound parameters, numbered after the tenant ($1) and earlier params. */
+class ParamList {
+  readonly values: SqlParam[] = [];
+  add(value: SqlParam): string {
+    this.values.push(value);
+    return `$${this.values.length + 1}`;
+  }
+}
+
+const filterClauses = (filters: SearchFilters | undefined, params: ParamList): string[] => {
+  const clauses: string[] = [];
+  for (const [key, wanted] of Object.entries(filters?.equals ?? {})) {
+    const options = Array.isArray(wanted) ? wanted : [wanted];
+    if (options.length === 0) continue;
+    // attributes @> {"key": value} or {"key": [value]}: a stored value or a stored list holding it, both
+    // served by the jsonb_path_ops GIN index.
+    const any = options.flatMap((value) => [
+      `attributes @> ${params.add(sqlJson({ [key]: value }))}::jsonb`,
+      `attributes @> ${params.add(sqlJson({ [key]: [value] }))}::jsonb`,
+    ]);
+    clauses.push(`(${any.join(" OR ")})`);
+  }
+  for (const [key, bounds] of Object.entries(filters?.range ?? {})) {
+    for (const [op, bound] of [
+      [">=", bounds.gte],
+      ["<=", bounds.lte],
+    ] as const) {
+      if (bound === undefined) continue;
+      const keyParam = params.add(key);
+      clauses.push(
+        typeof bound === "number"
+          ? `(attributes->>${keyParam})::numeric ${op} ${params.add(bound)}`
+          : `(attributes->>${keyParam}) ${op} ${params.add(bound)}`,
+      );
+    }
+  }
+  return clauses;
+};
+
+const toHit = (row: Record<string, unknown>): SearchHit => ({
+  collection: String(row.collection),
+  id: String(row.id),
+  language: row.language as SearchLanguage,
+  title: String(row.title),
+  body: String(row.body),
+  attributes: (typeof row.attributes === "string" ? JSON.parse(row.attributes) : row.attributes) as Record<
+    string,
+    unknown
+  >,
+  score: Number(row.score),
+});
+
+const checkLanguage = (language: string, field: string): void => {
+  if (!(SEARCH_LANGUAGES as readonly string[]).includes(language)) {
+    throw new ValidationError(`${field} must be one of ${SEARCH_LANGUAGES.join(", ")}`, [
+      { path: field, message: `expected one of ${SEARCH_LANGUAGES.join(", ")}` },
+    ]);
+  }
+};
+
+const checkVector = (vector: readonly number[], field: string): void => {
+  if (vector.length !== EMBEDDING_DIMENSIONS || !vector.every(Number.isFinite)) {
+    throw new ValidationError(`${field} must be ${EMBEDDING_DIMENSIONS} finite numbers`, [
+      { path: field, message: `expected ${EMBEDDING_DIMENSIONS} finite numbers, got ${vector.length}` },
+    ]);
+  }
+};
+
+/**
+ * One tenant's searchable documents (table `search_documents`): full text with PostgreSQL's stemmers
+ * and ts_rank_cd, nearest neighbours by cosine distance (HNSW), filters and counts on attributes.
+ * Every statement goes through the tenant's view, so it filters on the tenant.
+ */
+export interface SearchIndexOptions {
+  /** Upper bound of one upsert statement's JSON; the Data API refuses large requests. */
+  maxStatementBytes: number;
+}
+
+/** Well inside the Data API's request limit; over the wire protocol a larger value loads faster. */
+export const DEFAULT_SEARCH_INDEX_OPTIONS: SearchIndexOptions = { maxStatementBytes: 60_000 };
+
+export const createSearchIndex = (
+  sql: TenantSql,
+  options: SearchIndexOptions = DEFAULT_SEARCH_INDEX_OPTIONS,
+) => ({
+  /**
+   * Inserts or replaces documents, many per statement: rows travel as one JSON parameter, cut so a
+   * statement stays under `maxStatementBytes` (the Data API caps a request's size).
+   */
+  async upsert(documents: readonly SearchDocument[]): Promise<void> {
+    const rows = documents.map((document) => {
+      checkLanguage(document.language, "language");
+      if (document.embedding) checkVector(document.embedding.vector, "embedding.vector");
+      return {
+        collection: document.collection,
+        id: document.id,
+        language: document.language,
+        title: document.title,
+        body: document.body,
+        attributes: document.attributes ?? {},
+        embedding: document.embedding ? sqlVector(document.embedding.vector) : null,
+        embedding_model: document.embedding?.model ?? null,
+      };
+    });
+    let batch: string[] = [];
+    let bytes = 0;
+    const flush = async () => {
+      if (batch.length === 0) return;
+      const json = `[${batch.join(",")}]`;
+      batch = [];
+      bytes = 0;
+      await sql.query(
+        `INSERT INTO search_documents AS d
+           (tenant, collection, id, language, title, body, attributes, embedding, embedding_model)
+         SELECT $1, r.collection, r.id, r.language::regconfig, r.title, r.body, r.attributes,
+                r.embedding::vector, r.embedding_model
+           FROM jsonb_to_recordset($2::jsonb) AS r(collection text, id text, language text, title text,
+                body text, attributes jsonb, embedding text, embedding_model text)
+         ON CONFLICT (tenant, collection, id) DO UPDATE SET
+           language = excluded.language, title = excluded.title, body = excluded.body,
+           attributes = excluded.attributes, embedding = excluded.embedding,
+           embedding_model = excluded.embedding_model, updated_at = now()
+         WHERE d.tenant = $1`,
+        [json],
+      );
+    };
+    for (const row of rows) {
+      const json = JSON.stringify(row);
+      if (bytes + json.length > options.maxStatementBytes && batch.length > 0) await flush();
+      batch.push(json);
+      bytes += json.length + 1;
+    }
+    await flush();
+  },
+
+  /** Full-text search ranked by ts_rank_cd (cover density: phrases and close words rank higher). */
+  async fullText(query: FullTextQuery): Promise<SearchHit[]> {
+    if (query.language) checkLanguage(query.language, "language");
+    const params = new ParamList();
+    const collection = params.add(query.collection);
+    const text = params.add(query.query);
+    const languages = query.language ? [query.language] : SEARCH_LANGUAGES;
+    // One tsquery per language, OR-ed: a constant expression, so the GIN index serves it.
+    const tsquery = languages
+      .map((language) => `websearch_to_tsquery(${params.add(language)}::regconfig, ${text})`)
+      .join(" || ");
+    const clauses = [
+      "tenant = $1",
+      `collection = ${collection}`,
+      "search_text @@ q.query",
+      ...(query.language ? [`language = ${params.add(query.language)}::regconfig`] : []),
+      ...filterClauses(query.filters, params),
+    ];
+    const limit = params.add(query.limit);
+    const result = await sql.query(
+      `SELECT ${HIT_COLUMNS}, ts_rank_cd(search_text, q.query)::float8 AS score
+         FROM search_documents, (SELECT ${tsquery} AS query) q
+        WHERE ${clauses.join(" AND ")}
+        ORDER BY score DESC, id
+        LIMIT ${limit}`,
+      params.values,
+    );
+    return result.rows.map(toHit);
+  },
+
+  /** Nearest neighbours by cosine distance over the HNSW index. */
+  async nearest(query: VectorQuery): Promise<SearchHit[]> {
+    checkVector(query.vector, "vector");
+    const params = new ParamList();
+    const vector = params.add(sqlVector(query.vector));
+    const clauses = [
+      "tenant = $1",
+      `collection = ${params.add(query.collection)}`,
+      `embedding_model = ${params.add(query.model)}`,
+      ...filterClauses(query.filters, params),
+    ];
+    const limit = params.add(query.limit);
+    const result = await sql.query(
+      `SELECT ${HIT_COLUMNS}, (embedding <=> ${vector}::vector)::float8 AS score
+         FROM search_documents
+        WHERE ${clauses.join(" AND ")}
+        ORDER BY embedding <=> ${vector}::vector
+        LIMIT ${limit}`,
+      params.values,
+    );
+    return result.rows.map(toHit);
+  },
+
+  /** Documents matching the filters alone, newest first (seed 002's filter_campaigns). */
+  async filter(collection: string, filters: SearchFilters, limit: number): Promise<SearchHit[]> {
+    const params = new ParamList();
+    const clauses = [
+      "tenant = $1",
+      `collection = ${params.add(collection)}`,
+      ...filterClauses(filters, params),
+    ];
+    const result = await sql.query(
+      `SELECT ${HIT_COLUMNS}, 0::float8 AS score FROM search_documents
+        WHERE ${clauses.join(" AND ")} ORDER BY updated_at DESC, id LIMIT ${params.add(limit)}`,
+      params.values,
+    );
+    return result.rows.map(toHit);
+  },
+
+  /** How many documents carry each value of an attribute (lists count each member), most first. */
+  async facet(collection: string, key: string, filters?: SearchFilters): Promise<FacetCount[]> {
+    const params = new ParamList();
+    const keyParam = params.add(key);
+    const clauses = [
+      "tenant = $1",
+      `collection = ${params.add(collection)}`,
+      ...filterClauses(filters, params),
+    ];
+    const result = await sql.query<{ value: string; count: number }>(
+      `SELECT v.value, count(*)::int AS count
+         FROM search_documents,
+              LATERAL jsonb_array_elements_text(
+                CASE jsonb_typeof(attributes->${keyParam})
+                  WHEN 'array' THEN attributes->${keyParam}
+                  WHEN 'null' THEN '[]'::jsonb
+                  ELSE coalesce(jsonb_build_array(attributes->${keyParam}), '[]'::jsonb) END
+              ) AS v(value)
+        WHERE ${clauses.join(" AND ")} AND attributes ? ${keyParam}
+        GROUP BY v.value ORDER BY count DESC, v.value`,
+      params.values,
+    );
+    return result.rows.map((row) => ({ value: row.value, count: Number(row.count) }));
+  },
+
+  async remove(collection: string, ids: readonly string[]): Promise<number> {
+    const result = await sql.query(
+      `DELETE FROM search_documents
+        WHERE tenant = $1 AND collection = $2 AND id IN (SELECT jsonb_array_elements_text($3::jsonb))`,
+      [collection, sqlJson(ids)],
+    );
+    return result.rowCount;
+  },
+});
+
+export type SearchIndex = ReturnType<typeof createSearchIndex>;
