@@ -18,6 +18,9 @@ import { allSchedules } from "../../../lib/areas";
 /** The app's own workflows and handlers (lib/areas), with Retry back-off shortened to keep tests quick. */
 let runner: LocalWorkflowRunner;
 beforeAll(async () => {
+  // Every workflow's handlers load at creation, as their Lambdas would cold-start; the shop coordinator's
+  // table steps need TABLE_NAME to load (the sample workflow never touches the table).
+  process.env.TABLE_NAME ??= "sample-workflow-test-unused";
   runner = await createLocalWorkflowRunner({ retryIntervalMs: 0 });
 });
 
