@@ -5,6 +5,8 @@ import type { ApiEnv } from "./core/http/api-env";
 import { describeOnlyDeps, mergeOpenApiDocuments } from "./core/http/openapi-document";
 import { createLogger } from "./core/logger";
 import { createPlatformApp, type PlatformDeps } from "./platform/platform-app";
+import { createShopApp } from "./shop/coordinator/http/create-shop-app";
+import type { ShopApiDeps } from "./shop/coordinator/http/shop-api-deps";
 
 /**
  * Every area's HTTP app, built with describe-only dependencies. `npm run openapi` writes the merged
@@ -15,6 +17,7 @@ export const describedApps = (): OpenAPIHono<ApiEnv>[] => {
   return [
     createPlatformApp(describeOnlyDeps<PlatformDeps>("platform", { logger, healthChecks: {} })),
     createCookApp(describeOnlyDeps<CookApiDeps>("cook", { logger, maxBodyBytes: undefined })),
+    createShopApp(describeOnlyDeps<ShopApiDeps>("shop", { logger, maxBodyBytes: undefined })),
   ];
 };
 

@@ -128,8 +128,30 @@ export const shopStoreToolFunctions: FunctionDefinition[] = [
  */
 export const shopArea: AreaDefinition = {
   area: "shop",
-  functions: [...shopStoreToolFunctions, ...shopCoordinatorFunctions],
-  routes: [],
+  functions: [
+    ...shopStoreToolFunctions,
+    ...shopCoordinatorFunctions,
+    {
+      id: "ShopApi",
+      entry: "functions/shop/api.ts",
+      handler: "handler",
+      description: "Coordinator runs, decisions, the substitution steps on their own, preferences",
+      needs: ["table", "llm", "workflows", "store"],
+      // API Gateway answers 503 after 30 s; decisions drive the store, so Chromium's memory floor.
+      timeoutSeconds: 29,
+      memoryMb: storeToolMemoryMb,
+    },
+  ],
+  routes: [
+    { route: "POST /shop/runs", functionId: "ShopApi" },
+    { route: "GET /shop/runs", functionId: "ShopApi" },
+    { route: "GET /shop/runs/{runId}", functionId: "ShopApi" },
+    { route: "POST /shop/runs/{runId}/decisions", functionId: "ShopApi" },
+    { route: "POST /shop/substitutes/queries", functionId: "ShopApi" },
+    { route: "POST /shop/substitutes/rank", functionId: "ShopApi" },
+    { route: "GET /shop/preferences", functionId: "ShopApi" },
+    { route: "PUT /shop/preferences", functionId: "ShopApi" },
+  ],
   workflows: [
     {
       name: "shop-coordinator",

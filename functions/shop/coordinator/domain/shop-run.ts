@@ -83,6 +83,18 @@ export type RunResult = z.infer<typeof runResultSchema>;
 
 export const RUN_STATUSES = ["running", "succeeded", "failed"] as const;
 
+/** A person's decision on a run's recommendation, as recorded with what it changed in the cart. */
+export const recordedDecisionSchema = z.object({
+  kind: z.enum(["substitution", "prune"]),
+  productId: z.string(),
+  action: z.enum(["accept", "reject", "remove", "keep"]),
+  substituteId: z.string().optional(),
+  outcome: z.enum(["applied", "recorded", "failed"]),
+  error: z.string().optional(),
+  decidedAt: z.string(),
+});
+export type RecordedDecision = z.infer<typeof recordedDecisionSchema>;
+
 export const runHeaderSchema = z.object({
   runId: z.string(),
   status: z.enum(RUN_STATUSES),
@@ -95,6 +107,7 @@ export const runHeaderSchema = z.object({
   itemsTotal: z.number().int().nonnegative().optional(),
   result: runResultSchema.optional(),
   error: z.object({ code: z.string(), message: z.string() }).optional(),
+  decisions: z.array(recordedDecisionSchema).max(500).optional(),
 });
 export type RunHeader = z.infer<typeof runHeaderSchema>;
 
