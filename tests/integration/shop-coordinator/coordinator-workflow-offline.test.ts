@@ -1,4 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { storeToolsPortOver } from "../../../functions/shop/coordinator/adapters/store-tools-adapter";
+import { applyDecisions } from "../../../functions/shop/coordinator/domain/use-cases/apply-decisions";
+import { containerStoreBrowser } from "../../../functions/shop/store/playwright-store-browser";
+import { createStoreTools } from "../../../functions/shop/store/store-tools";
 import { productNamed } from "../shop/store/catalog-fixture";
 import { type CoordinatorHarness, startCoordinatorHarness } from "./support/coordinator-harness";
 
@@ -103,5 +107,82 @@ describe("the shop-coordinator workflow, offline, on the demo household", () => 
       true,
     );
     expect(execution.steps.some((step) => step.name === "PruneStock")).toBe(false);
+  }, 120_000);
+
+  it("applies an accepted substitute and a prune through the store tools: the store's cart shows them", async () => {
+    const householdId = "household-decisions";
+    const sweetPotato = productNamed(SWEET_POTATO);
+    const rice = productNamed("arroz carolino auchan 1kg");
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+    harness.store.seedHousehold(householdId, {
+      cart: [
+        { productId: sweetPotato.productId, quantity: 2 },
+        { productId: rice.productId, quantity: 1 },
+      ],
+      orders: [{ placedOn: daysAgo(10), lines: [{ productId: rice.productId, quantity: 2 }] }],
+    });
+    const { header } = await harness.run("tenant-decisions", householdId, { skipSlots: true });
+    const substitute = header.result?.substitutions[0]?.candidates[0];
+    expect(header.result?.pruned.map((p) => p.productId)).toEqual([rice.productId]);
+    if (!substitute) throw new Error("no substitute");
+
+    const storeUrl = new URL(harness.store.url);
+    const outcome = await applyDecisions(
+      {
+        runs: harness.runsOf("tenant-decisions"),
+        store: async () => {
+          const tools = createStoreTools({
+            browser: containerStoreBrowser({ storeUrl, timeoutMs: 15_000 }),
+            storeUrl,
+            householdId,
+          });
+          return { ...storeToolsPortOver(tools), close: () => tools.close() };
+        },
+        now: () => new Date(),
+      },
+      {
+        runId: header.runId,
+        decisions: [
+          { originalProductId: sweetPotato.productId, action: "accept", productId: substitute.productId },
+          { pruneProductId: rice.productId, action: "remove" },
+        ],
+      },
+    );
+    expect(outcome.results.map((r) => r.outcome)).toEqual(["applied", "applied"]);
+    const cart = harness.store.householdState(householdId).cart;
+    expect(cart.map((line) => [line.productId, line.quantity])).toEqual([[substitute.productId, 2]]);
+  }, 120_000);
+
+  it("never lets two tenants' concurrent runs touch each other's cart", async () => {
+    const sweetPotato = productNamed(SWEET_POTATO);
+    const coffee = productNamed("café moído delta 250g");
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+    // Household B buys coffee every week: BuildCart adds it to B's cart, and only B's.
+    harness.store.seedHousehold("household-a", { cart: [{ productId: sweetPotato.productId, quantity: 1 }] });
+    harness.store.seedHousehold("household-b", {
+      cart: [{ productId: sweetPotato.productId, quantity: 3 }],
+      orders: [
+        { placedOn: daysAgo(7), lines: [{ productId: coffee.productId, quantity: 1 }] },
+        { placedOn: daysAgo(14), lines: [{ productId: coffee.productId, quantity: 1 }] },
+      ],
+    });
+    const options = { skipPrune: true, skipSlots: true };
+    const [a, b] = await Promise.all([
+      harness.run("tenant-a", "household-a", options),
+      harness.run("tenant-b", "household-b", options),
+    ]);
+    expect(a.header.result?.cartAdditions).toEqual([]);
+    expect(b.header.result?.cartAdditions.map((line) => line.productId)).toEqual([coffee.productId]);
+    expect(harness.store.householdState("household-a").cart.map((l) => [l.productId, l.quantity])).toEqual([
+      [sweetPotato.productId, 1],
+    ]);
+    expect(harness.store.householdState("household-b").cart.map((l) => [l.productId, l.quantity])).toEqual([
+      [sweetPotato.productId, 3],
+      [coffee.productId, 1],
+    ]);
+    expect(a.header.result?.substitutions[0]?.originalItem.quantity).toBe(1);
+    expect(b.header.result?.substitutions[0]?.originalItem.quantity).toBe(3);
+    // Each tenant's run is its own: the other tenant's repository does not see it.
+    expect(await harness.runsOf("tenant-b").getRun(a.header.runId)).toBeUndefined();
   }, 120_000);
 });
