@@ -94,6 +94,8 @@ describe("findSubstitutes (the whole item, steps in a row)", () => {
     expect(ids).not.toContain("6538671");
     expect(outcome.removed.map((r) => r.productId)).toEqual(expect.arrayContaining(["6538671", "6146977"]));
     expect(outcome.recommendation.candidates.length).toBeLessThanOrEqual(5);
+    // The summary names the best candidate the rules kept, never one the category guard removed.
+    expect(outcome.recommendation.reason).toContain("a melhor: batata doce polegar cubos congelada 1kg");
   });
 
   it("with a fake model routed by schema name: the seed's queries and the model's ranking", async () => {

@@ -13,7 +13,7 @@ import type {
   SubstitutionResult,
 } from "./substitution-contracts";
 import { applySubstitutionRules, type RemovedCandidate } from "./substitution-rules";
-import { rankSubstitutesByValue } from "./value-ranker";
+import { rankSubstitutesByValue, summarizeRankings } from "./value-ranker";
 
 /**
  * The seed's substitution worker, one step at a time: each function below is one Task state of the
@@ -179,7 +179,9 @@ export const rankItemCandidates = async (
       ...(product.size === undefined ? {} : { size: product.size }),
     };
   });
-  return { candidates, summary: ranked.output.summary, removed: ruled.removed, source: ranked.source };
+  // The summary names the best candidate left after the rules (the ranker's may name a removed one).
+  const summary = summarizeRankings(ruled.rankings, original.name, (id) => byId.get(id)?.name);
+  return { candidates, summary, removed: ruled.removed, source: ranked.source };
 };
 
 /** Step 2e: the item's recommendation, with the reasons a person reads before accepting. */

@@ -42,12 +42,24 @@ const scoreCandidate = (
   };
 };
 
-const summarize = (rankings: readonly ValueRanking[], input: ValueRankerInput): string => {
+/** One line on a ranked list: how many alternatives and the best one (after the household's rules). */
+export const summarizeRankings = (
+  rankings: readonly ValueRanking[],
+  originalName: string,
+  nameOf: (productId: string) => string | undefined,
+): string => {
   const best = rankings[0];
   if (!best) return "Sem alternativas disponíveis.";
-  const name = input.candidates.find((c) => c.productId === best.productId)?.name ?? best.productId;
-  return `${rankings.length} alternativa(s) para "${input.originalProduct.name}"; a melhor: ${name} (${Math.round(best.valueScore * 100)}%, ${best.recommendation}).`;
+  const name = nameOf(best.productId) ?? best.productId;
+  return `${rankings.length} alternativa(s) para "${originalName}"; a melhor: ${name} (${Math.round(best.valueScore * 100)}%, ${best.recommendation}).`;
 };
+
+const summarize = (rankings: readonly ValueRanking[], input: ValueRankerInput): string =>
+  summarizeRankings(
+    rankings,
+    input.originalProduct.name,
+    (id) => input.candidates.find((c) => c.productId === id)?.name,
+  );
 
 /**
  * The heuristic ranker ("LLM enhances, heuristics always work"): every available candidate scored with
