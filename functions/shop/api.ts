@@ -8,7 +8,6 @@ import { processWorkflowPort } from "../core/workflow/process-workflow-port";
 import { createDynamoShopRunRepository } from "./coordinator/adapters/dynamo-shop-run-repository";
 import { storeToolsPortOver } from "./coordinator/adapters/store-tools-adapter";
 import { createShopApp } from "./coordinator/http/create-shop-app";
-import { containerStoreBrowser } from "./store/playwright-store-browser";
 import { storeConfig } from "./store/store-config";
 import { createStoreTools } from "./store/store-tools";
 
@@ -31,6 +30,8 @@ export const app = createShopApp({
     describe: (executionId) => processWorkflowPort().describe(executionId),
   },
   storeFor: async (householdId) => {
+    // Loaded on first use: only decisions drive the store, and they are the rare request.
+    const { containerStoreBrowser } = await import("./store/playwright-store-browser");
     const tools = createStoreTools({
       browser: containerStoreBrowser({ storeUrl: config.store.storeUrl, timeoutMs: config.store.timeoutMs }),
       storeUrl: config.store.storeUrl,

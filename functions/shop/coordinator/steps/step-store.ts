@@ -1,6 +1,5 @@
 import type { Context } from "aws-lambda";
 import { deadlineFromRemainingTime } from "../../../core/agent/deadline";
-import { containerStoreBrowser } from "../../store/playwright-store-browser";
 import { storeConfig } from "../../store/store-config";
 import { createStoreTools } from "../../store/store-tools";
 import { storeToolsPortOver } from "../adapters/store-tools-adapter";
@@ -21,6 +20,8 @@ export const withHouseholdStore = async <T>(
   context: Context,
   work: (store: StoreToolsPort) => Promise<T>,
 ): Promise<T> => {
+  // Loaded on first use: an event refused by validation never pays for playwright-core.
+  const { containerStoreBrowser } = await import("../../store/playwright-store-browser");
   const tools = createStoreTools({
     browser: containerStoreBrowser({ storeUrl: config.storeUrl, timeoutMs: config.timeoutMs }),
     storeUrl: config.storeUrl,
