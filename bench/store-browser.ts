@@ -25,7 +25,14 @@ const store = await startSimulatedStore({ port: 0 });
 const storeUrl = new URL(store.url);
 const catalog = loadCatalog();
 const cartProducts = catalog.products.filter((_product, index) => index % 40 === 0).slice(0, 12);
-store.seedHousehold("bench", { cart: cartProducts.map((p) => ({ productId: p.productId, quantity: 1 })) });
+const orderProducts = catalog.products.filter((_product, index) => index % 23 === 0).slice(0, 20);
+store.seedHousehold("bench", {
+  cart: cartProducts.map((p) => ({ productId: p.productId, quantity: 1 })),
+  orders: ["2026-01-02", "2025-12-20", "2025-12-06", "2025-11-22", "2025-11-08"].map((placedOn) => ({
+    placedOn,
+    lines: orderProducts.map((p) => ({ productId: p.productId, quantity: 1 })),
+  })),
+});
 
 const extractStarted = performance.now();
 await sparticuzChromium.executablePath();
@@ -78,6 +85,13 @@ for (let i = 0; i < RUNS; i++) {
   const id = catalog.products[(i * 17) % catalog.products.length]?.productId ?? "3010403";
   product.push(await timed(() => tools.extractProductInfo({ productId: id })));
 }
+const orders: number[] = [];
+for (let i = 0; i < RUNS; i++)
+  orders.push(await timed(() => tools.listPastOrders({ linesForRecentOrders: 0 })));
+const ordersWithLines: number[] = [];
+for (let i = 0; i < RUNS; i++) ordersWithLines.push(await timed(() => tools.listPastOrders()));
+const slots: number[] = [];
+for (let i = 0; i < RUNS; i++) slots.push(await timed(() => tools.listDeliverySlots()));
 const fresh: number[] = [];
 for (let i = 0; i < RUNS; i++) {
   fresh.push(
@@ -108,6 +122,14 @@ console.log(row("HTTP fetch of a results page, no browser (the store's own share
 console.log(row("searchProducts (one results page, 24 tiles)", search));
 console.log(row("scanCart (12 lines), reused context", cart));
 console.log(row("extractProductInfo (product page + 6 recommendations)", product));
+console.log(row("listPastOrders (5 orders), history only", orders));
+console.log(
+  row(
+    "listPastOrders, default: history + the 3 latest orders' detail pages (20 lines each)",
+    ordersWithLines,
+  ),
+);
+console.log(row("listDeliverySlots (cart, then the booking page: 7 days)", slots));
 console.log(row("scanCart with a fresh context per call (open + read + close)", fresh));
 console.log(
   `\nFresh context per call costs ${(median(fresh) - median(cart)).toFixed(1)} ms more than a reused one.`,

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
 import type { HttpApiHandler } from "../functions/core/http/lambda-handler";
-import { HealthResponseSchema } from "../functions/platform/platform-app";
+import { type HealthCheck, HealthResponseSchema, summarizeHealth } from "../functions/platform/platform-app";
 import type { FunctionDefinition, RouteDefinition } from "../lib/definition-types";
 import { createLambdaContext } from "./lambda-context";
 import { claimsFromDevToken } from "./local-authorizer";
@@ -19,7 +19,7 @@ export interface ApiServerOptions {
   /** Loads the handler a function definition names (the same export Lambda runs). */
   loadHandler(fn: FunctionDefinition): Promise<HttpApiHandler>;
   /** Extra local dependency checks merged into GET /health (DynamoDB Local, store, runners). */
-  localHealth?: () => Promise<Record<string, { status: "ok" | "down" | "disabled"; detail?: string }>>;
+  localHealth?: () => Promise<Record<string, HealthCheck>>;
 }
 
 export interface RunningApiServer {
@@ -197,12 +197,14 @@ export const startApiServer = async (options: ApiServerOptions): Promise<Running
     }
     const parsed = HealthResponseSchema.safeParse(body);
     if (!parsed.success) return result;
-    const checks = { ...(await options.localHealth()), ...parsed.data.checks };
-    const down = Object.values(checks).some((c) => c.status === "down");
+    const { httpStatus, body: health } = summarizeHealth({
+      ...(await options.localHealth()),
+      ...parsed.data.checks,
+    });
     return {
-      statusCode: down ? 503 : 200,
+      statusCode: httpStatus,
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ status: down ? "degraded" : "ok", checks }),
+      body: JSON.stringify(health),
     };
   };
 

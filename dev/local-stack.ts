@@ -2,6 +2,7 @@ import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { LOCAL_DYNAMODB_CLIENT_CONFIG } from "../functions/core/db/app-table";
 import type { HttpApiHandler } from "../functions/core/http/lambda-handler";
 import { installLocalWorkflowPort } from "../functions/core/workflow/process-workflow-port";
+import { type HealthCheck, HealthResponseSchema } from "../functions/platform/platform-app";
 import { allFunctions, allRoutes } from "../lib/areas";
 import { type RunningApiServer, startApiServer } from "./api-server";
 import { createAppTable } from "./create-table";
@@ -9,6 +10,7 @@ import { loadDemoData } from "./demo/load-demo-data";
 import { type DynamoDbLocal, startDynamoDbLocal } from "./dynamodb-local";
 import { loadFunctionHandler } from "./load-handler";
 import type { LocalStackConfig } from "./local-config";
+import { createStartupStep, type ReadinessCheck, runReadinessChecks } from "./readiness";
 import { createScheduleRunner, type ScheduleRunner } from "./schedule-runner";
 import { startSimulatedStore } from "./store/start-simulated-store";
 import { createLocalWorkflowRunner, type LocalWorkflowRunner } from "./workflow-runner";
@@ -26,7 +28,7 @@ export interface LocalStack {
 
 let stackStartedInThisProcess = false;
 
-type Check = { status: "ok" | "down" | "disabled"; detail?: string };
+type Check = HealthCheck;
 
 const storeCheck = async (url: string): Promise<Check> => {
   try {
@@ -39,6 +41,23 @@ const storeCheck = async (url: string): Promise<Check> => {
   } catch (error) {
     return { status: "down", detail: error instanceof Error ? error.message : String(error) };
   }
+};
+
+/** Refuses to report the stack up while its own GET /health says otherwise, naming the parts not ready. */
+const expectReady = async (apiUrl: string): Promise<void> => {
+  const response = await fetch(`${apiUrl}/health`);
+  if (response.status === 200) {
+    await response.body?.cancel();
+    return;
+  }
+  const health = HealthResponseSchema.safeParse(await response.json().catch(() => undefined));
+  const notReady = health.success
+    ? Object.entries(health.data.checks)
+        .filter(([, check]) => check.status === "down" || check.status === "starting")
+        .map(([name, check]) => `${name} ${check.status}${check.detail ? ` (${check.detail})` : ""}`)
+        .join("; ")
+    : `HTTP ${response.status}`;
+  throw new Error(`The stack started but GET /health is not ready: ${notReady}`);
 };
 
 /**
@@ -112,18 +131,16 @@ export const startLocalStack = async (
     log(`Workflows        ${workflows.workflowNames.join(", ") || "(none)"}; schedules ${config.SCHEDULES}`);
 
     const dynamoCheck = async (): Promise<Check> => (dynamo.pid ? { status: "ok" } : { status: "down" });
-    const api: RunningApiServer = await startApiServer({
-      host: "127.0.0.1",
-      port: config.PORT,
-      routes: allRoutes(),
-      functions: allFunctions(),
-      loadHandler: (fn) => loadFunctionHandler<HttpApiHandler>(fn),
-      localHealth: async () => ({
-        dynamodb_local: await dynamoCheck(),
-        llm: { status: "ok", detail: `provider ${config.LLM_PROVIDER}` },
-        store: await storeCheck(store.url),
-        workflows: { status: "ok", detail: workflows.workflowNames.join(", ") },
-        schedules:
+    const demoData = createStartupStep(config.DEMO_DATA === "on", "loading the demo recipes and plan");
+    // Every part the README's first calls need; /health answers 200 only when each is ok or disabled.
+    const readinessChecks: ReadinessCheck[] = [
+      { name: "dynamodb_local", check: dynamoCheck },
+      { name: "llm", check: () => ({ status: "ok", detail: `provider ${config.LLM_PROVIDER}` }) },
+      { name: "store", check: () => storeCheck(store.url) },
+      { name: "workflows", check: () => ({ status: "ok", detail: workflows.workflowNames.join(", ") }) },
+      {
+        name: "schedules",
+        check: () =>
           config.SCHEDULES === "on"
             ? {
                 status: "ok",
@@ -132,7 +149,16 @@ export const startLocalStack = async (
                   .join("; "),
               }
             : { status: "disabled" },
-      }),
+      },
+      { name: "demo_data", check: demoData.check },
+    ];
+    const api: RunningApiServer = await startApiServer({
+      host: "127.0.0.1",
+      port: config.PORT,
+      routes: allRoutes(),
+      functions: allFunctions(),
+      loadHandler: (fn) => loadFunctionHandler<HttpApiHandler>(fn),
+      localHealth: () => runReadinessChecks(readinessChecks),
     });
     stops.push(() => api.close());
     timings.api = Date.now() - started;
@@ -140,12 +166,16 @@ export const startLocalStack = async (
 
     if (config.DEMO_DATA === "on") {
       const demo = await loadDemoData(api.url);
+      demoData.ready(`plan ${demo.snapshotId} for tenant ${demo.tenant}`);
       timings.demo = Date.now() - started;
       log(
         `Demo data        ${demo.recipesCreated + demo.recipesReplaced} recipes, plan ${demo.snapshotId} ` +
           `(${demo.meals} meals) for tenant ${demo.tenant}: Authorization: Bearer dev:${demo.tenant}`,
       );
     }
+
+    // The caller prints its ready line when this returns: make sure /health says so too.
+    await expectReady(api.url);
 
     return {
       apiUrl: api.url,

@@ -8,6 +8,19 @@ import { createPlatformApp, type PlatformDeps } from "./platform/platform-app";
 import { createShopApp } from "./shop/coordinator/http/create-shop-app";
 import type { ShopApiDeps } from "./shop/coordinator/http/shop-api-deps";
 
+/** Where the API runs: `npm start`, and a deployed stage (its URL is the stack output `Url`). */
+export const API_SERVERS = [
+  { url: "http://127.0.0.1:3000", description: "Local stack (`npm start`; PORT changes the port)" },
+  {
+    url: "https://{apiId}.execute-api.{region}.amazonaws.com",
+    description: "A deployed stage (`npx cdk deploy`): the stack output `Url`",
+    variables: {
+      apiId: { default: "your-api-id", description: "The HTTP API's id, from the stack output `Url`" },
+      region: { default: "eu-west-1", description: "The AWS region the stack is deployed in" },
+    },
+  },
+];
+
 /**
  * Every area's HTTP app, built with describe-only dependencies. `npm run openapi` writes the merged
  * document to docs/openapi.json; a test fails when that file is out of date.
@@ -22,9 +35,13 @@ export const describedApps = (): OpenAPIHono<ApiEnv>[] => {
 };
 
 export const buildOpenApiDocument = () =>
-  mergeOpenApiDocuments(describedApps(), {
-    title: "Larder API",
-    version: "0.1.0",
-    description:
-      "Serverless backend of LLM agents for household and merchant commerce: cook, shop, chat and negotiate.",
-  });
+  mergeOpenApiDocuments(
+    describedApps(),
+    {
+      title: "Larder API",
+      version: "0.1.0",
+      description:
+        "Serverless backend of LLM agents for household and merchant commerce: cook, shop, chat and negotiate.",
+    },
+    API_SERVERS,
+  );

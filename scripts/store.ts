@@ -8,7 +8,8 @@
  *   cart                                                 → { "items": [...] }
  *   product <url|productId>                              → { "product": {...} }
  *   slots                                                → { "slots": [...] }
- *   orders                                               → { "orders": [...] }
+ *   orders [--lines N]                                   → { "orders": [...] } (lines of the N latest)
+ *   order <orderId>                                      → { "order": {...} } (what was bought)
  *
  * STORE_URL (or --store-url) picks the store; default the simulated one at 127.0.0.1:${STORE_PORT:-3001}.
  * --household picks the household session (default "demo", the one `npm start` seeds).
@@ -21,7 +22,7 @@ import { createStoreTools, type StoreTools } from "../functions/shop/store/store
 import { SEARCH_SORTS, type SearchSort } from "../functions/shop/store/store-urls";
 
 const USAGE =
-  'usage: npm run store -- <search "<query>" [--sort unit-price] [--brand B] [--available-only] [--max N] | cart | product <url> | slots | orders> [--store-url URL] [--household ID]';
+  'usage: npm run store -- <search "<query>" [--sort unit-price] [--brand B] [--available-only] [--max N] | cart | product <url> | slots | orders [--lines N] | order <orderId>> [--store-url URL] [--household ID]';
 
 class UsageError extends Error {}
 
@@ -36,6 +37,7 @@ const { values, positionals } = (() => {
         brand: { type: "string" },
         "available-only": { type: "boolean", default: false },
         max: { type: "string" },
+        lines: { type: "string" },
       },
     });
   } catch (error) {
@@ -74,8 +76,17 @@ const run = async (tools: StoreTools, command: string | undefined, args: string[
     }
     case "slots":
       return { slots: (await tools.listDeliverySlots()).slots };
-    case "orders":
-      return { orders: (await tools.listPastOrders()).orders };
+    case "orders": {
+      const lines = values.lines === undefined ? undefined : Number(values.lines);
+      if (lines !== undefined && !Number.isInteger(lines))
+        throw new UsageError("--lines must be a whole number");
+      return { orders: (await tools.listPastOrders({ linesForRecentOrders: lines })).orders };
+    }
+    case "order": {
+      const orderId = args[0];
+      if (!orderId) throw new UsageError("order needs an order id (orderId from `orders`)");
+      return { order: (await tools.getOrderDetail({ orderId })).order };
+    }
     default:
       throw new UsageError(command ? `unknown command "${command}"` : "no command");
   }

@@ -13,12 +13,39 @@ export interface PlannedDay {
   date: string;
   weekday: string;
   dayMonth: string;
+  /** The day tab's label as the site writes it: `Hoje`, `Amanhã`, then `Sexta-feira`... */
+  label: string;
+  /** `14 janeiro`. */
+  dayMonthLong: string;
   warning?: string;
   slots: PlannedSlot[];
 }
 
 const WEEKDAYS = ["seg", "ter", "qua", "qui", "sex", "sáb", "dom"];
 const MONTHS = ["jan", "fev", "mar", "abr", "mai", "jun", "jul", "ago", "set", "out", "nov", "dez"];
+const WEEKDAY_LABELS = [
+  "Segunda-feira",
+  "Terça-feira",
+  "Quarta-feira",
+  "Quinta-feira",
+  "Sexta-feira",
+  "Sábado",
+  "Domingo",
+];
+const MONTH_NAMES = [
+  "janeiro",
+  "fevereiro",
+  "março",
+  "abril",
+  "maio",
+  "junho",
+  "julho",
+  "agosto",
+  "setembro",
+  "outubro",
+  "novembro",
+  "dezembro",
+];
 const DAY_MS = 86_400_000;
 
 const localClock = (now: Date, timeZone: string) => {
@@ -98,6 +125,8 @@ export const planDeliverySlots = (
       date: date.toISOString().slice(0, 10),
       weekday: WEEKDAYS[isoWeekday - 1] ?? "",
       dayMonth: `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()] ?? ""}`,
+      label: offset === 0 ? "Hoje" : offset === 1 ? "Amanhã" : (WEEKDAY_LABELS[isoWeekday - 1] ?? ""),
+      dayMonthLong: `${date.getUTCDate()} ${MONTH_NAMES[date.getUTCMonth()] ?? ""}`,
       warning:
         cartHasUnavailableProducts && offset < schedule.unavailableWarningDays
           ? schedule.warningText

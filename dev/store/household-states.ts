@@ -13,6 +13,8 @@ export interface CartLine {
 }
 
 export interface PlacedOrder {
+  /** The id in the order's detail link (`/pt/detalhes-encomenda?orderID=`), not its number. */
+  orderId: string;
   orderNumber: string;
   placedOn: string;
   status: string;
@@ -40,7 +42,7 @@ export const householdSeedSchema = z.object({
       z.object({
         orderNumber: z
           .string()
-          .regex(/^\d{6,12}$/)
+          .regex(/^\d{9}$/)
           .optional(),
         placedOn: z.iso.date(),
         status: z.string().min(1).max(40).default("Entregue"),
@@ -117,6 +119,7 @@ export class HouseholdStates {
       })),
       orders: seed.orders
         .map((order) => ({
+          orderId: randomUUID(),
           orderNumber: order.orderNumber ?? this.nextOrderNumber(),
           placedOn: order.placedOn,
           status: order.status,
@@ -167,6 +170,6 @@ export class HouseholdStates {
 
   private nextOrderNumber(): string {
     this.orderCounter += 1;
-    return String(100_200_300 + this.orderCounter * 7);
+    return String(2_900_000 + this.orderCounter * 7).padStart(9, "0");
   }
 }

@@ -10,10 +10,11 @@ const REDESIGN_RENAMES: [RegExp, string][] = [
   [/product-tile/g, "product-card"],
   [/data-pid=/g, "data-product-id="],
   [/data-gtm/g, "data-analytics"],
-  [/auc-cart__product-cards/g, "auc-basket__items"],
-  [/auc-cart__empty/g, "auc-basket__empty"],
-  [/auc-order-card/g, "auc-purchase-card"],
+  [/auc-cart__product-card/g, "auc-basket__item"],
+  [/auc-cart--empty/g, "auc-basket--empty"],
+  [/auc-orders/g, "auc-purchases"],
   [/auc-book-slot__slot/g, "auc-delivery-window"],
+  [/data-action=/g, "data-controller="],
 ];
 
 export const applyLayout = (layout: StoreLayout, markup: string): string =>

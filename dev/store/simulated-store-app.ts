@@ -11,9 +11,10 @@ import {
 import { planDeliverySlots } from "./delivery-slot-plan";
 import { CartRefusal, type HouseholdStates } from "./household-states";
 import { applyLayout, STORE_LAYOUTS, type StoreLayout } from "./layout-variants";
-import { renderCartPage } from "./render/cart-page";
-import { renderDeliverySlotsFragment } from "./render/delivery-slots-fragment";
+import { lineTotals, renderCartPage } from "./render/cart-page";
+import { renderBookingPage, renderDeliverySlotsFragment } from "./render/delivery-booking-page";
 import { html, type SafeHtml } from "./render/html";
+import { renderOrderDetailPage } from "./render/order-detail-page";
 import { renderOrderHistoryPage } from "./render/order-history-page";
 import { renderPage } from "./render/page-layout";
 import { renderProductPage } from "./render/product-page";
@@ -84,11 +85,11 @@ export const createSimulatedStoreApp = (deps: SimulatedStoreDependencies): Hono 
     return key;
   };
 
-  const page = (c: Context, title: string, body: SafeHtml, status: 200 | 404 = 200) =>
+  const page = (c: Context, title: string, body: SafeHtml, status: 200 | 404 = 200, action?: string) =>
     c.html(
       applyLayout(
         deps.layout.current,
-        renderPage({ title, body, cartLineCount: households.get(householdKey(c)).cart.length }),
+        renderPage({ title, body, action, cartLineCount: households.get(householdKey(c)).cart.length }),
       ),
       status,
     );
@@ -149,10 +150,9 @@ export const createSimulatedStoreApp = (deps: SimulatedStoreDependencies): Hono 
     return page(
       c,
       `Pesquisa: ${query}`,
-      renderResultsPage(
-        catalog,
-        resultsView(c, `Resultados para "${query}"`, "/pt/pesquisa", searchCatalog(catalog, query)),
-      ),
+      renderResultsPage(catalog, resultsView(c, query, "/pt/pesquisa", searchCatalog(catalog, query))),
+      200,
+      "Search-Show",
     );
   });
 
@@ -201,30 +201,74 @@ export const createSimulatedStoreApp = (deps: SimulatedStoreDependencies): Hono 
     return c.json({ error: false, quantityTotal: state.cart.length });
   });
 
-  app.get(`${CONTROLLER_BASE}/Delivery-Slots`, (c) => {
+  const plannedDays = (c: Context) => {
     const state = households.get(householdKey(c));
     const hasUnavailable = state.cart.some((line) => catalog.product(line.productId)?.available === false);
-    return fragment(
+    return planDeliverySlots(catalog.catalog.deliverySchedule, deps.now(), hasUnavailable);
+  };
+
+  // The booking page, as a shopper reaches it with something in the cart; with an empty cart, the cart.
+  app.get(`${CONTROLLER_BASE}/Delivery-BookDelivery`, (c) => {
+    const state = households.get(householdKey(c));
+    const available = state.cart.flatMap((line) => {
+      const product = catalog.product(line.productId);
+      return product?.available ? [{ line, product }] : [];
+    });
+    if (state.cart.length === 0) return c.redirect("/pt/carrinho-compras", 302);
+    const totalCents = available.reduce(
+      (sum, { line, product }) => sum + lineTotals(product, line.quantity).totalCents,
+      0,
+    );
+    return page(
       c,
-      renderDeliverySlotsFragment(
-        planDeliverySlots(catalog.catalog.deliverySchedule, deps.now(), hasUnavailable),
-      ),
+      "Escolher Horário Entrega da Encomenda Auchan",
+      renderBookingPage(plannedDays(c), { totalCents, availableLines: available.length }),
+      200,
+      "Delivery-BookDelivery",
     );
   });
 
-  // Like the real site, booking works: it is counted so tests can prove automation never reaches it.
+  app.get(`${CONTROLLER_BASE}/Delivery-Slots`, (c) =>
+    fragment(c, renderDeliverySlotsFragment(plannedDays(c))),
+  );
+
+  // Like the real site, booking and confirming work: they are counted so tests can prove automation
+  // never reaches them.
   app.post(`${CONTROLLER_BASE}/Delivery-BookSlot`, (c) => {
     households.get(householdKey(c)).slotBookingAttempts += 1;
     return c.json({ error: false, message: "Horário reservado" });
   });
+  app.post(`${CONTROLLER_BASE}/Delivery-ValidShipments`, (c) => {
+    households.get(householdKey(c)).slotBookingAttempts += 1;
+    return c.json({ error: false });
+  });
 
   app.get("/pt/carrinho-compras", (c) =>
-    page(c, "Carrinho", renderCartPage(catalog, households.get(householdKey(c)))),
+    page(c, "Carrinho", renderCartPage(catalog, households.get(householdKey(c))), 200, "Cart-Show"),
   );
 
   app.get("/pt/historico-encomendas", (c) =>
-    page(c, "Histórico de encomendas", renderOrderHistoryPage(catalog, households.get(householdKey(c)))),
+    page(
+      c,
+      "Histórico de encomendas",
+      renderOrderHistoryPage(catalog, households.get(householdKey(c))),
+      200,
+      "Order-History",
+    ),
   );
+
+  app.get("/pt/detalhes-encomenda", (c) => {
+    const orderId = c.req.query("orderID") ?? "";
+    const order = households.get(householdKey(c)).orders.find((placed) => placed.orderId === orderId);
+    if (!order) return notFound(c);
+    return page(
+      c,
+      `Encomenda ${order.orderNumber}`,
+      renderOrderDetailPage(catalog, order),
+      200,
+      "Order-Details",
+    );
+  });
 
   app.get("/pt/finalizar-compra", (c) => {
     households.get(householdKey(c)).checkoutAttempts += 1;
@@ -240,7 +284,13 @@ export const createSimulatedStoreApp = (deps: SimulatedStoreDependencies): Hono 
       const product = catalog.product(productMatch[1]);
       if (!product) return notFound(c);
       if (c.req.path !== catalog.productPath(product)) return c.redirect(catalog.productPath(product), 301);
-      return page(c, product.name, renderProductPage(catalog, product, new URL(c.req.url).origin));
+      return page(
+        c,
+        product.name,
+        renderProductPage(catalog, product, new URL(c.req.url).origin),
+        200,
+        "Product-Show",
+      );
     }
     const listing = catalog.productsUnder(segments);
     if (!listing) return notFound(c);

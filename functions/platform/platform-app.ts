@@ -1,19 +1,38 @@
-import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { isLarderError } from "../core/errors";
 import type { ApiEnv } from "../core/http/api-env";
 import { createApi } from "../core/http/create-api";
-import { jsonResponse } from "../core/http/route-helpers";
+import { defineRoute, errorResponses, jsonResponse, noAuth } from "../core/http/route-helpers";
 import type { Logger } from "../core/logger";
+
+/** One dependency's state: `starting` until it is ready for requests, `disabled` when switched off. */
+export const HealthCheckSchema = z
+  .object({ status: z.enum(["ok", "starting", "down", "disabled"]), detail: z.string().optional() })
+  .openapi("HealthCheck");
+export type HealthCheck = z.infer<typeof HealthCheckSchema>;
 
 export const HealthResponseSchema = z
   .object({
-    status: z.enum(["ok", "degraded"]),
-    checks: z.record(
-      z.string(),
-      z.object({ status: z.enum(["ok", "down", "disabled"]), detail: z.string().optional() }),
-    ),
+    status: z.enum(["ok", "starting", "degraded"]).openapi({
+      description: "`ok` only when every check is ok or disabled: ready for requests, not merely listening",
+    }),
+    checks: z.record(z.string(), HealthCheckSchema),
   })
   .openapi("Health");
+export type HealthResponse = z.infer<typeof HealthResponseSchema>;
+
+/**
+ * The answer for a set of checks: any part down is `degraded`, else any part still starting is `starting`
+ * (both 503, so health-waiting tools keep waiting), else `ok` (200).
+ */
+export const summarizeHealth = (
+  checks: Record<string, HealthCheck>,
+): { httpStatus: 200 | 503; body: HealthResponse } => {
+  const states = Object.values(checks).map((check) => check.status);
+  if (states.includes("down")) return { httpStatus: 503, body: { status: "degraded", checks } };
+  if (states.includes("starting")) return { httpStatus: 503, body: { status: "starting", checks } };
+  return { httpStatus: 200, body: { status: "ok", checks } };
+};
 
 export interface PlatformDeps {
   logger: Logger;
@@ -22,24 +41,33 @@ export interface PlatformDeps {
   openApiDocument: () => unknown;
 }
 
-const healthRoute = createRoute({
+const healthRoute = defineRoute({
   method: "get",
   path: "/health",
+  operationId: "getHealth",
   tags: ["platform"],
-  summary: "Liveness and each dependency's state (no token needed)",
+  security: noAuth,
+  summary: "Readiness: 200 only when every dependency is ready for requests (no token needed)",
   responses: {
-    200: jsonResponse(HealthResponseSchema, "Every dependency is up"),
-    503: jsonResponse(HealthResponseSchema, "A dependency is down"),
+    200: jsonResponse(HealthResponseSchema, "Every dependency is up: ready for requests"),
+    503: jsonResponse(
+      HealthResponseSchema,
+      "A dependency is down (`degraded`) or not ready yet (`starting`)",
+    ),
+    ...errorResponses(),
   },
 });
 
-const openApiRoute = createRoute({
+const openApiRoute = defineRoute({
   method: "get",
   path: "/openapi.json",
+  operationId: "getOpenApiDocument",
   tags: ["platform"],
+  security: noAuth,
   summary: "This API's OpenAPI 3.1 document (generated from the handlers' zod schemas)",
   responses: {
     200: { description: "The OpenAPI document", content: { "application/json": { schema: z.any() } } },
+    ...errorResponses(),
   },
 });
 
@@ -67,10 +95,8 @@ export const createPlatformApp = (deps: PlatformDeps): OpenAPIHono<ApiEnv> => {
         }
       }),
     );
-    const checks = Object.fromEntries(entries);
-    const healthy = entries.every(([, check]) => check.status === "ok");
-    if (healthy) return c.json({ status: "ok" as const, checks }, 200);
-    return c.json({ status: "degraded" as const, checks }, 503);
+    const { httpStatus, body } = summarizeHealth(Object.fromEntries(entries));
+    return c.json(body, httpStatus);
   });
   app.openapi(openApiRoute, (c) => c.json(deps.openApiDocument() as Record<string, unknown>, 200));
   return app;

@@ -112,6 +112,7 @@ export const shopStoreToolFunctions: FunctionDefinition[] = [
   storeTool("ShopSearchProductsTool", "search-products-tool.ts", "Store tool: search the store's products"),
   storeTool("ShopExtractProductInfoTool", "extract-product-info-tool.ts", "Store tool: read a product page"),
   storeTool("ShopListPastOrdersTool", "list-past-orders-tool.ts", "Store tool: the household's past orders"),
+  storeTool("ShopGetOrderDetailTool", "get-order-detail-tool.ts", "Store tool: what one past order bought"),
   storeTool("ShopListDeliverySlotsTool", "list-delivery-slots-tool.ts", "Store tool: home delivery slots"),
   storeTool("ShopAddToCartTool", "add-to-cart-tool.ts", "Store tool: add a product to the household's cart"),
   storeTool(
@@ -123,8 +124,9 @@ export const shopStoreToolFunctions: FunctionDefinition[] = [
 
 /**
  * The shop area (seed 000): the Auchan.pt store tools, one Lambda each, invoked with
- * `{ householdId, input }` by the grocery coordinator's state machines (to come) or directly. Each runs
- * Chromium (one browser per container) with a fresh context per household. No routes yet.
+ * `{ householdId, input }`; the grocery coordinator (statemachines/shop-coordinator.asl.json), one Lambda per
+ * step; and ShopApi (runs, decisions, the substitution steps on their own, preferences). Store Lambdas run
+ * Chromium (one browser per container) with a fresh context per household.
  */
 export const shopArea: AreaDefinition = {
   area: "shop",

@@ -2,13 +2,8 @@ import type { CatalogProduct } from "../catalog";
 import { formatMachinePrice } from "../format-pt";
 import { CONTROLLER_BASE, type StoreCatalogIndex } from "../store-catalog-index";
 import { html, jsonScript, type SafeHtml } from "./html";
-import {
-  gtmPayloads,
-  renderBuyControls,
-  renderMeasures,
-  renderPrices,
-  renderProductTile,
-} from "./product-tile";
+import { gtmPayloads, renderBuyControls, renderMeasures, renderPrices } from "./product-tile";
+import { renderRecommendationsCarousel } from "./recommendations-carousel";
 
 const RECOMMENDATIONS = 6;
 
@@ -60,10 +55,7 @@ export const renderProductPage = (
   // array, a third one after another (not valid JSON as a whole), the rest one script per object.
   const jsonLdForm = jsonLdFormOf(product);
   const recommendations = index.products
-    .filter(
-      (other) =>
-        other.categoryId === product.categoryId && other.productId !== product.productId && other.available,
-    )
+    .filter((other) => other.categoryId === product.categoryId && other.productId !== product.productId)
     .slice(0, RECOMMENDATIONS);
   return html`<nav aria-label="breadcrumb"><ol class="breadcrumb">${category.labels.map(
     (label, position) =>
@@ -89,8 +81,5 @@ ${jsonScript(productLd)}</script>`
       : html`<script type="application/ld+json">${jsonScript(productLd)}</script>
 <script type="application/ld+json">${jsonScript(breadcrumbLd)}</script>`
 }
-<section class="auc-recommendations">
-  <h2>A Auchan sugere isto…</h2>
-  <div class="auc-carousel">${recommendations.map((other) => renderProductTile(index, other))}</div>
-</section>`;
+${renderRecommendationsCarousel(index, "A Auchan sugere-lhe...", recommendations, `pdp${product.productId}`)}`;
 };

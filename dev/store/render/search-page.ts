@@ -1,10 +1,11 @@
 import type { CatalogProduct } from "../catalog";
+import { formatCount } from "../format-pt";
 import { CONTROLLER_BASE, type StoreCatalogIndex } from "../store-catalog-index";
 import { html, type SafeHtml } from "./html";
 import { renderProductTile } from "./product-tile";
 
 export interface ResultsView {
-  /** "Resultados para ..." or a category name. */
+  /** The query, or a category name: the count heading shows it in double quotes. */
   heading: string;
   /** All matches after facets, before paging (the count shown and the facet counts). */
   matches: CatalogProduct[];
@@ -70,10 +71,15 @@ export const renderResultsPage = (index: StoreCatalogIndex, view: ResultsView): 
     sz: String(view.size),
   });
   return html`<div class="search-results container">
-  <div class="auc-search__header">
-    <h1>${view.heading}</h1>
-    <span class="search-result-count" data-result-count="${view.matches.length}">${view.matches.length} Resultados</span>
+  <div class="auc-hero__search-banner">
+<h1 class="header page-title auc-category-title">
+  <span class="search-result-count">
+    ${formatCount(view.matches.length)} resultados para:
+  </span>
+  <span class="search-keywords">"${view.heading}"</span>
+</h1>
   </div>
+  <div class="auc-js-search-results-count">${Math.min(view.start + 1, view.matches.length)} - ${Math.min(view.start + view.size, view.matches.length)} de ${view.matches.length} resultados</div>
   <div class="auc-search__refinements refinements">
     <div class="card refinement refinement-brand">
       <h2 class="card-header">Marca</h2>

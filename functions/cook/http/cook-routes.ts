@@ -1,5 +1,10 @@
-import { createRoute } from "@hono/zod-openapi";
-import { bearerAuth, errorResponses, jsonBody, jsonResponse } from "../../core/http/route-helpers";
+import {
+  bearerAuth,
+  defineRoute,
+  errorResponses,
+  jsonBody,
+  jsonResponse,
+} from "../../core/http/route-helpers";
 import { KitchenChatRequestSchema, KitchenChatResponseSchema } from "../kitchen-chat/kitchen-chat-schemas";
 import {
   CookIdParams,
@@ -20,9 +25,10 @@ import {
 
 const tags = ["cook"];
 
-export const putRecipeRoute = createRoute({
+export const putRecipeRoute = defineRoute({
   method: "put",
   path: "/recipes/{recipe_id}",
+  operationId: "putRecipe",
   tags,
   summary: "Create or replace a base recipe",
   description:
@@ -38,9 +44,10 @@ export const putRecipeRoute = createRoute({
   },
 });
 
-export const getRecipeRoute = createRoute({
+export const getRecipeRoute = defineRoute({
   method: "get",
   path: "/recipes/{recipe_id}",
+  operationId: "getRecipe",
   tags,
   summary: "A base recipe",
   security: bearerAuth,
@@ -48,9 +55,10 @@ export const getRecipeRoute = createRoute({
   responses: { 200: jsonResponse(Recipe, "The recipe"), ...errorResponses(400, 401, 403, 404) },
 });
 
-export const createPlanRoute = createRoute({
+export const createPlanRoute = defineRoute({
   method: "post",
   path: "/plans",
+  operationId: "createPlan",
   tags,
   summary: "Store a meal-plan snapshot",
   description: "Every recipe the plan names must exist (422 `unknown_recipe`); a taken snapshot_id is a 409.",
@@ -62,9 +70,10 @@ export const createPlanRoute = createRoute({
   },
 });
 
-export const getPlanRoute = createRoute({
+export const getPlanRoute = defineRoute({
   method: "get",
   path: "/plans/{snapshot_id}",
+  operationId: "getPlan",
   tags,
   summary: "A snapshot; each meal says whether it is modified and carries its stored variant",
   security: bearerAuth,
@@ -72,9 +81,10 @@ export const getPlanRoute = createRoute({
   responses: { 200: jsonResponse(Snapshot, "The snapshot"), ...errorResponses(400, 401, 403, 404) },
 });
 
-export const createVariantRoute = createRoute({
+export const createVariantRoute = defineRoute({
   method: "post",
   path: "/plans/{snapshot_id}/meals/{date}/{meal_type}/variant",
+  operationId: "createVariant",
   tags,
   summary: "Modify a planned meal's recipe with ops, or with an instruction the model turns into ops",
   description:
@@ -93,9 +103,10 @@ export const createVariantRoute = createRoute({
   },
 });
 
-export const clearVariantRoute = createRoute({
+export const clearVariantRoute = defineRoute({
   method: "delete",
   path: "/plans/{snapshot_id}/meals/{date}/{meal_type}/variant",
+  operationId: "clearVariant",
   tags,
   summary: "Clear a meal's variant: back to its base recipe (seed 001's clear_variant)",
   security: bearerAuth,
@@ -106,9 +117,10 @@ export const clearVariantRoute = createRoute({
   },
 });
 
-export const getMealCookViewRoute = createRoute({
+export const getMealCookViewRoute = defineRoute({
   method: "get",
   path: "/plans/{snapshot_id}/meals/{date}/{meal_type}/cook",
+  operationId: "getMealCookView",
   tags,
   summary: "What to cook for a planned meal, modified or not, with a section per dish of the bundle",
   security: bearerAuth,
@@ -116,9 +128,10 @@ export const getMealCookViewRoute = createRoute({
   responses: { 200: jsonResponse(CookView, "The cook view"), ...errorResponses(400, 401, 403, 404) },
 });
 
-export const getCookViewRoute = createRoute({
+export const getCookViewRoute = defineRoute({
   method: "get",
   path: "/cook/{id}",
+  operationId: "getCookView",
   tags,
   summary: "The recipe to cook from: a base recipe id, or `variant:{snapshot_id}:{date}:{meal_type}`",
   description:
@@ -129,9 +142,10 @@ export const getCookViewRoute = createRoute({
   responses: { 200: jsonResponse(CookView, "The cook view"), ...errorResponses(400, 401, 403, 404) },
 });
 
-export const getShoppingListRoute = createRoute({
+export const getShoppingListRoute = defineRoute({
   method: "get",
   path: "/plans/{snapshot_id}/shopping-list",
+  operationId: "getShoppingList",
   tags,
   summary: "The plan's shopping list from the recipes its meals are cooked from, variants included",
   security: bearerAuth,
@@ -142,9 +156,10 @@ export const getShoppingListRoute = createRoute({
   },
 });
 
-export const kitchenChatRoute = createRoute({
+export const kitchenChatRoute = defineRoute({
   method: "post",
   path: "/chat/kitchen",
+  operationId: "sendKitchenChatMessage",
   tags,
   summary: "Chat about a plan: the agent reads it, modifies recipes and clears modifications",
   description:

@@ -17,14 +17,20 @@ export const describeOnlyDeps = <T extends object>(name: string, given: Partial<
     },
   });
 
-/** One OpenAPI 3.1 document for the whole HTTP API, merged from each area's app. */
+/**
+ * One OpenAPI 3.1 document for the whole HTTP API, merged from each area's app. Bearer auth is the default
+ * (as API Gateway's authorizer is); public operations say `security: []`.
+ */
 export const mergeOpenApiDocuments = (
   apps: OpenAPIHono<ApiEnv>[],
   info: { title: string; version: string; description: string },
+  servers: NonNullable<OpenApiDocument["servers"]> = [],
 ) => {
   const merged: OpenApiDocument = {
     openapi: "3.1.0",
     info,
+    servers,
+    security: [{ bearerAuth: [] }],
     paths: {},
     components: { schemas: {}, securitySchemes: {} },
   };

@@ -7,6 +7,10 @@ import { StoreActionForbiddenError } from "./store-errors";
 export const FORBIDDEN_STORE_ACTION_PATTERNS: readonly RegExp[] = [
   /Delivery-BookSlot/i,
   /Delivery-ConfirmSlot/i,
+  // The booking page's "Confirmar" (`.auc-js-confirm-shipments`) validates the chosen shipments.
+  /Delivery-ValidShipments/i,
+  // An order's detail page can cancel the order.
+  /Order-Cancel/i,
   /Checkout/i,
   /PlaceOrder/i,
   /Order-Submit/i,

@@ -12,6 +12,10 @@ export interface GtmProductData {
   priceCents?: number;
   brand?: string;
   categoryPath: string[];
+  /** `data-gtm.dimension7`: "Yes" when the product can be bought online, "No" when not. */
+  available?: boolean;
+  /** `data-gtm-new.quantity` on cart lines (`2`, `1.3` kg). */
+  quantity?: number;
 }
 
 const scalar = z.union([z.string(), z.number()]).transform(String);
@@ -21,6 +25,7 @@ const gtmSchema = z.object({
   price: scalar.optional(),
   brand: z.string().optional(),
   category: z.string().optional(),
+  dimension7: z.string().optional(),
 });
 const gtmNewSchema = z.object({
   item_id: scalar.optional(),
@@ -31,6 +36,7 @@ const gtmNewSchema = z.object({
   item_category3: z.string().optional(),
   item_category4: z.string().optional(),
   price: scalar.optional(),
+  quantity: scalar.optional(),
 });
 
 const parseJson = (text: string | undefined): unknown => {
@@ -50,10 +56,16 @@ const nonEmpty = (value: string | undefined): string | undefined => {
 const priceOf = (value: string | undefined): number | undefined =>
   value === undefined ? undefined : (parsePriceToCents(value) ?? undefined);
 
+const quantityOf = (value: string | undefined): number | undefined => {
+  const quantity = Number(value);
+  return value !== undefined && Number.isFinite(quantity) && quantity > 0 ? quantity : undefined;
+};
+
 export const readGtmData = (text: string | undefined): GtmProductData | undefined => {
   const parsed = gtmSchema.safeParse(parseJson(text));
   if (!parsed.success) return undefined;
-  const { id, name, price, brand, category } = parsed.data;
+  const { id, name, price, brand, category, dimension7 } = parsed.data;
+  const availability = dimension7?.trim().toLowerCase();
   return {
     id: nonEmpty(id),
     name: nonEmpty(name),
@@ -63,6 +75,7 @@ export const readGtmData = (text: string | undefined): GtmProductData | undefine
       .split("/")
       .map((part) => part.trim())
       .filter(Boolean),
+    available: availability === "yes" ? true : availability === "no" ? false : undefined,
   };
 };
 
@@ -78,5 +91,6 @@ export const readGtmNewData = (text: string | undefined): GtmProductData | undef
     categoryPath: [item.item_category, item.item_category2, item.item_category3, item.item_category4]
       .map((part) => part?.trim())
       .filter((part): part is string => Boolean(part)),
+    quantity: quantityOf(item.quantity),
   };
 };

@@ -1,59 +1,87 @@
+import { z } from "zod";
+import { parseOrThrow } from "../../core/validation";
+import { getOrderDetail } from "./get-order-detail";
+import { parseOrderDate, parseOrderDateTime } from "./parse-order-date";
 import { parsePriceToCents } from "./parse-price";
-import { parsePositiveQuantity } from "./parse-quantity";
 import { listNotFound, RawRecordReader } from "./raw-record-reader";
-import { type PastOrder, pastOrderLineSchema, pastOrderSchema } from "./store-product";
+import { type PastOrder, pastOrderSchema } from "./store-product";
 import { readStorePage, type StoreToolContext } from "./store-tool-context";
 import { orderHistoryPageUrl } from "./store-urls";
+
+export { parseOrderDate } from "./parse-order-date";
+
+/** Detail pages read for one call at most: each is one more page load. */
+export const MAX_ORDERS_WITH_LINES = 10;
+
+export const listPastOrdersInputSchema = z.object({
+  /**
+   * How many of the most recent orders to open for their lines (the history lists no lines). The
+   * default keeps the cart builder's view of "what we usually buy" without opening every order.
+   */
+  linesForRecentOrders: z.number().int().min(0).max(MAX_ORDERS_WITH_LINES).default(3),
+});
+export type ListPastOrdersInput = z.input<typeof listPastOrdersInputSchema>;
 
 export interface ListPastOrdersResult {
   orders: PastOrder[];
 }
 
-/** `2025-12-20` (data attribute) or `20/12/2025` (pt-PT text) → ISO date. */
-export const parseOrderDate = (text: string): string | null => {
-  const iso = text.match(/\b(\d{4})-(\d{2})-(\d{2})\b/);
-  if (iso) return `${iso[1]}-${iso[2]}-${iso[3]}`;
-  const portuguese = text.match(/\b(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})\b/);
-  if (!portuguese) return null;
-  const [, day = "", month = "", year = ""] = portuguese;
-  return `${year}-${month.padStart(2, "0")}-${day.padStart(2, "0")}`;
+const count = (text: string): number | null => {
+  const digits = text.match(/\d+/)?.[0];
+  return digits === undefined ? null : Number(digits);
+};
+
+/** The `orderID` of a detail link (`/pt/detalhes-encomenda?orderID=a176…`). */
+const orderIdOf = (url: string | undefined): string | undefined => {
+  if (url === undefined) return undefined;
+  const id = new URL(url).searchParams.get("orderID")?.trim();
+  return id && /^[\w-]{1,64}$/.test(id) ? id : undefined;
 };
 
 /**
- * The household's order history (`/pt/historico-encomendas`), newest first as the site lists it, each
- * order with its lines: what the cart builder merges into a new cart.
+ * The household's order history (`/pt/historico-encomendas`), newest first as the site lists it: number,
+ * date, item count, total and the detail link of every order; the lines of the most recent ones from
+ * their detail pages (`linesForRecentOrders`). An empty history is an empty list.
  */
-export const listPastOrders = async (context: StoreToolContext): Promise<ListPastOrdersResult> => {
+export const listPastOrders = async (
+  context: StoreToolContext,
+  input: ListPastOrdersInput = {},
+): Promise<ListPastOrdersResult> => {
+  const request = parseOrThrow(listPastOrdersInputSchema, input, "listPastOrders input");
   const spec = context.registry.orders;
   const page = await readStorePage(context, "orders", orderHistoryPageUrl(context.storeUrl));
   const orderRecords = page.lists.orders?.records ?? [];
   if (orderRecords.length === 0 && page.emptyMarker === null) throw listNotFound(spec, "orders", page.url);
   const orderFields = spec.lists.orders?.fields ?? {};
-  const lineFields = spec.lists.orderLines?.fields ?? {};
   const orders = orderRecords.map((record): PastOrder => {
     const reader = new RawRecordReader(record, orderFields, spec, page.url, "order");
+    const detailUrl = reader.link("href", page.url);
+    const dateText = reader.text("date");
     return reader.valid(pastOrderSchema, {
-      orderNumber: reader.required("orderNumber", (text) => text.trim() || null),
+      orderNumber: reader.required("orderNumber", (text) => text.match(/\d{6,12}/)?.[0] ?? null),
       placedOn: reader.required("date", parseOrderDate),
-      status: reader.text("status"),
+      placedAt: dateText === undefined ? undefined : (parseOrderDateTime(dateText) ?? undefined),
+      orderId: orderIdOf(detailUrl),
+      detailUrl,
+      itemCount: reader.parsed("itemCount", count),
       totalCents: reader.parsed("total", parsePriceToCents),
       lines: [],
     });
   });
-  const byNumber = new Map(orders.map((order) => [order.orderNumber, order]));
-  for (const record of page.lists.orderLines?.records ?? []) {
-    const reader = new RawRecordReader(record, lineFields, spec, page.url, "order line");
-    const order = byNumber.get(reader.required("orderNumber", (text) => text.trim() || null));
-    if (!order) throw reader.changed("orderNumber");
-    order.lines.push(
-      reader.valid(pastOrderLineSchema, {
-        productId: reader.required("productId", (text) => text.trim() || null),
-        name: reader.required("name", (text) => text.trim() || null),
-        quantity: reader.required("quantity", parsePositiveQuantity),
-        priceCents: reader.parsed("price", parsePriceToCents),
-        url: reader.link("href", page.url),
-      }),
-    );
+  for (const order of orders.slice(0, request.linesForRecentOrders)) {
+    if (order.orderId === undefined) continue;
+    const { order: detail } = await getOrderDetail(context, { orderId: order.orderId });
+    order.status = detail.status;
+    order.lines = detail.lines
+      .filter((line) => line.quantity > 0)
+      .map(({ productId, name, quantity, quantityUnit, priceCents, url }) => ({
+        productId,
+        name,
+        quantity,
+        quantityUnit,
+        priceCents,
+        url,
+      }));
   }
   return { orders };
 };

@@ -38,6 +38,12 @@ export interface PlaywrightStoreBrowserOptions {
  */
 const CLOSE_GRACE_MS = 1_000;
 
+/**
+ * How long a loaded page may take to show a marker of a known state before it is called changed: long
+ * enough for a page's own XHR (the booking page's slots), short enough to fail fast on a redesign.
+ */
+export const READY_GRACE_MS = 2_000;
+
 /** Images, fonts and media are never read by the tools; skipping them halves page time. */
 const SKIPPED_RESOURCES = /\.(?:png|jpe?g|gif|webp|avif|svg|ico|woff2?|ttf|otf|mp4|webm)(?:[?#]|$)/i;
 
@@ -118,15 +124,25 @@ class PlaywrightStoreSession implements StoreSession {
     if (status >= 500) throw new StoreUnreachableError(finalUrl, `the store answered HTTP ${status}`);
     if (status >= 400) return { url: finalUrl, status, values: {}, lists: {}, emptyMarker: null };
     // Server-rendered pages are complete at DOMContentLoaded: read at once (one round trip, measured
-    // 50 ms a page cheaper than waiting first). Only when the page marker is missing (a page that renders
-    // in script) wait for it, bounded, and read again; a page at another path than expected is another
+    // 50 ms a page cheaper than waiting first). Only when no marker of a known state (ready or empty) is
+    // there, let the page finish loading and give its scripts a short grace (a live booking page fills
+    // its slots by XHR), then read again: a page that is none of the known states fails fast with the
+    // drift error, never after the whole store timeout. A page at another path than expected is another
     // page, whose markers will never come.
     let extracted = await this.extract(spec, finalUrl);
     const atExpectedPath = options.expectedPath?.test(new URL(finalUrl).pathname) ?? true;
-    if (extracted.readyMarker === null && atExpectedPath) {
-      const wait = this.bound("waiting for the page marker", finalUrl);
+    if (extracted.readyMarker === null && extracted.emptyMarker === null && atExpectedPath) {
+      // A page still loading at the store timeout is read as it stands: its markers decide.
+      const loading = this.bound("waiting for the page to load", finalUrl);
+      await this.page.waitForLoadState("load", { timeout: loading.timeoutMs }).catch((error: unknown) => {
+        if (isBrowserGone(error))
+          throw new DependencyUnavailableError("The browser closed during a store call", { cause: error });
+      });
+      const left = this.bound("waiting for the page marker", finalUrl);
+      const wait: WaitBound =
+        left.timeoutMs <= READY_GRACE_MS ? left : { timeoutMs: READY_GRACE_MS, byDeadline: false };
       try {
-        await this.page.waitForSelector(spec.ready.join(", "), {
+        await this.page.waitForSelector([...spec.ready, ...spec.empty].join(", "), {
           state: "attached",
           timeout: wait.timeoutMs,
         });
@@ -142,8 +158,8 @@ class PlaywrightStoreSession implements StoreSession {
             new StorePageChangedError({
               page: spec.page,
               registryVersion: spec.version,
-              what: `page marker (waited ${wait.timeoutMs} ms)`,
-              selectors: spec.ready,
+              what: "page in none of its known states (ready, empty)",
+              selectors: [...spec.ready, ...spec.empty.filter((marker) => !spec.ready.includes(marker))],
               url: finalUrl,
             }),
         );

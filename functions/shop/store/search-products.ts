@@ -39,9 +39,16 @@ export interface SearchProductsResult {
   nextStart?: number;
 }
 
-const parseCount = (text: string): number | null => {
-  const digits = text.replace(/[\s\u00a0\u202f.]/g, "").match(/\d+/)?.[0];
-  return digits === undefined ? null : Number(digits);
+/**
+ * The result count in every format the site writes: `1,059 resultados para:` (comma thousands, the
+ * heading), `1 - 24 de 1059 resultados` (the shown range: the total is the number before the word),
+ * `59 resultados`; a dot or space grouping is read the same way.
+ */
+export const parseResultCount = (text: string): number | null => {
+  const normalised = text.replace(/[\u00a0\u202f]/g, " ");
+  const beforeWord = normalised.match(/(\d{1,3}(?:[., ]\d{3})+|\d+)\s*resultados?/i)?.[1];
+  const token = beforeWord ?? normalised.match(/\d{1,3}(?:[.,]\d{3})+|\d+/)?.[0];
+  return token === undefined ? null : Number(token.replace(/[.,\s]/g, ""));
 };
 
 /**
@@ -66,7 +73,7 @@ export const searchProducts = async (
     const page = await readStorePage(context, "search", url);
     pagesRead += 1;
     const reader = new RawRecordReader(page.values, spec.values, spec, page.url, "search page");
-    totalResults = reader.parsed("resultCount", parseCount) ?? totalResults;
+    totalResults = reader.parsed("resultCount", parseResultCount) ?? totalResults;
     const tiles = page.lists.tiles?.records ?? [];
     if (tiles.length === 0) {
       const pastTheEnd = start > request.start || (totalResults !== undefined && start >= totalResults);

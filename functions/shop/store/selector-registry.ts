@@ -4,7 +4,7 @@ import type { FieldSource, ListSpec, PageSpec } from "./page-extraction";
 import auchanPtRegistryData from "./selectors/auchan-pt.json";
 
 /** The pages the tools read; each has its own versioned entry in the registry data. */
-export const STORE_PAGES = ["search", "product", "cart", "orders", "deliverySlots"] as const;
+export const STORE_PAGES = ["search", "product", "cart", "orders", "orderDetail", "deliverySlots"] as const;
 export type StorePageName = (typeof STORE_PAGES)[number];
 export type SelectorRegistry = Record<StorePageName, PageSpec>;
 

@@ -60,6 +60,13 @@ export const cartItemSchema = storeProductSchema.extend({
   quantity: z.number().positive(),
   quantityUnit: z.enum(["un", "kg"]),
   lineTotalCents: z.number().int().nonnegative(),
+  /** The line total before the promotion (`.auc-cart--non-adjusted-price`), on promotion lines only. */
+  wasLineTotalCents: z.number().int().nonnegative().optional(),
+  /** The line's id on the site (`data-uuid`), what Cart-RemoveProductLineItem takes. */
+  lineUuid: z
+    .string()
+    .regex(/^[\w-]{1,64}$/)
+    .optional(),
   /** The "Substituir" link of an unavailable line (the item's category listing). */
   replacementUrl: webUrl.optional(),
 });
@@ -77,18 +84,60 @@ export const pastOrderLineSchema = z.object({
   productId: shownText,
   name: shownText,
   quantity: z.number().positive(),
+  /** `un` for `x2`, `kg` for `1.3Kg` (the order detail's formats). */
+  quantityUnit: z.enum(["un", "kg"]).optional(),
+  /** The price the order detail shows beside the line (`1,99 €`); unit or line amount: not verified. */
   priceCents: z.number().int().nonnegative().optional(),
   url: webUrl.optional(),
 });
 export const pastOrderSchema = z.object({
   orderNumber: shownText,
-  /** ISO date (YYYY-MM-DD). */
+  /** ISO date (YYYY-MM-DD), Lisbon time. */
   placedOn: isoDate,
+  /** When the order was placed, as the site writes it (`2026-01-02T14:00:30+00:00`). */
+  placedAt: z.iso.datetime({ offset: true }).optional(),
+  /** The order's id in its detail link (`/pt/detalhes-encomenda?orderID={orderId}`), not its number. */
+  orderId: z
+    .string()
+    .regex(/^[\w-]{1,64}$/)
+    .optional(),
+  detailUrl: webUrl.optional(),
+  /** "N Produtos" as the site counts them (lines less the bag line and the lines not supplied). */
+  itemCount: z.number().int().nonnegative().optional(),
   status: z.string().optional(),
   totalCents: z.number().int().nonnegative().optional(),
+  /**
+   * What was bought: read from the order's detail page, for the most recent orders the call asked for
+   * (`linesForRecentOrders`); empty for the others. Lines not supplied (`x0`) are left out.
+   */
   lines: z.array(pastOrderLineSchema),
 });
 export type PastOrder = z.infer<typeof pastOrderSchema>;
+
+export const orderDetailLineSchema = pastOrderLineSchema.extend({
+  /** `x0` lines (ordered, not supplied) have 0. */
+  quantity: z.number().nonnegative(),
+  quantityUnit: z.enum(["un", "kg"]),
+});
+export type OrderDetailLine = z.infer<typeof orderDetailLineSchema>;
+
+export const orderDetailSchema = z.object({
+  orderId: z.string().regex(/^[\w-]{1,64}$/),
+  orderNumber: shownText,
+  placedOn: isoDate,
+  placedAt: z.iso.datetime({ offset: true }).optional(),
+  itemCount: z.number().int().nonnegative().optional(),
+  /** `.auc-order-status` (hidden on the page): "Entregue". */
+  status: z.string().optional(),
+  /** The delivery window (`data-start-date`, `data-end-date`). */
+  deliveryStart: z.iso.datetime({ offset: true }).optional(),
+  deliveryEnd: z.iso.datetime({ offset: true }).optional(),
+  productsTotalCents: z.number().int().nonnegative().optional(),
+  shippingCents: z.number().int().nonnegative().optional(),
+  totalCents: z.number().int().nonnegative().optional(),
+  lines: z.array(orderDetailLineSchema),
+});
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
 export const deliverySlotSchema = z.object({
   method: z.literal("home-delivery"),
@@ -107,5 +156,14 @@ export const deliverySlotSchema = z.object({
   afterCutoff: z.boolean(),
   /** The day's warning (some cart products unavailable that day), when the site shows one. */
   dayWarning: z.string().optional(),
+  /** The day tab's label: `Hoje`, `Amanhã`, `Sexta-feira`. */
+  dayLabel: z.string().optional(),
+  /** `data-day-has-limited-availability` of the day tab. */
+  dayLimitedAvailability: z.boolean().optional(),
+  /** The slot's id on the site (`data-slot-id`); booking it is a person's act, never the tools'. */
+  slotId: z
+    .string()
+    .regex(/^[\w-]{1,64}$/)
+    .optional(),
 });
 export type DeliverySlot = z.infer<typeof deliverySlotSchema>;

@@ -6,9 +6,20 @@ import {
   extractProductInfo,
   extractProductInfoInputSchema,
 } from "./extract-product-info";
+import {
+  type GetOrderDetailInput,
+  type GetOrderDetailResult,
+  getOrderDetail,
+  getOrderDetailInputSchema,
+} from "./get-order-detail";
 import { householdSessionCookie } from "./household-session-cookie";
 import { type ListDeliverySlotsResult, listDeliverySlots } from "./list-delivery-slots";
-import { type ListPastOrdersResult, listPastOrders } from "./list-past-orders";
+import {
+  type ListPastOrdersInput,
+  type ListPastOrdersResult,
+  listPastOrders,
+  listPastOrdersInputSchema,
+} from "./list-past-orders";
 import {
   type RemoveFromCartInput,
   type RemoveFromCartResult,
@@ -35,7 +46,10 @@ export interface StoreTools {
   scanCart(): Promise<ScanCartResult>;
   searchProducts(input: SearchProductsInput): Promise<SearchProductsResult>;
   extractProductInfo(input: ExtractProductInfoInput): Promise<ExtractProductInfoResult>;
-  listPastOrders(): Promise<ListPastOrdersResult>;
+  /** The order history; the lines of the `linesForRecentOrders` most recent orders (default 3). */
+  listPastOrders(input?: ListPastOrdersInput): Promise<ListPastOrdersResult>;
+  /** One order's detail page: what was bought, line by line. */
+  getOrderDetail(input: GetOrderDetailInput): Promise<GetOrderDetailResult>;
   listDeliverySlots(): Promise<ListDeliverySlotsResult>;
   addToCart(input: AddToCartInput): Promise<AddToCartResult>;
   removeFromCart(input: RemoveFromCartInput): Promise<RemoveFromCartResult>;
@@ -92,7 +106,14 @@ export const createStoreTools = (options: CreateStoreToolsOptions): StoreTools =
       const request = parseOrThrow(extractProductInfoInputSchema, input, "extractProductInfo input");
       return run((context) => extractProductInfo(context, request));
     },
-    listPastOrders: () => run(listPastOrders),
+    listPastOrders: async (input = {}) => {
+      const request = parseOrThrow(listPastOrdersInputSchema, input, "listPastOrders input");
+      return run((context) => listPastOrders(context, request));
+    },
+    getOrderDetail: async (input) => {
+      const request = parseOrThrow(getOrderDetailInputSchema, input, "getOrderDetail input");
+      return run((context) => getOrderDetail(context, request));
+    },
     listDeliverySlots: () => run(listDeliverySlots),
     addToCart: async (input) => {
       const request = parseOrThrow(addToCartInputSchema, input, "addToCart input");

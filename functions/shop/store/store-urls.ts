@@ -3,6 +3,7 @@ export const STORE_PATHS = {
   search: "/pt/pesquisa",
   cart: "/pt/carrinho-compras",
   orderHistory: "/pt/historico-encomendas",
+  orderDetail: "/pt/detalhes-encomenda",
   controllers: "/on/demandware.store/Sites-AuchanPT-Site/pt_PT/",
 } as const;
 
@@ -43,6 +44,21 @@ export const cartPageUrl = (storeUrl: URL): string => new URL(STORE_PATHS.cart, 
 
 export const orderHistoryPageUrl = (storeUrl: URL): string =>
   new URL(STORE_PATHS.orderHistory, storeUrl).href;
+
+/** One order's detail page: the `orderID` is the uuid of the history card's link, not the order number. */
+export const orderDetailPageUrl = (storeUrl: URL, orderId: string): string => {
+  const url = new URL(STORE_PATHS.orderDetail, storeUrl);
+  url.searchParams.set("orderID", orderId);
+  return url.href;
+};
+
+/**
+ * The delivery booking page ("Escolher Horário Entrega"), by its controller `Delivery-BookDelivery` (the
+ * page's own `.page[data-action]`): its public path is not known from the saved pages. Opening it books
+ * nothing; a slot click (Delivery-BookSlot) and "Confirmar" would, and the tools never do either.
+ */
+export const bookDeliveryPageUrl = (storeUrl: URL): string =>
+  new URL(`${STORE_PATHS.controllers}Delivery-BookDelivery`, storeUrl).href;
 
 /**
  * The paths a product page is served at: its own, ending in `/{pid}.html`

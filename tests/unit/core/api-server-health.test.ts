@@ -22,7 +22,7 @@ afterEach(async () => {
 
 const healthWith = async (
   handlerResult: APIGatewayProxyStructuredResultV2,
-  local: Record<string, { status: "ok" | "down" | "disabled"; detail?: string }>,
+  local: Record<string, { status: "ok" | "starting" | "down" | "disabled"; detail?: string }>,
 ) => {
   server = await startApiServer({
     host: "127.0.0.1",
@@ -67,6 +67,15 @@ describe("GET /health on the local server", () => {
     });
     expect(res.status).toBe(503);
     expect(res.body).toMatchObject({ status: "degraded", checks: { store: { status: "down" } } });
+  });
+
+  it("answers 503 starting while a local part (the demo data) is still being loaded", async () => {
+    const res = await healthWith(json(200, { status: "ok", checks: { table: { status: "ok" } } }), {
+      dynamodb_local: { status: "ok" },
+      demo_data: { status: "starting", detail: "loading the demo recipes and plan" },
+    });
+    expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({ status: "starting", checks: { demo_data: { status: "starting" } } });
   });
 
   it("passes a failed handler's answer on instead of reporting ok", async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createLambdaContext } from "../../../dev/lambda-context";
 import { ValidationError } from "../../../functions/core/errors";
 import { createLogger } from "../../../functions/core/logger";
+import { listPastOrdersInputSchema } from "../../../functions/shop/store/list-past-orders";
 import { searchProductsInputSchema } from "../../../functions/shop/store/search-products";
 import type { StoreBrowser, StoreSessionOptions } from "../../../functions/shop/store/store-browser";
 import type { StoreConfig } from "../../../functions/shop/store/store-config";
@@ -241,5 +242,72 @@ describe("createStoreToolHandler: running the tool", () => {
     const { handler } = searchHandlerOver(browser);
     const result = await handler({ householdId: "h1", input: { query: "leite" } }, context());
     expect(result.products).toHaveLength(1);
+  });
+});
+
+describe("ShopListPastOrdersTool's input", () => {
+  /** A history of one order, its detail page with one line. */
+  const historyStore = () =>
+    new FakeStoreSession((url) =>
+      url.pathname === "/pt/historico-encomendas"
+        ? rawPage({
+            url: url.href,
+            lists: {
+              orders: {
+                rootSelector: ".auc-orders .auc-orders__order-summary",
+                records: [
+                  rawRecord({
+                    orderNumber: "001234567",
+                    date: "2026-01-02T14:00:30+00:00",
+                    total: "5,16 €",
+                    href: "/pt/detalhes-encomenda?orderID=a176",
+                  }),
+                ],
+              },
+            },
+          })
+        : rawPage({
+            url: url.href,
+            values: rawRecord({ orderNumber: "001234567", date: "2026-01-02T14:00:30+00:00" }),
+            lists: {
+              lines: {
+                rootSelector: ".auc-orders .auc-orders__product-card",
+                records: [rawRecord({ name: "leite 1l", href: "/pt/a/leite/3010403.html", quantity: "x6" })],
+              },
+            },
+          }),
+    );
+  const handlerOver = (browser: StoreBrowser) =>
+    createStoreToolHandler(
+      "listPastOrders",
+      listPastOrdersInputSchema.optional(),
+      (tools, input) => tools.listPastOrders(input ?? {}),
+      fakePorts(browser).ports,
+    );
+
+  it("reads the latest orders' lines when the input is absent, and none when asked for none", async () => {
+    const browser = new RecordingBrowser(historyStore);
+    const handler = handlerOver(browser);
+    const withLines = await handler({ householdId: "casa-silva" }, context());
+    expect(withLines.orders[0]?.lines.map((line) => [line.productId, line.quantity])).toEqual([
+      ["3010403", 6],
+    ]);
+    const without = await handler(
+      { householdId: "casa-silva", input: { linesForRecentOrders: 0 } },
+      context(),
+    );
+    expect(without.orders[0]?.lines).toEqual([]);
+  });
+
+  it("refuses more detail pages than the bound, naming input.linesForRecentOrders", async () => {
+    const error = await rejectionOf(
+      handlerOver(new RecordingBrowser(historyStore))(
+        { householdId: "casa-silva", input: { linesForRecentOrders: 11 } },
+        context(),
+      ),
+    );
+    expect((error as ValidationError).issues.map((issue) => issue.path)).toEqual([
+      "input.linesForRecentOrders",
+    ]);
   });
 });

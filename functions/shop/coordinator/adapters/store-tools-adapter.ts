@@ -1,5 +1,6 @@
 import type { CartItem, StoreProduct } from "../../store/store-product";
 import type { StoreTools } from "../../store/store-tools";
+import { RECURRING_LOOKBACK_ORDERS } from "../domain/cart-builder";
 import type { CoordinatorCartLine, CoordinatorProduct, StoreToolsPort } from "../domain/store-tools-port";
 
 /**
@@ -44,8 +45,9 @@ export const storeToolsPortOver = (tools: StoreTools): StoreToolsPort => ({
     ),
   readProduct: async (productId) =>
     toCoordinatorProduct((await tools.extractProductInfo({ productId })).product),
+  // The lines of as many recent orders as the cart builder looks back over (each is an order-detail page).
   listOrders: async () =>
-    (await tools.listPastOrders()).orders.map((order) => ({
+    (await tools.listPastOrders({ linesForRecentOrders: RECURRING_LOOKBACK_ORDERS })).orders.map((order) => ({
       orderNumber: order.orderNumber,
       placedOn: order.placedOn,
       lines: order.lines.map((line) => ({

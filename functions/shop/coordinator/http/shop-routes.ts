@@ -1,5 +1,10 @@
-import { createRoute } from "@hono/zod-openapi";
-import { bearerAuth, errorResponses, jsonBody, jsonResponse } from "../../../core/http/route-helpers";
+import {
+  bearerAuth,
+  defineRoute,
+  errorResponses,
+  jsonBody,
+  jsonResponse,
+} from "../../../core/http/route-helpers";
 import {
   CreatedRun,
   CreateRunBody,
@@ -20,7 +25,7 @@ import {
 /** The shop area's routes (seed 000's grocery coordinator), behind the JWT authorizer. */
 const tags = ["shop"];
 
-export const createShopRunRoute = createRoute({
+export const createShopRunRoute = defineRoute({
   operationId: "createShopRun",
   method: "post",
   path: "/shop/runs",
@@ -42,7 +47,7 @@ export const createShopRunRoute = createRoute({
   },
 });
 
-export const getShopRunRoute = createRoute({
+export const getShopRunRoute = defineRoute({
   operationId: "getShopRun",
   method: "get",
   path: "/shop/runs/{runId}",
@@ -53,7 +58,7 @@ export const getShopRunRoute = createRoute({
   responses: { 200: jsonResponse(RunView, "The run"), ...errorResponses(400, 401, 403, 404) },
 });
 
-export const listShopRunsRoute = createRoute({
+export const listShopRunsRoute = defineRoute({
   operationId: "listShopRuns",
   method: "get",
   path: "/shop/runs",
@@ -64,7 +69,7 @@ export const listShopRunsRoute = createRoute({
   responses: { 200: jsonResponse(RunList, "A page of runs"), ...errorResponses(400, 401, 403) },
 });
 
-export const decideShopRunRoute = createRoute({
+export const decideShopRunRoute = defineRoute({
   operationId: "applyShopRunDecisions",
   method: "post",
   path: "/shop/runs/{runId}/decisions",
@@ -81,7 +86,7 @@ export const decideShopRunRoute = createRoute({
   },
 });
 
-export const generateSubstituteQueriesRoute = createRoute({
+export const generateSubstituteQueriesRoute = defineRoute({
   operationId: "generateSubstituteQueries",
   method: "post",
   path: "/shop/substitutes/queries",
@@ -93,7 +98,7 @@ export const generateSubstituteQueriesRoute = createRoute({
   responses: { 200: jsonResponse(QueriesResult, "The queries"), ...errorResponses(400, 401, 403, 413) },
 });
 
-export const rankSubstitutesRoute = createRoute({
+export const rankSubstitutesRoute = defineRoute({
   operationId: "rankSubstitutesByValue",
   method: "post",
   path: "/shop/substitutes/rank",
@@ -105,7 +110,7 @@ export const rankSubstitutesRoute = createRoute({
   responses: { 200: jsonResponse(RankResult, "The rankings"), ...errorResponses(400, 401, 403, 413) },
 });
 
-export const getShopPreferencesRoute = createRoute({
+export const getShopPreferencesRoute = defineRoute({
   operationId: "getShopPreferences",
   method: "get",
   path: "/shop/preferences",
@@ -115,7 +120,7 @@ export const getShopPreferencesRoute = createRoute({
   responses: { 200: jsonResponse(Preferences, "The preferences"), ...errorResponses(401, 403) },
 });
 
-export const putShopPreferencesRoute = createRoute({
+export const putShopPreferencesRoute = defineRoute({
   operationId: "putShopPreferences",
   method: "put",
   path: "/shop/preferences",

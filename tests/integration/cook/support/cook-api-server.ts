@@ -3,6 +3,7 @@ import { type RunningApiServer, startApiServer } from "../../../../dev/api-serve
 import { loadFunctionHandler } from "../../../../dev/load-handler";
 import type { HttpApiHandler } from "../../../../functions/core/http/lambda-handler";
 import { allFunctions, allRoutes } from "../../../../lib/areas";
+import { documentedPathOf, expectDocumentedResponse } from "../../../support/openapi-response-validator";
 import { createTestTable } from "../../../support/table";
 
 export interface ApiCallOptions {
@@ -20,7 +21,10 @@ export interface ApiCallResult {
 
 export type ApiCall = (method: string, path: string, options?: ApiCallOptions) => Promise<ApiCallResult>;
 
-/** An HTTP client for the local API with the dev token the local authorizer accepts. */
+/**
+ * An HTTP client for the local API with the dev token the local authorizer accepts. Every answer to a
+ * documented operation is checked against docs/openapi.json (status listed, body matching its schema).
+ */
 export const createApiCall =
   (baseUrl: string, defaultTenant = "alice"): ApiCall =>
   async (method, path, options = {}) => {
@@ -34,6 +38,11 @@ export const createApiCall =
     }
     const res = await fetch(`${baseUrl}${path}`, { method, headers, body });
     const text = await res.text();
+    const documentedPath = documentedPathOf(method, new URL(path, baseUrl).pathname);
+    if (documentedPath !== undefined) {
+      const contentType = res.headers.get("content-type");
+      expectDocumentedResponse({ method, path: documentedPath, status: res.status, contentType, text });
+    }
     return { status: res.status, text, json: () => JSON.parse(text) as unknown };
   };
 

@@ -2,8 +2,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { jsonLdFormOf } from "../../../../dev/store/render/product-page";
 import { type SimulatedStore, startSimulatedStore } from "../../../../dev/store/start-simulated-store";
 import { DomainRefusedError, NotFoundError, ValidationError } from "../../../../functions/core/errors";
-import { createPlaywrightStoreBrowser } from "../../../../functions/shop/store/playwright-store-browser";
-import { buildSelectorRegistry } from "../../../../functions/shop/store/selector-registry";
+import {
+  createPlaywrightStoreBrowser,
+  READY_GRACE_MS,
+} from "../../../../functions/shop/store/playwright-store-browser";
+import {
+  auchanPtSelectorRegistry,
+  buildSelectorRegistry,
+} from "../../../../functions/shop/store/selector-registry";
 import auchanPtRegistryData from "../../../../functions/shop/store/selectors/auchan-pt.json";
 import type { StoreBrowser } from "../../../../functions/shop/store/store-browser";
 import {
@@ -176,13 +182,50 @@ describe("scanCart", () => {
     expect(items[3]).toMatchObject({ soldByWeight: true, priceCents: 129, lineTotalCents: 194 });
     expect(availableTotalCents).toBe(516 + 194);
     expect(items[0]?.replacementUrl).toMatch(
-      /\/pt\/alimentacao\/congelados\/legumes-congelados\/legumes-e-batatas$/,
+      /\/pt\/alimentacao\/congelados\/legumes-congelados\/legumes-e-batatas\/$/,
     );
     expect(milk?.replacementUrl).toBeUndefined();
   });
 
+  it("reads promotion lines' totals before the discount and each line's uuid", async () => {
+    const promo = catalogProducts.find(
+      (product) => product.available && !product.soldByWeight && product.wasPriceCents !== null,
+    );
+    if (!promo) throw new Error("the catalog has no promotion to test with");
+    store.seedHousehold("cart-promo", { cart: [{ productId: promo.productId, quantity: 2 }] });
+    const [line] = (await toolsFor("cart-promo").scanCart()).items;
+    expect(line).toMatchObject({
+      productId: promo.productId,
+      quantity: 2,
+      lineTotalCents: 2 * promo.priceCents,
+      wasLineTotalCents: 2 * (promo.wasPriceCents ?? 0),
+      promotion: { wasPriceCents: promo.wasPriceCents },
+      lineUuid: store.householdState("cart-promo").cart[0]?.uuid,
+    });
+  });
+
+  it("reads the cart's recommendations carousel: products of the cart's categories not already in it", async () => {
+    seedCartWith("cart-recommendations", [
+      ["leite auchan uht meio gordo slim 1l", 6],
+      ["banana importada kg", 1.5],
+    ]);
+    const { items, recommendations } = await toolsFor("cart-recommendations").scanCart();
+    expect(recommendations.length).toBeGreaterThan(0);
+    const inCart = new Set(items.map((item) => item.productId));
+    const categories = new Set(items.map((item) => item.categoryPath.join("/")));
+    for (const product of recommendations) {
+      expect(inCart.has(product.productId)).toBe(false);
+      expect(categories.has(product.categoryPath.join("/"))).toBe(true);
+    }
+  });
+
   it("returns no items for an empty cart", async () => {
-    expect((await toolsFor("cart-empty").scanCart()).items).toEqual([]);
+    expect(await toolsFor("cart-empty").scanCart()).toEqual({
+      items: [],
+      recommendations: [],
+      unavailableCount: 0,
+      availableTotalCents: 0,
+    });
   });
 
   it("keeps households apart: each gets its own browser context and cart", async () => {
@@ -203,7 +246,6 @@ describe("visible pt-PT text as the fallback", () => {
     const data = structuredClone(auchanPtRegistryData);
     const lineFields = data.pages.cart.lists.lines.fields;
     lineFields.gtm = [{ attribute: "data-no-such-attribute" }];
-    lineFields.itemPrice = [{ selector: ".auc-cart__product-price .sales .value" }];
     lineFields.lineTotal = [{ selector: ".auc-cart--price" }];
     const tileFields = data.fieldSets.productTile;
     tileFields.gtm = [{ attribute: "data-no-such-attribute" }];
@@ -212,7 +254,7 @@ describe("visible pt-PT text as the fallback", () => {
     return buildSelectorRegistry(data);
   };
 
-  it("reads prices with NBSP and line totals with NNBSP before € when no content attribute is read", async () => {
+  it("reads prices and line totals from their visible pt-PT text when no machine-readable source is read", async () => {
     seedCartWith("text-only", [
       ["leite auchan uht meio gordo slim 1l", 6],
       ["banana importada kg", 1.5],
@@ -321,7 +363,7 @@ describe("extractProductInfo", () => {
 });
 
 describe("listPastOrders", () => {
-  it("reads each order with its date, total and lines, newest first", async () => {
+  it("reads each order's number, date and total from the history and its lines from its detail page, newest first", async () => {
     const milk = productNamed("leite auchan uht meio gordo slim 1l");
     const rice = productNamed("arroz carolino auchan 1kg");
     store.seedHousehold("orders", {
@@ -337,17 +379,39 @@ describe("listPastOrders", () => {
       ],
     });
     const { orders } = await toolsFor("orders").listPastOrders();
-    expect(orders.map((o) => [o.placedOn, o.totalCents, o.lines.length])).toEqual([
-      ["2026-01-03", 4 * 86 + 2 * 139, 2],
-      ["2025-12-20", 6 * 86, 1],
+    // The simulated store charges 5,99 € delivery on every past order; the total is the grand total.
+    expect(orders.map((o) => [o.placedOn, o.totalCents, o.itemCount, o.lines.length])).toEqual([
+      ["2026-01-03", 4 * 86 + 2 * 139 + 599, 2, 2],
+      ["2025-12-20", 6 * 86 + 599, 1, 1],
     ]);
     expect(orders[0]?.lines[1]).toMatchObject({
       productId: rice.productId,
       name: rice.name,
       quantity: 2,
+      quantityUnit: "un",
       priceCents: 139,
     });
-    expect(orders[0]?.orderNumber).toMatch(/^\d+$/);
+    expect(orders[0]).toMatchObject({
+      orderNumber: expect.stringMatching(/^\d{9}$/),
+      placedAt: "2026-01-03T10:00:00+00:00",
+      status: "Entregue",
+    });
+    expect(orders[0]?.detailUrl).toBe(`${store.url}/pt/detalhes-encomenda?orderID=${orders[0]?.orderId}`);
+  });
+
+  it("leaves the lines of older orders unread unless asked, and reads none when asked for none", async () => {
+    const milk = productNamed("leite auchan uht meio gordo slim 1l");
+    store.seedHousehold("orders-lines", {
+      orders: ["2026-01-01", "2026-01-02", "2026-01-03", "2026-01-04"].map((placedOn) => ({
+        placedOn,
+        lines: [{ productId: milk.productId, quantity: 1 }],
+      })),
+    });
+    const tools = toolsFor("orders-lines");
+    expect((await tools.listPastOrders()).orders.map((o) => o.lines.length)).toEqual([1, 1, 1, 0]);
+    const none = await tools.listPastOrders({ linesForRecentOrders: 0 });
+    expect(none.orders.map((o) => o.lines.length)).toEqual([0, 0, 0, 0]);
+    expect(none.orders.every((o) => o.orderId && o.totalCents === 86 + 599)).toBe(true);
   });
 
   it("returns no orders for a household that never ordered", async () => {
@@ -355,7 +419,69 @@ describe("listPastOrders", () => {
   });
 });
 
+describe("getOrderDetail", () => {
+  it("reads what was bought, units and kg, with the delivery window, status and totals", async () => {
+    const milk = productNamed("leite auchan uht meio gordo slim 1l");
+    const chicken = productNamed("peito de frango auchan kg");
+    const rice = productNamed("arroz carolino auchan 1kg");
+    const banana = productNamed("banana importada kg");
+    store.seedHousehold("order-detail", {
+      orders: [
+        {
+          placedOn: "2026-01-02",
+          lines: [
+            { productId: milk.productId, quantity: 6 },
+            { productId: chicken.productId, quantity: 1.3 },
+            { productId: rice.productId, quantity: 2 },
+            { productId: banana.productId, quantity: 1.5 },
+          ],
+        },
+      ],
+    });
+    const tools = toolsFor("order-detail");
+    const [listed] = (await tools.listPastOrders({ linesForRecentOrders: 0 })).orders;
+    const { order } = await tools.getOrderDetail({ orderId: listed?.orderId ?? "" });
+    // The fourth line sits in the "Ver todos" accordion, as on the site: it is read all the same.
+    expect(order.lines.map((line) => [line.productId, line.quantity, line.quantityUnit])).toEqual([
+      [milk.productId, 6, "un"],
+      [chicken.productId, 1.3, "kg"],
+      [rice.productId, 2, "un"],
+      [banana.productId, 1.5, "kg"],
+    ]);
+    expect(order.lines[0]).toMatchObject({ name: milk.name, priceCents: 86 });
+    const productsCents = 6 * 86 + Math.round(1.3 * chicken.priceCents) + 2 * 139 + Math.round(1.5 * 129);
+    expect(order).toMatchObject({
+      orderId: listed?.orderId,
+      orderNumber: listed?.orderNumber,
+      placedOn: "2026-01-02",
+      status: "Entregue",
+      itemCount: 4,
+      deliveryStart: "2026-01-03T18:30:00+00:00",
+      deliveryEnd: "2026-01-03T20:30:00+00:00",
+      productsTotalCents: productsCents,
+      shippingCents: 599,
+      totalCents: productsCents + 599,
+    });
+  });
+
+  it("answers NotFoundError for an order id the household does not have", async () => {
+    await expect(
+      toolsFor("order-detail-none").getOrderDetail({ orderId: "0000-not-an-order" }),
+    ).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it("refuses an order id that is not one before opening a browser", async () => {
+    await expect(
+      toolsFor("order-detail-bad").getOrderDetail({ orderId: "../../pt/finalizar-compra" }),
+    ).rejects.toBeInstanceOf(ValidationError);
+  });
+});
+
 describe("listDeliverySlots", () => {
+  it("finds no slots for an empty cart: a shopper cannot reach the booking page from it", async () => {
+    expect(await toolsFor("slots-empty-cart").listDeliverySlots()).toEqual({ slots: [], cartEmpty: true });
+  });
+
   it("lists free, paid, express, full and after-cutoff slots, with the day warning, and books nothing", async () => {
     seedCartWith("slots", [
       ["fiambre da pá auchan fatias 200g", 1],
@@ -380,6 +506,10 @@ describe("listDeliverySlots", () => {
     expect(todaysRegular.find((s) => s.time === "17:00 - 19:00")?.afterCutoff).toBe(false);
     expect(slots.filter((s) => s.dayWarning).map((s) => s.date)).toContain("2026-01-14");
     expect(slots.find((s) => s.date === "2026-01-16")?.dayWarning).toBeUndefined();
+    expect(slots.filter((s) => s.date === "2026-01-13").every((s) => s.dayLabel === "Hoje")).toBe(true);
+    expect(slots.find((s) => s.date === "2026-01-14")?.dayLabel).toBe("Amanhã");
+    expect(slots.find((s) => s.date === "2026-01-16")?.dayLabel).toBe("Sexta-feira");
+    expect(new Set(slots.map((s) => s.slotId)).size).toBe(slots.length);
     expect(store.householdState("slots").slotBookingAttempts).toBe(0);
   });
 });
@@ -460,14 +590,15 @@ describe("pages that no longer match, and an unreachable store", () => {
 
   it("raises StorePageChangedError naming the page markers when the cart page is unrecognisable", async () => {
     store.setLayout("changed");
-    const error = await toolsFor("redesign-cart", 1_500)
+    const started = Date.now();
+    const error = await toolsFor("redesign-cart")
       .scanCart()
       .catch((e: unknown) => e);
+    // Fast: the loaded page's grace for its own scripts, never the whole store timeout (10 s here).
+    expect(Date.now() - started).toBeLessThan(READY_GRACE_MS + 3_000);
     expect(error).toBeInstanceOf(StorePageChangedError);
-    expect((error as StorePageChangedError).selectors).toEqual([
-      ".auc-cart__product-cards",
-      ".auc-cart__empty",
-    ]);
+    expect((error as StorePageChangedError).selectors).toEqual(auchanPtSelectorRegistry().cart.ready);
+    expect((error as StorePageChangedError).message).toContain("none of its known states");
     expect((error as StorePageChangedError).url).toMatch(/\/pt\/carrinho-compras$/);
   });
 

@@ -100,6 +100,8 @@ const slowStoreBrowser = (slow: "goto" | "marker" | "form") => {
     },
     url: () => "http://127.0.0.1:3001/pt/carrinho-compras",
     evaluate: async () => ({ values: {}, lists: {}, emptyMarker: null, readyMarker: null }),
+    // The page has loaded; only its markers never come.
+    waitForLoadState: async () => undefined,
     waitForSelector: (_selector: string, options: { timeout: number }) => {
       timeouts.push(options.timeout);
       return playwrightTimeout("page.waitForSelector", options.timeout);

@@ -12,13 +12,13 @@ const cart = () =>
         url: url.href,
         lists: {
           lines: {
-            rootSelector: ".auc-cart__product-cards > div",
+            rootSelector: ".auc-cart__product-cards .auc-cart__product-card[data-pid]",
             records: [
               rawRecord({
                 productId: "3010403",
                 name: "leite 1l",
                 quantity: "6",
-                itemPrice: "0.86",
+                lineTotal: "5,16 €",
                 removeAction: REMOVE_URL,
                 lineUuid: "uuid-1",
               }),

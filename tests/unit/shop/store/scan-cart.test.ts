@@ -4,12 +4,18 @@ import { scanCart } from "../../../../functions/shop/store/scan-cart";
 import { StorePageChangedError } from "../../../../functions/shop/store/store-errors";
 import { contextWith, FakeStoreSession, rawPage, rawRecord } from "./fake-store-session";
 
-const cartWith = (records: RawRecord[], emptyMarker: string | null = null) =>
+const cartWith = (records: RawRecord[], emptyMarker: string | null = null, lineCount?: string) =>
   new FakeStoreSession((url) =>
     rawPage({
       url: url.href,
       emptyMarker,
-      lists: { lines: { rootSelector: records.length ? ".auc-cart__product-cards > div" : null, records } },
+      values: rawRecord({ lineCount }),
+      lists: {
+        lines: {
+          rootSelector: records.length ? ".auc-cart__product-cards .auc-cart__product-card[data-pid]" : null,
+          records,
+        },
+      },
     }),
   );
 
@@ -18,9 +24,8 @@ const line = (fields: Record<string, string | null>) =>
     productId: "3392943",
     name: "batata doce auchan em cubos para cozer 400g",
     href: "/pt/alimentacao/congelados/legumes-congelados/legumes-e-batatas/b/3392943.html",
-    quantity: "2",
-    itemPrice: "1.69",
-    lineTotal: "3.38",
+    quantity: "2.0",
+    lineTotal: "3,38 €",
     pricePerUnit: "4.22 €/Kg",
     ...fields,
   });
@@ -35,9 +40,8 @@ describe("scanCart", () => {
       line({
         productId: "3010403",
         name: "leite 1l",
-        quantity: "6",
-        itemPrice: "0.86",
-        lineTotal: "5.16",
+        quantity: "6.0",
+        lineTotal: "5,16 €",
         pricePerUnit: "0.86 €/Lt",
       }),
     ]);
@@ -58,9 +62,55 @@ describe("scanCart", () => {
     expect(result.items[1]).toMatchObject({ available: true, quantity: 6, priceCents: 86 });
   });
 
-  it("derives the item price from the line total when the item price is missing", async () => {
-    const site = cartWith([line({ itemPrice: null, lineTotal: "3,38\u00a0€" })]);
+  it("derives the item price from the line total when the analytics carry none", async () => {
+    const site = cartWith([line({ lineTotal: "3,38\u00a0€" })]);
     expect((await scanCart(contextWith(site))).items[0]?.priceCents).toBe(169);
+  });
+
+  it("takes the item price and availability from data-gtm, the quantity of an unavailable line from data-gtm-new", async () => {
+    const site = cartWith([
+      line({
+        gtm: JSON.stringify({ name: "REQUEIJÃO 200 G", id: "3074118", price: "1.69", dimension7: "No" }),
+        gtmNew: JSON.stringify({ item_id: "3074118", quantity: "1", price: "1.69", discount: "0.00" }),
+        quantity: null,
+        lineTotal: "1,69 €",
+        lineUuid: "0123456789abcdef0123456789",
+        replacementHref: "https://www.auchan.pt/pt/alimentacao/produtos-lacteos/queijaria/",
+      }),
+    ]);
+    expect((await scanCart(contextWith(site))).items[0]).toMatchObject({
+      name: "REQUEIJÃO 200 G",
+      available: false,
+      quantity: 1,
+      priceCents: 169,
+      lineTotalCents: 169,
+      lineUuid: "0123456789abcdef0123456789",
+      replacementUrl: "https://www.auchan.pt/pt/alimentacao/produtos-lacteos/queijaria/",
+    });
+  });
+
+  it("reads a promotion line's total before the discount as wasLineTotalCents", async () => {
+    const site = cartWith([line({ quantity: "2.0", lineTotal: "5,18 €", wasTotal: "6,22 €" })]);
+    expect((await scanCart(contextWith(site))).items[0]).toMatchObject({
+      lineTotalCents: 518,
+      wasLineTotalCents: 622,
+      priceCents: 259,
+      promotion: { wasPriceCents: 311 },
+    });
+  });
+
+  it("counts pieces of the step on a weighed line switched to units: 12 × 0.3 kg = 3.6 kg", async () => {
+    const site = cartWith([
+      line({
+        name: "banana kg",
+        quantity: "12.0",
+        stepQuantity: "0.3",
+        unitSwitched: "true",
+        unitMeasure: "KG",
+        lineTotal: "4,64 €",
+      }),
+    ]);
+    expect((await scanCart(contextWith(site))).items[0]).toMatchObject({ quantity: 3.6, quantityUnit: "kg" });
   });
 
   it("counts a weight line in kg", async () => {
@@ -68,10 +118,10 @@ describe("scanCart", () => {
       line({
         name: "banana kg",
         quantity: "1.5",
-        itemPrice: "1.29",
-        lineTotal: "1.94",
+        lineTotal: "1,94 €",
         unitMeasure: "KG",
-        perKgMarker: "/Kg",
+        stepQuantity: "0.25",
+        unitSwitched: "false",
       }),
     ]);
     expect((await scanCart(contextWith(site))).items[0]).toMatchObject({
@@ -81,8 +131,17 @@ describe("scanCart", () => {
     });
   });
 
+  it("checks the lines read against the page's own count", async () => {
+    expect((await scanCart(contextWith(cartWith([line({})], null, "1 produtos")))).items).toHaveLength(1);
+    const error = await scanCart(contextWith(cartWith([line({})], null, "68 produtos"))).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(StorePageChangedError);
+    expect((error as StorePageChangedError).message).toContain("1 read, the page counts 68");
+  });
+
   it("returns no items when the page says the cart is empty", async () => {
-    expect((await scanCart(contextWith(cartWith([], ".auc-cart__empty")))).items).toEqual([]);
+    expect((await scanCart(contextWith(cartWith([], ".cart.cart-empty.auc-cart--empty")))).items).toEqual([]);
   });
 
   it("raises StorePageChangedError when the lines vanish and the page does not say the cart is empty", async () => {
@@ -93,9 +152,7 @@ describe("scanCart", () => {
     const error = await scanCart(contextWith(cartWith([line({ quantity: null })]))).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StorePageChangedError);
     expect((error as StorePageChangedError).selectors).toEqual([
-      "input.quantity[value]",
-      "select.quantity option[selected][value]",
-      ".auc-cart__quantity",
+      "input.auc-qty-selector__group__input[type='number'][value]",
     ]);
   });
 });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { ValidationError } from "../../../../functions/core/errors";
-import { searchProducts } from "../../../../functions/shop/store/search-products";
+import { parseResultCount, searchProducts } from "../../../../functions/shop/store/search-products";
 import { StorePageChangedError } from "../../../../functions/shop/store/store-errors";
 import { contextWith, FakeStoreSession, rawPage, rawRecord, rawTile } from "./fake-store-session";
 
-/** A fake site holding `count` results; every third one unavailable. */
-const siteWithResults = (count: number) =>
+/** A fake site holding `count` results, its heading written by `countText`; every third one unavailable. */
+const siteWithResults = (count: number, countText: (count: number) => string = String) =>
   new FakeStoreSession((url) => {
     const start = Number(url.searchParams.get("start"));
     const size = Number(url.searchParams.get("sz"));
@@ -21,10 +21,39 @@ const siteWithResults = (count: number) =>
     });
     return rawPage({
       url: url.href,
-      values: rawRecord({ resultCount: String(count) }),
+      values: rawRecord({ resultCount: countText(count) }),
       lists: { tiles: { rootSelector: ".product-grid .product-tile[data-pid]", records: tiles } },
     });
   });
+
+describe("the result count in every format the site writes", () => {
+  it.each([
+    ["1,059 resultados para:", 1059],
+    ["\n  1,061 resultados para:\n", 1061],
+    ["59 resultados para:", 59],
+    ["5 resultados para:", 5],
+    ["1 - 24 de 1059 resultados", 1059],
+    ["25 - 48 de 1059 resultados", 1059],
+    ["1.059 resultados", 1059],
+    ["12\u00a0345 resultados", 12345],
+    ["1059", 1059],
+  ])("reads %j as %i", (text, count) => {
+    expect(parseResultCount(text)).toBe(count);
+  });
+
+  it("reads no count from text without a number", () => {
+    expect(parseResultCount("resultados para:")).toBeNull();
+  });
+
+  it("keeps paging past the first page when the heading writes the count with a thousands comma", async () => {
+    const site = siteWithResults(1059, (count) => `${count.toLocaleString("en-US")} resultados para:`);
+    const result = await searchProducts(contextWith(site), { query: "leite", pageSize: 24, maxResults: 60 });
+    expect(result.totalResults).toBe(1059);
+    expect(result.products).toHaveLength(60);
+    expect(site.visited.map((u) => new URL(u).searchParams.get("start"))).toEqual(["0", "24", "48"]);
+    expect(result.nextStart).toBe(60);
+  });
+});
 
 describe("searchProducts paging and filters", () => {
   it("pages with start/sz until maxResults and says where the next page starts", async () => {

@@ -53,12 +53,29 @@ describe("the store tools refuse what no product could be", () => {
     expect(error.selectors).toContain(".auc-product-tile__name a[href]");
   });
 
-  it("listDeliverySlots: a cart whose slots URL is no URL at all is a changed page naming slotsUrl", async () => {
+  it("listDeliverySlots: a cart line whose substitute link is no URL at all stops before the booking page", async () => {
     const site = new FakeStoreSession((url) =>
-      rawPage({ url: url.href, values: rawRecord({ slotsUrl: "http://[" }) }),
+      rawPage({
+        url: url.href,
+        lists: {
+          lines: {
+            rootSelector: ".auc-cart__product-card[data-pid]",
+            records: [
+              rawRecord({
+                productId: "3074118",
+                name: "requeijão",
+                quantity: "1.0",
+                lineTotal: "1,69 €",
+                replacementHref: "http://[",
+              }),
+            ],
+          },
+        },
+      }),
     );
     const error = await rejectionOf(listDeliverySlots(contextWith(site)));
-    expect(error.message).toContain('cart page field "slotsUrl" invalid (not a URL');
+    expect(error.message).toContain('cart line field "replacementHref" invalid (not a URL');
+    expect(error.selectors).toEqual(["a.auc-find-replacement[data-pid][href]"]);
     expect(site.visited).toHaveLength(1);
   });
 
@@ -92,7 +109,7 @@ describe("the store tools refuse what no product could be", () => {
           lines: {
             rootSelector: ".auc-cart__product-cards .card.product-info",
             records: [
-              rawRecord({ productId: "3010403", name: "leite 1l", quantity: "2", itemPrice: "-0,86 €" }),
+              rawRecord({ productId: "3010403", name: "leite 1l", quantity: "2.0", lineTotal: "-1,72 €" }),
             ],
           },
         },
@@ -123,7 +140,17 @@ describe("the store tools refuse what no product could be", () => {
   it("listDeliverySlots: a slot with a negative fee is refused, naming priceCents", async () => {
     const site = new FakeStoreSession((url) =>
       url.pathname === "/pt/carrinho-compras"
-        ? rawPage({ url: url.href, values: rawRecord({ slotsUrl: "/Delivery-Slots" }) })
+        ? rawPage({
+            url: url.href,
+            lists: {
+              lines: {
+                rootSelector: ".auc-cart__product-card[data-pid]",
+                records: [
+                  rawRecord({ productId: "3010403", name: "leite 1l", quantity: "1.0", lineTotal: "0,86 €" }),
+                ],
+              },
+            },
+          })
         : rawPage({
             url: url.href,
             lists: {
@@ -136,6 +163,7 @@ describe("the store tools refuse what no product could be", () => {
                 records: [
                   rawRecord({
                     pane: "day-2026-01-14",
+                    date: "2026-01-14",
                     time: "12:30 - 14:30",
                     price: "-5.99",
                     isFree: "false",
@@ -148,6 +176,6 @@ describe("the store tools refuse what no product could be", () => {
     );
     const error = await rejectionOf(listDeliverySlots(contextWith(site)));
     expect(error.message).toContain('delivery slot field "priceCents" invalid');
-    expect(error.url).toMatch(/\/Delivery-Slots$/);
+    expect(error.url).toMatch(/\/Delivery-BookDelivery$/);
   });
 });

@@ -60,6 +60,14 @@ describe("selector registry", () => {
       expect(registry[page].ready.length).toBeGreaterThan(0);
     }
     expect(registry.product.lists.recommendations?.fields).toEqual(registry.search.lists.tiles?.fields);
+    expect(registry.cart.lists.recommendations?.fields).toEqual(registry.search.lists.tiles?.fields);
+  });
+
+  it("recognises every page's known empty state as a loaded page, so an empty page is read at once", () => {
+    const registry = auchanPtSelectorRegistry();
+    for (const page of STORE_PAGES) {
+      for (const marker of registry[page].empty) expect(registry[page].ready).toContain(marker);
+    }
   });
 
   it("rejects registry data that is malformed or names an unknown field set", () => {
@@ -72,7 +80,14 @@ describe("selector registry", () => {
       values: {},
       lists: { tiles: { root: [".t"], fieldSet: "missing" } },
     };
-    const pages = { search: page, product: page, cart: page, orders: page, deliverySlots: page };
+    const pages = {
+      search: page,
+      product: page,
+      cart: page,
+      orders: page,
+      orderDetail: page,
+      deliverySlots: page,
+    };
     expect(() => buildSelectorRegistry({ site: "x", fieldSets: {}, pages })).toThrow(
       /unknown field set missing/,
     );

@@ -1,17 +1,34 @@
 import { describe, expect, it } from "vitest";
 import {
+  formatCount,
   formatDisplayPrice,
   formatMachinePrice,
   formatPortugueseDate,
+  formatQuantityValue,
+  NBSP,
   NNBSP,
 } from "../../../../../dev/store/format-pt";
 import { parsePriceToCents } from "../../../../../functions/shop/store/parse-price";
+import { parseResultCount } from "../../../../../functions/shop/store/search-products";
+
+describe("counts and quantities as the real site writes them", () => {
+  it("writes the search count with a comma for thousands and cart quantities with one decimal", () => {
+    expect(formatCount(59)).toBe("59");
+    expect(formatCount(1059)).toBe("1,059");
+    expect(formatCount(1234567)).toBe("1,234,567");
+    expect(parseResultCount(`${formatCount(1059)} resultados para:`)).toBe(1059);
+    expect(formatQuantityValue(2)).toBe("2.0");
+    expect(formatQuantityValue(1.3)).toBe("1.3");
+    expect(formatQuantityValue(0.15)).toBe("0.15");
+  });
+});
 
 describe("pt-PT formatting in the simulated store", () => {
-  it("prints prices like Auchan.pt: comma decimal, NBSP before €, NBSP groups only above four digits", () => {
-    expect(formatDisplayPrice(86)).toBe("0,86\u00a0€");
-    expect(formatDisplayPrice(123450)).toBe("1234,50\u00a0€");
-    expect(formatDisplayPrice(1234567)).toBe("12\u00a0345,67\u00a0€");
+  it("prints prices like Auchan.pt: comma decimal, a plain space before €, groups only above four digits", () => {
+    expect(formatDisplayPrice(86)).toBe("0,86 €");
+    expect(formatDisplayPrice(123450)).toBe("1234,50 €");
+    expect(formatDisplayPrice(1234567)).toBe("12 345,67 €");
+    expect(formatDisplayPrice(1234567, NBSP)).toBe("12\u00a0345,67\u00a0€");
     expect(formatDisplayPrice(1234567, NNBSP)).toBe("12\u202f345,67\u202f€");
     expect(formatMachinePrice(86)).toBe("0.86");
     expect(formatPortugueseDate("2026-01-03")).toBe("03/01/2026");

@@ -35,15 +35,20 @@ describe("the simulated store's HTTP surface (no browser)", () => {
     const cartA = await (await app.request("/pt/carrinho-compras", asHousehold("casa-a"))).text();
     const cartB = await (await app.request("/pt/carrinho-compras", asHousehold("casa-b"))).text();
     expect(cartA).toContain(`data-pid="${MILK?.productId}"`);
-    expect(cartB).toContain("auc-cart__empty");
+    expect(cartB).toContain('class="container cart cart-empty auc-cart--empty"');
+    expect(cartB).toContain("Carrinho vazio de momento");
   });
 
-  it("prints product prices with NBSP and cart line totals with NNBSP before €, as the site does", async () => {
+  it("writes a cart line as the real cart does: hidden quantity 6.0, total with a plain space before €, line count", async () => {
     const { app, households } = newApp();
-    households.seed("household:casa-nbsp", { cart: [{ productId: MILK?.productId ?? "", quantity: 6 }] });
-    const cart = await (await app.request("/pt/carrinho-compras", asHousehold("casa-nbsp"))).text();
-    expect(cart).toContain('content="0.86">0,86\u00a0€');
-    expect(cart).toContain('content="5.16">5,16\u202f€');
+    households.seed("household:casa-formats", { cart: [{ productId: MILK?.productId ?? "", quantity: 6 }] });
+    const cart = await (await app.request("/pt/carrinho-compras", asHousehold("casa-formats"))).text();
+    expect(cart).toMatch(
+      /class="auc-qty-selector__group__input auc-js-update-product-quantity" type="number" value="6\.0"/,
+    );
+    expect(cart).toMatch(/auc-cart--price auc-js-cart-item-price">5,16 €</);
+    expect(cart).toContain('<div class="number-of-items">1 produtos</div>');
+    expect(cart).toContain('data-action="Cart-Show"');
   });
 
   it("gives an anonymous visitor one dwsid session cookie", async () => {

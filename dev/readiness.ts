@@ -1,0 +1,43 @@
+import type { HealthCheck } from "../functions/platform/platform-app";
+
+/**
+ * One named part of the local stack that GET /health reports. The stack keeps a list of these: adding a
+ * part (a database, a runner) is one more entry, and /health is 200 only when every entry is ok or disabled.
+ */
+export interface ReadinessCheck {
+  name: string;
+  check: () => HealthCheck | Promise<HealthCheck>;
+}
+
+/** Runs every check at once; a check that throws is `down` with its message rather than a failed /health. */
+export const runReadinessChecks = async (checks: ReadinessCheck[]): Promise<Record<string, HealthCheck>> =>
+  Object.fromEntries(
+    await Promise.all(
+      checks.map(async ({ name, check }): Promise<[string, HealthCheck]> => {
+        try {
+          return [name, await check()];
+        } catch (error) {
+          return [name, { status: "down", detail: error instanceof Error ? error.message : String(error) }];
+        }
+      }),
+    ),
+  );
+
+/**
+ * A part that is made ready after the API listens (demo data is loaded through the API): `starting` until
+ * `ready`, and `disabled` when the stack runs without it. (A step that fails stops the whole stack.)
+ */
+export interface StartupStep {
+  check: () => HealthCheck;
+  ready(detail?: string): void;
+}
+
+export const createStartupStep = (enabled: boolean, startingDetail: string): StartupStep => {
+  let state: HealthCheck = enabled ? { status: "starting", detail: startingDetail } : { status: "disabled" };
+  return {
+    check: () => state,
+    ready: (detail) => {
+      state = detail === undefined ? { status: "ok" } : { status: "ok", detail };
+    },
+  };
+};

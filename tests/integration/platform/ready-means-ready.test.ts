@@ -1,0 +1,118 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { resolve } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { checkedClient } from "../../support/checked-client";
+
+// What a client developer's script does after `npm start` (wait-on, a compose health check, CI): wait
+// for GET /health to answer 200, then make the README's first calls at once. Healthy must mean ready.
+
+const ROOT = resolve(import.meta.dirname, "../../..");
+
+let child: ChildProcess | undefined;
+afterAll(async () => {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((r) => child?.once("exit", r));
+  child.kill("SIGTERM");
+  await exited;
+});
+
+/** The API's URL as soon as `npm start` logs it (before the demo data is loaded), and the later ready line. */
+const startStack = () => {
+  child = spawn(process.execPath, ["--import", "tsx", "dev/start.ts"], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: "0",
+      STORE_PORT: "0",
+      DEMO_DATA: "on",
+      SCHEDULES: "off",
+      LLM_PROVIDER: "none",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  let resolveApiUrl: (url: string) => void = () => undefined;
+  let rejectApiUrl: (error: Error) => void = () => undefined;
+  const apiUrl = new Promise<string>((resolvePromise, reject) => {
+    resolveApiUrl = resolvePromise;
+    rejectApiUrl = reject;
+  });
+  const ready = { printed: false };
+  child.stdout?.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+    const api = output.match(/^API\s+(http:\/\/127\.0\.0\.1:\d+)/m);
+    if (api?.[1]) resolveApiUrl(api[1]);
+    if (/Larder is up in/.test(output)) ready.printed = true;
+  });
+  child.stderr?.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.once("exit", (code) => {
+    const failure = new Error(`npm start exited with ${code}; output:\n${output}`);
+    rejectApiUrl(failure);
+  });
+  return { apiUrl, ready };
+};
+
+/**
+ * Polls GET /health as wait-on does, keeping every answer up to the first 200 and whether the ready line
+ * had been printed when the answer came.
+ */
+const waitForHealthy = async (apiUrl: string, ready: { printed: boolean }, timeoutMs: number) => {
+  const anonymous = checkedClient(apiUrl, null);
+  const seen: { status: number; health: string | undefined; readyLinePrinted: boolean }[] = [];
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const readyLinePrinted = ready.printed;
+    const { data, error, response } = await anonymous.GET("/health");
+    const body = data ?? error;
+    seen.push({
+      status: response.status,
+      health: body && "status" in body ? body.status : undefined,
+      readyLinePrinted,
+    });
+    if (response.status === 200) return { seen, checks: data?.checks ?? {} };
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`GET /health never answered 200; last: ${JSON.stringify(seen.at(-1))}`);
+};
+
+describe("npm start with demo data, as a client waiting on GET /health meets it", () => {
+  it("answers 503 starting until the demo data is in, then serves the README's first calls at once", async () => {
+    const { apiUrl: apiUrlPromise, ready } = startStack();
+    const apiUrl = await apiUrlPromise;
+    const { seen, checks } = await waitForHealthy(apiUrl, ready, 90_000);
+
+    // Before the first 200: only 503 starting, and no ready line yet.
+    for (const answer of seen.slice(0, -1)) {
+      expect(answer).toEqual({ status: 503, health: "starting", readyLinePrinted: false });
+    }
+    expect(seen.at(-1)?.health).toBe("ok");
+    expect(checks.demo_data?.status).toBe("ok");
+
+    // The README's first calls, through the typed client, straight after the first 200.
+    const demo = checkedClient(apiUrl, "demo");
+    const monday = { path: { snapshot_id: "demo-week", date: "2025-01-06", meal_type: "dinner" as const } };
+    const plan = await demo.GET("/plans/{snapshot_id}", { params: { path: { snapshot_id: "demo-week" } } });
+    expect(plan.data?.planned_meals.length).toBeGreaterThan(0);
+    const variant = await demo.POST("/plans/{snapshot_id}/meals/{date}/{meal_type}/variant", {
+      params: monday,
+      body: { instruction: "replace chicken breast with 400 g firm tofu" },
+    });
+    expect(variant.response.status).toBe(200);
+    const cook = await demo.GET("/cook/{id}", {
+      params: { path: { id: "variant:demo-week:2025-01-06:dinner" } },
+    });
+    expect(JSON.stringify(cook.data)).toMatch(/tofu/i);
+    const list = await demo.GET("/plans/{snapshot_id}/shopping-list", {
+      params: { path: { snapshot_id: "demo-week" } },
+    });
+    expect(list.data?.items.length).toBeGreaterThan(0);
+    const chat = await demo.POST("/chat/kitchen", {
+      body: { snapshot_id: "demo-week", message: "remove modifications on Monday" },
+    });
+    expect(chat.response.status).toBe(200);
+    const document = await checkedClient(apiUrl, null).GET("/openapi.json");
+    expect(document.response.status).toBe(200);
+  }, 120_000);
+});
