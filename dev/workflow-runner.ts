@@ -32,6 +32,7 @@ import { localAccountId, localRegion } from "./workflow/asl-substitutions";
 import { type LambdaHandler, loadLambdaHandler } from "./workflow/local-lambda";
 import { type PreparedWorkflow, prepareWorkflow } from "./workflow/prepare-workflow";
 import { type LocalExecutionEvent, stepsFromLocalEvents } from "./workflow/steps-from-local-events";
+import { createTaskTokenRegistry } from "./workflow/task-tokens";
 
 export interface LocalWorkflowRunnerOptions {
   /** Defaults to every workflow of lib/areas. */
@@ -116,6 +117,7 @@ export const createLocalWorkflowRunner = async (
   const logger = options.logger ?? createLogger("workflow-runner");
 
   const prepared = new Map<string, PreparedWorkflow>();
+  const taskTokens = createTaskTokenRegistry();
   for (const workflow of options.workflows ?? allWorkflows()) {
     if (prepared.has(workflow.name)) throw new ConfigError(`Two workflows are named "${workflow.name}"`);
     prepared.set(
@@ -124,6 +126,7 @@ export const createLocalWorkflowRunner = async (
         rootDir,
         findFunction,
         loadHandler: (fn) => loadHandler(fn, rootDir),
+        taskTokens,
       }),
     );
   }
@@ -262,8 +265,18 @@ export const createLocalWorkflowRunner = async (
       return describeExecution(execution);
     },
 
+    async sendTaskSuccess(taskToken, output) {
+      serializeExecutionInput(output);
+      taskTokens.succeed(taskToken, output);
+    },
+
+    async sendTaskFailure(taskToken, error, cause) {
+      taskTokens.fail(taskToken, error, cause);
+    },
+
     async stop() {
       stopped = true;
+      taskTokens.abandonAll();
       const running = [...executions.values()].filter((e) => e.status === "RUNNING");
       for (const execution of running) execution.abort();
       await Promise.all(running.map((e) => e.ended));

@@ -4,6 +4,7 @@ import { createCookApp } from "./cook/http/create-cook-app";
 import type { ApiEnv } from "./core/http/api-env";
 import { describeOnlyDeps, mergeOpenApiDocuments } from "./core/http/openapi-document";
 import { createLogger } from "./core/logger";
+import { createNegotiateApp, type NegotiateApiDeps } from "./negotiate/http/create-negotiate-app";
 import { createPlatformApp, type PlatformDeps } from "./platform/platform-app";
 import { createShopApp } from "./shop/coordinator/http/create-shop-app";
 import type { ShopApiDeps } from "./shop/coordinator/http/shop-api-deps";
@@ -31,6 +32,7 @@ export const describedApps = (): OpenAPIHono<ApiEnv>[] => {
     createPlatformApp(describeOnlyDeps<PlatformDeps>("platform", { logger, healthChecks: {} })),
     createCookApp(describeOnlyDeps<CookApiDeps>("cook", { logger, maxBodyBytes: undefined })),
     createShopApp(describeOnlyDeps<ShopApiDeps>("shop", { logger, maxBodyBytes: undefined })),
+    createNegotiateApp(describeOnlyDeps<NegotiateApiDeps>("negotiate", { logger, maxBodyBytes: undefined })),
   ];
 };
 

@@ -28,6 +28,35 @@ export interface paths {
     /** Readiness: 200 only when every dependency is ready for requests (no token needed) */
     get: operations["getHealth"];
   };
+  "/negotiations": {
+    /**
+     * Open a negotiation with a supplier for one order
+     * @description The order context (prices are decimal amounts in `currency`) and the merchant's instructions are private: only the orchestrator sees them whole, and drafted replies are checked for leaks of the figures.
+     */
+    post: operations["createNegotiation"];
+  };
+  "/negotiations/{negotiation_id}": {
+    /** The thread: the supplier's emails with their decision and status, and the approved replies */
+    get: operations["getNegotiation"];
+  };
+  "/negotiations/{negotiation_id}/messages": {
+    /**
+     * Hand in the supplier's latest email; the experts and the orchestrator run in the background
+     * @description Starts the negotiation workflow for the email and answers at once. Poll `GET /negotiations/{id}/messages/{messageId}`. One email at a time: while the previous one runs or awaits review the answer is 409 `message_in_progress`. Nothing is ever sent to the supplier.
+     */
+    post: operations["postSupplierMessage"];
+  };
+  "/negotiations/{negotiation_id}/messages/{message_id}": {
+    /** One supplier email: its status, the step in progress, the opinions so far, the response and draft */
+    get: operations["getNegotiationMessage"];
+  };
+  "/negotiations/{negotiation_id}/messages/{message_id}/review": {
+    /**
+     * A person's review of the drafted reply: approve (optionally with edited text), reject or escalate
+     * @description Resumes the paused workflow. Approving a draft the leak check blocked, or an escalation (no draft), needs `text` (422 `draft_blocked` / `reply_required`). A message not awaiting review is a 409 `message_not_awaiting_review` (or `task_not_waiting` when another review just answered it). The approved reply is the output and joins the thread; the system sends nothing. Reject and escalate (a person takes the thread over outside the system) end the message `rejected`, with `review.decision` saying which.
+     */
+    post: operations["reviewNegotiationMessage"];
+  };
   "/openapi.json": {
     /** This API's OpenAPI 3.1 document (generated from the handlers' zod schemas) */
     get: operations["getOpenApiDocument"];
@@ -144,6 +173,11 @@ export interface components {
       servings?: number;
       ingredients_raw: string[];
       steps: string[];
+      /**
+       * @description How the recipe writes its measures: en-GB (British: metric cup, imperial pint), en-US (US customary), pt-PT (metric). Inferred from the ingredient lines when absent.
+       * @enum {string}
+       */
+      locale?: "en-GB" | "en-US" | "pt-PT";
       recipe_id: string;
     };
     RecipeBody: {
@@ -151,6 +185,11 @@ export interface components {
       servings?: number;
       ingredients_raw: string[];
       steps: string[];
+      /**
+       * @description How the recipe writes its measures: en-GB (British: metric cup, imperial pint), en-US (US customary), pt-PT (metric). Inferred from the ingredient lines when absent.
+       * @enum {string}
+       */
+      locale?: "en-GB" | "en-US" | "pt-PT";
     };
     Snapshot: {
       snapshot_id: string;
@@ -388,6 +427,13 @@ export interface components {
               meal_type: "breakfast" | "lunch" | "dinner" | "snack";
               recipe_id: string;
             })[];
+          /**
+           * @description Present when a line of the item was read by the configured LLM, the rules having failed on it.
+           * @enum {boolean}
+           */
+          read_by_llm?: true;
+          /** @description Present when a line gave a range ("2-3 tomatoes"): the total with each range's low end; `quantity` has the high ends, so the shopping covers the recipe. */
+          quantity_min?: number;
         })[];
       unparsed: ({
           line: string;
@@ -398,6 +444,27 @@ export interface components {
             meal_type: "breakfast" | "lunch" | "dinner" | "snack";
             recipe_id: string;
           };
+          /** @description What could be read of the line, when anything could. */
+          read?: {
+            quantity: number | null;
+            quantity2: number | null;
+            unit: string | null;
+            name: string;
+          };
+        })[];
+      /** @description The locale each recipe's cups, pints and spoons were read in (UK and US sizes differ). */
+      recipe_locales: ({
+          recipe_id: string;
+          /**
+           * @description How the recipe writes its measures: en-GB (British: metric cup, imperial pint), en-US (US customary), pt-PT (metric). Inferred from the ingredient lines when absent.
+           * @enum {string}
+           */
+          locale: "en-GB" | "en-US" | "pt-PT";
+          /**
+           * @description `recipe` when the recipe gave its locale, `inferred` when it was read from its lines.
+           * @enum {string}
+           */
+          source: "recipe" | "inferred";
         })[];
     };
     KitchenChatResponse: {
@@ -750,6 +817,423 @@ export interface components {
         hour: number;
       };
     };
+    NegotiationCreated: {
+      negotiationId: string;
+    };
+    CreateNegotiationRequest: {
+      orderContext: {
+        skuName: string;
+        supplierSku: string;
+        quantityRequested: string;
+        targetPrice?: number;
+        lastKnownPrice?: number;
+        currency: string;
+      };
+      merchantInstructions: string;
+      supplier: {
+        name: string;
+        company?: string;
+        /** Format: email */
+        email?: string;
+      };
+    };
+    Negotiation: {
+      negotiationId: string;
+      orderContext: {
+        skuName: string;
+        supplierSku: string;
+        quantityRequested: string;
+        targetPrice?: number;
+        lastKnownPrice?: number;
+        currency: string;
+      };
+      supplier: {
+        name: string;
+        company?: string;
+        /** Format: email */
+        email?: string;
+      };
+      createdAt: string;
+      thread: (OneOf<[{
+          /** @enum {string} */
+          direction: "from_supplier";
+          messageId: string;
+          text: string;
+          at: string;
+          /** @enum {string} */
+          status: "running" | "awaiting_review" | "approved" | "rejected" | "failed";
+          /** @enum {string|null} */
+          action: "accept" | "counter" | "escalate" | "clarify" | null;
+          reasoning: string | null;
+        }, {
+          /** @enum {string} */
+          direction: "to_supplier";
+          inReplyTo: string;
+          text: string;
+          at: string;
+        }]>)[];
+    };
+    SupplierMessageAccepted: {
+      messageId: string;
+    };
+    SupplierMessageRequest: {
+      supplierMessage: string;
+    };
+    NegotiationMessage: {
+      negotiationId: string;
+      messageId: string;
+      supplierMessage: string;
+      receivedAt: string;
+      /** @enum {string} */
+      status: "running" | "awaiting_review" | "approved" | "rejected" | "failed";
+      step: string | null;
+      response: ({
+        /** @enum {string} */
+        action: "accept" | "counter" | "escalate" | "clarify";
+        reasoning: string;
+        counterTerms: {
+          targetPrice?: number;
+          targetQuantity?: number;
+          otherTerms?: string;
+        } | null;
+        /** @enum {string} */
+        decidedBy: "orchestrator" | "safety_valve" | "model_unavailable" | "classification_failed";
+        draft: {
+          subject: string;
+          body: string;
+        } | null;
+        leakCheck: ({
+          blocked: boolean;
+          findings: ({
+              /** @enum {string} */
+              kind: "private_figure" | "forbidden_promise";
+              /** @enum {string} */
+              source: "targetPrice" | "lastKnownPrice" | "instructions";
+              subject: string;
+              excerpt: string;
+            })[];
+        }) | null;
+        expertOpinions: (OneOf<[{
+            /** @enum {string} */
+            expert: "extraction";
+            analysis: {
+              extractedData: ({
+                unitPrice: number | null;
+                currency: string | null;
+                quantity: number | null;
+                minimumOrderQuantity: number | null;
+                leadTimeDays: number | null;
+                paymentTerms: string | null;
+                validUntil: string | null;
+                otherTerms: string | null;
+              }) | null;
+              confidence: number;
+              notes: string;
+              success: boolean;
+              error: string | null;
+            };
+            question: string | null;
+            llm: {
+              schemaName: string;
+              provider: string;
+              model: string;
+              inputTokens: number;
+              outputTokens: number;
+              latencyMs: number;
+              attempts: number;
+              /** @enum {string} */
+              outcome: "ok" | "error";
+              errorCode?: string;
+            };
+            failure?: {
+              code: string;
+              message: string;
+            };
+          }, {
+            /** @enum {string} */
+            expert: "escalation";
+            analysis: ({
+              shouldEscalate: boolean;
+              reasoning: string;
+              triggersEvaluated: string[];
+              triggeredTriggers: string[];
+              /** @enum {string} */
+              severity: "none" | "low" | "medium" | "high" | "critical";
+            }) | null;
+            question: string | null;
+            llm: {
+              schemaName: string;
+              provider: string;
+              model: string;
+              inputTokens: number;
+              outputTokens: number;
+              latencyMs: number;
+              attempts: number;
+              /** @enum {string} */
+              outcome: "ok" | "error";
+              errorCode?: string;
+            };
+            failure?: {
+              code: string;
+              message: string;
+            };
+          }, {
+            /** @enum {string} */
+            expert: "needs";
+            analysis: {
+              missingFields: string[];
+              prioritizedQuestions: string[];
+              reasoning: string;
+            } | null;
+            question: string | null;
+            llm: {
+              schemaName: string;
+              provider: string;
+              model: string;
+              inputTokens: number;
+              outputTokens: number;
+              latencyMs: number;
+              attempts: number;
+              /** @enum {string} */
+              outcome: "ok" | "error";
+              errorCode?: string;
+            };
+            failure?: {
+              code: string;
+              message: string;
+            };
+          }]>)[];
+        orchestratorTrace: ({
+            iteration: number;
+            decision: {
+              readyToAct: boolean;
+              /** @enum {string|null} */
+              action: "accept" | "counter" | "escalate" | "clarify" | null;
+              reasoning: string;
+              /** @enum {string|null} */
+              nextExpert: "extraction" | "escalation" | "needs" | null;
+              questionForExpert: string | null;
+              counterTerms: {
+                targetPrice?: number;
+                targetQuantity?: number;
+                otherTerms?: string;
+              } | null;
+            };
+            llm: {
+              schemaName: string;
+              provider: string;
+              model: string;
+              inputTokens: number;
+              outputTokens: number;
+              latencyMs: number;
+              attempts: number;
+              /** @enum {string} */
+              outcome: "ok" | "error";
+              errorCode?: string;
+            };
+          })[];
+        llmCalls: ({
+            schemaName: string;
+            provider: string;
+            model: string;
+            inputTokens: number;
+            outputTokens: number;
+            latencyMs: number;
+            attempts: number;
+            /** @enum {string} */
+            outcome: "ok" | "error";
+            errorCode?: string;
+          })[];
+        totalLLMCalls: number;
+        totalInputTokens: number;
+        totalOutputTokens: number;
+        totalLatencyMs: number;
+        extraction: ({
+          extractedData: ({
+            unitPrice: number | null;
+            currency: string | null;
+            quantity: number | null;
+            minimumOrderQuantity: number | null;
+            leadTimeDays: number | null;
+            paymentTerms: string | null;
+            validUntil: string | null;
+            otherTerms: string | null;
+          }) | null;
+          confidence: number;
+          notes: string;
+          success: boolean;
+          error: string | null;
+        }) | null;
+        policyEvaluation: {
+          /** @enum {string} */
+          action: "accept" | "counter" | "escalate" | "clarify";
+          reasoning: string;
+          counterTerms: {
+            targetPrice?: number;
+            targetQuantity?: number;
+            otherTerms?: string;
+          } | null;
+          shouldEscalate: boolean;
+          triggeredTriggers: string[];
+        };
+        responseGeneration: ({
+          schemaName: string | null;
+          draft: {
+            subject: string;
+            body: string;
+          } | null;
+          success: boolean;
+          error: string | null;
+        }) | null;
+      }) | null;
+      draft: {
+        subject: string;
+        body: string;
+      } | null;
+      draftBlocked: boolean;
+      progress: {
+        expertOpinions: (OneOf<[{
+            /** @enum {string} */
+            expert: "extraction";
+            analysis: {
+              extractedData: ({
+                unitPrice: number | null;
+                currency: string | null;
+                quantity: number | null;
+                minimumOrderQuantity: number | null;
+                leadTimeDays: number | null;
+                paymentTerms: string | null;
+                validUntil: string | null;
+                otherTerms: string | null;
+              }) | null;
+              confidence: number;
+              notes: string;
+              success: boolean;
+              error: string | null;
+            };
+            question: string | null;
+            llm: {
+              schemaName: string;
+              provider: string;
+              model: string;
+              inputTokens: number;
+              outputTokens: number;
+              latencyMs: number;
+              attempts: number;
+              /** @enum {string} */
+              outcome: "ok" | "error";
+              errorCode?: string;
+            };
+            failure?: {
+              code: string;
+              message: string;
+            };
+          }, {
+            /** @enum {string} */
+            expert: "escalation";
+            analysis: ({
+              shouldEscalate: boolean;
+              reasoning: string;
+              triggersEvaluated: string[];
+              triggeredTriggers: string[];
+              /** @enum {string} */
+              severity: "none" | "low" | "medium" | "high" | "critical";
+            }) | null;
+            question: string | null;
+            llm: {
+              schemaName: string;
+              provider: string;
+              model: string;
+              inputTokens: number;
+              outputTokens: number;
+              latencyMs: number;
+              attempts: number;
+              /** @enum {string} */
+              outcome: "ok" | "error";
+              errorCode?: string;
+            };
+            failure?: {
+              code: string;
+              message: string;
+            };
+          }, {
+            /** @enum {string} */
+            expert: "needs";
+            analysis: {
+              missingFields: string[];
+              prioritizedQuestions: string[];
+              reasoning: string;
+            } | null;
+            question: string | null;
+            llm: {
+              schemaName: string;
+              provider: string;
+              model: string;
+              inputTokens: number;
+              outputTokens: number;
+              latencyMs: number;
+              attempts: number;
+              /** @enum {string} */
+              outcome: "ok" | "error";
+              errorCode?: string;
+            };
+            failure?: {
+              code: string;
+              message: string;
+            };
+          }]>)[];
+        orchestratorTrace: ({
+            iteration: number;
+            decision: {
+              readyToAct: boolean;
+              /** @enum {string|null} */
+              action: "accept" | "counter" | "escalate" | "clarify" | null;
+              reasoning: string;
+              /** @enum {string|null} */
+              nextExpert: "extraction" | "escalation" | "needs" | null;
+              questionForExpert: string | null;
+              counterTerms: {
+                targetPrice?: number;
+                targetQuantity?: number;
+                otherTerms?: string;
+              } | null;
+            };
+            llm: {
+              schemaName: string;
+              provider: string;
+              model: string;
+              inputTokens: number;
+              outputTokens: number;
+              latencyMs: number;
+              attempts: number;
+              /** @enum {string} */
+              outcome: "ok" | "error";
+              errorCode?: string;
+            };
+          })[];
+      };
+      review: ({
+        /** @enum {string} */
+        decision: "approve" | "reject" | "escalate";
+        text?: string;
+        reviewedAt: string;
+      }) | null;
+      approvedReply: string | null;
+      failure: {
+        error: string;
+        cause: string;
+      } | null;
+    };
+    NegotiationReviewAccepted: {
+      messageId: string;
+      /** @enum {string} */
+      decision: "approve" | "reject" | "escalate";
+    };
+    NegotiationReviewRequest: {
+      /** @enum {string} */
+      decision: "approve" | "reject" | "escalate";
+      text?: string;
+    };
   };
   responses: never;
   parameters: never;
@@ -893,6 +1377,305 @@ export interface operations {
       503: {
         content: {
           "application/json": components["schemas"]["Health"];
+        };
+      };
+    };
+  };
+  /**
+   * Open a negotiation with a supplier for one order
+   * @description The order context (prices are decimal amounts in `currency`) and the merchant's instructions are private: only the orchestrator sees them whole, and drafted replies are checked for leaks of the figures.
+   */
+  createNegotiation: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreateNegotiationRequest"];
+      };
+    };
+    responses: {
+      /** @description The negotiation */
+      201: {
+        content: {
+          "application/json": components["schemas"]["NegotiationCreated"];
+        };
+      };
+      /** @description The request failed validation; `details.issues` names each field */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing or invalid bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The token carries no usable tenant */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The body is too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description An unexpected error; the body shows no internals (the cause is in the logs) */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  /** The thread: the supplier's emails with their decision and status, and the approved replies */
+  getNegotiation: {
+    parameters: {
+      path: {
+        negotiation_id: string;
+      };
+    };
+    responses: {
+      /** @description The negotiation */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Negotiation"];
+        };
+      };
+      /** @description The request failed validation; `details.issues` names each field */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing or invalid bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The token carries no usable tenant */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description An unexpected error; the body shows no internals (the cause is in the logs) */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  /**
+   * Hand in the supplier's latest email; the experts and the orchestrator run in the background
+   * @description Starts the negotiation workflow for the email and answers at once. Poll `GET /negotiations/{id}/messages/{messageId}`. One email at a time: while the previous one runs or awaits review the answer is 409 `message_in_progress`. Nothing is ever sent to the supplier.
+   */
+  postSupplierMessage: {
+    parameters: {
+      path: {
+        negotiation_id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["SupplierMessageRequest"];
+      };
+    };
+    responses: {
+      /** @description The email is being processed */
+      202: {
+        content: {
+          "application/json": components["schemas"]["SupplierMessageAccepted"];
+        };
+      };
+      /** @description The request failed validation; `details.issues` names each field */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing or invalid bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The token carries no usable tenant */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description A conflicting write (stale version); re-read and retry */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The body is too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Well-formed, but the domain refuses it */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description An unexpected error; the body shows no internals (the cause is in the logs) */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description A dependency is unavailable */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  /** One supplier email: its status, the step in progress, the opinions so far, the response and draft */
+  getNegotiationMessage: {
+    parameters: {
+      path: {
+        negotiation_id: string;
+        message_id: string;
+      };
+    };
+    responses: {
+      /** @description The message */
+      200: {
+        content: {
+          "application/json": components["schemas"]["NegotiationMessage"];
+        };
+      };
+      /** @description The request failed validation; `details.issues` names each field */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing or invalid bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The token carries no usable tenant */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description An unexpected error; the body shows no internals (the cause is in the logs) */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  /**
+   * A person's review of the drafted reply: approve (optionally with edited text), reject or escalate
+   * @description Resumes the paused workflow. Approving a draft the leak check blocked, or an escalation (no draft), needs `text` (422 `draft_blocked` / `reply_required`). A message not awaiting review is a 409 `message_not_awaiting_review` (or `task_not_waiting` when another review just answered it). The approved reply is the output and joins the thread; the system sends nothing. Reject and escalate (a person takes the thread over outside the system) end the message `rejected`, with `review.decision` saying which.
+   */
+  reviewNegotiationMessage: {
+    parameters: {
+      path: {
+        negotiation_id: string;
+        message_id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["NegotiationReviewRequest"];
+      };
+    };
+    responses: {
+      /** @description The review resumes the workflow */
+      202: {
+        content: {
+          "application/json": components["schemas"]["NegotiationReviewAccepted"];
+        };
+      };
+      /** @description The request failed validation; `details.issues` names each field */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing or invalid bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The token carries no usable tenant */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description A conflicting write (stale version); re-read and retry */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The body is too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Well-formed, but the domain refuses it */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description An unexpected error; the body shows no internals (the cause is in the logs) */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description A dependency is unavailable */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
     };

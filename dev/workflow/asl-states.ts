@@ -8,6 +8,7 @@ export interface AslStates {
 export interface AslState {
   Type?: unknown;
   Resource?: unknown;
+  Parameters?: unknown;
   Retry?: unknown;
   QueryLanguage?: unknown;
   Assign?: unknown;

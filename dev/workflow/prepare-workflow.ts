@@ -6,6 +6,13 @@ import type { FunctionDefinition, WorkflowDefinition } from "../../lib/definitio
 import { type AslStates, collectStates } from "./asl-states";
 import { localAccountId, localLambdaArn, localRegion, substitutePlaceholders } from "./asl-substitutions";
 import { createLocalTaskHandler, type LambdaHandler, type LocalTaskHandler } from "./local-lambda";
+import {
+  createCallbackTaskHandler,
+  createTaskTokenRegistry,
+  localCallbackParameters,
+  type TaskTokenRegistry,
+  WAIT_FOR_TASK_TOKEN_LAMBDA,
+} from "./task-tokens";
 
 export interface PreparedWorkflow {
   name: string;
@@ -24,6 +31,8 @@ export interface PrepareWorkflowDependencies {
   rootDir: string;
   findFunction: (functionId: string) => FunctionDefinition | undefined;
   loadHandler: (fn: FunctionDefinition) => Promise<LambdaHandler>;
+  /** Where callback Tasks (`.waitForTaskToken`) wait for their answer; a private registry when absent. */
+  taskTokens?: TaskTokenRegistry;
 }
 
 export const localStateMachineArn = (workflowName: string): string =>
@@ -93,6 +102,18 @@ export const prepareWorkflow = async (
   );
   const asl = parseAsl(workflow, substitutePlaceholders(rawText, localArns, workflow.name));
   refuseUnsupportedFeatures(workflow, asl);
+  const taskTokens = dependencies.taskTokens ?? createTaskTokenRegistry();
+  // Callback Tasks become plain local Lambda Tasks (Payload as Parameters, the token as a marker).
+  const callbackStates = new Set<string>();
+  for (const { name, state } of collectStates(asl)) {
+    if (state.Type !== "Task" || state.Resource !== WAIT_FOR_TASK_TOKEN_LAMBDA) continue;
+    const functionName = (state.Parameters as { FunctionName?: unknown } | undefined)?.FunctionName;
+    const payload = localCallbackParameters(state.Parameters);
+    if (typeof functionName !== "string" || !payload) continue;
+    state.Resource = functionName;
+    state.Parameters = payload;
+    callbackStates.add(name);
+  }
   asl.TimeoutSeconds ??= workflow.timeoutSeconds;
 
   let machine: StateMachine;
@@ -113,12 +134,20 @@ export const prepareWorkflow = async (
   const handlerByFunction = new Map<string, Promise<LocalTaskHandler>>();
   for (const { name, state, path } of collectStates(parseAsl(workflow, rawText))) {
     if (state.Type !== "Task") continue;
-    const resource = typeof state.Resource === "string" ? state.Resource : "";
+    const callback = callbackStates.has(name);
+    const functionName = (state.Parameters as { FunctionName?: unknown } | undefined)?.FunctionName;
+    const resource =
+      callback && typeof functionName === "string"
+        ? functionName
+        : typeof state.Resource === "string"
+          ? state.Resource
+          : "";
     const fn = functions.get(placeholderResource.exec(resource)?.[1] ?? "");
     if (!fn) {
       throw new ConfigError(
         `Workflow "${workflow.name}": Task state "${path}" has Resource "${resource}", which has no local handler. ` +
-          `Only plain Lambda ARNs filled from functionSubstitutions ("Resource": "\${SomeFnArn}") run locally; ` +
+          `Only plain Lambda ARNs filled from functionSubstitutions ("Resource": "\${SomeFnArn}"), and ` +
+          `"${WAIT_FOR_TASK_TOKEN_LAMBDA}" with "FunctionName": "\${SomeFnArn}" and a Payload, run locally; ` +
           "anything else would call real AWS.",
         { details: { workflowName: workflow.name, state: name, resource } },
       );
@@ -128,7 +157,7 @@ export const prepareWorkflow = async (
       handler = dependencies.loadHandler(fn).then((loaded) => createLocalTaskHandler(fn, loaded));
       handlerByFunction.set(fn.id, handler);
     }
-    taskHandlers[name] = await handler;
+    taskHandlers[name] = callback ? createCallbackTaskHandler(await handler, taskTokens) : await handler;
   }
 
   return {

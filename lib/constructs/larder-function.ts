@@ -148,6 +148,13 @@ export class LarderFunction extends Construct {
     this.function.addToRolePolicy(
       new PolicyStatement({ actions: ["states:StartExecution"], resources: Object.values(arns) }),
     );
+    // Resuming a Task paused on `.waitForTaskToken` (a human review step); as CDK's grantTaskResponse.
+    this.function.addToRolePolicy(
+      new PolicyStatement({
+        actions: ["states:SendTaskSuccess", "states:SendTaskFailure"],
+        resources: Object.values(arns),
+      }),
+    );
     this.function.addToRolePolicy(
       new PolicyStatement({
         actions: ["states:DescribeExecution", "states:GetExecutionHistory"],

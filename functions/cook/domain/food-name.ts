@@ -83,7 +83,14 @@ const INVARIANT_PLURALS = new Set([
   "grass",
   "citrus",
 ]);
-const IRREGULAR_PLURALS: Record<string, string> = { leaves: "leaf", halves: "half", loaves: "loaf" };
+const IRREGULAR_PLURALS: Record<string, string> = {
+  leaves: "leaf",
+  halves: "half",
+  loaves: "loaf",
+  chillies: "chilli",
+  nozes: "noz",
+  "alhos-franceses": "alho-francês",
+};
 
 /** Plurals: tomatoes → tomato, berries → berry, onions → onion, limões → limão, pretas → preta. */
 export const singularize = (word: string): string => {
@@ -94,6 +101,7 @@ export const singularize = (word: string): string => {
     INVARIANT_PLURALS.has(word) ||
     word.endsWith("ss") ||
     word.endsWith("us") ||
+    word.endsWith("ês") ||
     /['’]s$/.test(word)
   )
     return word;

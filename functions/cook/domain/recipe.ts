@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { RecipeIdSchema } from "./ids";
 import { COOK_LIMITS } from "./limits";
+import { RecipeLocaleSchema } from "./recipe-locale";
 
 const IngredientLineSchema = z.string().trim().min(1).max(COOK_LIMITS.ingredientLineLength);
 const StepSchema = z.string().trim().min(1).max(COOK_LIMITS.stepLength);
@@ -11,6 +12,8 @@ export const RecipeBodySchema = z.object({
   servings: z.number().int().min(1).max(COOK_LIMITS.servingsMax).optional(),
   ingredients_raw: z.array(IngredientLineSchema).min(1).max(COOK_LIMITS.ingredientsPerRecipe),
   steps: z.array(StepSchema).max(COOK_LIMITS.stepsPerRecipe),
+  /** Optional; when absent the shopping list infers it from the lines and says which it used. */
+  locale: RecipeLocaleSchema.optional(),
 });
 export type RecipeBody = z.infer<typeof RecipeBodySchema>;
 

@@ -1,14 +1,12 @@
 import { z } from "zod";
-import { foodKeyOf, normalizeFoodName } from "./food-name";
-import {
-  convertAmount,
-  type ParsedIngredientLine,
-  parseIngredientLine,
-  unitDefinition,
-} from "./ingredient-line";
+import { foodKeyOf } from "./food-name";
+import { shoppingNameOf } from "./ingredient-name";
+import { convertInLocale, INGREDIENT_UNITS, METRIC_UNIT_IDS, unitKindOf } from "./ingredient-units";
 import { MealTypeSchema } from "./planned-meal";
 import { isWrittenInPortuguese, PORTUGUESE_UNIT_NAMES } from "./portuguese-units";
 import { formatQuantity } from "./quantity-format";
+import { type IngredientReading, readIngredientLine } from "./read-ingredient-line";
+import { type RecipeLocale, RecipeLocaleSchema, resolveRecipeLocale } from "./recipe-locale";
 
 export const ShoppingSourceSchema = z.object({
   date: z.string(),
@@ -20,25 +18,58 @@ export type ShoppingSource = z.infer<typeof ShoppingSourceSchema>;
 
 export const ShoppingItemSchema = z.object({
   name: z.string(),
-  /** Total in `unit`; null for lines without an amount ("salt to taste"). */
+  /** Total in `unit`; null for lines without an amount ("salt to taste"). A range counts its high end. */
   quantity: z.number().nullable(),
   /** "g", "kg", "ml", "l", or a unit id ("cup", "clove", "can"); null for a plain count. */
   unit: z.string().nullable(),
   display: z.string(),
   sources: z.array(ShoppingSourceSchema),
+  read_by_llm: z
+    .literal(true)
+    .optional()
+    .describe(
+      "Present when a line of the item was read by the configured LLM, the rules having failed on it.",
+    ),
+  quantity_min: z
+    .number()
+    .optional()
+    .describe(
+      'Present when a line gave a range ("2-3 tomatoes"): the total with each range\'s low end; `quantity` has the high ends, so the shopping covers the recipe.',
+    ),
 });
 export type ShoppingItem = z.infer<typeof ShoppingItemSchema>;
+
+/** What the reader made of a line it could not read whole. */
+export const LineReadingSchema = z.object({
+  quantity: z.number().nullable(),
+  quantity2: z.number().nullable(),
+  unit: z.string().nullable(),
+  name: z.string(),
+});
 
 export const UnparsedLineSchema = z.object({
   line: z.string(),
   reason: z.string(),
   source: ShoppingSourceSchema,
+  read: LineReadingSchema.optional().describe("What could be read of the line, when anything could."),
 });
 export type UnparsedLine = z.infer<typeof UnparsedLineSchema>;
+
+export const RecipeLocaleUsedSchema = z.object({
+  recipe_id: z.string(),
+  locale: RecipeLocaleSchema,
+  source: z
+    .enum(["recipe", "inferred"])
+    .describe("`recipe` when the recipe gave its locale, `inferred` when it was read from its lines."),
+});
+export type RecipeLocaleUsed = z.infer<typeof RecipeLocaleUsedSchema>;
 
 export const ShoppingListSchema = z.object({
   items: z.array(ShoppingItemSchema),
   unparsed: z.array(UnparsedLineSchema),
+  recipe_locales: z
+    .array(RecipeLocaleUsedSchema)
+    .describe("The locale each recipe's cups, pints and spoons were read in (UK and US sizes differ)."),
 });
 export type ShoppingList = z.infer<typeof ShoppingListSchema>;
 
@@ -46,6 +77,8 @@ export type ShoppingList = z.infer<typeof ShoppingListSchema>;
 export interface ShoppingRecipeEntry {
   source: ShoppingSource;
   ingredients_raw: readonly string[];
+  /** The recipe's locale when it states one; else it is inferred from `ingredients_raw`. */
+  locale?: RecipeLocale;
 }
 
 /**
@@ -58,42 +91,48 @@ type Dimension = "mass" | "volume" | "count" | "unquantified" | `unit:${string}`
 interface Accumulator {
   name: string;
   dimension: Dimension;
-  /** Sum in the dimension's base unit (g, ml) or in the unit itself. */
+  /** Sum of the high ends in the dimension's base unit (g, ml) or in the unit itself. */
   total: number;
+  /** Sum of the low ends, the same way. */
+  totalMin: number;
+  hasRange: boolean;
   unitIds: Set<string>;
-  /** Sum in the single unit used, when only one was (keeps "3 tbsp" rather than "44.4 ml"). */
+  /** Sums in the single unit used, when only one was (keeps "3 tbsp" rather than "44.4 ml"). */
   totalInUnit: number;
+  totalMinInUnit: number;
   /** Every line wrote its unit in Portuguese, so the item says "3 colheres de sopa", not "3 tbsp". */
   unitsInPortuguese: boolean;
+  readByLlm: boolean;
+  /** The other notation of the lines' dual amounts ("5¼oz"), shown when one line makes the item. */
+  alternates: (string | null)[];
   sources: ShoppingSource[];
 }
 
-const METRIC_BASE: Partial<Record<Dimension, { small: string; large: string; id: string; largeId: string }>> =
-  {
-    mass: { small: "g", large: "kg", id: "gram", largeId: "kilogram" },
-    volume: { small: "ml", large: "l", id: "milliliter", largeId: "liter" },
-  };
+const METRIC_BASE: Partial<Record<Dimension, { small: string; large: string; id: string }>> = {
+  mass: { small: "g", large: "kg", id: "gram" },
+  volume: { small: "ml", large: "l", id: "milliliter" },
+};
 
 /** Units a shopper reads in short form ("3 tbsp", "1 lb"); others are spelt out ("2 cloves"). */
 const SHORT_DISPLAY_UNITS = new Set(["tablespoon", "teaspoon", "pound", "ounce", "fluid ounce"]);
 
-const METRIC_IDS = new Set(["gram", "kilogram", "milligram", "milliliter", "liter", "deciliter"]);
-
-const dimensionOf = (parsed: ParsedIngredientLine): Dimension => {
-  if (parsed.quantity === null) return "unquantified";
-  if (parsed.unitId === null || parsed.unitType === "other") return "count";
-  const unit = unitDefinition(parsed.unitId);
-  if (unit?.conversionFactor !== undefined && (parsed.unitType === "mass" || parsed.unitType === "volume")) {
-    return parsed.unitType;
-  }
-  return `unit:${parsed.unitId}`;
+const dimensionOf = (reading: IngredientReading): Dimension => {
+  if (reading.quantity === null) return "unquantified";
+  if (reading.unitId === null) return "count";
+  const kind = unitKindOf(reading.unitId);
+  return kind === "count" ? `unit:${reading.unitId}` : kind;
 };
 
-/** To the dimension's base unit (g or ml); other dimensions are summed as written. */
-const toBase = (amount: number, unitId: string | null, dimension: Dimension): number => {
+/** To the dimension's base unit (g or ml), in the recipe's locale; other dimensions are summed as written. */
+const toBase = (
+  amount: number,
+  unitId: string | null,
+  dimension: Dimension,
+  locale: RecipeLocale,
+): number => {
   const base = METRIC_BASE[dimension];
   if (base === undefined || unitId === null) return amount;
-  return convertAmount(amount, unitId, base.id) ?? amount;
+  return convertInLocale(amount, unitId, base.id, locale) ?? amount;
 };
 
 const round = (value: number, digits: number): number => Number(value.toFixed(digits));
@@ -101,16 +140,38 @@ const round = (value: number, digits: number): number => Number(value.toFixed(di
 const sameSource = (a: ShoppingSource, b: ShoppingSource): boolean =>
   a.date === b.date && a.meal_type === b.meal_type && a.recipe_id === b.recipe_id;
 
+/** "2-3" when the item came from ranges, else the amount alone. */
+const amountText = (min: number | undefined, max: number, fractions: boolean): string => {
+  const style = { fractions, decimalComma: false };
+  return min !== undefined && min !== max
+    ? `${formatQuantity(min, style)}-${formatQuantity(max, style)}`
+    : formatQuantity(max, style);
+};
+
 const finishItem = (acc: Accumulator): ShoppingItem => {
   if (acc.dimension === "unquantified") {
-    return { name: acc.name, quantity: null, unit: null, display: acc.name, sources: acc.sources };
+    return {
+      name: acc.name,
+      quantity: null,
+      unit: null,
+      display: acc.name,
+      sources: acc.sources,
+      ...(acc.readByLlm ? { read_by_llm: true as const } : {}),
+    };
   }
   const [onlyUnit] = acc.unitIds;
   const base = METRIC_BASE[acc.dimension];
-  if (acc.unitIds.size === 1 && onlyUnit !== undefined && !METRIC_IDS.has(onlyUnit)) {
+  const [onlyAlternate] = acc.alternates.length === 1 ? acc.alternates : [null];
+  const alternate = onlyAlternate ? ` (${onlyAlternate})` : "";
+  const range = (min: number) => ({
+    ...(acc.hasRange ? { quantity_min: min } : {}),
+    ...(acc.readByLlm ? { read_by_llm: true as const } : {}),
+  });
+  if (acc.unitIds.size === 1 && onlyUnit !== undefined && !METRIC_UNIT_IDS.has(onlyUnit)) {
     // One non-metric unit throughout: keep it ("3 tbsp olive oil", "4 cloves garlic").
     const quantity = round(acc.totalInUnit, 2);
-    const unit = unitDefinition(onlyUnit);
+    const min = round(acc.totalMinInUnit, 2);
+    const unit = INGREDIENT_UNITS[onlyUnit];
     const portuguese = acc.unitsInPortuguese ? PORTUGUESE_UNIT_NAMES[onlyUnit] : undefined;
     const unitName = portuguese
       ? quantity > 1
@@ -121,89 +182,149 @@ const finishItem = (acc: Accumulator): ShoppingItem => {
         : quantity > 1
           ? (unit?.plural ?? onlyUnit)
           : onlyUnit;
-    const amount = formatQuantity(quantity, { fractions: true, decimalComma: false });
     return {
       name: acc.name,
       quantity,
       unit: onlyUnit,
-      display: `${acc.name}: ${amount} ${unitName}`,
+      display: `${acc.name}: ${amountText(acc.hasRange ? min : undefined, quantity, true)} ${unitName}${alternate}`,
       sources: acc.sources,
+      ...range(min),
     };
   }
   if (base !== undefined) {
     const large = acc.total >= 1000;
-    const quantity = large ? round(acc.total / 1000, 3) : round(acc.total, 1);
+    const scale = (value: number) => (large ? round(value / 1000, 3) : round(value, 1));
+    const quantity = scale(acc.total);
+    const min = scale(acc.totalMin);
     const unit = large ? base.large : base.small;
-    const amount = formatQuantity(quantity, { fractions: false, decimalComma: false });
     return {
       name: acc.name,
       quantity,
       unit,
-      display: `${acc.name}: ${amount} ${unit}`,
+      display: `${acc.name}: ${amountText(acc.hasRange ? min : undefined, quantity, false)} ${unit}${alternate}`,
       sources: acc.sources,
+      ...range(min),
     };
   }
   const quantity = round(acc.total, 2);
-  const amount = formatQuantity(quantity, { fractions: true, decimalComma: false });
-  return { name: acc.name, quantity, unit: null, display: `${acc.name}: ${amount}`, sources: acc.sources };
+  const min = round(acc.totalMin, 2);
+  return {
+    name: acc.name,
+    quantity,
+    unit: null,
+    display: `${acc.name}: ${amountText(acc.hasRange ? min : undefined, quantity, true)}`,
+    sources: acc.sources,
+    ...range(min),
+  };
 };
 
 type LineAnalysis =
   | { kind: "skip" }
-  | { kind: "unparsed"; reason: string }
-  | { kind: "item"; parsed: ParsedIngredientLine; name: string; dimension: Dimension; key: string };
+  | { kind: "unparsed"; reason: string; reading: IngredientReading }
+  | {
+      kind: "item";
+      reading: IngredientReading;
+      name: string;
+      dimension: Dimension;
+      key: string;
+      byLlm: boolean;
+    };
 
-const analyseLine = (line: string): LineAnalysis => {
-  const parsed = parseIngredientLine(line);
-  if (parsed.isGroupHeader) return { kind: "skip" };
-  const name = normalizeFoodName(parsed.description);
-  if (name === "" || !/\p{L}/u.test(name)) return { kind: "unparsed", reason: "no food name found" };
-  if (/\d/.test(name)) return { kind: "unparsed", reason: "amount not understood" };
-  const dimension = dimensionOf(parsed);
-  return { kind: "item", parsed, name, dimension, key: `${foodKeyOf(name)}|${dimension}` };
+const analyseLine = (
+  line: string,
+  locale: RecipeLocale,
+  llmReadings: ReadonlyMap<string, IngredientReading>,
+): LineAnalysis => {
+  const byRules = readIngredientLine(line, locale);
+  const byLlm = byRules.problem !== null ? llmReadings.get(line) : undefined;
+  const reading = byLlm ?? byRules;
+  if (reading.isGroupHeader) return { kind: "skip" };
+  if (reading.problem !== null || !/\p{L}/u.test(reading.name)) {
+    return { kind: "unparsed", reason: reading.problem ?? "no food name found", reading };
+  }
+  const name = shoppingNameOf(reading.name);
+  const dimension = dimensionOf(reading);
+  return {
+    kind: "item",
+    reading,
+    name,
+    dimension,
+    key: `${foodKeyOf(name)}|${dimension}`,
+    byLlm: byLlm !== undefined,
+  };
 };
+
+const readOf = (reading: IngredientReading): UnparsedLine["read"] =>
+  reading.quantity === null && reading.name === ""
+    ? undefined
+    : { quantity: reading.quantity, quantity2: reading.quantity2, unit: reading.unitId, name: reading.name };
 
 /**
  * Builds the shopping list of a plan from the recipes its meals will be cooked from (compiled variants
- * included). Lines merge by food name and unit dimension, converting within a dimension (g + kg, ml + l +
- * cups) and never across; each item keeps the meals it comes from. A range ("2-3 tomatoes") counts its
- * upper bound, so the shopping covers it. Lines that name no food are listed under `unparsed`, never
- * dropped; group headers ("For the sauce:") are not ingredients and are skipped.
+ * included). Each recipe's lines are read in its locale (given, or inferred from its lines; the list says
+ * which), which sizes its cups, pints and spoons. Lines merge by food name and unit dimension, converting
+ * within a dimension (g + kg, ml + l + cups) and never across; each item keeps the meals it comes from. A
+ * range ("2-3 tomatoes") counts its high end in `quantity` and its low end in `quantity_min`, so the
+ * shopping covers it and the item still shows "2-3". Lines the reader cannot read whole are listed under
+ * `unparsed` with what it read and why, never dropped; group headers ("For the sauce:") are skipped.
  */
-export const buildShoppingList = (entries: readonly ShoppingRecipeEntry[]): ShoppingList => {
+export const buildShoppingList = (
+  entries: readonly ShoppingRecipeEntry[],
+  /** Readings of lines the rules could not read, by line, from the LLM (checked by acceptLlmReadings). */
+  llmReadings: ReadonlyMap<string, IngredientReading> = new Map(),
+): ShoppingList => {
   const items = new Map<string, Accumulator>();
   const unparsed: UnparsedLine[] = [];
+  const locales = new Map<string, RecipeLocaleUsed>();
 
-  // A plan repeats its recipes, so most lines recur: analyse each distinct line once per list.
+  // A plan repeats its recipes, so most lines recur: analyse each distinct line once per list and locale.
   const analysed = new Map<string, LineAnalysis>();
-  for (const { source, ingredients_raw } of entries) {
+  for (const { source, ingredients_raw, locale: given } of entries) {
+    // One recipe id is one recipe within a list: resolve its locale once.
+    const known = locales.get(source.recipe_id);
+    const resolved = known ?? { recipe_id: source.recipe_id, ...resolveRecipeLocale(given, ingredients_raw) };
+    const { locale } = resolved;
+    if (known === undefined) locales.set(source.recipe_id, resolved);
     for (const line of ingredients_raw) {
-      const analysis = analysed.get(line) ?? analyseLine(line);
-      analysed.set(line, analysis);
+      const memoKey = `${locale}\u0000${line}`;
+      const analysis = analysed.get(memoKey) ?? analyseLine(line, locale, llmReadings);
+      analysed.set(memoKey, analysis);
       if (analysis.kind === "skip") continue;
       if (analysis.kind === "unparsed") {
-        unparsed.push({ line, reason: analysis.reason, source });
+        const read = readOf(analysis.reading);
+        unparsed.push({ line, reason: analysis.reason, source, ...(read ? { read } : {}) });
         continue;
       }
-      const { parsed, name, dimension, key } = analysis;
+      const { reading, name, dimension, key } = analysis;
       const acc = items.get(key) ?? {
         name,
         dimension,
         total: 0,
+        totalMin: 0,
+        hasRange: false,
         unitIds: new Set<string>(),
         totalInUnit: 0,
+        totalMinInUnit: 0,
         unitsInPortuguese: true,
+        readByLlm: false,
+        alternates: [],
         sources: [],
       };
-      const amount = parsed.quantity2 ?? parsed.quantity;
-      if (amount !== null) {
-        acc.total += toBase(amount, parsed.unitId, dimension);
-        acc.totalInUnit += amount;
-        if (parsed.unitId !== null && parsed.unitType !== "other") {
-          acc.unitIds.add(parsed.unitId);
-          acc.unitsInPortuguese &&= parsed.unitText !== null && isWrittenInPortuguese(parsed.unitText);
+      const high = reading.quantity2 ?? reading.quantity;
+      const low = reading.quantity;
+      if (high !== null && low !== null) {
+        acc.total += toBase(high, reading.unitId, dimension, locale);
+        acc.totalMin += toBase(low, reading.unitId, dimension, locale);
+        acc.totalInUnit += high;
+        acc.totalMinInUnit += low;
+        acc.hasRange ||= reading.quantity2 !== null;
+        acc.alternates.push(reading.alternate);
+        if (reading.unitId !== null) {
+          acc.unitIds.add(reading.unitId);
+          acc.unitsInPortuguese &&= reading.unitText !== null && isWrittenInPortuguese(reading.unitText);
         }
       }
+      acc.readByLlm ||= analysis.byLlm;
       if (!acc.sources.some((known) => sameSource(known, source))) acc.sources.push(source);
       items.set(key, acc);
     }
@@ -214,5 +335,6 @@ export const buildShoppingList = (entries: readonly ShoppingRecipeEntry[]): Shop
       .map(finishItem)
       .sort((a, b) => a.name.localeCompare(b.name) || (a.unit ?? "").localeCompare(b.unit ?? "")),
     unparsed,
+    recipe_locales: [...locales.values()],
   };
 };

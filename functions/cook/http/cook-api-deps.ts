@@ -13,7 +13,9 @@ export interface CookRepositories {
 }
 
 /** The LLM-backed generators of the cook domain, over one port. */
-export type CookLlmGenerators = Required<Pick<CookDeps, "patchOpsGenerator" | "warningsGenerator">>;
+export type CookLlmGenerators = Required<
+  Pick<CookDeps, "patchOpsGenerator" | "warningsGenerator" | "ingredientReader">
+>;
 
 /**
  * What the cook HTTP app needs, built once per container by the Lambda entry (functions/cook/api.ts) or by

@@ -4,6 +4,7 @@ import { createLlm, type LlmConfig, type LlmPort } from "../../core/llm";
 import type { Logger } from "../../core/logger";
 import { createDynamoPlanRepository } from "../adapters/dynamo-plan-repository";
 import { createDynamoRecipeRepository } from "../adapters/dynamo-recipe-repository";
+import { createLlmIngredientReader } from "../adapters/llm-ingredient-reader";
 import { createLlmPatchOpsGenerator } from "../adapters/llm-patch-ops-generator";
 import { createLlmWarningsGenerator } from "../adapters/llm-warnings-generator";
 import { systemClock } from "../domain/clock";
@@ -17,6 +18,7 @@ export const newSnapshotId = (): string => `snap_${randomUUID().replaceAll("-", 
 export const createCookLlmGenerators = (llm: LlmPort): CookLlmGenerators => ({
   patchOpsGenerator: createLlmPatchOpsGenerator(llm),
   warningsGenerator: createLlmWarningsGenerator(llm),
+  ingredientReader: createLlmIngredientReader(llm),
 });
 
 /**

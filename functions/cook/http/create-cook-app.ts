@@ -139,9 +139,11 @@ export const createCookApp = (deps: CookApiDeps): OpenAPIHono<ApiEnv> => {
     c.json(await lookupCookRecipe(cookDeps(c), c.req.valid("param").id), 200),
   );
 
-  app.openapi(getShoppingListRoute, async (c) =>
-    c.json(await getShoppingList(cookDeps(c), c.req.valid("param").snapshot_id), 200),
-  );
+  // Through withModel: where an LLM is configured it may read the lines the rules could not.
+  app.openapi(getShoppingListRoute, async (c) => {
+    const snapshotId = c.req.valid("param").snapshot_id;
+    return c.json(await withModel(c, ({ cook }) => getShoppingList(cook, snapshotId)), 200);
+  });
 
   app.openapi(kitchenChatRoute, async (c) => {
     const chat = await withModel(c, ({ cook, llm, deadline }) =>

@@ -3,6 +3,8 @@ import {
   DescribeExecutionCommand,
   type HistoryEvent,
   paginateGetExecutionHistory,
+  SendTaskFailureCommand,
+  SendTaskSuccessCommand,
   type SFNClient,
   StartExecutionCommand,
 } from "@aws-sdk/client-sfn";
@@ -48,8 +50,16 @@ const translateSfnError = (error: unknown, subject: string): unknown => {
       return new ConfigError(`${subject}: the state machine in WORKFLOW_ARNS is not deployed (${message})`, {
         cause: error,
       });
+    case "TaskDoesNotExist":
+    case "TaskTimedOut":
+    case "InvalidToken":
+      return new ConflictError(`${subject}: no task waits on this token any more`, {
+        code: "task_not_waiting",
+        cause: error,
+      });
     case "InvalidName":
     case "InvalidExecutionInput":
+    case "InvalidOutput":
       return new ValidationError(`${subject}: ${message}`, [], { cause: error });
     case "ThrottlingException":
     case "ExecutionLimitExceeded":
@@ -161,6 +171,19 @@ export const createSfnWorkflowAdapter = ({
         ...(execution.stopDate ? { stoppedAt: execution.stopDate.toISOString() } : {}),
         steps: stepsFromSfnHistory(history),
       };
+    },
+
+    async sendTaskSuccess(taskToken, output) {
+      const outputText = serializeExecutionInput(output);
+      await callSfn("Resuming a paused task", () =>
+        client.send(new SendTaskSuccessCommand({ taskToken, output: outputText })),
+      );
+    },
+
+    async sendTaskFailure(taskToken, error, cause) {
+      await callSfn("Failing a paused task", () =>
+        client.send(new SendTaskFailureCommand({ taskToken, error, cause })),
+      );
     },
   };
 };

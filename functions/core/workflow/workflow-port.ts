@@ -74,4 +74,11 @@ export interface WorkflowPort {
   start(workflowName: string, input: unknown, options?: StartExecutionOptions): Promise<StartedExecution>;
   /** Status, output or error, and the steps taken so far. NotFoundError for an unknown id. */
   describe(executionId: string): Promise<WorkflowExecution>;
+  /**
+   * Resumes a Task paused on `.waitForTaskToken` with its output (JSON). A token that no Task waits on
+   * any more (already answered, timed out, its execution ended) is a ConflictError `task_not_waiting`.
+   */
+  sendTaskSuccess(taskToken: string, output: unknown): Promise<void>;
+  /** Fails a paused Task with an error name (matched by Retry/Catch) and a cause. */
+  sendTaskFailure(taskToken: string, error: string, cause: string): Promise<void>;
 }

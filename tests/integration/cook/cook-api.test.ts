@@ -342,3 +342,51 @@ describe("a base recipe replaced after a variant was made", () => {
     ]);
   });
 });
+
+describe("recipes pasted from British sites, read for the shopping list", () => {
+  it("stores an optional locale, lists dual metric/imperial lines by their metric amount and says which locale it used", async () => {
+    const tenant = "dave";
+    const snapshotId = await plannedSnapshot(tenant);
+    const put = await call("PUT", `/recipes/${CHICKEN_STIR_FRY_ID}`, {
+      tenant,
+      body: {
+        ...chickenStirFry,
+        locale: "en-GB",
+        ingredients_raw: [
+          "150g/5¼oz canned chickpeas, drained and rinsed",
+          "4oz (100g) light brown muscovado sugar",
+          "1 pint milk",
+          "4 heaped tbsp plain flour",
+        ],
+      },
+    });
+    expect(put.status).toBe(200);
+    expect((await call("GET", `/recipes/${CHICKEN_STIR_FRY_ID}`, { tenant })).json()).toMatchObject({
+      locale: "en-GB",
+    });
+
+    const res = await call("GET", `/plans/${snapshotId}/shopping-list`, { tenant });
+    expect(res.status).toBe(200);
+    const list = ShoppingListSchema.parse(res.json());
+    expect(list.unparsed).toEqual([]);
+    const byName = new Map(list.items.map((item) => [item.name, item]));
+    expect(byName.get("canned chickpea")).toMatchObject({ quantity: 150, unit: "g" });
+    expect(byName.get("light brown muscovado sugar")).toMatchObject({ quantity: 100, unit: "g" });
+    expect(byName.get("milk")).toMatchObject({ quantity: 1, unit: "pint" });
+    expect(byName.get("plain flour")).toMatchObject({ quantity: 4, unit: "tablespoon" });
+    expect(list.recipe_locales).toContainEqual({
+      recipe_id: CHICKEN_STIR_FRY_ID,
+      locale: "en-GB",
+      source: "recipe",
+    });
+  });
+
+  it("refuses an unknown locale with 400 naming the field", async () => {
+    const res = await call("PUT", `/recipes/${CHICKEN_STIR_FRY_ID}`, {
+      tenant: "dave",
+      body: { ...chickenStirFry, locale: "fr-FR" },
+    });
+    expect(res.status).toBe(400);
+    expect(issuePaths(parseErrorBody(res.json()).details)).toEqual(["body.locale"]);
+  });
+});

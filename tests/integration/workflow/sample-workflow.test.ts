@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createScheduleRunner } from "../../../dev/schedule-runner";
 import { type LambdaHandler, loadLambdaHandler } from "../../../dev/workflow/local-lambda";
 import { createLocalWorkflowRunner, type LocalWorkflowRunner } from "../../../dev/workflow-runner";
@@ -18,9 +18,9 @@ import { allSchedules } from "../../../lib/areas";
 /** The app's own workflows and handlers (lib/areas), with Retry back-off shortened to keep tests quick. */
 let runner: LocalWorkflowRunner;
 beforeAll(async () => {
-  // Every workflow's handlers load at creation, as their Lambdas would cold-start; the shop coordinator's
-  // table steps need TABLE_NAME to load (the sample workflow never touches the table).
-  process.env.TABLE_NAME ??= "sample-workflow-test-unused";
+  // The runner imports every workflow's handlers, and entries bound to the table read TABLE_NAME as they load.
+  vi.stubEnv("TABLE_NAME", "sample-workflow-test");
+  vi.stubEnv("LLM_PROVIDER", "none");
   runner = await createLocalWorkflowRunner({ retryIntervalMs: 0 });
 });
 

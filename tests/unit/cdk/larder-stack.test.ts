@@ -161,7 +161,12 @@ describe("functions", () => {
     });
 
     const statements = roleStatements(ids.frontApi);
-    expect(actionsOn(statements, machineArn)).toEqual(["states:StartExecution"]);
+    // Start, and resume a Task paused on `.waitForTaskToken` (a review step).
+    expect(actionsOn(statements, machineArn).sort()).toEqual([
+      "states:SendTaskFailure",
+      "states:SendTaskSuccess",
+      "states:StartExecution",
+    ]);
     expect(
       actionsOn(
         statements,

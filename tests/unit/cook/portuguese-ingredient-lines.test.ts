@@ -145,16 +145,20 @@ describe("buildShoppingList (Portuguese lines)", () => {
         },
       ],
       unparsed: [],
+      recipe_locales: [
+        { recipe_id: "bacalhau", locale: "pt-PT", source: "inferred" },
+        { recipe_id: "caldo-verde", locale: "pt-PT", source: "inferred" },
+      ],
     });
   });
 
-  it("converts spoons and millilitres within the volume dimension", () => {
+  it("converts spoons and millilitres within the volume dimension, Portuguese spoons being metric", () => {
     const [azeite] = buildShoppingList([
       entry(monday, ["1 colher de sopa de azeite"]),
       entry(tuesday, ["100 ml de azeite", "1 colher de sobremesa de azeite"]),
     ]).items;
     expect(azeite?.unit).toBe("ml");
-    expect(azeite?.quantity).toBeCloseTo(14.8 + 100 + 10, 1);
+    expect(azeite?.quantity).toBeCloseTo(15 + 100 + 10, 1);
   });
 
   it("merges singular and plural names, nouns and adjectives alike", () => {

@@ -85,16 +85,17 @@ describe("buildShoppingList", () => {
 
   it("lists lines it cannot understand under unparsed with their source, never dropping them", () => {
     const list = buildShoppingList([entry(monday, ["2 x 400g cans tomatoes", "1 rice", "!!!"])]);
-    expect(list.unparsed).toEqual([
-      { line: "2 x 400g cans tomatoes", reason: "amount not understood", source: monday },
-      { line: "!!!", reason: "no food name found", source: monday },
-    ]);
-    expect(list.items.map((item) => item.name)).toEqual(["rice"]);
+    expect(list.unparsed).toEqual([{ line: "!!!", reason: "no food name found", source: monday }]);
+    expect(list.items.map((item) => item.display)).toEqual(["rice: 1", "tomato: 800 g"]);
   });
 
   it("skips group headers, which are not ingredients", () => {
     const list = buildShoppingList([entry(monday, ["For the sauce:", "1 lemon"])]);
-    expect(list).toEqual({ items: [expect.objectContaining({ name: "lemon" })], unparsed: [] });
+    expect(list).toEqual({
+      items: [expect.objectContaining({ name: "lemon" })],
+      unparsed: [],
+      recipe_locales: [{ recipe_id: "stir-fry", locale: "en-US", source: "inferred" }],
+    });
   });
 
   it("merges Portuguese lines by food, reading 'de' and decimal commas", () => {
@@ -110,5 +111,81 @@ describe("buildShoppingList", () => {
       (i) => i.name,
     );
     expect(names).toEqual(["apple", "lemon", "rice"]);
+  });
+});
+
+describe("buildShoppingList: recipe lines as cookbooks and recipe sites write them", () => {
+  const british = (lines: string[]) => entry({ ...monday, recipe_id: "british" }, lines);
+
+  it("lists dual metric/imperial lines by their metric amount, showing the other notation", () => {
+    const list = buildShoppingList([
+      british(["150g/5¼oz canned chickpeas, drained and rinsed", "4oz (100g) light brown muscovado sugar"]),
+    ]);
+    expect(list.unparsed).toEqual([]);
+    expect(list.items.map((item) => item.display)).toEqual([
+      "canned chickpea: 150 g (5¼oz)",
+      "light brown muscovado sugar: 100 g (4oz)",
+    ]);
+  });
+
+  it("keeps product words in the name, so whole milk and milk stay two items and whole cloves are not garlic", () => {
+    const list = buildShoppingList([
+      entry(monday, ["1 1/2 cups whole milk", "2 cups hot, scalded milk", "1 teaspoon whole cloves"]),
+    ]);
+    expect(list.items.map((item) => item.display)).toEqual([
+      "milk: 2 cups",
+      "whole clove: 1 tsp",
+      "whole milk: 1 1/2 cups",
+    ]);
+  });
+
+  it("never drops a line for a digit in its name", () => {
+    const list = buildShoppingList([
+      entry(monday, ["4 ounces mozzarella cheese diced into 1/4-inch pieces"]),
+    ]);
+    expect(list).toMatchObject({
+      items: [{ name: "mozzarella cheese", quantity: 4, unit: "ounce" }],
+      unparsed: [],
+    });
+  });
+
+  it("sizes pints by the recipe's locale and says which locale it used", () => {
+    const us = { ...tuesday, recipe_id: "us-soup" };
+    const list = buildShoppingList([
+      { source: monday, ingredients_raw: ["1 pint milk", "100 ml milk"], locale: "en-GB" },
+      { source: us, ingredients_raw: ["1 pint milk", "100 ml milk", "1 cup flour"] },
+    ]);
+    const [milk] = list.items.filter((item) => item.name === "milk");
+    // British pint 568.26 ml, US pint 473.18 ml.
+    expect(milk?.quantity).toBeCloseTo((568.26 + 100 + 473.18 + 100) / 1000, 2);
+    expect(list.recipe_locales).toEqual([
+      { recipe_id: "stir-fry", locale: "en-GB", source: "recipe" },
+      { recipe_id: "us-soup", locale: "en-US", source: "inferred" },
+    ]);
+  });
+
+  it("keeps a range in the item: the high end to buy, the low end beside it", () => {
+    const [tomato] = itemsNamed([entry(monday, ["2-3 tomatoes"]), entry(tuesday, ["1 tomato"])], "tomato");
+    expect(tomato).toMatchObject({ quantity: 4, quantity_min: 3, display: "tomato: 3-4" });
+  });
+
+  it("lists a line it cannot read whole with what it read and why", () => {
+    const list = buildShoppingList([entry(monday, ["2 tbsp"])]);
+    expect(list.unparsed).toEqual([
+      {
+        line: "2 tbsp",
+        reason: "no food name found",
+        source: monday,
+        read: { quantity: 2, quantity2: null, unit: "tablespoon", name: "" },
+      },
+    ]);
+  });
+
+  it("merges Portuguese lines with their number words and units", () => {
+    const list = buildShoppingList([
+      entry(monday, ["um dente de alho", "meia chávena de leite", "sal q.b."]),
+      entry(tuesday, ["2 dentes de alho picados", "250 ml de leite"]),
+    ]);
+    expect(list.items.map((item) => item.display)).toEqual(["alho: 3 dentes", "leite: 375 ml", "sal"]);
   });
 });

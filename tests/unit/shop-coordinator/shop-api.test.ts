@@ -30,7 +30,7 @@ const harness = () => {
     return created;
   };
   const started: Array<{ name: string; input: unknown; executionName?: string }> = [];
-  const workflows: WorkflowPort = {
+  const workflows: Pick<WorkflowPort, "start" | "describe"> = {
     start: async (name, input, options) => {
       started.push({
         name,

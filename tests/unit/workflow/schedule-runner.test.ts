@@ -21,6 +21,12 @@ const recordingWorkflows = () => {
     async describe() {
       throw new Error("not used");
     },
+    async sendTaskSuccess() {
+      throw new Error("not used");
+    },
+    async sendTaskFailure() {
+      throw new Error("not used");
+    },
   };
   return { port, calls };
 };

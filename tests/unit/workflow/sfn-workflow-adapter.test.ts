@@ -3,9 +3,12 @@ import {
   ExecutionAlreadyExists,
   ExecutionDoesNotExist,
   GetExecutionHistoryCommand,
+  SendTaskFailureCommand,
+  SendTaskSuccessCommand,
   SFNClient,
   SFNServiceException,
   StartExecutionCommand,
+  TaskTimedOut,
 } from "@aws-sdk/client-sfn";
 import { mockClient } from "aws-sdk-client-mock";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -173,5 +176,36 @@ describe("describing an execution on Step Functions", () => {
     sfn.on(DescribeExecutionCommand).rejects(new ExecutionDoesNotExist({ message: "nope", $metadata: {} }));
     sfn.on(GetExecutionHistoryCommand).rejects(new ExecutionDoesNotExist({ message: "nope", $metadata: {} }));
     await expect(adapter().describe(executionArn)).rejects.toBeInstanceOf(NotFoundError);
+  });
+});
+
+describe("answering a Task paused on a task token", () => {
+  it("sends the output as JSON with SendTaskSuccess, and the error with SendTaskFailure", async () => {
+    sfn.on(SendTaskSuccessCommand).resolves({});
+    sfn.on(SendTaskFailureCommand).resolves({});
+
+    await adapter().sendTaskSuccess("token-1", { decision: "approve" });
+    await adapter().sendTaskFailure("token-2", "ReviewRefused", "no");
+
+    expect(sfn.commandCalls(SendTaskSuccessCommand)[0]?.args[0].input).toEqual({
+      taskToken: "token-1",
+      output: '{"decision":"approve"}',
+    });
+    expect(sfn.commandCalls(SendTaskFailureCommand)[0]?.args[0].input).toEqual({
+      taskToken: "token-2",
+      error: "ReviewRefused",
+      cause: "no",
+    });
+  });
+
+  it("makes a token no Task waits on any more a ConflictError task_not_waiting", async () => {
+    sfn.on(SendTaskSuccessCommand).rejects(new TaskTimedOut({ message: "timed out", $metadata: {} }));
+
+    const error = await adapter()
+      .sendTaskSuccess("token-1", {})
+      .catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(ConflictError);
+    expect(error).toMatchObject({ code: "task_not_waiting" });
   });
 });

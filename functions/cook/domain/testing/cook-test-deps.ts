@@ -22,7 +22,7 @@ export const createCookTestDeps = (
   options: {
     recipes?: readonly Recipe[];
     plans?: InMemoryPlanRepositoryOptions;
-    overrides?: Partial<Pick<CookDeps, "patchOpsGenerator" | "warningsGenerator">>;
+    overrides?: Partial<Pick<CookDeps, "patchOpsGenerator" | "warningsGenerator" | "ingredientReader">>;
   } = {},
 ): CookTestDeps => {
   let next = 0;

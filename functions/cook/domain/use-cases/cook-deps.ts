@@ -1,5 +1,6 @@
 import type { Clock } from "../clock";
 import type { CookLogger } from "../cook-logger";
+import type { IngredientLineLlmReader } from "../ingredient-line-llm-reader";
 import type { PatchOpsGenerator } from "../patch-ops-generator";
 import type { PlanRepository } from "../plan-repository";
 import type { RecipeRepository } from "../recipe-repository";
@@ -23,6 +24,8 @@ export interface CookDeps {
   patchOpsGenerator?: PatchOpsGenerator;
   /** The LLM warnings generator; absent offline, where the rule-based warnings serve. */
   warningsGenerator?: WarningsGenerator;
+  /** Reads the ingredient lines the rules could not; absent offline, where the rules stand alone. */
+  ingredientReader?: IngredientLineLlmReader;
 }
 
 /** How many times a meal edit re-reads, re-merges and re-applies after losing a race before it is a 409. */

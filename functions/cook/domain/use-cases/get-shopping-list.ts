@@ -1,7 +1,14 @@
 import { NotFoundError } from "../../../core/errors";
 import { parseOrThrow } from "../../../core/validation";
 import { SnapshotIdSchema } from "../ids";
+import {
+  acceptLlmReadings,
+  LLM_INGREDIENT_LINES_MAX,
+  type LlmIngredientLine,
+} from "../ingredient-line-llm-reader";
 import type { PlannedMeal } from "../planned-meal";
+import type { IngredientReading } from "../read-ingredient-line";
+import { resolveRecipeLocale } from "../recipe-locale";
 import {
   buildShoppingList,
   type ShoppingList,
@@ -11,9 +18,12 @@ import {
 import { compareMeals } from "../snapshot";
 import type { CookDeps } from "./cook-deps";
 
-/** The recipe ids a meal is cooked from: its main recipe unless a variant replaces it, and its components. */
+/**
+ * The recipe ids a meal is cooked from: its main recipe (for a variant, the base it was compiled from,
+ * whose locale the compiled lines are read in) and its components.
+ */
 const recipeIdsToLoad = (meal: PlannedMeal): string[] => [
-  ...(meal.variant ? [] : [meal.recipe_id]),
+  meal.variant ? meal.variant.base_recipe_id : meal.recipe_id,
   ...(meal.components ?? []).map((component) => component.recipe_id),
 ];
 
@@ -23,7 +33,7 @@ const recipeIdsToLoad = (meal: PlannedMeal): string[] => [
  * longer exists is listed under `unparsed` rather than silently missing from the list.
  */
 export const getShoppingList = async (
-  deps: Pick<CookDeps, "plans" | "recipes">,
+  deps: Pick<CookDeps, "plans" | "recipes"> & Partial<Pick<CookDeps, "ingredientReader" | "logger">>,
   snapshotId: string,
 ): Promise<ShoppingList> => {
   const id = parseOrThrow(SnapshotIdSchema, snapshotId, "snapshot_id");
@@ -37,19 +47,55 @@ export const getShoppingList = async (
   const addRecipe = (meal: PlannedMeal, recipeId: string) => {
     const source = { date: meal.date, meal_type: meal.meal_type, recipe_id: recipeId };
     const recipe = recipes.get(recipeId);
-    if (recipe) entries.push({ source, ingredients_raw: recipe.ingredients_raw });
+    if (recipe) entries.push({ source, ingredients_raw: recipe.ingredients_raw, locale: recipe.locale });
     else missing.push({ line: `(recipe ${recipeId})`, reason: "recipe not found", source });
   };
   for (const meal of meals) {
     if (meal.variant) {
       const compiled = meal.variant.compiled_recipe;
+      // The compiled recipe has no locale of its own: it is written like its base (inferred if gone).
       entries.push({
         source: { date: meal.date, meal_type: meal.meal_type, recipe_id: compiled.id },
         ingredients_raw: compiled.ingredients_raw,
+        locale: recipes.get(meal.variant.base_recipe_id)?.locale,
       });
     } else addRecipe(meal, meal.recipe_id);
     for (const component of meal.components ?? []) addRecipe(meal, component.recipe_id);
   }
-  const list = buildShoppingList(entries);
-  return { items: list.items, unparsed: [...list.unparsed, ...missing] };
+  const rulesOnly = buildShoppingList(entries);
+  const llmReadings = await readWithLlm(deps, entries, rulesOnly);
+  const list = llmReadings.size > 0 ? buildShoppingList(entries, llmReadings) : rulesOnly;
+  return { ...list, unparsed: [...list.unparsed, ...missing] };
+};
+
+/**
+ * Where an LLM is configured, the lines the rules could not read whole go to it once per list; its
+ * readings are checked (acceptLlmReadings) and used for those lines only. A failed call leaves the rules'
+ * list as it is: the lines stay under `unparsed` with their reason.
+ */
+const readWithLlm = async (
+  deps: Partial<Pick<CookDeps, "ingredientReader" | "logger">>,
+  entries: readonly ShoppingRecipeEntry[],
+  rulesOnly: ShoppingList,
+): Promise<Map<string, IngredientReading>> => {
+  if (deps.ingredientReader === undefined || rulesOnly.unparsed.length === 0) return new Map();
+  const localeOf = new Map(rulesOnly.recipe_locales.map((used) => [used.recipe_id, used.locale]));
+  const lines: LlmIngredientLine[] = [];
+  for (const { line, source } of rulesOnly.unparsed) {
+    if (lines.length >= LLM_INGREDIENT_LINES_MAX || lines.some((asked) => asked.line === line)) continue;
+    const entry = entries.find((candidate) => candidate.source.recipe_id === source.recipe_id);
+    const locale =
+      localeOf.get(source.recipe_id) ??
+      resolveRecipeLocale(entry?.locale, entry?.ingredients_raw ?? []).locale;
+    lines.push({ line, locale });
+  }
+  try {
+    return acceptLlmReadings(lines, await deps.ingredientReader(lines));
+  } catch (error) {
+    deps.logger?.warn("[SHOPPING_LLM_READ] the LLM could not read the lines; the rules' reading stands", {
+      lines: lines.length,
+      error: error instanceof Error ? error.message : String(error),
+    });
+    return new Map();
+  }
 };

@@ -8,7 +8,7 @@ import type { StoreToolsPort } from "../domain/store-tools-port";
 export interface ShopApiDeps {
   logger: Logger;
   runsFor(tenant: string): ShopRunRepository;
-  workflows: WorkflowPort;
+  workflows: Pick<WorkflowPort, "start" | "describe">;
   /** A store session for one household (closed by the caller). */
   storeFor(householdId: string): Promise<StoreToolsPort & { close(): Promise<void> }>;
   llm: LlmPort;

@@ -38,7 +38,7 @@ export interface RunView {
  * history; none when the history is gone), and progress as item records written over items found.
  */
 export const getRunView = async (
-  deps: { runs: ShopRunRepository; workflows: WorkflowPort },
+  deps: { runs: ShopRunRepository; workflows: Pick<WorkflowPort, "start" | "describe"> },
   runId: string,
 ): Promise<RunView> => {
   const header = await deps.runs.getRun(runId);

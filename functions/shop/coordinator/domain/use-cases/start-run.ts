@@ -6,7 +6,7 @@ export const SHOP_COORDINATOR_WORKFLOW = "shop-coordinator";
 
 export interface StartRunDeps {
   runs: ShopRunRepository;
-  workflows: WorkflowPort;
+  workflows: Pick<WorkflowPort, "start" | "describe">;
   newRunId: () => string;
   now: () => Date;
 }

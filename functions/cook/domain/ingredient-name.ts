@@ -1,0 +1,211 @@
+import { singularize } from "./food-name";
+
+/**
+ * The food a shopper buys, from what follows a line's amount: "hot, scalded milk" is milk, "mozzarella
+ * cheese diced into 1/4-inch pieces" is mozzarella cheese, "cebolas picadas" is cebola. Preparation,
+ * size, temperature and serving words leave the name wherever they stand; words that make a different
+ * product stay ("whole milk", "whole cloves", "ground cinnamon", "canned chickpeas", "queijo ralado").
+ */
+
+/** Words that say how the food is prepared or served, not which food it is (English and Portuguese). */
+const PREPARATION_WORDS = new Set(
+  [
+    // English
+    "chopped finely roughly coarsely thinly thickly sliced diced minced grated crushed peeled deseeded seeded",
+    "halved quartered trimmed rinsed drained softened melted beaten lightly sifted cubed shredded torn hot warm",
+    "warmed cold chilled scalded boiling fresh freshly large medium small big ripe mashed packed firmly loosely",
+    "heaped heaping level rounded generous scant steamed juiced zested picked uncooked divided optional",
+    "good-quality thick thin extra-large jumbo washed scrubbed stoned pitted cored hulled crumbled skinned",
+    "spooned leveled levelled sieved whisked tiny plump medium-large medium-sized large-sized small-sized sm md lg",
+    "smallish largish poached cleaned cut thawed good quality good-sized",
+    // Portuguese
+    "picada picado picadas picados picadinha picadinho picadinhas picadinhos esmagado esmagada esmagados",
+    "esmagadas laminado laminada laminados laminadas descascado descascada descascados descascadas",
+    "batido batida batidos batidas lavado lavada lavados lavadas limpo limpa limpos limpas desfiado desfiada",
+    "desfiados desfiadas lascado lascada demolhado demolhada demolhados demolhadas escorrido escorrida",
+    "escorridos escorridas peneirada peneirado esfarelada esfarelado amolecida amolecido derretida derretido",
+    "morno morna quente frio fria maduro madura maduros maduras grande grandes médio média médios médias",
+    "pequeno pequena pequenos pequenas fresco fresca frescos frescas congelada congelado congeladas",
+    "congelados fatiado fatiada duro dura fininha fininho rasa cheia bem",
+  ]
+    .join(" ")
+    .split(" "),
+);
+
+/** Phrases that keep a preparation word as part of the product. */
+const PRODUCT_PHRASES = [
+  "crushed red pepper",
+  "queijo fresco",
+  "minced beef",
+  "minced pork",
+  "minced lamb",
+  "chopped tomatoes",
+  "diced tomatoes",
+  "crushed tomatoes",
+  "medium curry",
+  "mild curry",
+  "hot sauce",
+  "hot pepper sauce",
+  "hot chilli",
+  "hot smoked",
+  "carne picada",
+  "amêndoa laminada",
+  "mozzarella fresco",
+  "mozzarella fresca",
+  "hot paprika",
+  "hot smoked paprika",
+];
+
+/** A preparation word after the food starts the preparation note ("cheese diced into cubes"). */
+const NOTE_STARTS = new Set(
+  [
+    "chopped diced sliced minced grated crushed peeled deseeded seeded halved quartered trimmed rinsed drained",
+    "softened melted beaten sifted cubed shredded torn cut broken mashed removed stemmed thawed squeezed tied",
+    "cortado cortada cortados cortadas picada picado picadas picados demolhado demolhada",
+  ]
+    .join(" ")
+    .split(" "),
+);
+
+/** Words after a preparation word that make it a note: "diced into", "cut in", "chopped and". */
+const NOTE_FOLLOWERS = new Set([
+  "into",
+  "fininha",
+  "fininho",
+  "finamente",
+  "aos",
+  "às",
+  "ao",
+  "à",
+  "in",
+  "and",
+  "to",
+  "e",
+  "em",
+  "finely",
+  "roughly",
+  "thinly",
+  "lengthways",
+  "lengthwise",
+  "crosswise",
+  "on",
+  "with",
+]);
+
+/** Serving and purpose notes, and the end of a name: everything from them on goes. */
+const TRAILING_NOTE =
+  /(?:(?<![\p{L}\d])(?:to taste|to serve|for serving|to garnish|for garnish(?:ing)?|for dusting|for greasing|for (?:deep-|shallow-)?frying|for drizzling|to drizzle|for sprinkling|for topping|for brushing|for the \w+|as needed|as required|plus (?:extra|more)|such as|about|approximately|into|for|used for|made with|from an?|if (?:needed|using|you like|liked|desired)|see note|see notes|in their shells|weighing|each weighing|at room temperature|para (?:regar|servir|temperar|decorar|fritar|polvilhar|untar|barrar|pincelar)|a gosto|quanto baste|em (?:cubos|cubinhos|tiras|rodelas|juliana|lascas|pedaços|gomos|meias-luas|fatias)|às rodelas|à temperatura ambiente|sem (?:pele|sementes|espinhas|casca)|do dia anterior|a ferver)(?![\p{L}\d])|(?:^|\s)q\.?\s?b\.?(?=\s|$|[,;)])).*$/u;
+
+/** Adjectives written before the food with a comma between ("boneless, skinless", "hot, scalded"). */
+const COORDINATE_ADJECTIVES = new Set([
+  "boneless",
+  "skinless",
+  "hot",
+  "warm",
+  "cold",
+  "fresh",
+  "ripe",
+  "large",
+  "small",
+]);
+
+const EDGE_WORDS = new Set([
+  "a",
+  "an",
+  "the",
+  "some",
+  "of",
+  "and",
+  "or",
+  "e",
+  "de",
+  "with",
+  "com",
+  "little",
+  "few",
+]);
+
+/** "freshly ground" is grinding at home (black pepper); "ground" alone is a product (ground cinnamon). */
+const FRESHLY_GROUND = /\b(?:freshly|fresh)\s+(?:ground|grated|squeezed|cracked|milled)\b/g;
+
+const protect = (text: string): { text: string; restore: (word: string) => string } => {
+  let result = text;
+  for (const phrase of PRODUCT_PHRASES) result = result.replaceAll(phrase, phrase.replaceAll(" ", "\u0000"));
+  return { text: result, restore: (word) => word.replaceAll("\u0000", " ") };
+};
+
+const wordsOf = (segment: string, keepPreparation: boolean): string[] => {
+  const { text, restore } = protect(segment.replace(FRESHLY_GROUND, " "));
+  const words = text.split(/\s+/).filter((word) => word !== "");
+  // The note starts at a preparation word after the food ("cheese diced into cubes"), not before it.
+  const foodAt = words.findIndex((word) => !PREPARATION_WORDS.has(word) && !EDGE_WORDS.has(word));
+  // ... and only when nothing but the note follows it: "cooked mashed potato" keeps its potato.
+  const noteAt = words.findIndex(
+    (word, index) =>
+      foodAt >= 0 &&
+      index > foodAt &&
+      NOTE_STARTS.has(word) &&
+      (index === words.length - 1 || NOTE_FOLLOWERS.has(words[index + 1] ?? "")),
+  );
+  const kept = (noteAt > 0 ? words.slice(0, noteAt) : words).filter(
+    (word) => keepPreparation || !PREPARATION_WORDS.has(word),
+  );
+  while (kept.length > 0 && EDGE_WORDS.has(kept[0] ?? "")) kept.shift();
+  while (kept.length > 0 && EDGE_WORDS.has(kept.at(-1) ?? "")) kept.pop();
+  return kept.map(restore);
+};
+
+const OR = /\s(?:or|ou)\s/u;
+
+/** "A or B" names A, unless A is only a preparation ("crumbled or powdered sage", "medium or large"). */
+const firstAlternative = (text: string): string => {
+  const or = OR.exec(text);
+  if (or === null) return text;
+  const before = text.slice(0, or.index);
+  return wordsOf(before, false).length > 0 ? before : text.slice(or.index + or[0].length);
+};
+
+export interface FoodNameOptions {
+  /** The food comes in a can or jar: "chopped tomatoes" is then the product, not a preparation. */
+  inContainer: boolean;
+}
+
+/**
+ * The food named by `text` (what follows the amount), in lower case as written, or "" when it names
+ * none. "A or B" names A.
+ */
+export const foodNameOf = (text: string, options: FoodNameOptions): string => {
+  const cleaned = text
+    .toLowerCase()
+    .replace(/\([^)]*\)?/g, " ")
+    .replace(/[*†‡•]/g, " ")
+    .replace(/\s+\d+(?:[.,]\d+)?\s*(?:ml|g|kg|l|oz|lb|cups?|tbsp|tsp)(?![\p{L}]).*$/u, "")
+    .replace(TRAILING_NOTE, "")
+    .replace(/\s+/g, " ")
+    .trim();
+  const segments = firstAlternative(cleaned)
+    .split(/\s*(?:,|;| - | – |:)\s*/)
+    .map((segment) => segment.trim());
+  for (let index = 0; index < segments.length; index++) {
+    let segment = segments[index] ?? "";
+    const next = segments[index + 1];
+    const adjective = COORDINATE_ADJECTIVES.has(segment) || /^[\p{L}-]+(?:ed|less|y)$/u.test(segment);
+    if (adjective && next !== undefined && !PREPARATION_WORDS.has(next.split(" ")[0] ?? "")) {
+      segment = `${segment} ${next}`;
+      index++;
+    }
+    const words = wordsOf(segment, options.inContainer && index === 0);
+    const name = words.join(" ").replace(/[.,;:]+$/, "");
+    if (/\p{L}/u.test(name)) return name;
+  }
+  return "";
+};
+
+/** The name as the shopping list merges it: every word singular ("bay leaves" → "bay leaf"). */
+export const shoppingNameOf = (name: string): string => name.split(" ").map(singularize).join(" ");
+
+/** Comparison key for names: case, accents and plural endings aside. */
+export const foodNameKey = (name: string): string =>
+  shoppingNameOf(name.toLowerCase().replace(/\s+/g, " ").trim())
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "");

@@ -1,0 +1,626 @@
+import { NUMBER_WORDS, readNumberAt, respellFractions, spellOutFractions } from "./ingredient-amount";
+import { foodNameOf } from "./ingredient-name";
+import {
+  CONTAINER_UNIT_IDS,
+  convertInLocale,
+  isCaseSensitiveSpelling,
+  METRIC_UNIT_IDS,
+  UNIT_SPELLINGS,
+  unitKindOf,
+} from "./ingredient-units";
+import type { RecipeLocale } from "./recipe-locale";
+
+/**
+ * Reads one ingredient line the way a shopper needs it: how much, in which unit, of which food. The
+ * rules, in order:
+ *
+ * - Amounts: digits, decimals (point or comma), fractions, mixed numbers ("1 1/2", "1-1/2", "1½", "1 e
+ *   1/2"), number words in English and Portuguese ("one", "half a", "a dozen", "duas", "meia").
+ * - Ranges ("2-3", "2 to 3", "2 a 3", "2 or 3"): `quantity` is the low end and `quantity2` the high end;
+ *   the shopping list buys the high end and shows the range.
+ * - "2 x 400g tins", "1 (14.5 ounce) can", "one 8-ounce package", "1 lata de atum (120 g)": the count
+ *   times the size, in the size's unit.
+ * - Dual notation in either order, with "/" or parentheses ("150g/5¼oz", "4oz (100g)"): the metric amount,
+ *   the other kept in `alternate` for display.
+ * - "A plus B" is their sum in A's unit (converted in the recipe's locale); "A or B" is A, amount and
+ *   name.
+ * - Spoon modifiers (heaped, level, rounded, generous, scant, rasa, cheia) and sizes before a unit are
+ *   read past; count units (clove, slice, sprig, bunch, tin, knob...) are units, also written after the
+ *   food ("3 garlic cloves").
+ *
+ * Nothing is dropped: a line the rules cannot read whole comes back with what they read and `problem`.
+ */
+export interface IngredientReading {
+  /** The line as given, trimmed. */
+  line: string;
+  /** The amount (a range's low end); null when the line gives none ("salt to taste", "sal q.b."). */
+  quantity: number | null;
+  /** A range's high end, else null. */
+  quantity2: number | null;
+  /** A unit id ("gram", "cup", "clove", "can"...), or null for a plain count. */
+  unitId: string | null;
+  /** The unit as written before the food ("heaped tbsp", "colheres de sopa"), when it was. */
+  unitText: string | null;
+  /** The food, in lower case as written ("canned chickpeas"); "" when the line names none. */
+  name: string;
+  /** The other notation of a dual metric/imperial line ("5¼oz"), for display. */
+  alternate: string | null;
+  /** "For the sauce:" and the like: not an ingredient. */
+  isGroupHeader: boolean;
+  /** Why the line could not be read whole; null when it was. */
+  problem: string | null;
+}
+
+interface Measure {
+  value: number;
+  unitId: string;
+  start: number;
+  end: number;
+}
+
+interface Quantity {
+  value: number;
+  value2: number | null;
+  end: number;
+}
+
+const SPOON_SIZES: Readonly<Record<string, string>> = {
+  sopa: "tablespoon",
+  chá: "teaspoon",
+  cha: "teaspoon",
+  sobremesa: "dessertspoon",
+  café: "coffeespoon",
+  cafe: "coffeespoon",
+};
+
+/** "colher(es) de sopa", "colher (sopa)", "c. de chá", "c. sopa". */
+const SPOON_PHRASE =
+  /^(?:colher(?:es)?|c\.)\s*(?:de\s+(sopa|chá|cha|sobremesa|café|cafe)|\(\s*(?:de\s+)?(sopa|chá|cha|sobremesa|café|cafe)\s*\)|(sopa|chá|cha|sobremesa|café|cafe))(?![\p{L}])/u;
+
+/** Words between an amount and its unit that are not part of the food: "4 heaped tbsp", "a large knob". */
+const UNIT_MODIFIERS = new Set([
+  "heaped",
+  "heaping",
+  "level",
+  "levelled",
+  "leveled",
+  "rounded",
+  "generous",
+  "scant",
+  "good",
+  "large",
+  "small",
+  "big",
+  "medium",
+  "thick",
+  "thin",
+  "thumb-sized",
+  "little",
+  "full",
+  "sm",
+  "md",
+  "lg",
+  "tiny",
+  "extra-large",
+  "heaping",
+]);
+
+/** Words after a Portuguese spoon or cup: "colher de sopa rasa", "chávena (chá)". */
+const AFTER_UNIT =
+  /^\s*(?:rasa|rasas|bem\s+cheia|bem\s+cheias|mal\s+cheia|cheia|cheias|\(\s*(?:de\s+)?chá\s*\)|\(\s*almoçadeira\s*\))(?![\p{L}])/u;
+
+const CONTAINER_WORD =
+  /^\s*(?:tins?|cans?|jars?|packets?|packs?|packages?|sachets?|bags?|box(?:es)?|cartons?|envelopes?|pots?|tubs?|bottles?|punnets?|latas?|embalage(?:m|ns)|pacotes?|frascos?|saquetas?)(?![\p{L}])\.?/u;
+
+/** "3kg piece of pork belly": the piece is how it is sold, not the food. */
+const PIECE_OF = /^\s*(?:pieces?\s+of|piece|joint\s+of|pedaço\s+de)\s+/;
+
+const NO_AMOUNT_LEAD = /^(?:a\s+little|a\s+few|few|a\s+bit\s+of|some|a\s+drop\s+of|several)\s+/;
+
+/** "about 250ml", "approx. 2 cups": the amount follows. */
+const APPROXIMATELY =
+  /^(?:about|approx\.?|approximately|roughly|around|aprox\.?|cerca\s+de|aproximadamente)\s+(?=[\d.½¼¾⅓⅔]|one|two|half|a\s)/;
+
+/** A length before a count unit: "1-inch piece", "5cm/2in piece", "2.5cm (1in) piece". */
+const LENGTH =
+  /^\s*\d+(?:[.,]\d+)?(?:\s+\d+\/\d+|\/\d+)?\s*-?\s*(?:inch(?:es)?|in\.?|cm|mm)(?![\p{L}])(?:\s*(?:\/\s*|\(\s*)\d+(?:[.,]\d+)?(?:\s+\d+\/\d+|\/\d+)?\s*-?\s*(?:inch(?:es)?|in\.?|cm|mm)\s*\)?)?/u;
+
+const JUICE_OF =
+  /^(?:(?:finely\s+)?grated\s+)?(?:zest|juice|rind)(?:\s+and\s+(?:zest|juice))?\s+of\s+(?=\d|one|half|a\s|an\s)|^(?:sumo|raspa)(?:\s+e\s+(?:sumo|raspa))?\s+de\s+(?=\d|um\s|uma\s|meio\s|meia\s)/;
+
+const GROUP_HEADER = /^(?:for|para)\b[^\d]*:$|^[^\d]{2,40}:$/i;
+
+/** The line in one written form: fractions spelt out, dashes and spaces plain, list bullets gone. */
+const normalizeLine = (line: string): string =>
+  spellOutFractions(line.normalize("NFC"))
+    .replace(/[\u00a0\u2009\u202f]/g, " ")
+    .replace(/[–—‒]/g, "-")
+    .replace(/^\s*(?:[-*•·▪]\s+)/, "")
+    .replace(/\s+/g, " ")
+    .trim();
+
+/** The spellings by their first character, longest first, so a line is not tried against every unit. */
+const SPELLINGS_BY_FIRST_CHAR = new Map<string, typeof UNIT_SPELLINGS>();
+for (const entry of UNIT_SPELLINGS) {
+  const first = entry.spelling.charAt(0);
+  SPELLINGS_BY_FIRST_CHAR.set(first, [...(SPELLINGS_BY_FIRST_CHAR.get(first) ?? []), entry]);
+}
+
+/** The unit whose spelling starts at `start`, longest spelling first, ending at a word boundary. */
+const unitAt = (lower: string, original: string, start: number): { unitId: string; end: number } | null => {
+  const spoon = SPOON_PHRASE.exec(lower.slice(start));
+  if (spoon !== null) {
+    const size = spoon[1] ?? spoon[2] ?? spoon[3] ?? "";
+    const unitId = SPOON_SIZES[size];
+    if (unitId !== undefined) return { unitId, end: start + spoon[0].length };
+  }
+  const candidates = [
+    ...(SPELLINGS_BY_FIRST_CHAR.get(lower.charAt(start)) ?? []),
+    ...(original.charAt(start) === lower.charAt(start)
+      ? []
+      : (SPELLINGS_BY_FIRST_CHAR.get(original.charAt(start)) ?? [])),
+  ];
+  for (const { spelling, unitId } of candidates) {
+    const source = isCaseSensitiveSpelling(spelling) ? original : lower;
+    if (!source.startsWith(spelling, start)) continue;
+    const after = source.charAt(start + spelling.length);
+    if (/[\p{L}\d]/u.test(after)) continue;
+    // A one-letter unit ("t", "T", "c", "l", "g") must stand alone: "2 T butter", not "2 T-bone steaks".
+    const rangeDash = after === "-" && /\d/.test(source.charAt(start + 2));
+    if (spelling.length === 1 && !/^(?:[\s.,;/()]|)$/.test(after) && !rangeDash) continue;
+    let end = start + spelling.length;
+    if (source.charAt(end) === "." && !spelling.endsWith(".")) end++;
+    return { unitId, end };
+  }
+  return null;
+};
+
+/** A unit at `start`, read past modifiers before it ("heaped tbsp") and after it ("colher rasa"). */
+const unitWithModifiersAt = (
+  lower: string,
+  original: string,
+  start: number,
+): { unitId: string; end: number } | null => {
+  let position = start;
+  for (;;) {
+    const word = /^\s*([\p{L}-]+)\s+/u.exec(lower.slice(position));
+    if (word === null || !UNIT_MODIFIERS.has(word[1] ?? "")) break;
+    position += word[0].length;
+  }
+  const unit = unitAt(lower, original, position + (/^\s*/.exec(lower.slice(position))?.[0].length ?? 0));
+  if (unit === null) return null;
+  const after = AFTER_UNIT.exec(lower.slice(unit.end));
+  return after === null ? unit : { unitId: unit.unitId, end: unit.end + after[0].length };
+};
+
+const skipSpaces = (text: string, position: number): number =>
+  position + (/^\s*/.exec(text.slice(position))?.[0].length ?? 0);
+
+/** A number and unit ("400g", "14.5 ounce", "8-ounce", "1lb 2oz"): the size of a can, one side of a dual. */
+const measureAt = (lower: string, original: string, start: number, locale: RecipeLocale): Measure | null => {
+  const from = skipSpaces(lower, start);
+  const number = readNumberAt(lower, from);
+  if (number === null) return null;
+  const unitStart = skipSpaces(lower, number.end + (lower.charAt(number.end) === "-" ? 1 : 0));
+  const unit = unitAt(lower, original, unitStart);
+  if (unit === null || unitKindOf(unit.unitId) === "count") return null;
+  const measure = { value: number.value, unitId: unit.unitId, start: from, end: unit.end };
+  // "1lb 2oz", "1 pint 5fl oz": a compound imperial amount, summed in its first unit.
+  const more = measureAt(lower, original, unit.end, locale);
+  if (more !== null && more.unitId !== measure.unitId && /^\s+\d/.test(lower.slice(unit.end))) {
+    const converted = convertInLocale(more.value, more.unitId, measure.unitId, locale);
+    if (converted !== null) return { ...measure, value: measure.value + converted, end: more.end };
+  }
+  return measure;
+};
+
+/** A number or number words at `start`, with a range's high end when one follows. */
+const quantityAt = (lower: string, start: number): Quantity | null => {
+  let position = skipSpaces(lower, start);
+  let value: number | null = null;
+  const article = /^(?:a|an)\s+/.exec(lower.slice(position));
+  if (article !== null) {
+    // "a dozen", "a half cup", "a pinch", "a lemon": one, unless "a little", "a few".
+    if (NO_AMOUNT_LEAD.test(lower.slice(position))) return null;
+    position += article[0].length;
+    const word = readNumberAt(lower, position);
+    if (word !== null && (lower.startsWith("dozen", position) || lower.startsWith("half", position))) {
+      return { value: word.value, value2: null, end: word.end };
+    }
+    return { value: 1, value2: null, end: position };
+  }
+  const number = readNumberAt(lower, position);
+  if (number === null) return null;
+  value = number.value;
+  position = number.end;
+  // "half a lemon", "half an onion", "meia dúzia", "half a dozen".
+  const halfOf = /^\s+(?:a|an)(?=\s)/.exec(lower.slice(position));
+  if (halfOf !== null && value < 1) position += halfOf[0].length;
+  const dozen = /^\s+(?:dozen|dúzia)(?![\p{L}])/u.exec(lower.slice(position));
+  if (dozen !== null && value !== 12) {
+    value *= 12;
+    position += dozen[0].length;
+  }
+  const range = /^\s*(?:-|to|a|ou|or)\s*/.exec(lower.slice(position));
+  if (range !== null && (range[0].includes("-") || /\s$/.test(range[0]))) {
+    const high = readNumberAt(lower, position + range[0].length);
+    const afterHigh = high === null ? "" : lower.slice(high.end);
+    if (high !== null && high.value > value && !/^\s*[x×]/.test(afterHigh)) {
+      return { value, value2: high.value, end: high.end };
+    }
+  }
+  return { value, value2: null, end: position };
+};
+
+interface Amount {
+  unitText: string | null;
+  /** Null for "a few sprigs": a unit without a number. */
+  quantity: number | null;
+  quantity2: number | null;
+  unitId: string | null;
+  alternate: string | null;
+  inContainer: boolean;
+  end: number;
+}
+
+const isMetric = (unitId: string): boolean => METRIC_UNIT_IDS.has(unitId);
+
+/** A size and, when "/" follows, its other notation: the metric of the two ("14 oz/397g" → 397 g). */
+const metricOf = (
+  size: Measure | null,
+  lower: string,
+  original: string,
+  locale: RecipeLocale,
+): Measure | null => {
+  if (size === null) return null;
+  const slash = /^\s*\/\s*/.exec(lower.slice(size.end));
+  const other = slash === null ? null : measureAt(lower, original, size.end + slash[0].length, locale);
+  if (other === null) return size;
+  return !isMetric(size.unitId) && isMetric(other.unitId)
+    ? { ...other, start: size.start }
+    : { ...size, end: other.end };
+};
+
+/** "2 oz (56g)": the metric in parentheses right after a size, in place of it. */
+const parenthesisedMetricAfter = (
+  size: Measure,
+  lower: string,
+  original: string,
+  locale: RecipeLocale,
+): Measure | null => {
+  const open = /^\s*\(\s*/.exec(lower.slice(size.end));
+  if (open === null) return null;
+  const metric = measureAt(lower, original, size.end + open[0].length, locale);
+  const close = metric === null ? null : /^\s*\)/.exec(lower.slice(metric.end));
+  if (metric === null || close === null || !isMetric(metric.unitId)) return null;
+  return { ...metric, start: size.start, end: metric.end + close[0].length };
+};
+
+/** The amount that leads a line (after `start`), or null when none does. */
+const amountAt = (lower: string, original: string, start: number, locale: RecipeLocale): Amount | null => {
+  // "2.5cm/1in piece fresh ginger", "3cm/¼in root ginger": one piece of that length.
+  const leadingLength = LENGTH.exec(lower.slice(start));
+  const count =
+    leadingLength !== null
+      ? { value: 1, value2: null, end: start + leadingLength[0].length }
+      : quantityAt(lower, start);
+  if (count === null) return null;
+  let position = count.end;
+  let quantity = count.value;
+  let quantity2 = count.value2;
+  let unitId: string | null = null;
+  let unitText: string | null = null;
+  let alternate: string | null = null;
+  let inContainer = false;
+
+  const multiplier = /^\s*[x×]\s*/.exec(lower.slice(position));
+  const parenthesised = /^\s*\(\s*/.exec(lower.slice(position));
+  if (multiplier !== null) {
+    // "2 x 400g tins": the count times the size.
+    const size = measureAt(lower, original, position + multiplier[0].length, locale);
+    if (size === null) {
+      // "4 x pork loin chops": a count.
+      position += multiplier[0].length;
+    } else {
+      quantity *= size.value;
+      quantity2 = quantity2 === null ? null : quantity2 * size.value;
+      unitId = size.unitId;
+      position = size.end;
+      inContainer = true;
+    }
+  } else if (parenthesised !== null) {
+    // "1 (14.5 ounce) can", "2 (15-ounce) cans": a count of containers of a size.
+    const size = metricOf(
+      measureAt(lower, original, position + parenthesised[0].length, locale),
+      lower,
+      original,
+      locale,
+    );
+    const close = size === null ? null : /^\s*(?:each\s*)?\)/.exec(lower.slice(size.end));
+    if (size !== null && close !== null) {
+      quantity *= size.value;
+      unitId = size.unitId;
+      position = size.end + close[0].length;
+      inContainer = true;
+    }
+  } else {
+    // "one 8-ounce package", "1 15-oz can", "2 400g tins": a size between the count and the container.
+    const measured = /^\s+\d/.test(lower.slice(position))
+      ? measureAt(lower, original, position, locale)
+      : null;
+    // "Two 2 oz (56g) cans": the size's metric in parentheses.
+    const metricSize = measured === null ? null : parenthesisedMetricAfter(measured, lower, original, locale);
+    const size = metricSize ?? measured;
+    if (size !== null && CONTAINER_WORD.test(lower.slice(size.end))) {
+      quantity *= size.value;
+      unitId = size.unitId;
+      position = size.end;
+      inContainer = true;
+    }
+  }
+
+  if (unitId === null) {
+    // "1 1-inch piece ginger": the length says which piece, the count how many.
+    const length = LENGTH.exec(lower.slice(position));
+    const afterLength =
+      length === null ? null : unitWithModifiersAt(lower, original, position + length[0].length);
+    if (length !== null && afterLength !== null) position += length[0].length;
+    const unit = unitWithModifiersAt(lower, original, position);
+    if (unit !== null) {
+      unitText = original.slice(position, unit.end).trim();
+      unitId = unit.unitId;
+      position = unit.end;
+      // "2lb 4oz (1kg)": a compound imperial amount, summed in its first unit.
+      const more = unitKindOf(unitId) === "count" ? null : measureAt(lower, original, position, locale);
+      const moreInFirst =
+        more === null || more.unitId === unitId || !/^\s+\d/.test(lower.slice(position))
+          ? null
+          : convertInLocale(more.value, more.unitId, unitId, locale);
+      if (more !== null && moreInFirst !== null) {
+        quantity += moreInFirst;
+        position = more.end;
+      }
+      // "75g-110g": a range with the unit written twice.
+      const rangeEnd = /^\s*(?:-|to)\s*/.exec(lower.slice(position));
+      const high =
+        rangeEnd === null || quantity2 !== null
+          ? null
+          : measureAt(lower, original, position + rangeEnd[0].length, locale);
+      if (high !== null && high.unitId === unitId && high.value > quantity) {
+        quantity2 = high.value;
+        position = high.end;
+      }
+      // "1 chávena e meia".
+      const andHalf = /^\s+e\s+(?:meia|meio)(?![\p{L}])/u.exec(lower.slice(position));
+      if (andHalf !== null && quantity2 === null) {
+        quantity += 0.5;
+        position += andHalf[0].length;
+      }
+    }
+  }
+
+  if (unitId !== null && unitKindOf(unitId) !== "count") {
+    // Dual notation: "150g/5¼oz", "4oz (100g)", "1.2 litres/2 pints".
+    const slash = /^\s*\/\s*/.exec(lower.slice(position));
+    const open = /^\s*\(\s*/.exec(lower.slice(position));
+    const other = slash ?? open;
+    if (other !== null) {
+      const second = measureAt(lower, original, position + other[0].length, locale);
+      const close = second === null || slash !== null ? /^/.exec("") : /^\s*\)/.exec(lower.slice(second.end));
+      if (second !== null && close !== null && unitKindOf(second.unitId) !== "count") {
+        const firstText = original.slice(skipSpaces(lower, start), position).trim();
+        const secondText = original.slice(second.start, second.end).trim();
+        if (!isMetric(unitId) && isMetric(second.unitId)) {
+          alternate = firstText;
+          quantity = second.value;
+          quantity2 = null;
+          unitId = second.unitId;
+        } else {
+          alternate = secondText;
+        }
+        position = second.end + close[0].length;
+        // "350-450g/12oz-1lb": the other notation's range goes with it.
+        const otherRange = /^\s*-\s*/.exec(lower.slice(position));
+        const otherHigh =
+          otherRange === null ? null : measureAt(lower, original, position + otherRange[0].length, locale);
+        if (otherHigh !== null) position = otherHigh.end;
+      } else if (slash !== null) {
+        // "10g/¼ fine salt", "10g/ baby capers": a notation left unfinished.
+        const dangling = /^\s*\/\s*(?:\d+(?:\s+\d+\/\d+|\/\d+)?(?![\p{L}]))?/u.exec(lower.slice(position));
+        if (dangling !== null) position += dangling[0].length;
+      }
+    }
+    // "1/2 cup plus 1 tablespoon": the sum, in the first unit.
+    const plus = /^\s*(?:plus|\+|mais)\s+/.exec(lower.slice(position));
+    if (plus !== null) {
+      const added = measureAt(lower, original, position + plus[0].length, locale);
+      const converted = added === null ? null : convertInLocale(added.value, added.unitId, unitId, locale);
+      if (added !== null) {
+        // Not convertible ("1/4 pound plus 4 tablespoons butter"): the first amount stands.
+        if (converted !== null) quantity += converted;
+        position = added.end;
+      }
+    }
+    // "400g tin", "7g sachet": the container the amount comes in.
+    const container = CONTAINER_WORD.exec(lower.slice(position));
+    if (container !== null) {
+      position += container[0].length;
+      inContainer = true;
+    }
+    const piece = PIECE_OF.exec(lower.slice(position));
+    if (piece !== null) position += piece[0].length;
+  } else if (unitId !== null && lower.slice(position).startsWith(" (")) {
+    // "1 stick (113g) butter", "1 package (8 oz) cream cheese": the metric or size in parentheses.
+    const size = measureAt(lower, original, position + 2, locale);
+    const close = size === null ? null : /^\s*(?:each\s*)?\)/.exec(lower.slice(size.end));
+    if (size !== null && close !== null) {
+      alternate = original.slice(skipSpaces(lower, start), position).trim();
+      // A container's size is per container; a stick's or cup's metric is the whole amount.
+      const container = CONTAINER_UNIT_IDS.has(unitId);
+      quantity = container ? quantity * size.value : size.value;
+      quantity2 = null;
+      unitId = size.unitId;
+      position = size.end + close[0].length;
+      inContainer = container;
+    }
+  }
+  const connector = /^\s*(?:of|de|do|da|dos|das)\s+/.exec(lower.slice(position));
+  if (
+    connector !== null &&
+    (unitId !== null || count.value !== Math.trunc(count.value) || /^\s*\p{L}/u.test(lower.slice(start)))
+  ) {
+    position += connector[0].length;
+  }
+  return { quantity, quantity2, unitId, unitText, alternate, inContainer, end: position };
+};
+
+/** "pinch of salt", "handful of rocket": a unit without a number is one of it. */
+const unitLedAmount = (
+  lower: string,
+  original: string,
+  start: number,
+  quantity: number | null,
+): Amount | null => {
+  const unit = unitWithModifiersAt(lower, original, start);
+  if (unit === null || INGREDIENT_COUNT_ONLY.has(unit.unitId) === false) return null;
+  const connector = /^\s+(?:of|de)\s+|^\s+/.exec(lower.slice(unit.end));
+  if (connector === null) return null;
+  return {
+    quantity,
+    quantity2: null,
+    unitId: unit.unitId,
+    unitText: original.slice(start, unit.end).trim(),
+    alternate: null,
+    inContainer: false,
+    end: unit.end + connector[0].length,
+  };
+};
+
+/** Units a line may start with, meaning one of them ("pinch of salt"). */
+const INGREDIENT_COUNT_ONLY = new Set([
+  "pinch",
+  "handful",
+  "knob",
+  "dash",
+  "splash",
+  "bunch",
+  "sprig",
+  "drizzle",
+  "piece",
+  "package",
+  "sheet",
+  "slice",
+  "clove",
+  "head",
+  "stalk",
+]);
+
+/** "1 lata de atum (120 g)", "2 cans (15 oz each)": a container's size written after the food. */
+const trailingSize = (
+  lower: string,
+  original: string,
+  from: number,
+  locale: RecipeLocale,
+): Measure | null => {
+  const open = lower.indexOf("(", from);
+  if (open < 0) return null;
+  const size = measureAt(lower, original, open + 1, locale);
+  if (size === null || !/^\s*(?:each\s*)?\)/.test(lower.slice(size.end))) return null;
+  return size;
+};
+
+/** Count units written after the food: "3 garlic cloves", "2 celery stalks", "1 garlic bulb". */
+const TRAILING_COUNT_UNIT = /^(.+?)\s+(cloves?|stalks?|bulbs?|sprigs?)$/;
+const BULB_OF_GARLIC = /^garlic$/;
+const TRAILING_UNIT_IDS: Readonly<Record<string, string>> = {
+  clove: "clove",
+  stalk: "stalk",
+  bulb: "head",
+  sprig: "sprig",
+};
+
+const unreadable = (line: string, problem: string): IngredientReading => ({
+  line,
+  quantity: null,
+  quantity2: null,
+  unitId: null,
+  unitText: null,
+  name: "",
+  alternate: null,
+  isGroupHeader: false,
+  problem,
+});
+
+/** Reads one ingredient line in a recipe locale (which sizes cups, pints and spoons for "A plus B"). */
+export const readIngredientLine = (rawLine: string, locale: RecipeLocale): IngredientReading => {
+  const line = rawLine.trim();
+  const text = normalizeLine(line);
+  if (text === "") return unreadable(line, "empty line");
+  if (GROUP_HEADER.test(text))
+    return { ...unreadable(line, "group header"), isGroupHeader: true, problem: null };
+  const lower = text.toLowerCase();
+  const juiceOf = JUICE_OF.exec(lower);
+  const approximately = APPROXIMATELY.exec(lower.slice(juiceOf?.[0].length ?? 0));
+  const start = (juiceOf?.[0].length ?? 0) + (approximately?.[0].length ?? 0);
+  const fewOf = NO_AMOUNT_LEAD.exec(lower.slice(start));
+  const couple = /^a\s+couple\s+(?:of\s+)?/.exec(lower.slice(start));
+  const amount =
+    couple !== null
+      ? (unitLedAmount(lower, text, start + couple[0].length, 2) ?? {
+          quantity: 2,
+          quantity2: null,
+          unitId: null,
+          unitText: null,
+          alternate: null,
+          inContainer: false,
+          end: start + couple[0].length,
+        })
+      : fewOf !== null
+        ? unitLedAmount(lower, text, start + fewOf[0].length, null)
+        : (amountAt(lower, text, start, locale) ?? unitLedAmount(lower, text, start, 1));
+  const restStart = amount?.end ?? start;
+  let name = foodNameOf(text.slice(restStart), { inContainer: amount?.inContainer ?? false });
+  let quantity = amount?.quantity ?? null;
+  let unitId = amount?.unitId ?? null;
+  if (amount !== null && unitId !== null && CONTAINER_UNIT_IDS.has(unitId)) {
+    const size = trailingSize(lower, text, restStart, locale);
+    if (size !== null && quantity !== null) {
+      quantity *= size.value;
+      unitId = size.unitId;
+    }
+  }
+  if (amount !== null && unitId === null) {
+    const trailing = TRAILING_COUNT_UNIT.exec(name);
+    const unit = trailing === null ? undefined : TRAILING_UNIT_IDS[(trailing[2] ?? "").replace(/s$/, "")];
+    const bulbOfOther = unit === "head" && !BULB_OF_GARLIC.test(trailing?.[1] ?? "");
+    if (trailing !== null && unit !== undefined && !bulbOfOther) {
+      name = trailing[1] ?? name;
+      unitId = unit;
+    }
+  }
+  const problem =
+    name === ""
+      ? "no food name found"
+      : amount === null && /^\d/.test(lower.slice(start))
+        ? "amount not understood"
+        : null;
+  return {
+    line,
+    quantity,
+    quantity2: amount?.quantity2 ?? null,
+    unitId,
+    unitText: unitId === (amount?.unitId ?? null) ? (amount?.unitText ?? null) : null,
+    name,
+    alternate:
+      amount?.alternate == null
+        ? null
+        : /[¼½¾⅓⅔⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞]/.test(line)
+          ? respellFractions(amount.alternate)
+          : amount.alternate,
+    isGroupHeader: false,
+    problem,
+  };
+};
+
+/** Number words the reader knows, for documentation and tests. */
+export const KNOWN_NUMBER_WORDS: readonly string[] = Object.keys(NUMBER_WORDS);

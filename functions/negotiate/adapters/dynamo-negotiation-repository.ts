@@ -1,0 +1,145 @@
+import type { ItemKey } from "../../core/db/keys";
+import type { TenantTable } from "../../core/db/tenant-table";
+import { ConflictError, NotFoundError } from "../../core/errors";
+import { ExpertOpinionSchema, OrchestratorTraceEntrySchema } from "../domain/experts/types";
+import {
+  type Negotiation,
+  type NegotiationRepository,
+  NegotiationSchema,
+  SupplierMessageSchema,
+} from "../domain/negotiation";
+
+/**
+ * One partition per negotiation: its header, its messages (`MSG#…`), the experts' opinions
+ * (`OPN#{messageId}#{key}`) and the orchestrator's rounds (`RND#{messageId}#{nn}`). Opinions are items
+ * of their own so workflow states carry their keys, not their content.
+ */
+const partition = (negotiationId: string) => ["NEG", negotiationId];
+const headerKey = (negotiationId: string): ItemKey => ({ pk: partition(negotiationId), sk: ["META"] });
+const messageKey = (negotiationId: string, messageId: string): ItemKey => ({
+  pk: partition(negotiationId),
+  sk: ["MSG", messageId],
+});
+
+const UPDATE_ATTEMPTS = 4;
+
+export const createDynamoNegotiationRepository = (table: TenantTable): NegotiationRepository => {
+  const readHeader = (negotiationId: string) => table.get(headerKey(negotiationId), NegotiationSchema);
+  const readMessage = (negotiationId: string, messageId: string) =>
+    table.get(messageKey(negotiationId, messageId), SupplierMessageSchema);
+
+  const queryAll = async <S extends Parameters<TenantTable["query"]>[1]>(
+    negotiationId: string,
+    skPrefix: string[],
+    schema: S,
+  ) => {
+    const items = [];
+    let cursor: string | undefined;
+    do {
+      const page = await table.query(partition(negotiationId), schema, {
+        skPrefix,
+        consistentRead: true,
+        ...(cursor ? { cursor } : {}),
+      });
+      items.push(...page.items);
+      cursor = page.cursor;
+    } while (cursor);
+    return items;
+  };
+
+  return {
+    async createNegotiation(negotiation) {
+      await table.put(headerKey(negotiation.negotiationId), negotiation, { expectedVersion: "absent" });
+    },
+
+    async getNegotiation(negotiationId) {
+      return (await readHeader(negotiationId))?.data ?? null;
+    },
+
+    async saveClassification(negotiationId, classified) {
+      for (let attempt = 1; ; attempt += 1) {
+        const current = await readHeader(negotiationId);
+        if (!current)
+          throw new NotFoundError(`No negotiation ${negotiationId}`, { code: "negotiation_not_found" });
+        try {
+          await table.put(
+            headerKey(negotiationId),
+            { ...current.data, classifiedInstructions: classified } satisfies Negotiation,
+            { expectedVersion: current.version },
+          );
+          return;
+        } catch (error) {
+          if (!(error instanceof ConflictError) || attempt >= UPDATE_ATTEMPTS) throw error;
+        }
+      }
+    },
+
+    async addMessage(negotiation, message) {
+      const current = await readHeader(negotiation.negotiationId);
+      if (!current) {
+        throw new NotFoundError(`No negotiation ${negotiation.negotiationId}`, {
+          code: "negotiation_not_found",
+        });
+      }
+      await table.transactWrite([
+        {
+          type: "put",
+          key: headerKey(negotiation.negotiationId),
+          data: { ...current.data, messageCount: message.sequence } satisfies Negotiation,
+          options: { expectedVersion: current.version },
+        },
+        {
+          type: "put",
+          key: messageKey(negotiation.negotiationId, message.messageId),
+          data: message,
+          options: { expectedVersion: "absent" },
+        },
+      ]);
+    },
+
+    async getMessage(negotiationId, messageId) {
+      return (await readMessage(negotiationId, messageId))?.data ?? null;
+    },
+
+    async listMessages(negotiationId) {
+      return (await queryAll(negotiationId, ["MSG"], SupplierMessageSchema)).map((i) => i.data);
+    },
+
+    async updateMessage(negotiationId, messageId, change) {
+      for (let attempt = 1; ; attempt += 1) {
+        const current = await readMessage(negotiationId, messageId);
+        if (!current) throw new NotFoundError(`No message ${messageId}`, { code: "message_not_found" });
+        const next = SupplierMessageSchema.parse(change(current.data));
+        try {
+          await table.put(messageKey(negotiationId, messageId), next, { expectedVersion: current.version });
+          return next;
+        } catch (error) {
+          if (!(error instanceof ConflictError) || attempt >= UPDATE_ATTEMPTS) throw error;
+        }
+      }
+    },
+
+    async putOpinion(negotiationId, messageId, opinionKey, opinion) {
+      await table.put({ pk: partition(negotiationId), sk: ["OPN", messageId, opinionKey] }, opinion, {
+        expectedVersion: "any",
+      });
+    },
+
+    async listOpinions(negotiationId, messageId) {
+      return (await queryAll(negotiationId, ["OPN", messageId], ExpertOpinionSchema)).map((i) => i.data);
+    },
+
+    async putTraceEntry(negotiationId, messageId, entry) {
+      const round = String(entry.iteration).padStart(2, "0");
+      await table.put({ pk: partition(negotiationId), sk: ["RND", messageId, round] }, entry, {
+        expectedVersion: "any",
+      });
+    },
+
+    async listTrace(negotiationId, messageId) {
+      return (await queryAll(negotiationId, ["RND", messageId], OrchestratorTraceEntrySchema)).map(
+        (i) => i.data,
+      );
+    },
+  };
+};

@@ -1,0 +1,273 @@
+import { z } from "zod";
+import { ConflictError, DomainRefusedError, NotFoundError } from "../../core/errors";
+import type { WorkflowPort } from "../../core/workflow/workflow-port";
+import type { AgentProcessResponse } from "./agent-process-response";
+import type { DraftEmail } from "./experts/prompts";
+import { type ExpertOpinion, type OrchestratorTraceEntry, OrderContextSchema } from "./experts/types";
+import {
+  type Negotiation,
+  type NegotiationRepository,
+  type Review,
+  type SupplierMessage,
+  SupplierSchema,
+} from "./negotiation";
+
+/** The workflow that processes one supplier email (lib/areas/negotiate.ts). */
+export const NEGOTIATION_WORKFLOW = "negotiation";
+
+export interface NegotiationDeps {
+  tenant: string;
+  repository: NegotiationRepository;
+  workflows: WorkflowPort;
+  now: () => Date;
+  newNegotiationId: () => string;
+}
+
+export const CreateNegotiationInputSchema = z.object({
+  orderContext: OrderContextSchema,
+  merchantInstructions: z.string().trim().min(1).max(8000),
+  supplier: SupplierSchema,
+});
+export type CreateNegotiationInput = z.infer<typeof CreateNegotiationInputSchema>;
+
+export const createNegotiation = async (
+  deps: NegotiationDeps,
+  input: CreateNegotiationInput,
+): Promise<{ negotiationId: string }> => {
+  const negotiation: Negotiation = {
+    negotiationId: deps.newNegotiationId(),
+    ...input,
+    classifiedInstructions: null,
+    createdAt: deps.now().toISOString(),
+    messageCount: 0,
+  };
+  await deps.repository.createNegotiation(negotiation);
+  return { negotiationId: negotiation.negotiationId };
+};
+
+const negotiationOrThrow = async (deps: NegotiationDeps, negotiationId: string): Promise<Negotiation> => {
+  const negotiation = await deps.repository.getNegotiation(negotiationId);
+  if (!negotiation) {
+    throw new NotFoundError(`No negotiation ${negotiationId}`, { code: "negotiation_not_found" });
+  }
+  return negotiation;
+};
+
+const messageOrThrow = async (deps: NegotiationDeps, negotiationId: string, messageId: string) => {
+  await negotiationOrThrow(deps, negotiationId);
+  const message = await deps.repository.getMessage(negotiationId, messageId);
+  if (!message)
+    throw new NotFoundError(`No message ${messageId} in ${negotiationId}`, { code: "message_not_found" });
+  return message;
+};
+
+/** One entry of the thread: an email from the supplier with what became of it, or a reply a person approved. */
+export type ThreadEntry =
+  | {
+      direction: "from_supplier";
+      messageId: string;
+      text: string;
+      at: string;
+      status: SupplierMessage["status"];
+      action: AgentProcessResponse["action"] | null;
+      reasoning: string | null;
+    }
+  | { direction: "to_supplier"; inReplyTo: string; text: string; at: string };
+
+export interface NegotiationView {
+  negotiationId: string;
+  orderContext: Negotiation["orderContext"];
+  supplier: Negotiation["supplier"];
+  createdAt: string;
+  thread: ThreadEntry[];
+}
+
+export const getNegotiation = async (
+  deps: NegotiationDeps,
+  negotiationId: string,
+): Promise<NegotiationView> => {
+  const negotiation = await negotiationOrThrow(deps, negotiationId);
+  const messages = (await deps.repository.listMessages(negotiationId)).sort(
+    (a, b) => a.sequence - b.sequence,
+  );
+  return {
+    negotiationId,
+    orderContext: negotiation.orderContext,
+    supplier: negotiation.supplier,
+    createdAt: negotiation.createdAt,
+    thread: messages.flatMap((m): ThreadEntry[] => [
+      {
+        direction: "from_supplier",
+        messageId: m.messageId,
+        text: m.supplierMessage,
+        at: m.receivedAt,
+        status: m.status,
+        action: m.response?.action ?? null,
+        reasoning: m.response?.reasoning ?? null,
+      },
+      ...(m.approvedReply && m.review
+        ? [
+            {
+              direction: "to_supplier" as const,
+              inReplyTo: m.messageId,
+              text: m.approvedReply,
+              at: m.review.reviewedAt,
+            },
+          ]
+        : []),
+    ]),
+  };
+};
+
+const messageIdFor = (sequence: number): string => `msg_${String(sequence).padStart(4, "0")}`;
+
+/** The most messages one negotiation takes (the message id has four digits). */
+export const MAX_MESSAGES_PER_NEGOTIATION = 9999;
+
+/**
+ * Stores the supplier's email and starts its workflow. One email at a time per thread: the next one
+ * needs the previous reply's review, so its history is complete (409 `message_in_progress` otherwise).
+ */
+export const receiveSupplierMessage = async (
+  deps: NegotiationDeps,
+  negotiationId: string,
+  supplierMessage: string,
+): Promise<{ messageId: string }> => {
+  const negotiation = await negotiationOrThrow(deps, negotiationId);
+  const messages = await deps.repository.listMessages(negotiationId);
+  const pending = messages.find((m) => m.status === "running" || m.status === "awaiting_review");
+  if (pending) {
+    throw new ConflictError(`Message ${pending.messageId} is still ${pending.status}; review it first`, {
+      code: "message_in_progress",
+      details: { messageId: pending.messageId, status: pending.status },
+    });
+  }
+  const sequence = negotiation.messageCount + 1;
+  if (sequence > MAX_MESSAGES_PER_NEGOTIATION) {
+    throw new DomainRefusedError("This negotiation has reached its message limit", {
+      code: "too_many_messages",
+    });
+  }
+  const message: SupplierMessage = {
+    messageId: messageIdFor(sequence),
+    sequence,
+    supplierMessage,
+    receivedAt: deps.now().toISOString(),
+    status: "running",
+    step: "starting",
+    executionId: null,
+    taskToken: null,
+    classifierCall: null,
+    classificationFailure: null,
+    response: null,
+    review: null,
+    approvedReply: null,
+    failure: null,
+  };
+  await deps.repository.addMessage(negotiation, message);
+  try {
+    const { executionId } = await deps.workflows.start(
+      NEGOTIATION_WORKFLOW,
+      { tenant: deps.tenant, negotiationId, messageId: message.messageId },
+      { executionName: `${negotiationId}-${message.messageId}` },
+    );
+    await deps.repository.updateMessage(negotiationId, message.messageId, (m) => ({ ...m, executionId }));
+  } catch (error) {
+    // The email is kept, marked failed with the reason, so nothing the client sent is lost or half-done.
+    await deps.repository.updateMessage(negotiationId, message.messageId, (m) => ({
+      ...m,
+      status: "failed",
+      step: null,
+      failure: {
+        error: "WorkflowStartFailed",
+        cause: error instanceof Error ? error.message : String(error),
+      },
+    }));
+    throw error;
+  }
+  return { messageId: message.messageId };
+};
+
+export interface MessageView {
+  negotiationId: string;
+  messageId: string;
+  supplierMessage: string;
+  receivedAt: string;
+  status: SupplierMessage["status"];
+  step: string | null;
+  response: AgentProcessResponse | null;
+  draft: DraftEmail | null;
+  draftBlocked: boolean;
+  /** While running: the opinions and orchestrator rounds stored so far. */
+  progress: { expertOpinions: ExpertOpinion[]; orchestratorTrace: OrchestratorTraceEntry[] };
+  review: SupplierMessage["review"];
+  approvedReply: string | null;
+  failure: SupplierMessage["failure"];
+}
+
+export const getMessage = async (
+  deps: NegotiationDeps,
+  negotiationId: string,
+  messageId: string,
+): Promise<MessageView> => {
+  const message = await messageOrThrow(deps, negotiationId, messageId);
+  const [expertOpinions, orchestratorTrace] = message.response
+    ? [message.response.expertOpinions, message.response.orchestratorTrace]
+    : await Promise.all([
+        deps.repository.listOpinions(negotiationId, messageId),
+        deps.repository.listTrace(negotiationId, messageId),
+      ]);
+  return {
+    negotiationId,
+    messageId,
+    supplierMessage: message.supplierMessage,
+    receivedAt: message.receivedAt,
+    status: message.status,
+    step: message.step,
+    response: message.response,
+    draft: message.response?.draft ?? null,
+    draftBlocked: message.response?.leakCheck?.blocked ?? false,
+    progress: { expertOpinions, orchestratorTrace },
+    review: message.review,
+    approvedReply: message.approvedReply,
+    failure: message.failure,
+  };
+};
+
+/**
+ * A person's review resumes the paused workflow: approve (with the edited reply, or the draft as is),
+ * reject, or escalate (a person takes the thread over). A draft the leak check blocked can only be
+ * approved with the reviewer's own text; an escalation has no draft, so approving one needs text too.
+ */
+export const reviewMessage = async (
+  deps: NegotiationDeps,
+  negotiationId: string,
+  messageId: string,
+  review: Review,
+): Promise<{ messageId: string; decision: Review["decision"] }> => {
+  const message = await messageOrThrow(deps, negotiationId, messageId);
+  if (message.status !== "awaiting_review" || !message.taskToken) {
+    throw new ConflictError(`Message ${messageId} is ${message.status}, not awaiting review`, {
+      code: "message_not_awaiting_review",
+      details: { status: message.status },
+    });
+  }
+  if (review.decision === "approve" && review.text === undefined) {
+    if (!message.response?.draft) {
+      throw new DomainRefusedError("There is no drafted reply to approve; send the reply as text", {
+        code: "reply_required",
+      });
+    }
+    if (message.response.leakCheck?.blocked) {
+      throw new DomainRefusedError(
+        "The draft was blocked by the leak check; approve it with corrected text",
+        {
+          code: "draft_blocked",
+          details: { findings: message.response.leakCheck.findings },
+        },
+      );
+    }
+  }
+  await deps.workflows.sendTaskSuccess(message.taskToken, review);
+  return { messageId, decision: review.decision };
+};

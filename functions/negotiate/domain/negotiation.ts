@@ -1,0 +1,98 @@
+import { z } from "zod";
+import { AgentProcessResponseSchema } from "./agent-process-response";
+import {
+  ClassifiedInstructionsSchema,
+  type ExpertOpinion,
+  LlmCallMetaSchema,
+  type OrchestratorTraceEntry,
+  OrderContextSchema,
+} from "./experts/types";
+
+/** Ids the API makes: letters, digits, `_` and `-`, so they fit keys, execution names and URLs. */
+export const NegotiationIdSchema = z.string().regex(/^neg_[A-Za-z0-9]{8,40}$/, "a negotiation id (neg_…)");
+export const MessageIdSchema = z.string().regex(/^msg_\d{4}$/, "a message id (msg_0001)");
+
+export const SupplierSchema = z.object({
+  name: z.string().trim().min(1).max(200),
+  company: z.string().trim().min(1).max(200).optional(),
+  email: z.email().max(320).optional(),
+});
+
+export const NegotiationSchema = z.object({
+  negotiationId: NegotiationIdSchema,
+  orderContext: OrderContextSchema,
+  merchantInstructions: z.string().min(1).max(8000),
+  supplier: SupplierSchema,
+  /** Filled by the first message's classify step, reused by every later one. */
+  classifiedInstructions: ClassifiedInstructionsSchema.nullable(),
+  createdAt: z.string(),
+  messageCount: z.number().int().nonnegative(),
+});
+export type Negotiation = z.infer<typeof NegotiationSchema>;
+
+export const MESSAGE_STATUSES = ["running", "awaiting_review", "approved", "rejected", "failed"] as const;
+export const MessageStatusSchema = z.enum(MESSAGE_STATUSES);
+export type MessageStatus = z.infer<typeof MessageStatusSchema>;
+
+export const REVIEW_DECISIONS = ["approve", "reject", "escalate"] as const;
+export const ReviewDecisionSchema = z.enum(REVIEW_DECISIONS);
+export type ReviewDecision = z.infer<typeof ReviewDecisionSchema>;
+
+/** What the reviewer sent; the workflow's Review step resumes with it. */
+export const ReviewSchema = z.object({
+  decision: ReviewDecisionSchema,
+  text: z.string().trim().min(1).max(8000).optional(),
+});
+export type Review = z.infer<typeof ReviewSchema>;
+
+export const SupplierMessageSchema = z.object({
+  messageId: MessageIdSchema,
+  sequence: z.number().int().positive(),
+  supplierMessage: z.string().min(1).max(20000),
+  receivedAt: z.string(),
+  status: MessageStatusSchema,
+  /** The workflow step in progress, while running. */
+  step: z.string().nullable(),
+  executionId: z.string().nullable(),
+  /** The paused Review step's token (AWS) or its local stand-in; cleared once answered. */
+  taskToken: z.string().nullable(),
+  classifierCall: LlmCallMetaSchema.nullable(),
+  classificationFailure: z.object({ code: z.string(), message: z.string() }).nullable(),
+  response: AgentProcessResponseSchema.nullable(),
+  review: ReviewSchema.extend({ reviewedAt: z.string() }).nullable(),
+  /** The reply a person approved: the system's output, and part of the thread for the next email. */
+  approvedReply: z.string().nullable(),
+  failure: z.object({ error: z.string(), cause: z.string() }).nullable(),
+});
+export type SupplierMessage = z.infer<typeof SupplierMessageSchema>;
+
+/** Where a negotiation's records live; the DynamoDB adapter binds it to one tenant. */
+export interface NegotiationRepository {
+  createNegotiation(negotiation: Negotiation): Promise<void>;
+  getNegotiation(negotiationId: string): Promise<Negotiation | null>;
+  saveClassification(negotiationId: string, classified: Negotiation["classifiedInstructions"]): Promise<void>;
+  /**
+   * Adds the next message and counts it on the negotiation, atomically; ConflictError when another
+   * message was added meanwhile.
+   */
+  addMessage(negotiation: Negotiation, message: SupplierMessage): Promise<void>;
+  getMessage(negotiationId: string, messageId: string): Promise<SupplierMessage | null>;
+  listMessages(negotiationId: string): Promise<SupplierMessage[]>;
+  /** Read-modify-write with optimistic locking (a few attempts); NotFoundError when absent. */
+  updateMessage(
+    negotiationId: string,
+    messageId: string,
+    change: (message: SupplierMessage) => SupplierMessage,
+  ): Promise<SupplierMessage>;
+  /** Stores an opinion under a key unique in the message (a retried step overwrites its own). */
+  putOpinion(
+    negotiationId: string,
+    messageId: string,
+    opinionKey: string,
+    opinion: ExpertOpinion,
+  ): Promise<void>;
+  /** The message's opinions in key order. */
+  listOpinions(negotiationId: string, messageId: string): Promise<ExpertOpinion[]>;
+  putTraceEntry(negotiationId: string, messageId: string, entry: OrchestratorTraceEntry): Promise<void>;
+  listTrace(negotiationId: string, messageId: string): Promise<OrchestratorTraceEntry[]>;
+}

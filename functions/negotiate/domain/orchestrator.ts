@@ -1,0 +1,43 @@
+import type { LlmPort } from "../../core/llm/llm-port";
+import { callPrompt, type PromptCallResult } from "./experts/llm-call";
+import { buildOrchestratorPrompt } from "./experts/prompts";
+import type { OrchestratorDecision, OrchestratorInput } from "./experts/types";
+
+/** A bug-prevention safety valve, not a decision override: after this many rounds, a person decides. */
+export const MAX_ITERATIONS = 10;
+
+/**
+ * One orchestrator round: the model sees everything (order, rules, triggers, special instructions, the
+ * opinions so far, its own earlier decisions) and either acts or asks an expert a question. Its decision
+ * is returned as the model gave it; nothing here overrides it.
+ */
+export const decideNextStep = (
+  llm: LlmPort,
+  input: OrchestratorInput,
+): Promise<PromptCallResult<OrchestratorDecision>> => callPrompt(llm, buildOrchestratorPrompt(input));
+
+/** The decision when the loop ran MAX_ITERATIONS rounds without the orchestrator being ready. */
+export const safetyValveDecision = (): OrchestratorDecision => ({
+  readyToAct: true,
+  action: "escalate",
+  reasoning: `The orchestrator was not ready to act after ${MAX_ITERATIONS} rounds (safety valve): a person decides.`,
+  nextExpert: null,
+  questionForExpert: null,
+  counterTerms: null,
+});
+
+/** The decision when no model could decide (offline, or the orchestrator's model failed). */
+export const modelUnavailableDecision = (failure: {
+  code: string;
+  message: string;
+}): OrchestratorDecision => ({
+  readyToAct: true,
+  action: "escalate",
+  reasoning:
+    failure.code === "llm_not_configured"
+      ? `No model is configured (LLM_PROVIDER=none), so the experts cannot run: a person decides. ${failure.message}`
+      : `The orchestrator's model failed (${failure.code}), so no decision was made: a person decides. ${failure.message}`,
+  nextExpert: null,
+  questionForExpert: null,
+  counterTerms: null,
+});

@@ -1,0 +1,81 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { ApiEnv } from "../../core/http/api-env";
+import { createApi } from "../../core/http/create-api";
+import type { Logger } from "../../core/logger";
+import type { WorkflowPort } from "../../core/workflow/workflow-port";
+import type { NegotiationRepository } from "../domain/negotiation";
+import {
+  createNegotiation,
+  getMessage,
+  getNegotiation,
+  type NegotiationDeps,
+  receiveSupplierMessage,
+  reviewMessage,
+} from "../domain/negotiation-use-cases";
+import {
+  createNegotiationRoute,
+  getNegotiationMessageRoute,
+  getNegotiationRoute,
+  postSupplierMessageRoute,
+  reviewNegotiationMessageRoute,
+} from "./negotiate-routes";
+
+/** What the negotiate HTTP app needs, built once per container by functions/negotiate/api.ts or a test. */
+export interface NegotiateApiDeps {
+  logger: Logger;
+  repositoryFor(tenant: string): NegotiationRepository;
+  /** Resolved per request: the local stack installs its runner after the handler module loads. */
+  workflows(): WorkflowPort;
+  now: () => Date;
+  newNegotiationId: () => string;
+  maxBodyBytes?: number;
+}
+
+/**
+ * The negotiate area's HTTP API (seed 003). Each handler validates with the route's zod schemas, runs one
+ * use case on the tenant's repository and maps the result; errors go through the shared mapping.
+ */
+export const createNegotiateApp = (deps: NegotiateApiDeps): OpenAPIHono<ApiEnv> => {
+  const app = createApi({
+    logger: deps.logger,
+    auth: "required",
+    ...(deps.maxBodyBytes === undefined ? {} : { maxBodyBytes: deps.maxBodyBytes }),
+  });
+  const negotiationDeps = (c: Context<ApiEnv>): NegotiationDeps => ({
+    tenant: c.get("tenant"),
+    repository: deps.repositoryFor(c.get("tenant")),
+    workflows: deps.workflows(),
+    now: deps.now,
+    newNegotiationId: deps.newNegotiationId,
+  });
+
+  app.openapi(createNegotiationRoute, async (c) =>
+    c.json(await createNegotiation(negotiationDeps(c), c.req.valid("json")), 201),
+  );
+
+  app.openapi(getNegotiationRoute, async (c) =>
+    c.json(await getNegotiation(negotiationDeps(c), c.req.valid("param").negotiation_id), 200),
+  );
+
+  app.openapi(postSupplierMessageRoute, async (c) => {
+    const { negotiation_id } = c.req.valid("param");
+    const { supplierMessage } = c.req.valid("json");
+    return c.json(await receiveSupplierMessage(negotiationDeps(c), negotiation_id, supplierMessage), 202);
+  });
+
+  app.openapi(getNegotiationMessageRoute, async (c) => {
+    const { negotiation_id, message_id } = c.req.valid("param");
+    return c.json(await getMessage(negotiationDeps(c), negotiation_id, message_id), 200);
+  });
+
+  app.openapi(reviewNegotiationMessageRoute, async (c) => {
+    const { negotiation_id, message_id } = c.req.valid("param");
+    return c.json(
+      await reviewMessage(negotiationDeps(c), negotiation_id, message_id, c.req.valid("json")),
+      202,
+    );
+  });
+
+  return app;
+};

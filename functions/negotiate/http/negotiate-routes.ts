@@ -1,0 +1,166 @@
+import { z } from "@hono/zod-openapi";
+import {
+  bearerAuth,
+  defineRoute,
+  errorResponses,
+  jsonBody,
+  jsonResponse,
+} from "../../core/http/route-helpers";
+import { AgentProcessResponseSchema } from "../domain/agent-process-response";
+import { DraftEmailSchema } from "../domain/experts/prompts";
+import {
+  AgentActionSchema,
+  ExpertOpinionSchema,
+  OrchestratorTraceEntrySchema,
+} from "../domain/experts/types";
+import {
+  MessageIdSchema,
+  MessageStatusSchema,
+  NegotiationIdSchema,
+  ReviewSchema,
+  SupplierSchema,
+} from "../domain/negotiation";
+import { CreateNegotiationInputSchema } from "../domain/negotiation-use-cases";
+
+/** The negotiate area's routes (seed 003), all behind the JWT authorizer. lib/areas/negotiate.ts routes the same paths. */
+
+const tags = ["negotiate"];
+
+const NegotiationParams = z.object({ negotiation_id: NegotiationIdSchema });
+const MessageParams = NegotiationParams.extend({ message_id: MessageIdSchema });
+
+const CreateNegotiationBody = CreateNegotiationInputSchema.openapi("CreateNegotiationRequest");
+const NegotiationCreated = z.object({ negotiationId: z.string() }).openapi("NegotiationCreated");
+
+const ThreadEntry = z.discriminatedUnion("direction", [
+  z.object({
+    direction: z.literal("from_supplier"),
+    messageId: z.string(),
+    text: z.string(),
+    at: z.string(),
+    status: MessageStatusSchema,
+    action: AgentActionSchema.nullable(),
+    reasoning: z.string().nullable(),
+  }),
+  z.object({ direction: z.literal("to_supplier"), inReplyTo: z.string(), text: z.string(), at: z.string() }),
+]);
+
+const NegotiationView = z
+  .object({
+    negotiationId: z.string(),
+    orderContext: CreateNegotiationInputSchema.shape.orderContext,
+    supplier: SupplierSchema,
+    createdAt: z.string(),
+    thread: z.array(ThreadEntry),
+  })
+  .openapi("Negotiation");
+
+const SupplierMessageBody = z
+  .object({ supplierMessage: z.string().trim().min(1).max(20000) })
+  .openapi("SupplierMessageRequest");
+const MessageAccepted = z.object({ messageId: z.string() }).openapi("SupplierMessageAccepted");
+
+const MessageView = z
+  .object({
+    negotiationId: z.string(),
+    messageId: z.string(),
+    supplierMessage: z.string(),
+    receivedAt: z.string(),
+    status: MessageStatusSchema,
+    step: z.string().nullable(),
+    response: AgentProcessResponseSchema.nullable(),
+    draft: DraftEmailSchema.nullable(),
+    draftBlocked: z.boolean(),
+    progress: z.object({
+      expertOpinions: z.array(ExpertOpinionSchema),
+      orchestratorTrace: z.array(OrchestratorTraceEntrySchema),
+    }),
+    review: ReviewSchema.extend({ reviewedAt: z.string() }).nullable(),
+    approvedReply: z.string().nullable(),
+    failure: z.object({ error: z.string(), cause: z.string() }).nullable(),
+  })
+  .openapi("NegotiationMessage");
+
+const ReviewBody = ReviewSchema.openapi("NegotiationReviewRequest");
+const ReviewAccepted = z
+  .object({ messageId: z.string(), decision: ReviewSchema.shape.decision })
+  .openapi("NegotiationReviewAccepted");
+
+export const createNegotiationRoute = defineRoute({
+  method: "post",
+  path: "/negotiations",
+  operationId: "createNegotiation",
+  tags,
+  summary: "Open a negotiation with a supplier for one order",
+  description:
+    "The order context (prices are decimal amounts in `currency`) and the merchant's instructions are private: " +
+    "only the orchestrator sees them whole, and drafted replies are checked for leaks of the figures.",
+  security: bearerAuth,
+  request: { body: jsonBody(CreateNegotiationBody) },
+  responses: {
+    201: jsonResponse(NegotiationCreated, "The negotiation"),
+    ...errorResponses(400, 401, 403, 413),
+  },
+});
+
+export const getNegotiationRoute = defineRoute({
+  method: "get",
+  path: "/negotiations/{negotiation_id}",
+  operationId: "getNegotiation",
+  tags,
+  summary: "The thread: the supplier's emails with their decision and status, and the approved replies",
+  security: bearerAuth,
+  request: { params: NegotiationParams },
+  responses: { 200: jsonResponse(NegotiationView, "The negotiation"), ...errorResponses(400, 401, 403, 404) },
+});
+
+export const postSupplierMessageRoute = defineRoute({
+  method: "post",
+  path: "/negotiations/{negotiation_id}/messages",
+  operationId: "postSupplierMessage",
+  tags,
+  summary: "Hand in the supplier's latest email; the experts and the orchestrator run in the background",
+  description:
+    "Starts the negotiation workflow for the email and answers at once. Poll " +
+    "`GET /negotiations/{id}/messages/{messageId}`. One email at a time: while the previous one runs or awaits " +
+    "review the answer is 409 `message_in_progress`. Nothing is ever sent to the supplier.",
+  security: bearerAuth,
+  request: { params: NegotiationParams, body: jsonBody(SupplierMessageBody) },
+  responses: {
+    202: jsonResponse(MessageAccepted, "The email is being processed"),
+    ...errorResponses(400, 401, 403, 404, 409, 413, 422, 503),
+  },
+});
+
+export const getNegotiationMessageRoute = defineRoute({
+  method: "get",
+  path: "/negotiations/{negotiation_id}/messages/{message_id}",
+  operationId: "getNegotiationMessage",
+  tags,
+  summary:
+    "One supplier email: its status, the step in progress, the opinions so far, the response and draft",
+  security: bearerAuth,
+  request: { params: MessageParams },
+  responses: { 200: jsonResponse(MessageView, "The message"), ...errorResponses(400, 401, 403, 404) },
+});
+
+export const reviewNegotiationMessageRoute = defineRoute({
+  method: "post",
+  path: "/negotiations/{negotiation_id}/messages/{message_id}/review",
+  operationId: "reviewNegotiationMessage",
+  tags,
+  summary:
+    "A person's review of the drafted reply: approve (optionally with edited text), reject or escalate",
+  description:
+    "Resumes the paused workflow. Approving a draft the leak check blocked, or an escalation (no draft), needs " +
+    "`text` (422 `draft_blocked` / `reply_required`). A message not awaiting review is a 409 " +
+    "`message_not_awaiting_review` (or `task_not_waiting` when another review just answered it). The approved " +
+    "reply is the output and joins the thread; the system sends nothing. Reject and escalate (a person takes the " +
+    "thread over outside the system) end the message `rejected`, with `review.decision` saying which.",
+  security: bearerAuth,
+  request: { params: MessageParams, body: jsonBody(ReviewBody) },
+  responses: {
+    202: jsonResponse(ReviewAccepted, "The review resumes the workflow"),
+    ...errorResponses(400, 401, 403, 404, 409, 413, 422, 503),
+  },
+});

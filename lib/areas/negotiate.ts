@@ -1,0 +1,107 @@
+import type { AreaDefinition, FunctionDefinition } from "../definition-types";
+
+/** A model call's budget (LLM_TIMEOUT_MS, 60 s) plus the table reads and writes around it. */
+const modelStepTimeoutSeconds = 90;
+
+const step = (
+  id: string,
+  file: string,
+  description: string,
+  needs: FunctionDefinition["needs"],
+): FunctionDefinition => ({
+  id,
+  entry: `functions/negotiate/${file}`,
+  handler: "handler",
+  description,
+  needs,
+  timeoutSeconds: needs.includes("llm") ? modelStepTimeoutSeconds : 10,
+});
+
+/**
+ * The negotiate area (seed 003): supplier emails handled by expert opinions and an orchestrator loop, as
+ * a Standard workflow with a human review step. One Lambda per expert, the orchestrator, the response
+ * crafter and the instruction classifier; the API starts a run per supplier email and resumes its review.
+ */
+export const negotiateArea: AreaDefinition = {
+  area: "negotiate",
+  functions: [
+    {
+      id: "NegotiateApi",
+      entry: "functions/negotiate/api.ts",
+      handler: "handler",
+      description: "Negotiations, supplier messages and their review",
+      needs: ["table", "workflows"],
+      timeoutSeconds: 29,
+    },
+    step(
+      "NegotiateInstructionClassifier",
+      "instruction-classifier.ts",
+      "Negotiation: splits the merchant's instructions into rules, triggers and special instructions",
+      ["table", "llm"],
+    ),
+    step(
+      "NegotiateExtractionExpert",
+      "extraction-expert.ts",
+      "Negotiation: the extraction expert (what the supplier stated)",
+      ["table", "llm"],
+    ),
+    step(
+      "NegotiateEscalationExpert",
+      "escalation-expert.ts",
+      "Negotiation: the escalation expert (does a trigger fire)",
+      ["table", "llm"],
+    ),
+    step(
+      "NegotiateNeedsExpert",
+      "needs-expert.ts",
+      "Negotiation: the needs expert (which gaps matter, what to ask)",
+      ["table", "llm"],
+    ),
+    step(
+      "NegotiateOrchestrator",
+      "orchestrator.ts",
+      "Negotiation: one orchestrator round (decide, or re-consult an expert)",
+      ["table", "llm"],
+    ),
+    step(
+      "NegotiateResponseCrafter",
+      "response-crafter.ts",
+      "Negotiation: drafts the reply and checks it for leaks",
+      ["table", "llm"],
+    ),
+    step("NegotiateAwaitReview", "await-review.ts", "Negotiation: keeps the review step's task token", [
+      "table",
+    ]),
+    step("NegotiateSaveOutcome", "save-outcome.ts", "Negotiation: records the reviewer's decision", [
+      "table",
+    ]),
+    step("NegotiateRecordFailure", "record-failure.ts", "Negotiation: marks a failed message", ["table"]),
+  ],
+  routes: [
+    { route: "POST /negotiations", functionId: "NegotiateApi" },
+    { route: "GET /negotiations/{negotiation_id}", functionId: "NegotiateApi" },
+    { route: "POST /negotiations/{negotiation_id}/messages", functionId: "NegotiateApi" },
+    { route: "GET /negotiations/{negotiation_id}/messages/{message_id}", functionId: "NegotiateApi" },
+    { route: "POST /negotiations/{negotiation_id}/messages/{message_id}/review", functionId: "NegotiateApi" },
+  ],
+  workflows: [
+    {
+      name: "negotiation",
+      file: "statemachines/negotiation.asl.json",
+      functionSubstitutions: {
+        NegotiateInstructionClassifierFnArn: "NegotiateInstructionClassifier",
+        NegotiateExtractionExpertFnArn: "NegotiateExtractionExpert",
+        NegotiateEscalationExpertFnArn: "NegotiateEscalationExpert",
+        NegotiateNeedsExpertFnArn: "NegotiateNeedsExpert",
+        NegotiateOrchestratorFnArn: "NegotiateOrchestrator",
+        NegotiateResponseCrafterFnArn: "NegotiateResponseCrafter",
+        NegotiateAwaitReviewFnArn: "NegotiateAwaitReview",
+        NegotiateSaveOutcomeFnArn: "NegotiateSaveOutcome",
+        NegotiateRecordFailureFnArn: "NegotiateRecordFailure",
+      },
+      // The review waits up to 14 days (the Review state's TimeoutSeconds); a day more for the rest.
+      timeoutSeconds: 15 * 24 * 3600,
+    },
+  ],
+  schedules: [],
+};

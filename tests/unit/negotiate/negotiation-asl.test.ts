@@ -1,0 +1,70 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { MAX_ITERATIONS } from "../../../functions/negotiate/domain/orchestrator";
+import { negotiateArea } from "../../../lib/areas/negotiate";
+import { repositoryRoot } from "../../../lib/repository-root";
+
+interface State {
+  Type: string;
+  Resource?: string;
+  Parameters?: Record<string, unknown>;
+  Choices?: Array<Record<string, unknown>>;
+  Branches?: Array<{ States: Record<string, State> }>;
+  TimeoutSeconds?: number;
+}
+const asl = JSON.parse(readFileSync(join(repositoryRoot, "statemachines/negotiation.asl.json"), "utf8")) as {
+  States: Record<string, State>;
+};
+const states = asl.States;
+
+describe("statemachines/negotiation.asl.json", () => {
+  it("stops the orchestrator loop at MAX_ITERATIONS rounds, into the safety valve", () => {
+    const cap = states.Route?.Choices?.find((c) => "NumericGreaterThanEquals" in c);
+    expect(cap).toMatchObject({
+      Variable: "$.decision.round",
+      NumericGreaterThanEquals: MAX_ITERATIONS,
+      Next: "SafetyValve",
+    });
+  });
+
+  it("asks the extraction and escalation experts in one Parallel state", () => {
+    const branches = states.ConsultExperts?.Branches?.map((b) => Object.keys(b.States));
+    expect(states.ConsultExperts?.Type).toBe("Parallel");
+    expect(branches).toEqual([["ExtractionExpert"], ["EscalationExpert"]]);
+  });
+
+  it("pauses the review on a task token, for longer than any workflow step but within the workflow's timeout", () => {
+    const review = states.Review;
+    expect(review?.Resource).toBe("arn:aws:states:::lambda:invoke.waitForTaskToken");
+    expect(review?.Parameters).toMatchObject({ Payload: { "taskToken.$": "$$.Task.Token" } });
+    const workflow = negotiateArea.workflows[0];
+    expect(review?.TimeoutSeconds).toBeLessThan(workflow?.timeoutSeconds ?? 0);
+  });
+
+  it("passes ids and routing values between states, never opinions or emails", () => {
+    const allowed = new Set([
+      "tenant.$",
+      "negotiationId.$",
+      "messageId.$",
+      "round",
+      "round.$",
+      "question",
+      "question.$",
+      "previousRound.$",
+      "ending.$",
+      "modelFailure.$",
+      "review.$",
+      "failure.$",
+      "FunctionName",
+      "Payload",
+    ]);
+    const tasks = [
+      ...Object.values(states),
+      ...Object.values(states).flatMap((s) => (s.Branches ?? []).flatMap((b) => Object.values(b.States))),
+    ].filter((s) => s.Type === "Task");
+    for (const task of tasks) {
+      for (const key of Object.keys(task.Parameters ?? {})) expect(allowed).toContain(key);
+    }
+  });
+});

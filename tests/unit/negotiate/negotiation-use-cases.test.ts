@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+import { DependencyUnavailableError } from "../../../functions/core/errors";
+import type { WorkflowPort } from "../../../functions/core/workflow/workflow-port";
+import {
+  createNegotiation,
+  getMessage,
+  type NegotiationDeps,
+  receiveSupplierMessage,
+  reviewMessage,
+} from "../../../functions/negotiate/domain/negotiation-use-cases";
+import { createInMemoryNegotiationRepository } from "./support/in-memory-negotiation-repository";
+import { merchantInstructions, orderContext } from "./support/negotiation-fixtures";
+
+const recordingWorkflows = (failStart = false) => {
+  const started: unknown[] = [];
+  const answered: Array<{ token: string; output: unknown }> = [];
+  const port: WorkflowPort = {
+    async start(_name, input, options) {
+      if (failStart) throw new DependencyUnavailableError("Step Functions is unavailable");
+      started.push({ input, options });
+      return { executionId: `exec-${started.length}`, startedAt: new Date().toISOString() };
+    },
+    async describe() {
+      throw new Error("not used");
+    },
+    async sendTaskSuccess(token, output) {
+      answered.push({ token, output });
+    },
+    async sendTaskFailure() {
+      throw new Error("not used");
+    },
+  };
+  return { port, started, answered };
+};
+
+const setup = async (failStart = false) => {
+  const repository = createInMemoryNegotiationRepository();
+  const workflows = recordingWorkflows(failStart);
+  const deps: NegotiationDeps = {
+    tenant: "alice",
+    repository,
+    workflows: workflows.port,
+    now: () => new Date("2026-11-24T10:00:00Z"),
+    newNegotiationId: () => "neg_abcdef123456",
+  };
+  const { negotiationId } = await createNegotiation(deps, {
+    orderContext,
+    merchantInstructions,
+    supplier: { name: "Dana" },
+  });
+  return { deps, repository, workflows, negotiationId };
+};
+
+describe("negotiation use cases", () => {
+  it("starts one workflow per email, named after the message, with the tenant and ids only", async () => {
+    const { deps, workflows, negotiationId } = await setup();
+    const { messageId } = await receiveSupplierMessage(deps, negotiationId, "We quote $5.00.");
+    expect(messageId).toBe("msg_0001");
+    expect(workflows.started).toEqual([
+      {
+        input: { tenant: "alice", negotiationId, messageId: "msg_0001" },
+        options: { executionName: `${negotiationId}-msg_0001` },
+      },
+    ]);
+    expect((await getMessage(deps, negotiationId, messageId)).status).toBe("running");
+  });
+
+  it("keeps the email, marked failed with the reason, when the workflow cannot start", async () => {
+    const { deps, repository, negotiationId } = await setup(true);
+    await expect(receiveSupplierMessage(deps, negotiationId, "We quote $5.00.")).rejects.toBeInstanceOf(
+      DependencyUnavailableError,
+    );
+    const [message] = await repository.listMessages(negotiationId);
+    expect(message).toMatchObject({
+      status: "failed",
+      supplierMessage: "We quote $5.00.",
+      failure: { error: "WorkflowStartFailed", cause: "Step Functions is unavailable" },
+    });
+    // A failed email does not block the next one.
+    await expect(receiveSupplierMessage(deps, negotiationId, "again")).rejects.toBeInstanceOf(
+      DependencyUnavailableError,
+    );
+  });
+
+  it("resumes the paused review with the reviewer's decision and text", async () => {
+    const { deps, repository, workflows, negotiationId } = await setup();
+    const { messageId } = await receiveSupplierMessage(deps, negotiationId, "We quote $5.00.");
+    await repository.updateMessage(negotiationId, messageId, (m) => ({
+      ...m,
+      status: "awaiting_review",
+      taskToken: "token-1",
+    }));
+    await expect(
+      reviewMessage(deps, negotiationId, messageId, { decision: "approve" }),
+    ).rejects.toMatchObject({ code: "reply_required" });
+    await reviewMessage(deps, negotiationId, messageId, { decision: "approve", text: "Could you do $4.45?" });
+    expect(workflows.answered).toEqual([
+      { token: "token-1", output: { decision: "approve", text: "Could you do $4.45?" } },
+    ]);
+  });
+
+  it("refuses a review before the review step is waiting", async () => {
+    const { deps, negotiationId } = await setup();
+    const { messageId } = await receiveSupplierMessage(deps, negotiationId, "We quote $5.00.");
+    await expect(reviewMessage(deps, negotiationId, messageId, { decision: "reject" })).rejects.toMatchObject(
+      {
+        code: "message_not_awaiting_review",
+      },
+    );
+  });
+});
