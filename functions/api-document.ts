@@ -6,6 +6,8 @@ import { describeOnlyDeps, mergeOpenApiDocuments } from "./core/http/openapi-doc
 import { createLogger } from "./core/logger";
 import { createNegotiateApp, type NegotiateApiDeps } from "./negotiate/http/create-negotiate-app";
 import { createPlatformApp, type PlatformDeps } from "./platform/platform-app";
+import { createShopApp } from "./shop/coordinator/http/create-shop-app";
+import type { ShopApiDeps } from "./shop/coordinator/http/shop-api-deps";
 
 /** Where the API runs: `npm start`, and a deployed stage (its URL is the stack output `Url`). */
 export const API_SERVERS = [
@@ -29,6 +31,7 @@ export const describedApps = (): OpenAPIHono<ApiEnv>[] => {
   return [
     createPlatformApp(describeOnlyDeps<PlatformDeps>("platform", { logger, healthChecks: {} })),
     createCookApp(describeOnlyDeps<CookApiDeps>("cook", { logger, maxBodyBytes: undefined })),
+    createShopApp(describeOnlyDeps<ShopApiDeps>("shop", { logger, maxBodyBytes: undefined })),
     createNegotiateApp(describeOnlyDeps<NegotiateApiDeps>("negotiate", { logger, maxBodyBytes: undefined })),
   ];
 };

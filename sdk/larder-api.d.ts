@@ -98,6 +98,46 @@ export interface paths {
      */
     put: operations["putRecipe"];
   };
+  "/shop/preferences": {
+    /** The household's substitution policies, brands, price cap and slot preferences (defaults if none) */
+    get: operations["getShopPreferences"];
+    /** Replace the household's preferences */
+    put: operations["putShopPreferences"];
+  };
+  "/shop/runs": {
+    /** The tenant's runs, newest first, paged */
+    get: operations["listShopRuns"];
+    /**
+     * Start a grocery coordinator run for the tenant's household
+     * @description Builds the cart from past orders, finds substitutes for unavailable items, proposes lines to prune and recommends a delivery slot. Recommends only: it never books a slot nor checks out. An `Idempotency-Key` makes a retried POST answer the same run. Merging a meal plan's shopping list (`plan_snapshot_id`) is not available yet: 422 `plan_merge_unavailable`.
+     */
+    post: operations["createShopRun"];
+  };
+  "/shop/runs/{runId}": {
+    /** A run's status, steps and progress, and its result once it succeeded */
+    get: operations["getShopRun"];
+  };
+  "/shop/runs/{runId}/decisions": {
+    /**
+     * Accept or reject substitutes and prune proposals; accepted ones change the store cart
+     * @description Every decision is checked against the run's recommendations first: a product the run did not recommend is a 422 `decision_not_recommended` and nothing is applied. A run still running is a 409.
+     */
+    post: operations["applyShopRunDecisions"];
+  };
+  "/shop/substitutes/queries": {
+    /**
+     * Seed 000's QueryGenerator on its own: search queries for an unavailable product
+     * @description The `x-larder-source` header says whether the model (`llm`) or the heuristic answered.
+     */
+    post: operations["generateSubstituteQueries"];
+  };
+  "/shop/substitutes/rank": {
+    /**
+     * Seed 000's ValueRanker on its own: rank candidates by household value
+     * @description The `x-larder-source` header says whether the model (`llm`) or the heuristic answered.
+     */
+    post: operations["rankSubstitutesByValue"];
+  };
 }
 
 export type webhooks = Record<string, never>;
@@ -133,6 +173,11 @@ export interface components {
       servings?: number;
       ingredients_raw: string[];
       steps: string[];
+      /**
+       * @description How the recipe writes its measures: en-GB (British: metric cup, imperial pint), en-US (US customary), pt-PT (metric). Inferred from the ingredient lines when absent.
+       * @enum {string}
+       */
+      locale?: "en-GB" | "en-US" | "pt-PT";
       recipe_id: string;
     };
     RecipeBody: {
@@ -140,6 +185,11 @@ export interface components {
       servings?: number;
       ingredients_raw: string[];
       steps: string[];
+      /**
+       * @description How the recipe writes its measures: en-GB (British: metric cup, imperial pint), en-US (US customary), pt-PT (metric). Inferred from the ingredient lines when absent.
+       * @enum {string}
+       */
+      locale?: "en-GB" | "en-US" | "pt-PT";
     };
     Snapshot: {
       snapshot_id: string;
@@ -377,6 +427,13 @@ export interface components {
               meal_type: "breakfast" | "lunch" | "dinner" | "snack";
               recipe_id: string;
             })[];
+          /**
+           * @description Present when a line of the item was read by the configured LLM, the rules having failed on it.
+           * @enum {boolean}
+           */
+          read_by_llm?: true;
+          /** @description Present when a line gave a range ("2-3 tomatoes"): the total with each range's low end; `quantity` has the high ends, so the shopping covers the recipe. */
+          quantity_min?: number;
         })[];
       unparsed: ({
           line: string;
@@ -387,6 +444,27 @@ export interface components {
             meal_type: "breakfast" | "lunch" | "dinner" | "snack";
             recipe_id: string;
           };
+          /** @description What could be read of the line, when anything could. */
+          read?: {
+            quantity: number | null;
+            quantity2: number | null;
+            unit: string | null;
+            name: string;
+          };
+        })[];
+      /** @description The locale each recipe's cups, pints and spoons were read in (UK and US sizes differ). */
+      recipe_locales: ({
+          recipe_id: string;
+          /**
+           * @description How the recipe writes its measures: en-GB (British: metric cup, imperial pint), en-US (US customary), pt-PT (metric). Inferred from the ingredient lines when absent.
+           * @enum {string}
+           */
+          locale: "en-GB" | "en-US" | "pt-PT";
+          /**
+           * @description `recipe` when the recipe gave its locale, `inferred` when it was read from its lines.
+           * @enum {string}
+           */
+          source: "recipe" | "inferred";
         })[];
     };
     KitchenChatResponse: {
@@ -453,6 +531,291 @@ export interface components {
     KitchenChatRequest: {
       snapshot_id: string;
       message: string;
+    };
+    CreatedShopRun: {
+      runId: string;
+    };
+    CreateShopRunRequest: {
+      plan_snapshot_id?: string;
+      options?: {
+        /** @default 20 */
+        maxConcurrency?: number;
+        /** @default false */
+        skipPrune?: boolean;
+        /** @default false */
+        skipSlots?: boolean;
+      };
+    };
+    ShopRun: {
+      runId: string;
+      /** @enum {string} */
+      status: "running" | "succeeded" | "failed";
+      startedAt: string;
+      endedAt?: string;
+      steps: {
+          name: string;
+          status: string;
+          startedAt: string;
+          endedAt?: string;
+        }[];
+      itemsDone: number;
+      itemsTotal: number;
+      result?: {
+        substitutions: ({
+            originalItem: {
+              productId: string;
+              name: string;
+              price: number;
+              pricePerUnit?: string;
+              size?: string;
+              brand?: string;
+              quantity: number;
+              categoryPath: string[];
+            };
+            /** @enum {string} */
+            status: "substitutes_found" | "no_substitutes";
+            candidates: ({
+                productId: string;
+                rank: number;
+                valueScore: number;
+                /** @enum {string} */
+                brandPreference: "store" | "national" | "premium" | "unknown";
+                /** @enum {string} */
+                priceComparison: "cheaper" | "similar" | "more_expensive";
+                capacityCostRatio: number;
+                /** @enum {string} */
+                recommendation: "strong" | "acceptable" | "weak";
+                reason: string;
+                name: string;
+                price: number;
+                pricePerUnit?: string;
+                brand?: string;
+                size?: string;
+              })[];
+            reason: string;
+          })[];
+        summary: string;
+        totalUnavailable: number;
+        totalWithSubstitutes: number;
+        failedItems: {
+            productId: string;
+            name: string;
+            error: string;
+            cause: string;
+          }[];
+        cartAdditions: {
+            productId: string;
+            name: string;
+            quantity: number;
+            /** @enum {string} */
+            why: "recurring_item";
+            reason: string;
+          }[];
+        pruned: {
+            productId: string;
+            name: string;
+            reason: string;
+            lastBoughtOn?: string;
+            daysSinceLastPurchase?: number;
+            lastsDays?: number;
+          }[];
+        slots: {
+            date: string;
+            start: string;
+            end: string;
+            priceCents: number;
+            isFree: boolean;
+            express: boolean;
+            bookable: boolean;
+            full: boolean;
+            afterCutoff: boolean;
+          }[];
+        recommendedSlot?: {
+          recommended?: {
+            date: string;
+            start: string;
+            end: string;
+            priceCents: number;
+            isFree: boolean;
+            express: boolean;
+            bookable: boolean;
+            full: boolean;
+            afterCutoff: boolean;
+          };
+          reason: string;
+          acceptableCount: number;
+          totalCount: number;
+        };
+        usage: {
+          calls: number;
+          failedCalls: number;
+          inputTokens: number;
+          outputTokens: number;
+          latencyMs: number;
+          offlineCalls: number;
+        };
+        heuristicSteps: {
+          [key: string]: number;
+        };
+        offline: boolean;
+      };
+      error?: {
+        code: string;
+        message: string;
+      };
+      decisions?: ({
+          /** @enum {string} */
+          kind: "substitution" | "prune";
+          productId: string;
+          /** @enum {string} */
+          action: "accept" | "reject" | "remove" | "keep";
+          substituteId?: string;
+          /** @enum {string} */
+          outcome: "applied" | "recorded" | "failed";
+          error?: string;
+          decidedAt: string;
+        })[];
+    };
+    ShopRunList: {
+      runs: ({
+          runId: string;
+          /** @enum {string} */
+          status: "running" | "succeeded" | "failed";
+          startedAt: string;
+          endedAt?: string;
+        })[];
+      nextCursor?: string;
+    };
+    ShopRunDecisionsResult: {
+      runId: string;
+      results: ({
+          decision: ({
+            originalProductId: string;
+            /** @enum {string} */
+            action: "accept" | "reject";
+            productId?: string;
+          }) | ({
+            pruneProductId: string;
+            /** @enum {string} */
+            action: "remove" | "keep";
+          });
+          /** @enum {string} */
+          outcome: "applied" | "recorded" | "failed";
+          changes: ({
+              /** @enum {string} */
+              change: "added" | "removed";
+              productId: string;
+              quantity?: number;
+            })[];
+          error?: string;
+        })[];
+    };
+    ShopRunDecisionsRequest: {
+      decisions: (({
+          originalProductId: string;
+          /** @enum {string} */
+          action: "accept" | "reject";
+          productId?: string;
+        }) | ({
+          pruneProductId: string;
+          /** @enum {string} */
+          action: "remove" | "keep";
+        }))[];
+    };
+    QueryGeneratorOutput: {
+      primaryQuery: string;
+      fallbackQueries: string[];
+      inferredCategory: string;
+      /** @enum {string} */
+      searchStrategy: "exact" | "category" | "broad";
+    };
+    QueryGeneratorInput: {
+      productName: string;
+      productCategory?: string;
+      originalPrice?: number;
+    };
+    ValueRankerOutput: {
+      rankings: ({
+          productId: string;
+          rank: number;
+          valueScore: number;
+          /** @enum {string} */
+          brandPreference: "store" | "national" | "premium" | "unknown";
+          /** @enum {string} */
+          priceComparison: "cheaper" | "similar" | "more_expensive";
+          capacityCostRatio: number;
+          /** @enum {string} */
+          recommendation: "strong" | "acceptable" | "weak";
+          reason: string;
+        })[];
+      summary: string;
+    };
+    ValueRankerInput: {
+      originalProduct: {
+        name: string;
+        price: number;
+        pricePerUnit?: string;
+        size?: string;
+      };
+      candidates: {
+          productId: string;
+          name: string;
+          price: number;
+          pricePerUnit?: string;
+          brand?: string;
+          size?: string;
+          available: boolean;
+        }[];
+    };
+    ShopPreferences: {
+      /**
+       * @default {
+       *   "policy": "best_match"
+       * }
+       */
+      defaultPolicy?: OneOf<[{
+        /** @enum {string} */
+        policy: "best_match";
+      }, {
+        /** @enum {string} */
+        policy: "specific";
+        productIds: string[];
+      }, {
+        /** @enum {string} */
+        policy: "no_substitute";
+      }]>;
+      /** @default {} */
+      itemPolicies?: {
+        [key: string]: OneOf<[{
+          /** @enum {string} */
+          policy: "best_match";
+        }, {
+          /** @enum {string} */
+          policy: "specific";
+          productIds: string[];
+        }, {
+          /** @enum {string} */
+          policy: "no_substitute";
+        }]>;
+      };
+      /** @default [] */
+      pinnedBrands?: string[];
+      /** @default [] */
+      bannedBrands?: string[];
+      /** @default 20 */
+      priceCapPercent?: number;
+      /** @default {} */
+      slots?: {
+        days?: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+        earliestHour?: number;
+        latestHour?: number;
+        maxFeeCents?: number;
+      };
+      weeklyRun?: {
+        /** @enum {string} */
+        weekday: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+        hour: number;
+      };
     };
     NegotiationCreated: {
       negotiationId: string;
@@ -1733,6 +2096,411 @@ export interface operations {
       201: {
         content: {
           "application/json": components["schemas"]["Recipe"];
+        };
+      };
+      /** @description The request failed validation; `details.issues` names each field */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing or invalid bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The token carries no usable tenant */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The body is too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description An unexpected error; the body shows no internals (the cause is in the logs) */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  /** The household's substitution policies, brands, price cap and slot preferences (defaults if none) */
+  getShopPreferences: {
+    responses: {
+      /** @description The preferences */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ShopPreferences"];
+        };
+      };
+      /** @description Missing or invalid bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The token carries no usable tenant */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description An unexpected error; the body shows no internals (the cause is in the logs) */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  /** Replace the household's preferences */
+  putShopPreferences: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ShopPreferences"];
+      };
+    };
+    responses: {
+      /** @description The stored preferences */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ShopPreferences"];
+        };
+      };
+      /** @description The request failed validation; `details.issues` names each field */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing or invalid bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The token carries no usable tenant */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The body is too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description An unexpected error; the body shows no internals (the cause is in the logs) */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  /** The tenant's runs, newest first, paged */
+  listShopRuns: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+      };
+    };
+    responses: {
+      /** @description A page of runs */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ShopRunList"];
+        };
+      };
+      /** @description The request failed validation; `details.issues` names each field */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing or invalid bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The token carries no usable tenant */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description An unexpected error; the body shows no internals (the cause is in the logs) */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  /**
+   * Start a grocery coordinator run for the tenant's household
+   * @description Builds the cart from past orders, finds substitutes for unavailable items, proposes lines to prune and recommends a delivery slot. Recommends only: it never books a slot nor checks out. An `Idempotency-Key` makes a retried POST answer the same run. Merging a meal plan's shopping list (`plan_snapshot_id`) is not available yet: 422 `plan_merge_unavailable`.
+   */
+  createShopRun: {
+    parameters: {
+      header?: {
+        /** @description A retried POST with the same key answers the same run */
+        "idempotency-key"?: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreateShopRunRequest"];
+      };
+    };
+    responses: {
+      /** @description The run started (or, with a known Idempotency-Key, the run it started before) */
+      202: {
+        content: {
+          "application/json": components["schemas"]["CreatedShopRun"];
+        };
+      };
+      /** @description The request failed validation; `details.issues` names each field */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing or invalid bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The token carries no usable tenant */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The body is too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Well-formed, but the domain refuses it */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description An unexpected error; the body shows no internals (the cause is in the logs) */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description A dependency is unavailable */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  /** A run's status, steps and progress, and its result once it succeeded */
+  getShopRun: {
+    parameters: {
+      path: {
+        runId: string;
+      };
+    };
+    responses: {
+      /** @description The run */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ShopRun"];
+        };
+      };
+      /** @description The request failed validation; `details.issues` names each field */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing or invalid bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The token carries no usable tenant */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description An unexpected error; the body shows no internals (the cause is in the logs) */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  /**
+   * Accept or reject substitutes and prune proposals; accepted ones change the store cart
+   * @description Every decision is checked against the run's recommendations first: a product the run did not recommend is a 422 `decision_not_recommended` and nothing is applied. A run still running is a 409.
+   */
+  applyShopRunDecisions: {
+    parameters: {
+      path: {
+        runId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ShopRunDecisionsRequest"];
+      };
+    };
+    responses: {
+      /** @description What each decision changed in the cart */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ShopRunDecisionsResult"];
+        };
+      };
+      /** @description The request failed validation; `details.issues` names each field */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing or invalid bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The token carries no usable tenant */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description A conflicting write (stale version); re-read and retry */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The body is too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Well-formed, but the domain refuses it */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description An unexpected error; the body shows no internals (the cause is in the logs) */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description A dependency is unavailable */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  /**
+   * Seed 000's QueryGenerator on its own: search queries for an unavailable product
+   * @description The `x-larder-source` header says whether the model (`llm`) or the heuristic answered.
+   */
+  generateSubstituteQueries: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["QueryGeneratorInput"];
+      };
+    };
+    responses: {
+      /** @description The queries */
+      200: {
+        content: {
+          "application/json": components["schemas"]["QueryGeneratorOutput"];
+        };
+      };
+      /** @description The request failed validation; `details.issues` names each field */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing or invalid bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The token carries no usable tenant */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The body is too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description An unexpected error; the body shows no internals (the cause is in the logs) */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  /**
+   * Seed 000's ValueRanker on its own: rank candidates by household value
+   * @description The `x-larder-source` header says whether the model (`llm`) or the heuristic answered.
+   */
+  rankSubstitutesByValue: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ValueRankerInput"];
+      };
+    };
+    responses: {
+      /** @description The rankings */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ValueRankerOutput"];
         };
       };
       /** @description The request failed validation; `details.issues` names each field */

@@ -20,39 +20,160 @@ const storeTool = (id: string, file: string, description: string): FunctionDefin
 });
 
 /**
+ * The grocery coordinator's steps (statemachines/shop-coordinator.asl.json), one Lambda each; each entry
+ * imports only what it uses: the store steps Chromium, the LLM steps a model, the record steps the table.
+ */
+const coordinatorStep = (
+  id: string,
+  file: string,
+  description: string,
+  needs: FunctionDefinition["needs"],
+): FunctionDefinition => ({
+  id,
+  entry: `functions/shop/coordinator/${file}`,
+  handler: "handler",
+  description,
+  needs,
+  ...(needs.includes("store")
+    ? { timeoutSeconds: storeToolTimeoutSeconds, memoryMb: storeToolMemoryMb }
+    : { timeoutSeconds: needs.includes("llm") ? 90 : 20 }),
+});
+
+export const shopCoordinatorFunctions: FunctionDefinition[] = [
+  coordinatorStep(
+    "ShopBuildCart",
+    "build-cart-step.ts",
+    "Coordinator: merge recurring past-order items into the cart",
+    ["store"],
+  ),
+  coordinatorStep(
+    "ShopScanCart",
+    "scan-cart-step.ts",
+    "Coordinator: the cart's unavailable items, with policies",
+    ["store", "table"],
+  ),
+  coordinatorStep(
+    "ShopGenerateQueries",
+    "generate-queries-step.ts",
+    "Substitution: search queries for one item (LLM, heuristic fallback)",
+    ["llm"],
+  ),
+  coordinatorStep(
+    "ShopSearchCandidates",
+    "search-candidates-step.ts",
+    "Substitution: one store search for one item",
+    ["store"],
+  ),
+  coordinatorStep(
+    "ShopRemoveSameProduct",
+    "remove-same-product-step.ts",
+    "Substitution: drop the unavailable product from its candidates",
+    [],
+  ),
+  coordinatorStep(
+    "ShopRankCandidates",
+    "rank-candidates-step.ts",
+    "Substitution: value ranking (LLM, heuristic fallback) and household rules",
+    ["llm"],
+  ),
+  coordinatorStep(
+    "ShopRecordItem",
+    "record-item-step.ts",
+    "Substitution: the item's recommendation, saved to the run",
+    ["table"],
+  ),
+  coordinatorStep(
+    "ShopRecordItemFailure",
+    "record-item-failure-step.ts",
+    "Substitution: an item that failed, saved to the run",
+    ["table"],
+  ),
+  coordinatorStep(
+    "ShopPruneStock",
+    "prune-stock-step.ts",
+    "Coordinator: lines the household probably still has (LLM, cadence fallback)",
+    ["store", "llm"],
+  ),
+  coordinatorStep(
+    "ShopScoutSlots",
+    "scout-slots-step.ts",
+    "Coordinator: recommend a delivery slot (never books)",
+    ["store", "table"],
+  ),
+  coordinatorStep("ShopSaveRun", "save-run-step.ts", "Coordinator: the run's result, saved", ["table"]),
+  coordinatorStep("ShopMarkRunFailed", "mark-run-failed-step.ts", "Coordinator: a run that failed, saved", [
+    "table",
+  ]),
+];
+
+/** The store tool Lambdas (invoked with `{ householdId, input }`). */
+export const shopStoreToolFunctions: FunctionDefinition[] = [
+  storeTool("ShopScanCartTool", "scan-cart-tool.ts", "Store tool: the household's cart with availability"),
+  storeTool("ShopSearchProductsTool", "search-products-tool.ts", "Store tool: search the store's products"),
+  storeTool("ShopExtractProductInfoTool", "extract-product-info-tool.ts", "Store tool: read a product page"),
+  storeTool("ShopListPastOrdersTool", "list-past-orders-tool.ts", "Store tool: the household's past orders"),
+  storeTool("ShopGetOrderDetailTool", "get-order-detail-tool.ts", "Store tool: what one past order bought"),
+  storeTool("ShopListDeliverySlotsTool", "list-delivery-slots-tool.ts", "Store tool: home delivery slots"),
+  storeTool("ShopAddToCartTool", "add-to-cart-tool.ts", "Store tool: add a product to the household's cart"),
+  storeTool(
+    "ShopRemoveFromCartTool",
+    "remove-from-cart-tool.ts",
+    "Store tool: remove a product from the cart",
+  ),
+];
+
+/**
  * The shop area (seed 000): the Auchan.pt store tools, one Lambda each, invoked with
- * `{ householdId, input }` by the grocery coordinator's state machines (to come) or directly. Each runs
- * Chromium (one browser per container) with a fresh context per household. No routes yet.
+ * `{ householdId, input }`; the grocery coordinator (statemachines/shop-coordinator.asl.json), one Lambda per
+ * step; and ShopApi (runs, decisions, the substitution steps on their own, preferences). Store Lambdas run
+ * Chromium (one browser per container) with a fresh context per household.
  */
 export const shopArea: AreaDefinition = {
   area: "shop",
   functions: [
-    storeTool("ShopScanCartTool", "scan-cart-tool.ts", "Store tool: the household's cart with availability"),
-    storeTool("ShopSearchProductsTool", "search-products-tool.ts", "Store tool: search the store's products"),
-    storeTool(
-      "ShopExtractProductInfoTool",
-      "extract-product-info-tool.ts",
-      "Store tool: read a product page",
-    ),
-    storeTool(
-      "ShopListPastOrdersTool",
-      "list-past-orders-tool.ts",
-      "Store tool: the household's past orders",
-    ),
-    storeTool("ShopGetOrderDetailTool", "get-order-detail-tool.ts", "Store tool: what one past order bought"),
-    storeTool("ShopListDeliverySlotsTool", "list-delivery-slots-tool.ts", "Store tool: home delivery slots"),
-    storeTool(
-      "ShopAddToCartTool",
-      "add-to-cart-tool.ts",
-      "Store tool: add a product to the household's cart",
-    ),
-    storeTool(
-      "ShopRemoveFromCartTool",
-      "remove-from-cart-tool.ts",
-      "Store tool: remove a product from the cart",
-    ),
+    ...shopStoreToolFunctions,
+    ...shopCoordinatorFunctions,
+    {
+      id: "ShopApi",
+      entry: "functions/shop/api.ts",
+      handler: "handler",
+      description: "Coordinator runs, decisions, the substitution steps on their own, preferences",
+      needs: ["table", "llm", "workflows", "store"],
+      // API Gateway answers 503 after 30 s; decisions drive the store, so Chromium's memory floor.
+      timeoutSeconds: 29,
+      memoryMb: storeToolMemoryMb,
+    },
   ],
-  routes: [],
-  workflows: [],
+  routes: [
+    { route: "POST /shop/runs", functionId: "ShopApi" },
+    { route: "GET /shop/runs", functionId: "ShopApi" },
+    { route: "GET /shop/runs/{runId}", functionId: "ShopApi" },
+    { route: "POST /shop/runs/{runId}/decisions", functionId: "ShopApi" },
+    { route: "POST /shop/substitutes/queries", functionId: "ShopApi" },
+    { route: "POST /shop/substitutes/rank", functionId: "ShopApi" },
+    { route: "GET /shop/preferences", functionId: "ShopApi" },
+    { route: "PUT /shop/preferences", functionId: "ShopApi" },
+  ],
+  workflows: [
+    {
+      name: "shop-coordinator",
+      file: "statemachines/shop-coordinator.asl.json",
+      functionSubstitutions: {
+        ShopBuildCartFnArn: "ShopBuildCart",
+        ShopScanCartFnArn: "ShopScanCart",
+        ShopGenerateQueriesFnArn: "ShopGenerateQueries",
+        ShopSearchCandidatesFnArn: "ShopSearchCandidates",
+        ShopRemoveSameProductFnArn: "ShopRemoveSameProduct",
+        ShopRankCandidatesFnArn: "ShopRankCandidates",
+        ShopRecordItemFnArn: "ShopRecordItem",
+        ShopRecordItemFailureFnArn: "ShopRecordItemFailure",
+        ShopPruneStockFnArn: "ShopPruneStock",
+        ShopScoutSlotsFnArn: "ShopScoutSlots",
+        ShopSaveRunFnArn: "ShopSaveRun",
+        ShopMarkRunFailedFnArn: "ShopMarkRunFailed",
+      },
+      timeoutSeconds: 1800,
+    },
+  ],
   schedules: [],
 };

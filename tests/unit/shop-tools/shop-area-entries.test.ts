@@ -4,13 +4,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createLambdaContext } from "../../../dev/lambda-context";
 import { loadFunctionHandler } from "../../../dev/load-handler";
 import { ValidationError } from "../../../functions/core/errors";
-import { shopArea } from "../../../lib/areas/shop";
+import { shopStoreToolFunctions } from "../../../lib/areas/shop";
 import { repositoryRoot } from "../../../lib/repository-root";
 
 type ToolHandler = (event: unknown, context: ReturnType<typeof createLambdaContext>) => Promise<unknown>;
 
 describe("the shop area's store tool Lambdas", () => {
-  it.each(shopArea.functions.map((fn) => [fn.id, fn] as const))(
+  it.each(shopStoreToolFunctions.map((fn) => [fn.id, fn] as const))(
     "%s loads its entry's handler, which refuses an event without householdId before any browser starts",
     async (id, fn) => {
       const handler = await loadFunctionHandler<ToolHandler>(fn);
@@ -24,7 +24,7 @@ describe("the shop area's store tool Lambdas", () => {
   );
 
   it("drive the store, so CDK ships Chromium with each of them", () => {
-    expect(shopArea.functions.filter((fn) => !fn.needs.includes("store")).map((fn) => fn.id)).toEqual([]);
+    expect(shopStoreToolFunctions.filter((fn) => !fn.needs.includes("store")).map((fn) => fn.id)).toEqual([]);
   });
 });
 
@@ -40,7 +40,7 @@ describe("the store tool Lambdas' cold start", () => {
 
   const importEntry = (entry: string) => import(pathToFileURL(resolve(repositoryRoot, entry)).href);
 
-  it.each(shopArea.functions.map((fn) => [fn.id, fn.entry] as const))(
+  it.each(shopStoreToolFunctions.map((fn) => [fn.id, fn.entry] as const))(
     "%s fails at cold start in Lambda naming STORE_URL when it is missing, instead of driving 127.0.0.1",
     async (id, entry) => {
       vi.stubEnv("AWS_LAMBDA_FUNCTION_NAME", `Larder-test-${id}`);
@@ -58,7 +58,7 @@ describe("the store tool Lambdas' cold start", () => {
     },
   );
 
-  it.each(shopArea.functions.map((fn) => [fn.id, fn.entry, fn.handler] as const))(
+  it.each(shopStoreToolFunctions.map((fn) => [fn.id, fn.entry, fn.handler] as const))(
     "%s loads in Lambda when STORE_URL is set",
     async (id, entry, handler) => {
       vi.stubEnv("AWS_LAMBDA_FUNCTION_NAME", `Larder-test-${id}`);

@@ -1,0 +1,143 @@
+import { z } from "zod";
+
+/**
+ * Seed 000's contracts, verbatim: QueryGeneratorInput/Output, ValueRankerInput/Output and the worker's
+ * SubstitutionResult. Field names, enums and the tool/schema names are the seed's; zod schemas check
+ * what clients and models send.
+ */
+
+export const SEARCH_QUERY_SCHEMA_NAME = "generate_search_query";
+export const RANK_SUBSTITUTES_SCHEMA_NAME = "rank_substitutes_by_value";
+
+export const BRAND_PREFERENCES = ["store", "national", "premium", "unknown"] as const;
+export type BrandPreference = (typeof BRAND_PREFERENCES)[number];
+export const RECOMMENDATIONS = ["strong", "acceptable", "weak"] as const;
+export type Recommendation = (typeof RECOMMENDATIONS)[number];
+export const PRICE_COMPARISONS = ["cheaper", "similar", "more_expensive"] as const;
+export type PriceComparison = (typeof PRICE_COMPARISONS)[number];
+export const SEARCH_STRATEGIES = ["exact", "category", "broad"] as const;
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+
+export const queryGeneratorInputSchema = z.object({
+  productName: text(300),
+  productCategory: text(200).optional(),
+  originalPrice: z.number().nonnegative().max(100_000).optional(),
+});
+export type QueryGeneratorInput = z.infer<typeof queryGeneratorInputSchema>;
+
+export const queryGeneratorOutputSchema = z.object({
+  primaryQuery: text(200),
+  fallbackQueries: z.array(text(200)).max(5),
+  inferredCategory: z.string().max(200),
+  searchStrategy: z.enum(SEARCH_STRATEGIES),
+});
+export type QueryGeneratorOutput = z.infer<typeof queryGeneratorOutputSchema>;
+
+/** The seed's `generate_search_query` tool input (searchStrategy is ours, optional for the model). */
+export const generateSearchQueryToolSchema = z.object({
+  primaryQuery: text(200),
+  fallbackQueries: z.array(text(200)).max(5),
+  inferredCategory: z.string().max(200),
+  reasoning: z.string().max(2000),
+  searchStrategy: z.enum(SEARCH_STRATEGIES).optional(),
+});
+
+export const originalProductSchema = z.object({
+  name: text(300),
+  price: z.number().nonnegative().max(100_000),
+  pricePerUnit: z.string().max(60).optional(),
+  size: z.string().max(60).optional(),
+});
+export type OriginalProduct = z.infer<typeof originalProductSchema>;
+
+export const substituteCandidateSchema = z.object({
+  productId: text(60),
+  name: text(300),
+  price: z.number().nonnegative().max(100_000),
+  pricePerUnit: z.string().max(60).optional(),
+  brand: z.string().max(100).optional(),
+  size: z.string().max(60).optional(),
+  available: z.boolean(),
+});
+export type SubstituteCandidate = z.infer<typeof substituteCandidateSchema>;
+
+export const valueRankerInputSchema = z.object({
+  originalProduct: originalProductSchema,
+  candidates: z.array(substituteCandidateSchema).max(40),
+});
+export type ValueRankerInput = z.infer<typeof valueRankerInputSchema>;
+
+export const valueRankingSchema = z.object({
+  productId: z.string(),
+  rank: z.number().int().min(1),
+  /** 0-1, capacity/cost optimization. */
+  valueScore: z.number().min(0).max(1),
+  brandPreference: z.enum(BRAND_PREFERENCES),
+  priceComparison: z.enum(PRICE_COMPARISONS),
+  /** Normalized €/unit score. */
+  capacityCostRatio: z.number().min(0).max(1),
+  recommendation: z.enum(RECOMMENDATIONS),
+  /** Human-readable explanation. */
+  reason: z.string(),
+});
+export type ValueRanking = z.infer<typeof valueRankingSchema>;
+
+export const valueRankerOutputSchema = z.object({
+  rankings: z.array(valueRankingSchema),
+  summary: z.string(),
+});
+export type ValueRankerOutput = z.infer<typeof valueRankerOutputSchema>;
+
+/** One ranking as the model reports it: the seed's `rank_substitutes_by_value` tool schema. */
+export const modelRankingSchema = z.object({
+  productId: z.string().min(1),
+  rank: z.number().int().min(1),
+  valueScore: z.number().min(0).max(1),
+  brandPreference: z.enum(BRAND_PREFERENCES),
+  recommendation: z.enum(RECOMMENDATIONS),
+  reason: z.string().trim().min(1).max(500),
+});
+export type ModelRanking = z.infer<typeof modelRankingSchema>;
+
+export const SUBSTITUTION_STATUSES = ["substitutes_found", "no_substitutes"] as const;
+export type SubstitutionStatus = (typeof SUBSTITUTION_STATUSES)[number];
+
+/** The unavailable cart line a substitution is for (small: what the run record and the API show). */
+export const originalItemSchema = z.object({
+  productId: z.string(),
+  name: z.string(),
+  price: z.number(),
+  pricePerUnit: z.string().optional(),
+  size: z.string().optional(),
+  brand: z.string().optional(),
+  quantity: z.number(),
+  categoryPath: z.array(z.string()),
+});
+export type OriginalItem = z.infer<typeof originalItemSchema>;
+
+/** A ranked candidate as the run keeps it: the seed's ranking plus what a person needs to decide. */
+export const rankedCandidateSchema = valueRankingSchema.extend({
+  name: z.string(),
+  price: z.number(),
+  pricePerUnit: z.string().optional(),
+  brand: z.string().optional(),
+  size: z.string().optional(),
+});
+export type RankedCandidate = z.infer<typeof rankedCandidateSchema>;
+
+export const substitutionRecommendationSchema = z.object({
+  originalItem: originalItemSchema,
+  status: z.enum(SUBSTITUTION_STATUSES),
+  candidates: z.array(rankedCandidateSchema),
+  reason: z.string(),
+});
+export type SubstitutionRecommendation = z.infer<typeof substitutionRecommendationSchema>;
+
+export const substitutionResultSchema = z.object({
+  substitutions: z.array(substitutionRecommendationSchema),
+  summary: z.string(),
+  totalUnavailable: z.number().int().nonnegative(),
+  totalWithSubstitutes: z.number().int().nonnegative(),
+});
+export type SubstitutionResult = z.infer<typeof substitutionResultSchema>;

@@ -1,0 +1,125 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { DomainRefusedError } from "../../../core/errors";
+import type { ApiEnv } from "../../../core/http/api-env";
+import { createApi } from "../../../core/http/create-api";
+import { createUsageRecorder, logUsageTotals, recordingUsage } from "../../../core/llm";
+import { brandTiersFor, DEFAULT_STORE_ID } from "../domain/brand-tiers";
+import { defaultHouseholdPreferences } from "../domain/household-preferences";
+import { generateSearchQueries } from "../domain/query-generator";
+import { runOptionsSchema } from "../domain/shop-run";
+import { applyDecisions } from "../domain/use-cases/apply-decisions";
+import { getRunView } from "../domain/use-cases/get-run";
+import { startShopRun } from "../domain/use-cases/start-run";
+import { rankSubstitutesByValue } from "../domain/value-ranker";
+import { householdForTenant } from "./household-for-tenant";
+import type { ShopApiDeps } from "./shop-api-deps";
+import {
+  createShopRunRoute,
+  decideShopRunRoute,
+  generateSubstituteQueriesRoute,
+  getShopPreferencesRoute,
+  getShopRunRoute,
+  listShopRunsRoute,
+  putShopPreferencesRoute,
+  rankSubstitutesRoute,
+} from "./shop-routes";
+
+/**
+ * The shop area's HTTP API: each handler validates (the routes' zod schemas), runs one use case on the
+ * tenant's repository and household, and maps the result.
+ */
+export const createShopApp = (deps: ShopApiDeps): OpenAPIHono<ApiEnv> => {
+  const app = createApi({
+    logger: deps.logger,
+    auth: "required",
+    ...(deps.maxBodyBytes === undefined ? {} : { maxBodyBytes: deps.maxBodyBytes }),
+  });
+  const runs = (c: Context<ApiEnv>) => deps.runsFor(c.get("tenant"));
+
+  /** A model call of one request, its usage logged in one line. */
+  const withModel = async <T>(
+    c: Context<ApiEnv>,
+    handle: (llm: ShopApiDeps["llm"]) => Promise<T>,
+  ): Promise<T> => {
+    const recorder = createUsageRecorder();
+    try {
+      return await handle(recordingUsage(deps.llm, recorder));
+    } finally {
+      if (recorder.entries().length > 0) {
+        logUsageTotals(c.get("logger"), recorder, { route: `${c.req.method} ${c.req.routePath}` });
+      }
+    }
+  };
+
+  app.openapi(createShopRunRoute, async (c) => {
+    const body = c.req.valid("json");
+    const { "idempotency-key": idempotencyKey } = c.req.valid("header");
+    if (body.plan_snapshot_id !== undefined) {
+      throw new DomainRefusedError("Merging a meal plan's shopping list into the cart is not available yet", {
+        code: "plan_merge_unavailable",
+        details: { plan_snapshot_id: body.plan_snapshot_id },
+      });
+    }
+    const tenant = c.get("tenant");
+    const { runId } = await startShopRun(
+      { runs: runs(c), workflows: deps.workflows, newRunId: deps.newRunId, now: deps.now },
+      {
+        tenant,
+        householdId: householdForTenant(tenant),
+        options: runOptionsSchema.parse(body.options ?? {}),
+        ...(idempotencyKey ? { idempotencyKey } : {}),
+      },
+    );
+    return c.json({ runId }, 202);
+  });
+
+  app.openapi(getShopRunRoute, async (c) =>
+    c.json(await getRunView({ runs: runs(c), workflows: deps.workflows }, c.req.valid("param").runId), 200),
+  );
+
+  app.openapi(listShopRunsRoute, async (c) => {
+    const { limit, cursor } = c.req.valid("query");
+    const page = await runs(c).listRuns({ limit, ...(cursor ? { cursor } : {}) });
+    return c.json({ runs: page.runs, ...(page.cursor ? { nextCursor: page.cursor } : {}) }, 200);
+  });
+
+  app.openapi(decideShopRunRoute, async (c) => {
+    const householdId = householdForTenant(c.get("tenant"));
+    const outcome = await applyDecisions(
+      { runs: runs(c), store: () => deps.storeFor(householdId), now: deps.now },
+      { runId: c.req.valid("param").runId, decisions: c.req.valid("json").decisions },
+    );
+    return c.json(outcome, 200);
+  });
+
+  app.openapi(generateSubstituteQueriesRoute, async (c) => {
+    const input = c.req.valid("json");
+    const generated = await withModel(c, (llm) =>
+      generateSearchQueries({ llm, logger: c.get("logger"), tiers: brandTiersFor(DEFAULT_STORE_ID) }, input),
+    );
+    c.header("x-larder-source", generated.source);
+    return c.json(generated.queries, 200);
+  });
+
+  app.openapi(rankSubstitutesRoute, async (c) => {
+    const input = c.req.valid("json");
+    const ranked = await withModel(c, (llm) =>
+      rankSubstitutesByValue({ llm, logger: c.get("logger"), tiers: brandTiersFor(DEFAULT_STORE_ID) }, input),
+    );
+    c.header("x-larder-source", ranked.source);
+    return c.json(ranked.output, 200);
+  });
+
+  app.openapi(getShopPreferencesRoute, async (c) =>
+    c.json((await runs(c).getPreferences()) ?? defaultHouseholdPreferences(), 200),
+  );
+
+  app.openapi(putShopPreferencesRoute, async (c) => {
+    const preferences = c.req.valid("json");
+    await runs(c).savePreferences(preferences);
+    return c.json(preferences, 200);
+  });
+
+  return app;
+};

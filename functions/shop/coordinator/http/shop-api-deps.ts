@@ -1,0 +1,18 @@
+import type { LlmPort } from "../../../core/llm/llm-port";
+import type { Logger } from "../../../core/logger";
+import type { WorkflowPort } from "../../../core/workflow/workflow-port";
+import type { ShopRunRepository } from "../domain/shop-run-repository";
+import type { StoreToolsPort } from "../domain/store-tools-port";
+
+/** What the shop HTTP app needs, built once per container by functions/shop/api.ts or by a test. */
+export interface ShopApiDeps {
+  logger: Logger;
+  runsFor(tenant: string): ShopRunRepository;
+  workflows: Pick<WorkflowPort, "start" | "describe">;
+  /** A store session for one household (closed by the caller). */
+  storeFor(householdId: string): Promise<StoreToolsPort & { close(): Promise<void> }>;
+  llm: LlmPort;
+  newRunId: () => string;
+  now: () => Date;
+  maxBodyBytes?: number;
+}

@@ -1,0 +1,135 @@
+import {
+  bearerAuth,
+  defineRoute,
+  errorResponses,
+  jsonBody,
+  jsonResponse,
+} from "../../../core/http/route-helpers";
+import {
+  CreatedRun,
+  CreateRunBody,
+  DecisionsBody,
+  DecisionsResult,
+  IdempotencyHeaders,
+  ListRunsQuery,
+  Preferences,
+  QueriesBody,
+  QueriesResult,
+  RankBody,
+  RankResult,
+  RunList,
+  RunParams,
+  RunView,
+} from "./shop-openapi-schemas";
+
+/** The shop area's routes (seed 000's grocery coordinator), behind the JWT authorizer. */
+const tags = ["shop"];
+
+export const createShopRunRoute = defineRoute({
+  operationId: "createShopRun",
+  method: "post",
+  path: "/shop/runs",
+  tags,
+  summary: "Start a grocery coordinator run for the tenant's household",
+  description:
+    "Builds the cart from past orders, finds substitutes for unavailable items, proposes lines to prune and " +
+    "recommends a delivery slot. Recommends only: it never books a slot nor checks out. An `Idempotency-Key` " +
+    "makes a retried POST answer the same run. Merging a meal plan's shopping list (`plan_snapshot_id`) is " +
+    "not available yet: 422 `plan_merge_unavailable`.",
+  security: bearerAuth,
+  request: { headers: IdempotencyHeaders, body: jsonBody(CreateRunBody) },
+  responses: {
+    202: jsonResponse(
+      CreatedRun,
+      "The run started (or, with a known Idempotency-Key, the run it started before)",
+    ),
+    ...errorResponses(400, 401, 403, 413, 422, 503),
+  },
+});
+
+export const getShopRunRoute = defineRoute({
+  operationId: "getShopRun",
+  method: "get",
+  path: "/shop/runs/{runId}",
+  tags,
+  summary: "A run's status, steps and progress, and its result once it succeeded",
+  security: bearerAuth,
+  request: { params: RunParams },
+  responses: { 200: jsonResponse(RunView, "The run"), ...errorResponses(400, 401, 403, 404) },
+});
+
+export const listShopRunsRoute = defineRoute({
+  operationId: "listShopRuns",
+  method: "get",
+  path: "/shop/runs",
+  tags,
+  summary: "The tenant's runs, newest first, paged",
+  security: bearerAuth,
+  request: { query: ListRunsQuery },
+  responses: { 200: jsonResponse(RunList, "A page of runs"), ...errorResponses(400, 401, 403) },
+});
+
+export const decideShopRunRoute = defineRoute({
+  operationId: "applyShopRunDecisions",
+  method: "post",
+  path: "/shop/runs/{runId}/decisions",
+  tags,
+  summary: "Accept or reject substitutes and prune proposals; accepted ones change the store cart",
+  description:
+    "Every decision is checked against the run's recommendations first: a product the run did not recommend " +
+    "is a 422 `decision_not_recommended` and nothing is applied. A run still running is a 409.",
+  security: bearerAuth,
+  request: { params: RunParams, body: jsonBody(DecisionsBody) },
+  responses: {
+    200: jsonResponse(DecisionsResult, "What each decision changed in the cart"),
+    ...errorResponses(400, 401, 403, 404, 409, 413, 422, 503),
+  },
+});
+
+export const generateSubstituteQueriesRoute = defineRoute({
+  operationId: "generateSubstituteQueries",
+  method: "post",
+  path: "/shop/substitutes/queries",
+  tags,
+  summary: "Seed 000's QueryGenerator on its own: search queries for an unavailable product",
+  description: "The `x-larder-source` header says whether the model (`llm`) or the heuristic answered.",
+  security: bearerAuth,
+  request: { body: jsonBody(QueriesBody) },
+  responses: { 200: jsonResponse(QueriesResult, "The queries"), ...errorResponses(400, 401, 403, 413) },
+});
+
+export const rankSubstitutesRoute = defineRoute({
+  operationId: "rankSubstitutesByValue",
+  method: "post",
+  path: "/shop/substitutes/rank",
+  tags,
+  summary: "Seed 000's ValueRanker on its own: rank candidates by household value",
+  description: "The `x-larder-source` header says whether the model (`llm`) or the heuristic answered.",
+  security: bearerAuth,
+  request: { body: jsonBody(RankBody) },
+  responses: { 200: jsonResponse(RankResult, "The rankings"), ...errorResponses(400, 401, 403, 413) },
+});
+
+export const getShopPreferencesRoute = defineRoute({
+  operationId: "getShopPreferences",
+  method: "get",
+  path: "/shop/preferences",
+  tags,
+  summary: "The household's substitution policies, brands, price cap and slot preferences (defaults if none)",
+  security: bearerAuth,
+  responses: { 200: jsonResponse(Preferences, "The preferences"), ...errorResponses(401, 403) },
+});
+
+export const putShopPreferencesRoute = defineRoute({
+  operationId: "putShopPreferences",
+  method: "put",
+  path: "/shop/preferences",
+  tags,
+  summary: "Replace the household's preferences",
+  security: bearerAuth,
+  request: { body: jsonBody(Preferences) },
+  responses: {
+    200: jsonResponse(Preferences, "The stored preferences"),
+    ...errorResponses(400, 401, 403, 413),
+  },
+});

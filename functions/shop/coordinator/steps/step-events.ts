@@ -1,0 +1,64 @@
+import { z } from "zod";
+import { TenantIdSchema } from "../../../core/db/keys";
+import { householdIdSchema } from "../../store/household-session-cookie";
+import { cartAdditionSchema } from "../domain/cart-builder";
+import { householdPreferencesSchema, itemPolicySchema } from "../domain/household-preferences";
+import { runOptionsSchema, runUsageSchema } from "../domain/shop-run";
+import { coordinatorCartLineSchema, coordinatorProductSchema } from "../domain/store-tools-port";
+import { queryGeneratorOutputSchema, rankedCandidateSchema } from "../domain/substitution-contracts";
+
+/**
+ * What the states of statemachines/shop-coordinator.asl.json hand each other: keys and small summaries,
+ * never pages (a state's input and output stay far below Step Functions' 256 KiB). Every step validates
+ * its event, so a wrong ASL path fails loudly with the field's name.
+ */
+
+export const runKeysSchema = z.object({
+  tenant: TenantIdSchema,
+  runId: z.string().regex(/^[A-Za-z0-9_-]{1,80}$/),
+  householdId: householdIdSchema,
+});
+
+export const runInputSchema = runKeysSchema.extend({
+  options: runOptionsSchema,
+  planSnapshotId: z.string().optional(),
+});
+export type RunInput = z.infer<typeof runInputSchema>;
+
+export const itemRulesSchema = householdPreferencesSchema.pick({
+  pinnedBrands: true,
+  bannedBrands: true,
+  priceCapPercent: true,
+});
+
+/** One Map iteration's input: the run's keys, the unavailable cart line, its policy, the rules. */
+export const itemEventSchema = runKeysSchema.extend({
+  item: coordinatorCartLineSchema,
+  policy: itemPolicySchema,
+  rules: itemRulesSchema,
+});
+
+export const queriesStepOutputSchema = z.object({
+  queries: queryGeneratorOutputSchema,
+  source: z.enum(["llm", "heuristic"]),
+  usage: runUsageSchema,
+});
+
+export const searchStateSchema = z.object({
+  candidates: z.array(coordinatorProductSchema),
+  nextQueryIndex: z.number().int().nonnegative(),
+  done: z.boolean(),
+});
+
+export const rankStepOutputSchema = z.object({
+  candidates: z.array(rankedCandidateSchema),
+  summary: z.string(),
+  removed: z.array(z.object({ productId: z.string(), rule: z.string(), reason: z.string() })),
+  source: z.enum(["llm", "heuristic"]),
+  usage: runUsageSchema,
+});
+
+export const buildCartOutputSchema = z.object({ cartAdditions: z.array(cartAdditionSchema) });
+
+/** What a Catch puts at its ResultPath: Step Functions' `Error` and `Cause`. */
+export const caughtErrorSchema = z.object({ Error: z.string(), Cause: z.string().optional() });

@@ -1,0 +1,86 @@
+import { randomUUID } from "node:crypto";
+import { type SimulatedStore, startSimulatedStore } from "../../../../dev/store/start-simulated-store";
+import { createLocalWorkflowRunner, type LocalWorkflowRunner } from "../../../../dev/workflow-runner";
+import { type AppTable, createAppTable } from "../../../../functions/core/db/app-table";
+import type { WorkflowExecution } from "../../../../functions/core/workflow/workflow-port";
+import { createDynamoShopRunRepository } from "../../../../functions/shop/coordinator/adapters/dynamo-shop-run-repository";
+import type { HouseholdPreferencesInput } from "../../../../functions/shop/coordinator/domain/household-preferences";
+import { householdPreferencesSchema } from "../../../../functions/shop/coordinator/domain/household-preferences";
+import { type RunHeader, runOptionsSchema } from "../../../../functions/shop/coordinator/domain/shop-run";
+import type { ShopRunRepository } from "../../../../functions/shop/coordinator/domain/shop-run-repository";
+import { startShopRun } from "../../../../functions/shop/coordinator/domain/use-cases/start-run";
+import { allWorkflows } from "../../../../lib/areas";
+import { createTestTable } from "../../../support/table";
+
+/**
+ * The coordinator on the real local parts: DynamoDB Local, the simulated store in real Chromium, the
+ * ASL in aws-local-stepfunctions with every Task on its handler. Environment first: the step entries
+ * read TABLE_NAME, STORE_URL and the LLM settings at cold start, as in Lambda.
+ */
+export interface CoordinatorHarness {
+  store: SimulatedStore;
+  runner: LocalWorkflowRunner;
+  table: AppTable;
+  runsOf(tenant: string): ShopRunRepository;
+  setPreferences(tenant: string, preferences: HouseholdPreferencesInput): Promise<void>;
+  /** Starts a run through the domain's start use case and waits for its execution to end. */
+  run(
+    tenant: string,
+    householdId: string,
+    options?: Partial<RunHeader["options"]>,
+  ): Promise<{ header: RunHeader; execution: WorkflowExecution }>;
+  close(): Promise<void>;
+}
+
+export const startCoordinatorHarness = async (env: Record<string, string>): Promise<CoordinatorHarness> => {
+  const testTable = await createTestTable();
+  const store = await startSimulatedStore({ port: 0 });
+  Object.assign(process.env, {
+    TABLE_NAME: testTable.tableName,
+    DYNAMODB_ENDPOINT: testTable.endpoint,
+    STORE_URL: store.url,
+    STORE_TIMEOUT_MS: "15000",
+    ...env,
+  });
+  const runner = await createLocalWorkflowRunner({
+    retryIntervalMs: 0,
+    workflows: allWorkflows().filter((workflow) => workflow.name === "shop-coordinator"),
+  });
+  const table = createAppTable({ TABLE_NAME: testTable.tableName, DYNAMODB_ENDPOINT: testTable.endpoint });
+  const runsOf = (tenant: string) => createDynamoShopRunRepository(table.forTenant(tenant));
+  return {
+    store,
+    runner,
+    table,
+    runsOf,
+    setPreferences: (tenant, preferences) =>
+      runsOf(tenant).savePreferences(householdPreferencesSchema.parse(preferences)),
+    async run(tenant, householdId, options = {}) {
+      const runs = runsOf(tenant);
+      const { runId } = await startShopRun(
+        {
+          runs,
+          workflows: runner,
+          newRunId: () => `run_${randomUUID().replaceAll("-", "")}`,
+          now: () => new Date(),
+        },
+        { tenant, householdId, options: runOptionsSchema.parse(options) },
+      );
+      const header = await runs.getRun(runId);
+      const execution = await runner.waitForExecution(header?.executionId ?? "");
+      const ended = await runs.getRun(runId);
+      if (!ended) throw new Error(`run ${runId} vanished`);
+      return { header: ended, execution };
+    },
+    async close() {
+      await runner.stop();
+      const { containerStoreBrowser } = await import(
+        "../../../../functions/shop/store/playwright-store-browser"
+      );
+      await containerStoreBrowser({ storeUrl: new URL(store.url), timeoutMs: 10_000 }).close();
+      await store.close();
+      table.destroy();
+      await testTable.drop();
+    },
+  };
+};

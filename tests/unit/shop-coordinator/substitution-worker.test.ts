@@ -1,0 +1,196 @@
+import { describe, expect, it } from "vitest";
+import { LlmUnavailable } from "../../../functions/core/llm";
+import { createFakeLlm } from "../../../functions/core/llm/testing/fake-llm";
+import { STORE_BRAND_TIERS } from "../../../functions/shop/coordinator/domain/brand-tiers";
+import { defaultHouseholdPreferences } from "../../../functions/shop/coordinator/domain/household-preferences";
+import {
+  findSubstitutes,
+  originalItemFromCartLine,
+  removeSameProduct,
+  searchCandidatesStep,
+  summarizeSubstitutions,
+} from "../../../functions/shop/coordinator/domain/substitution-worker";
+import {
+  createFakeStore,
+  RecordingCoordinatorLogger,
+  SWEET_POTATO_ORIGINAL,
+} from "./support/coordinator-fixtures";
+
+const tiers = STORE_BRAND_TIERS["auchan-pt"] ?? { store: [], national: [], premium: [] };
+const offline = () =>
+  createFakeLlm()
+    .onStructured("generate_search_query", new LlmUnavailable("offline"))
+    .onStructured("rank_substitutes_by_value", new LlmUnavailable("offline"));
+
+describe("searching with the fallback strategy", () => {
+  const queries = {
+    primaryQuery: "batata doce cubos congelada",
+    fallbackQueries: ["batata doce congelada", "batata doce"],
+    inferredCategory: "",
+    searchStrategy: "category" as const,
+  };
+
+  it("runs the primary query, then the fallbacks, until 8 candidates are found", async () => {
+    const store = createFakeStore({});
+    let progress = await searchCandidatesStep(store, {
+      queries,
+      queryIndex: 0,
+      candidates: [],
+      policy: { policy: "best_match" },
+    });
+    expect(progress).toMatchObject({ nextQueryIndex: 1, done: false });
+    expect(progress.candidates).toHaveLength(5);
+    progress = await searchCandidatesStep(store, {
+      queries,
+      queryIndex: 1,
+      candidates: progress.candidates,
+      policy: { policy: "best_match" },
+    });
+    expect(progress.candidates).toHaveLength(7);
+    progress = await searchCandidatesStep(store, {
+      queries,
+      queryIndex: 2,
+      candidates: progress.candidates,
+      policy: { policy: "best_match" },
+    });
+    expect(progress.done).toBe(true);
+    expect(store.searches).toEqual(["batata doce cubos congelada", "batata doce congelada", "batata doce"]);
+    expect(new Set(progress.candidates.map((c) => c.productId)).size).toBe(progress.candidates.length);
+  });
+
+  it("reads the products of a `specific` policy instead of searching", async () => {
+    const store = createFakeStore({});
+    const progress = await searchCandidatesStep(store, {
+      queries,
+      queryIndex: 0,
+      candidates: [],
+      policy: { policy: "specific", productIds: ["8759275"] },
+    });
+    expect(progress).toMatchObject({ done: true, candidates: [{ productId: "8759275" }] });
+    expect(store.searches).toEqual([]);
+  });
+
+  it("removes the unavailable item itself (the seed's 'before' case finds only it)", () => {
+    const original = originalItemFromCartLine(SWEET_POTATO_ORIGINAL);
+    expect(removeSameProduct(original, [{ ...SWEET_POTATO_ORIGINAL, productId: "other-id" }])).toEqual([]);
+  });
+});
+
+describe("findSubstitutes (the whole item, steps in a row)", () => {
+  it("offline: heuristic queries, heuristic ranking, the category guard, Auchan labels first", async () => {
+    const store = createFakeStore({});
+    const outcome = await findSubstitutes(
+      { llm: offline(), logger: new RecordingCoordinatorLogger(), tiers, store },
+      {
+        item: SWEET_POTATO_ORIGINAL,
+        policy: { policy: "best_match" },
+        preferences: defaultHouseholdPreferences(),
+      },
+    );
+    expect(outcome.sources).toEqual({ queries: "heuristic", ranking: "heuristic" });
+    expect(outcome.recommendation.status).toBe("substitutes_found");
+    const ids = outcome.recommendation.candidates.map((c) => c.productId);
+    expect(ids[0]).toBe("2394892");
+    expect(ids).not.toContain("6538671");
+    expect(outcome.removed.map((r) => r.productId)).toEqual(expect.arrayContaining(["6538671", "6146977"]));
+    expect(outcome.recommendation.candidates.length).toBeLessThanOrEqual(5);
+    // The summary names the best candidate the rules kept, never one the category guard removed.
+    expect(outcome.recommendation.reason).toContain("a melhor: batata doce polegar cubos congelada 1kg");
+  });
+
+  it("with a fake model routed by schema name: the seed's queries and the model's ranking", async () => {
+    const llm = createFakeLlm()
+      .onStructured("generate_search_query", {
+        primaryQuery: "batata doce cubos congelada",
+        fallbackQueries: ["batata doce congelada", "legumes congelados cubos"],
+        inferredCategory: "frozen vegetables",
+        reasoning: "",
+      })
+      .onStructured("rank_substitutes_by_value", (request) => {
+        const ids = [...JSON.stringify(request.messages).matchAll(/productId: (\d+)/g)].map((m) => m[1]);
+        return {
+          rankings: ids.map((productId, index) => ({
+            productId,
+            rank: index + 1,
+            valueScore: 0.9 - index * 0.1,
+            brandPreference: "store",
+            recommendation: "strong",
+            reason: "Marca Auchan (melhor valor)",
+          })),
+          summary: "ok",
+        };
+      });
+    const store = createFakeStore({});
+    const outcome = await findSubstitutes(
+      { llm, logger: new RecordingCoordinatorLogger(), tiers, store },
+      {
+        item: SWEET_POTATO_ORIGINAL,
+        policy: { policy: "best_match" },
+        preferences: defaultHouseholdPreferences(),
+      },
+    );
+    expect(outcome.sources).toEqual({ queries: "llm", ranking: "llm" });
+    expect(store.searches[0]).toBe("batata doce cubos congelada");
+    expect(llm.callsNamed("rank_substitutes_by_value")).toHaveLength(1);
+    const first = outcome.recommendation.candidates[0];
+    expect(first?.reason.startsWith("Marca Auchan (melhor valor)")).toBe(true);
+    // The model called every candidate strong; the price cap held back those over +20 % per kg.
+    expect(
+      outcome.recommendation.candidates
+        .filter((c) => c.recommendation === "strong")
+        .every((c) => !c.reason.includes("acima do limite")),
+    ).toBe(true);
+    expect(outcome.recommendation.candidates.some((c) => c.reason.includes("acima do limite de preço"))).toBe(
+      true,
+    );
+  });
+
+  it("asks nothing of the model or the store for an item whose policy is no_substitute", async () => {
+    const llm = createFakeLlm();
+    const store = createFakeStore({});
+    const outcome = await findSubstitutes(
+      { llm, logger: new RecordingCoordinatorLogger(), tiers, store },
+      {
+        item: SWEET_POTATO_ORIGINAL,
+        policy: { policy: "no_substitute" },
+        preferences: defaultHouseholdPreferences(),
+      },
+    );
+    expect(outcome.recommendation).toMatchObject({
+      status: "no_substitutes",
+      reason: "The household asked for no substitute",
+    });
+    expect(llm.calls).toEqual([]);
+    expect(store.searches).toEqual([]);
+  });
+
+  it("says no_substitutes when the search finds only the item itself", async () => {
+    const store = createFakeStore({
+      catalog: [{ ...SWEET_POTATO_ORIGINAL, available: true, productId: "copy" }],
+    });
+    const outcome = await findSubstitutes(
+      { llm: offline(), logger: new RecordingCoordinatorLogger(), tiers, store },
+      {
+        item: SWEET_POTATO_ORIGINAL,
+        policy: { policy: "best_match" },
+        preferences: defaultHouseholdPreferences(),
+      },
+    );
+    expect(outcome.recommendation).toMatchObject({
+      status: "no_substitutes",
+      reason: "No suitable alternatives found",
+    });
+  });
+});
+
+describe("the seed's SubstitutionResult", () => {
+  it("counts unavailable items and those with substitutes", () => {
+    const original = originalItemFromCartLine(SWEET_POTATO_ORIGINAL);
+    const result = summarizeSubstitutions([
+      { originalItem: original, status: "substitutes_found", candidates: [], reason: "" },
+      { originalItem: original, status: "no_substitutes", candidates: [], reason: "" },
+    ]);
+    expect(result).toMatchObject({ totalUnavailable: 2, totalWithSubstitutes: 1 });
+    expect(summarizeSubstitutions([]).summary).toBe("All items available");
+  });
+});
