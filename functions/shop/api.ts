@@ -17,7 +17,7 @@ const config = configOnce(() => ({
   llm: readLlmConfig(),
   store: storeConfig(),
 }))();
-const observability = createObservability("shop");
+const observability = await createObservability("shop");
 const { logger } = observability;
 const table = createAppTable(config.table);
 
