@@ -1,3 +1,4 @@
+import { EMBEDDING_DIMENSIONS } from "../embedding/embedding-config";
 import { ValidationError } from "../errors";
 import type { SqlParam } from "./sql-port";
 import { sqlJson, sqlVector } from "./sql-port";
@@ -8,7 +9,7 @@ export const SEARCH_LANGUAGES = ["english", "portuguese", "russian", "simple"] a
 export type SearchLanguage = (typeof SEARCH_LANGUAGES)[number];
 
 /** The one embedding dimension of the schema (`vector(512)` in migration 0001). */
-export const EMBEDDING_DIMENSIONS = 512;
+export { EMBEDDING_DIMENSIONS };
 
 export type AttributeValue = string | number | boolean;
 
