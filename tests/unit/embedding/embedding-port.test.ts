@@ -162,14 +162,12 @@ describe("the Bedrock embedding provider (Titan Text Embeddings V2)", () => {
       .rejects(Object.assign(new Error("slow down"), { name: "ThrottlingException" }));
     await expect(port.embed(["a"], { purpose: "query" })).rejects.toMatchObject({ category: "rate_limited" });
     bedrock.reset();
-    bedrock
-      .on(InvokeModelCommand)
-      .rejects(
-        Object.assign(new Error("boom"), {
-          name: "InternalServerException",
-          $metadata: { httpStatusCode: 500 },
-        }),
-      );
+    bedrock.on(InvokeModelCommand).rejects(
+      Object.assign(new Error("boom"), {
+        name: "InternalServerException",
+        $metadata: { httpStatusCode: 500 },
+      }),
+    );
     await expect(port.embed(["a"], { purpose: "query" })).rejects.toMatchObject({
       category: "unavailable",
       code: "embedding_unavailable",
