@@ -1,6 +1,7 @@
 import { Stack, type StackProps } from "aws-cdk-lib";
 import type { Construct } from "constructs";
 import { AreaFunctions } from "./constructs/area-functions";
+import { LarderDatabase } from "./constructs/larder-database";
 import { LarderHttpApi } from "./constructs/larder-http-api";
 import { LarderTable } from "./constructs/larder-table";
 import { Schedules } from "./constructs/schedules";
@@ -21,6 +22,7 @@ export interface LarderStackProps extends StackProps {
  */
 export class LarderStack extends Stack {
   readonly table: LarderTable;
+  readonly database: LarderDatabase;
   readonly functions: AreaFunctions;
   readonly api: LarderHttpApi;
   readonly workflows: Workflows;
@@ -32,12 +34,19 @@ export class LarderStack extends Stack {
     const logRetention = settings.logRetentionDays;
 
     this.table = new LarderTable(this, "Data", { sandbox });
+    this.database = new LarderDatabase(this, "Search", {
+      stage: settings.stage,
+      sandbox,
+      logRetention,
+      logLevel: settings.logLevel,
+    });
     this.functions = new AreaFunctions(this, "Functions", {
       areas,
       settings,
       sandbox,
       logRetention,
       table: this.table.table,
+      database: this.database,
     });
     this.api = new LarderHttpApi(this, "Http", {
       routes: areas.flatMap((a) => a.routes),

@@ -7,6 +7,7 @@ import type { AreaDefinition } from "../definition-types";
 import type { LarderSettings } from "../larder-settings";
 import { acknowledgeWildcardResource } from "../nag-findings";
 import { stateMachineName } from "../resource-names";
+import type { LarderDatabase } from "./larder-database";
 import { LarderFunction } from "./larder-function";
 import { LlmSecrets } from "./llm-secrets";
 
@@ -16,6 +17,7 @@ export interface AreaFunctionsProps {
   sandbox: boolean;
   logRetention: RetentionDays;
   table: ITable;
+  database: LarderDatabase;
 }
 
 /**
@@ -63,6 +65,9 @@ export class AreaFunctions extends Construct {
             case "store":
               // Bundling, memory and the Chromium layer differ too; the construct applies those itself.
               fn.bindStore(props.settings.storeUrl);
+              break;
+            case "database":
+              props.database.grantTo(fn);
               break;
           }
         }

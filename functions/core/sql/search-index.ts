@@ -135,31 +135,65 @@ const checkVector = (vector: readonly number[], field: string): void => {
  * and ts_rank_cd, nearest neighbours by cosine distance (HNSW), filters and counts on attributes.
  * Every statement goes through the tenant's view, so it filters on the tenant.
  */
-export const createSearchIndex = (sql: TenantSql) => ({
+export interface SearchIndexOptions {
+  /** Upper bound of one upsert statement's JSON; the Data API refuses large requests. */
+  maxStatementBytes: number;
+}
+
+/** Well inside the Data API's request limit; over the wire protocol a larger value loads faster. */
+export const DEFAULT_SEARCH_INDEX_OPTIONS: SearchIndexOptions = { maxStatementBytes: 60_000 };
+
+export const createSearchIndex = (
+  sql: TenantSql,
+  options: SearchIndexOptions = DEFAULT_SEARCH_INDEX_OPTIONS,
+) => ({
+  /**
+   * Inserts or replaces documents, many per statement: rows travel as one JSON parameter, cut so a
+   * statement stays under `maxStatementBytes` (the Data API caps a request's size).
+   */
   async upsert(documents: readonly SearchDocument[]): Promise<void> {
-    for (const document of documents) {
+    const rows = documents.map((document) => {
       if (document.embedding) checkVector(document.embedding.vector, "embedding.vector");
+      return {
+        collection: document.collection,
+        id: document.id,
+        language: document.language,
+        title: document.title,
+        body: document.body,
+        attributes: document.attributes ?? {},
+        embedding: document.embedding ? sqlVector(document.embedding.vector) : null,
+        embedding_model: document.embedding?.model ?? null,
+      };
+    });
+    let batch: string[] = [];
+    let bytes = 0;
+    const flush = async () => {
+      if (batch.length === 0) return;
+      const json = `[${batch.join(",")}]`;
+      batch = [];
+      bytes = 0;
       await sql.query(
         `INSERT INTO search_documents AS d
            (tenant, collection, id, language, title, body, attributes, embedding, embedding_model)
-         VALUES ($1, $2, $3, $4::regconfig, $5, $6, $7::jsonb, $8::vector, $9)
+         SELECT $1, r.collection, r.id, r.language::regconfig, r.title, r.body, r.attributes,
+                r.embedding::vector, r.embedding_model
+           FROM jsonb_to_recordset($2::jsonb) AS r(collection text, id text, language text, title text,
+                body text, attributes jsonb, embedding text, embedding_model text)
          ON CONFLICT (tenant, collection, id) DO UPDATE SET
            language = excluded.language, title = excluded.title, body = excluded.body,
            attributes = excluded.attributes, embedding = excluded.embedding,
            embedding_model = excluded.embedding_model, updated_at = now()
          WHERE d.tenant = $1`,
-        [
-          document.collection,
-          document.id,
-          document.language,
-          document.title,
-          document.body,
-          sqlJson(document.attributes ?? {}),
-          document.embedding ? sqlVector(document.embedding.vector) : null,
-          document.embedding?.model ?? null,
-        ],
+        [json],
       );
+    };
+    for (const row of rows) {
+      const json = JSON.stringify(row);
+      if (bytes + json.length > options.maxStatementBytes && batch.length > 0) await flush();
+      batch.push(json);
+      bytes += json.length + 1;
     }
+    await flush();
   },
 
   /** Full-text search ranked by ts_rank_cd (cover density: phrases and close words rank higher). */

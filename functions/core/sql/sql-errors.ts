@@ -36,13 +36,17 @@ export class SqlQueryInvalidError extends ValidationError {
 }
 
 /**
- * SQLSTATE classes (PostgreSQL appendix A) that mean "the input was bad": data exceptions (22: invalid
+ * SQLSTATE classes (PostgreSQL appendix A) that mean "the input was bad": one id twice in an upsert (21),
+ * data exceptions (22: invalid
  * text for a type, out of range, a vector of the wrong dimension), integrity violations (23), and a
  * syntax error (42601), which bound parameters leave only to text the database itself parses, such as a
  * `to_tsquery` string. Undefined tables, columns and functions (42P01, 42703, 42883) are our bugs: 500.
  */
 const isInputError = (state: string): boolean =>
-  state.startsWith("22") || (state.startsWith("23") && state !== "23505") || state === "42601";
+  state.startsWith("21") ||
+  state.startsWith("22") ||
+  (state.startsWith("23") && state !== "23505") ||
+  state === "42601";
 
 /** Connection exceptions, operator intervention (shutdown, cannot connect now), resources, timeouts. */
 const isUnavailableState = (state: string): boolean =>

@@ -92,7 +92,10 @@ describe("with llmProvider=bedrock and existing secrets", () => {
       ANTHROPIC_API_KEY_SECRET_ID: "shared/anthropic",
       OPENAI_API_KEY_SECRET_ID: "shared/openai",
     });
-    synth.template.resourceCountIs("AWS::SecretsManager::Secret", 0);
+    // The only secret the stack creates is the search database's credentials.
+    expect(Object.keys(synth.template.findResources("AWS::SecretsManager::Secret"))).toEqual([
+      expect.stringMatching(/SearchClusterSecret/),
+    ]);
     const policies = JSON.stringify(synth.template.findResources("AWS::IAM::Policy"));
     expect(policies).toContain("bedrock:InvokeModel");
     expect(policies).toContain(":secret:shared/anthropic-??????");

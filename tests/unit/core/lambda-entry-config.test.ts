@@ -45,8 +45,31 @@ describe("Lambda entries bound to the table", () => {
     async (_id, entry, handler) => {
       vi.stubEnv("TABLE_NAME", "larder-test");
       vi.stubEnv("LLM_PROVIDER", "none");
+      vi.stubEnv("DATABASE_URL", "postgres://larder@127.0.0.1:5432/larder");
       const module = (await importEntry(entry)) as Record<string, unknown>;
       expect(typeof module[handler]).toBe("function");
+    },
+  );
+});
+
+describe("Lambda entries bound to the database", () => {
+  const databaseFunctions = allFunctions().filter((fn) => fn.needs.includes("database"));
+
+  it.each(databaseFunctions.map((fn) => [fn.id, fn.entry] as const))(
+    "%s fails at cold start naming DATABASE_URL and the Data API variables when none is set",
+    async (_id, entry) => {
+      vi.stubEnv("TABLE_NAME", "larder-test");
+      vi.stubEnv("LLM_PROVIDER", "none");
+      vi.stubEnv("DATABASE_URL", undefined);
+      vi.stubEnv("DATABASE_CLUSTER_ARN", undefined);
+      const error: unknown = await importEntry(entry).then(
+        () => undefined,
+        (thrown: unknown) => thrown,
+      );
+      expect(error).toMatchObject({
+        name: "ConfigError",
+        details: { variables: expect.arrayContaining(["DATABASE_URL", "DATABASE_CLUSTER_ARN"]) },
+      });
     },
   );
 });
