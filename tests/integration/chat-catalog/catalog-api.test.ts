@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { demoCatalog, loadCatalogDemo } from "../../../dev/demo/catalog-demo";
 import {
   ChatAnswer,
   DeltasPage,
@@ -144,5 +145,29 @@ describe("catalog chat API", () => {
     expect(parseErrorBody(message.json()).code).toBe("session_not_found");
     expect((await call("GET", "/catalog/products/m1", other)).status).toBe(404);
     expect((await call("GET", "/catalog/products/m1", { tenant })).status).toBe(200);
+  });
+});
+
+describe("demo catalog", () => {
+  it("loads ≥300 products through the API, and 'покажи ноутбуки' finds every laptop, MacBook Air included", async () => {
+    const loaded = await loadCatalogDemo(server.url);
+    expect(loaded.products).toBeGreaterThanOrEqual(300);
+    const laptops = demoCatalog().products.filter((p) => p.category === "laptops");
+    const res = await call("POST", "/chat/catalog", { tenant: "demo", body: { query: "покажи ноутбуки" } });
+    const answer = ChatAnswer.parse(res.json());
+    expect(answer.tool_result).toBe(`ok: found ${laptops.length} products`);
+    expect(answer.state.current.data.products.map((p) => p.id).sort()).toEqual(
+      laptops.map((p) => p.id).sort(),
+    );
+    expect(answer.state.current.data.products.some((p) => p.name.startsWith("Apple MacBook Air"))).toBe(true);
+    const phones = ChatAnswer.parse(
+      (
+        await call("POST", "/chat/catalog", { tenant: "demo", body: { query: "дешевые телефоны Samsung" } })
+      ).json(),
+    );
+    expect(phones.state.current.data.products.length).toBeGreaterThan(0);
+    expect(
+      phones.state.current.data.products.every((p) => p.brand === "Samsung" && p.price <= 2_000_099),
+    ).toBe(true);
   });
 });
