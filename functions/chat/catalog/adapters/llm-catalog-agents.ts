@@ -20,6 +20,12 @@ const TOOL_SPECS = CATALOG_TOOL_NAMES.map((name) => ({
   inputSchema: toToolJsonSchema(CATALOG_TOOL_SCHEMAS[name]),
 }));
 
+/** Models often send `null` for an argument they leave out; for these tools that means "not given". */
+const withoutNulls = (args: unknown): Record<string, unknown> =>
+  typeof args === "object" && args !== null && !Array.isArray(args)
+    ? Object.fromEntries(Object.entries(args).filter(([, value]) => value !== null))
+    : {};
+
 /**
  * Agent 1 on the model: one turn with a tool required; its first call is the answer (the seed: the agent
  * stops after its first call, so there is no loop to run). A failed model call, or no valid call, falls
@@ -38,12 +44,9 @@ export const createLlmAgent1 = (llm: LlmPort, logger: Logger): ToolCaller => ({
         label: "catalog_agent1",
       });
       const call = turn.toolCalls[0];
-      if (
-        call &&
-        isCatalogToolName(call.name) &&
-        CATALOG_TOOL_SCHEMAS[call.name].safeParse(call.arguments).success
-      ) {
-        return { tool: call.name, args: call.arguments as Record<string, unknown> };
+      const args = withoutNulls(call?.arguments);
+      if (call && isCatalogToolName(call.name) && CATALOG_TOOL_SCHEMAS[call.name].safeParse(args).success) {
+        return { tool: call.name, args };
       }
       logger.warn("Agent 1 made no valid tool call; using the offline rules", { tool: call?.name });
     } catch (error) {
