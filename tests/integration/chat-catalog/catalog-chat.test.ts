@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { z } from "zod";
 import { createDynamoSessionRepository } from "../../../functions/chat/catalog/adapters/dynamo-session-repository";
 import { createSqlCatalog } from "../../../functions/chat/catalog/adapters/sql-catalog";
 import type { CatalogChatDeps } from "../../../functions/chat/catalog/domain/apply-catalog-tool";
@@ -188,9 +189,29 @@ describe("the chat chain on DynamoDB Local + PGlite, offline", () => {
   it("two messages of one session at once: one wins, the other is a 409 and writes nothing", async () => {
     const d = deps(tenant);
     const { sessionId } = await sendCatalogMessage(d, { query: "покажи ноутбуки" });
+    // Both messages read the state before either writes: the interleaving a race produces, made certain.
+    const load = d.sessions.load;
+    let loaded = 0;
+    let release: () => void = () => undefined;
+    const bothLoaded = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const racing = {
+      ...d,
+      sessions: {
+        ...d.sessions,
+        load: async (id: string) => {
+          const session = await load(id);
+          loaded += 1;
+          if (loaded === 2) release();
+          await bothLoaded;
+          return session;
+        },
+      },
+    };
     const results = await Promise.allSettled([
-      sendCatalogMessage(d, { sessionId, query: "только до 100000" }),
-      sendCatalogMessage(d, { sessionId, query: "покажи только Apple" }),
+      sendCatalogMessage(racing, { sessionId, query: "только до 100000" }),
+      sendCatalogMessage(racing, { sessionId, query: "покажи только Apple" }),
     ]);
     const rejected = results.filter((r) => r.status === "rejected");
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
@@ -216,6 +237,11 @@ describe("the chat chain on DynamoDB Local + PGlite, offline", () => {
     try {
       const answer = await sendCatalogMessage(d, { query: "покажи ноутбуки" });
       expect(answer.state.current.meta.count).toBe(304);
+      const raw = await appTable
+        .forTenant(tenant)
+        .get({ pk: ["CATCHAT", answer.sessionId], sk: ["STATE"] }, z.record(z.string(), z.unknown()));
+      expect(raw?.data.products).toBeUndefined();
+      expect(raw?.data.product_ids).toHaveLength(304);
       const loaded = await d.sessions.load(answer.sessionId);
       expect(loaded?.state.current.data.products.map((p) => p.id)).toEqual(
         answer.state.current.data.products.map((p) => p.id),
