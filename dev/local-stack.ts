@@ -6,6 +6,7 @@ import { type HealthCheck, HealthResponseSchema } from "../functions/platform/pl
 import { allFunctions, allRoutes } from "../lib/areas";
 import { type RunningApiServer, startApiServer } from "./api-server";
 import { createAppTable } from "./create-table";
+import { loadCatalogDemo } from "./demo/catalog-demo";
 import { loadDemoData } from "./demo/load-demo-data";
 import { type DynamoDbLocal, startDynamoDbLocal } from "./dynamodb-local";
 import { loadFunctionHandler } from "./load-handler";
@@ -188,6 +189,10 @@ export const startLocalStack = async (
       log(
         `Demo data        ${demo.recipesCreated + demo.recipesReplaced} recipes, plan ${demo.snapshotId} ` +
           `(${demo.meals} meals) for tenant ${demo.tenant}: Authorization: Bearer dev:${demo.tenant}`,
+      );
+      const catalog = await loadCatalogDemo(api.url);
+      log(
+        `Demo catalog     ${catalog.products} products in ${catalog.categories} categories (POST /chat/catalog)`,
       );
     }
 

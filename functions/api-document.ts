@@ -1,4 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { CatalogApiDeps } from "./chat/catalog/http/catalog-api-deps";
+import { createCatalogApp } from "./chat/catalog/http/create-catalog-app";
 import type { CookApiDeps } from "./cook/http/cook-api-deps";
 import { createCookApp } from "./cook/http/create-cook-app";
 import type { ApiEnv } from "./core/http/api-env";
@@ -33,6 +35,7 @@ export const describedApps = (): OpenAPIHono<ApiEnv>[] => {
     createCookApp(describeOnlyDeps<CookApiDeps>("cook", { logger, maxBodyBytes: undefined })),
     createShopApp(describeOnlyDeps<ShopApiDeps>("shop", { logger, maxBodyBytes: undefined })),
     createNegotiateApp(describeOnlyDeps<NegotiateApiDeps>("negotiate", { logger, maxBodyBytes: undefined })),
+    createCatalogApp(describeOnlyDeps<CatalogApiDeps>("chat", { logger, maxBodyBytes: undefined })),
   ];
 };
 

@@ -10,6 +10,43 @@ type XOR<T, U> = (T | U) extends object ? (Without<T, U> & U) | (Without<U, T> &
 type OneOf<T extends any[]> = T extends [infer Only] ? Only : T extends [infer A, infer B, ...infer Rest] ? OneOf<[XOR<A, B>, ...Rest]> : never;
 
 export interface paths {
+  "/catalog/categories/{id}": {
+    /** Name a category in several languages; its products are found by these names */
+    put: operations["putCatalogCategory"];
+  };
+  "/catalog/products": {
+    /**
+     * Insert or replace up to 500 products, by id (idempotent)
+     * @description Every product is validated; one invalid product refuses the call (400 naming it) and writes nothing.
+     */
+    post: operations["ingestCatalogProducts"];
+  };
+  "/catalog/products/{id}": {
+    /** A catalog product */
+    get: operations["getCatalogProduct"];
+  };
+  "/chat/catalog": {
+    /**
+     * A chat message: Agent 1 calls one tool on the session's state, Agent 2 builds the template
+     * @description Without `sessionId` a new session starts. The new state and its delta are written together; a message racing another of the same session is a 409 and changes nothing.
+     */
+    post: operations["sendCatalogChatMessage"];
+  };
+  "/chat/catalog/{sessionId}": {
+    /** A session's current state */
+    get: operations["getCatalogChatSession"];
+  };
+  "/chat/catalog/{sessionId}/deltas": {
+    /** A session's deltas, oldest first, paged */
+    get: operations["listCatalogChatDeltas"];
+  };
+  "/chat/catalog/{sessionId}/tools/{tool}": {
+    /**
+     * Run one tool directly, no model: the same answer as a chat message
+     * @description Starts the session when it does not exist yet. The body is the tool's arguments.
+     */
+    post: operations["runCatalogChatTool"];
+  };
   "/chat/kitchen": {
     /**
      * Chat about a plan: the agent reads it, modifies recipes and clears modifications
@@ -1234,6 +1271,102 @@ export interface components {
       decision: "approve" | "reject" | "escalate";
       text?: string;
     };
+    CatalogChatAnswer: {
+      sessionId: string;
+      step: number;
+      /** @description The tool's short result: 'ok: …' or 'empty: …' */
+      tool_result: string;
+      state: components["schemas"]["CatalogSessionState"];
+      delta: components["schemas"]["CatalogDelta"];
+      template: components["schemas"]["CatalogTemplate"];
+    };
+    CatalogSessionState: {
+      current: {
+        data: {
+          products: components["schemas"]["CatalogProduct"][];
+        };
+        meta: {
+          count: number;
+          fields: string[];
+          /** @enum {string} */
+          layout?: "grid" | "list" | "table" | "single";
+        };
+      };
+      step: number;
+    };
+    CatalogProduct: {
+      id: string;
+      name: string;
+      /** @description A category id (PUT /catalog/categories/{id} names it) */
+      category: string;
+      /** @default */
+      brand?: string;
+      /** @description Integer minor units (kopecks, cents) */
+      price: number;
+      currency: string;
+      /** @default 0 */
+      rating?: number;
+      /** @default 0 */
+      stock_quantity?: number;
+      attributes?: {
+        [key: string]: unknown;
+      };
+    };
+    /** @description null when the tool changed nothing */
+    CatalogDelta: ({
+      step: number;
+      /** @enum {string} */
+      trigger: "USER_QUERY" | "TOOL_CALL";
+      action: {
+        /** @enum {string} */
+        type: "SEARCH" | "FILTER" | "SORT" | "LAYOUT" | "ROLLBACK";
+        tool: string;
+        params: {
+          [key: string]: unknown;
+        };
+      };
+      result: {
+        count: number;
+        fields: string[];
+        product_ids?: string[];
+      };
+      template?: components["schemas"]["CatalogTemplate"];
+      createdAt: string;
+    }) | null;
+    CatalogTemplate: {
+      /** @enum {string} */
+      layout: "grid" | "list" | "table" | "single";
+      title: string;
+      fields: string[];
+      highlight?: string;
+      empty_message?: string;
+    };
+    CatalogChatRequest: {
+      sessionId?: string;
+      query: string;
+    };
+    CatalogSession: {
+      sessionId: string;
+      state: components["schemas"]["CatalogSessionState"];
+    };
+    CatalogDeltasPage: {
+      deltas: components["schemas"]["CatalogDelta"][];
+      /** @description Pass back for the next page */
+      cursor?: string;
+    };
+    CatalogToolArgs: {
+      [key: string]: unknown;
+    };
+    IngestProductsResult: {
+      upserted: number;
+    };
+    CatalogCategory: {
+      id: string;
+      names: string[];
+    };
+    CategoryNames: {
+      names: string[];
+    };
   };
   responses: never;
   parameters: never;
@@ -1248,6 +1381,402 @@ export type external = Record<string, never>;
 
 export interface operations {
 
+  /** Name a category in several languages; its products are found by these names */
+  putCatalogCategory: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CategoryNames"];
+      };
+    };
+    responses: {
+      /** @description The category */
+      200: {
+        content: {
+          "application/json": components["schemas"]["CatalogCategory"];
+        };
+      };
+      /** @description The request failed validation; `details.issues` names each field */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing or invalid bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The token carries no usable tenant */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The body is too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description An unexpected error; the body shows no internals (the cause is in the logs) */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description A dependency is unavailable */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  /**
+   * Insert or replace up to 500 products, by id (idempotent)
+   * @description Every product is validated; one invalid product refuses the call (400 naming it) and writes nothing.
+   */
+  ingestCatalogProducts: {
+    requestBody: {
+      content: {
+        "application/json": {
+          products: components["schemas"]["CatalogProduct"][];
+        };
+      };
+    };
+    responses: {
+      /** @description How many products were written */
+      200: {
+        content: {
+          "application/json": components["schemas"]["IngestProductsResult"];
+        };
+      };
+      /** @description The request failed validation; `details.issues` names each field */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing or invalid bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The token carries no usable tenant */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The body is too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description An unexpected error; the body shows no internals (the cause is in the logs) */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description A dependency is unavailable */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  /** A catalog product */
+  getCatalogProduct: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The product */
+      200: {
+        content: {
+          "application/json": components["schemas"]["CatalogProduct"];
+        };
+      };
+      /** @description The request failed validation; `details.issues` names each field */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing or invalid bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The token carries no usable tenant */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description An unexpected error; the body shows no internals (the cause is in the logs) */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description A dependency is unavailable */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  /**
+   * A chat message: Agent 1 calls one tool on the session's state, Agent 2 builds the template
+   * @description Without `sessionId` a new session starts. The new state and its delta are written together; a message racing another of the same session is a 409 and changes nothing.
+   */
+  sendCatalogChatMessage: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CatalogChatRequest"];
+      };
+    };
+    responses: {
+      /** @description The tool's result, the state, the delta (null if nothing changed), the template */
+      200: {
+        content: {
+          "application/json": components["schemas"]["CatalogChatAnswer"];
+        };
+      };
+      /** @description The request failed validation; `details.issues` names each field */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing or invalid bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The token carries no usable tenant */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description A conflicting write (stale version); re-read and retry */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The body is too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description An unexpected error; the body shows no internals (the cause is in the logs) */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description A dependency is unavailable */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  /** A session's current state */
+  getCatalogChatSession: {
+    parameters: {
+      path: {
+        sessionId: string;
+      };
+    };
+    responses: {
+      /** @description The state */
+      200: {
+        content: {
+          "application/json": components["schemas"]["CatalogSession"];
+        };
+      };
+      /** @description The request failed validation; `details.issues` names each field */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing or invalid bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The token carries no usable tenant */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description An unexpected error; the body shows no internals (the cause is in the logs) */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  /** A session's deltas, oldest first, paged */
+  listCatalogChatDeltas: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+      };
+      path: {
+        sessionId: string;
+      };
+    };
+    responses: {
+      /** @description A page of deltas */
+      200: {
+        content: {
+          "application/json": components["schemas"]["CatalogDeltasPage"];
+        };
+      };
+      /** @description The request failed validation; `details.issues` names each field */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing or invalid bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The token carries no usable tenant */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description An unexpected error; the body shows no internals (the cause is in the logs) */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  /**
+   * Run one tool directly, no model: the same answer as a chat message
+   * @description Starts the session when it does not exist yet. The body is the tool's arguments.
+   */
+  runCatalogChatTool: {
+    parameters: {
+      path: {
+        sessionId: string;
+        tool: "search_products" | "filter_products" | "sort_products" | "change_layout" | "rollback";
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CatalogToolArgs"];
+      };
+    };
+    responses: {
+      /** @description The tool's result, the state, the delta (null if nothing changed), the template */
+      200: {
+        content: {
+          "application/json": components["schemas"]["CatalogChatAnswer"];
+        };
+      };
+      /** @description The request failed validation; `details.issues` names each field */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing or invalid bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The token carries no usable tenant */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description A conflicting write (stale version); re-read and retry */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The body is too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description An unexpected error; the body shows no internals (the cause is in the logs) */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description A dependency is unavailable */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
   /**
    * Chat about a plan: the agent reads it, modifies recipes and clears modifications
    * @description Tools: get_plan, modify_recipe, clear_variant. Answers with the snapshot as it is afterwards.

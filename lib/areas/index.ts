@@ -1,11 +1,12 @@
 import type { AreaDefinition, FunctionDefinition } from "../definition-types";
+import { chatArea } from "./chat";
 import { cookArea } from "./cook";
 import { negotiateArea } from "./negotiate";
 import { platformArea } from "./platform";
 import { shopArea } from "./shop";
 
 /** Every area of the app. Add an area's definition here; CDK and the local stack pick it up. */
-export const areas: AreaDefinition[] = [platformArea, cookArea, shopArea, negotiateArea];
+export const areas: AreaDefinition[] = [platformArea, cookArea, shopArea, negotiateArea, chatArea];
 
 export const allFunctions = (): FunctionDefinition[] => areas.flatMap((a) => a.functions);
 export const allRoutes = () => areas.flatMap((a) => a.routes);

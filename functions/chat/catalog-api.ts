@@ -1,0 +1,29 @@
+import { configOnce, parseConfig } from "../core/config";
+import { createAppTable, TableConfigSchema } from "../core/db/app-table";
+import { toLambdaHandler } from "../core/http/lambda-handler";
+import { readLlmConfig } from "../core/llm";
+import { createObservability } from "../core/observability";
+import { createSql } from "../core/sql/create-sql";
+import { readSqlConfig } from "../core/sql/sql-config";
+import { createCatalogAgents } from "./catalog/http/catalog-agents";
+import { createCatalogApp } from "./catalog/http/create-catalog-app";
+
+// Parsed at cold start: a missing TABLE_NAME, database variable or provider key fails here, with its name.
+const config = configOnce(() => ({
+  table: parseConfig(TableConfigSchema),
+  sql: readSqlConfig(),
+  llm: readLlmConfig(),
+}))();
+const observability = await createObservability("chat");
+const { logger } = observability;
+const table = createAppTable(config.table);
+
+export const app = createCatalogApp({
+  logger,
+  tableFor: (tenant) => table.forTenant(tenant),
+  sql: createSql(config.sql),
+  ...createCatalogAgents(config.llm, logger),
+  now: () => new Date(),
+});
+
+export const handler = toLambdaHandler(app, logger, observability);

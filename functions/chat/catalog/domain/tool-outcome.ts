@@ -1,0 +1,10 @@
+import type { Delta, SessionState } from "./session-state";
+
+/**
+ * What a tool returns: the seed's short result text for the model ("ok: …" / "empty: …", never data) and,
+ * when the state changed, the new state and its delta. No change means the state and deltas stay as they were.
+ */
+export interface ToolOutcome {
+  tool_result: string;
+  change?: { state: SessionState; delta: Omit<Delta, "template" | "createdAt" | "trigger"> };
+}
