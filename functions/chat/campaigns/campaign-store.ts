@@ -22,6 +22,14 @@ export interface CampaignWrite {
   embeddings: { campaign_text: number[]; full_campaign_text: number[]; model: string } | null;
 }
 
+export interface CampaignVocabulary {
+  channel: string[];
+  sentiment: string[];
+  visual_style: string[];
+  company: string[];
+  value_prop: string[];
+}
+
 export interface CampaignPage {
   /** How many campaigns match in all (not only this page). */
   total: number;
@@ -59,10 +67,11 @@ export const filterClauses = (filterSets: readonly ResolvedFilters[], params: Pa
     if (styles.length) clauses.push(anyOf("imagery_visual_style", styles, params));
     const props = listOf(filters.value_prop);
     if (props.length) {
-      // Every listed value prop is among the campaign's (case-insensitive).
+      // Every listed value prop is among the campaign's (case-insensitive; "Cash Back" names "Cash Back / Rewards").
       clauses.push(
         `NOT EXISTS (SELECT 1 FROM jsonb_array_elements_text(${params.add(sqlJson(props))}::jsonb) w
-           WHERE NOT EXISTS (SELECT 1 FROM unnest(key_value_props) p WHERE lower(p) = lower(w)))`,
+           WHERE NOT EXISTS (SELECT 1 FROM unnest(key_value_props) p
+                              WHERE lower(p) = lower(w) OR lower(w) = ANY(string_to_array(lower(p), ' / '))))`,
       );
     }
     if (filters.date_range?.from)
@@ -130,6 +139,27 @@ export const createCampaignStore = (sql: TenantSql) => ({
         },
       ]),
     );
+  },
+
+  /** The distinct values of each dimension, for the offline router to recognise them in a message. */
+  async vocabulary(): Promise<CampaignVocabulary> {
+    const result = await sql.query(
+      `SELECT 'channel' AS dimension, channel AS value FROM campaigns WHERE tenant = $1
+       UNION SELECT 'sentiment', imagery_sentiment FROM campaigns WHERE tenant = $1 AND imagery_sentiment <> ''
+       UNION SELECT 'visual_style', imagery_visual_style FROM campaigns WHERE tenant = $1 AND imagery_visual_style <> ''
+       UNION SELECT 'company', company FROM campaigns WHERE tenant = $1
+       UNION SELECT 'value_prop', p FROM campaigns, unnest(key_value_props) p WHERE tenant = $1`,
+    );
+    const vocabulary: CampaignVocabulary = {
+      channel: [],
+      sentiment: [],
+      visual_style: [],
+      company: [],
+      value_prop: [],
+    };
+    for (const row of result.rows)
+      vocabulary[row.dimension as keyof CampaignVocabulary].push(String(row.value));
+    return vocabulary;
   },
 
   /** Inserts or updates campaigns in one statement; ids that existed before are returned. */
