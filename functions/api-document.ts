@@ -1,4 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { CampaignsApiDeps } from "./chat/campaigns/http/create-campaigns-app";
+import { createCampaignsApp } from "./chat/campaigns/http/create-campaigns-app";
 import type { CookApiDeps } from "./cook/http/cook-api-deps";
 import { createCookApp } from "./cook/http/create-cook-app";
 import type { ApiEnv } from "./core/http/api-env";
@@ -15,6 +17,9 @@ export const describedApps = (): OpenAPIHono<ApiEnv>[] => {
   return [
     createPlatformApp(describeOnlyDeps<PlatformDeps>("platform", { logger, healthChecks: {} })),
     createCookApp(describeOnlyDeps<CookApiDeps>("cook", { logger, maxBodyBytes: undefined })),
+    createCampaignsApp(
+      describeOnlyDeps<CampaignsApiDeps>("chat-campaigns", { logger, maxBodyBytes: undefined }),
+    ),
   ];
 };
 

@@ -1,11 +1,12 @@
 import type { AreaDefinition, FunctionDefinition } from "../definition-types";
+import { campaignsArea } from "./campaigns";
 import { cookArea } from "./cook";
 import { platformArea } from "./platform";
 import { sampleArea } from "./sample";
 import { shopArea } from "./shop";
 
 /** Every area of the app. Add an area's definition here; CDK and the local stack pick it up. */
-export const areas: AreaDefinition[] = [platformArea, sampleArea, cookArea, shopArea];
+export const areas: AreaDefinition[] = [platformArea, sampleArea, cookArea, shopArea, campaignsArea];
 
 export const allFunctions = (): FunctionDefinition[] => areas.flatMap((a) => a.functions);
 export const allRoutes = () => areas.flatMap((a) => a.routes);
