@@ -5,6 +5,7 @@ import { installLocalWorkflowPort } from "../functions/core/workflow/process-wor
 import { allFunctions, allRoutes } from "../lib/areas";
 import { type RunningApiServer, startApiServer } from "./api-server";
 import { createAppTable } from "./create-table";
+import { loadCampaignDemo } from "./demo/load-campaign-demo";
 import { loadDemoData } from "./demo/load-demo-data";
 import { type DynamoDbLocal, startDynamoDbLocal } from "./dynamodb-local";
 import { loadFunctionHandler } from "./load-handler";
@@ -154,6 +155,10 @@ export const startLocalStack = async (
       log(
         `Demo data        ${demo.recipesCreated + demo.recipesReplaced} recipes, plan ${demo.snapshotId} ` +
           `(${demo.meals} meals) for tenant ${demo.tenant}: Authorization: Bearer dev:${demo.tenant}`,
+      );
+      const campaigns = await loadCampaignDemo(api.url);
+      log(
+        `Demo campaigns   ${campaigns.created + campaigns.updated} for tenant ${campaigns.tenant} (POST /chat/campaigns)`,
       );
     }
 

@@ -2,7 +2,7 @@
 export const campaignChatSystemPrompt = (today: string): string =>
   [
     "You answer questions about a library of marketing campaigns (company, brand, channel, offer, key value",
-    "props, imagery sentiment and visual style, capture date, campaign copy). Today is " + today + ".",
+    `props, imagery sentiment and visual style, capture date, campaign copy). Today is ${today}.`,
     "Use the tools to find campaigns; never invent campaigns, offers or counts.",
     "- filter_campaigns: when the user names specific dimensions (channel, value prop, sentiment, visual style,",
     '  company, dates such as "recent" or "last quarter", with or without an offer), when they ask for counts',
