@@ -97,7 +97,14 @@ describe("the campaign chat through the official OpenAI SDK", () => {
       value_prop: ["Cash Back / Rewards", "Premium"],
       date_range: "recent",
     });
-    const offers = [...new Set(answer.campaigns.slice(0, 20).map((c) => c.offer).filter(Boolean))];
+    const offers = [
+      ...new Set(
+        answer.campaigns
+          .slice(0, 20)
+          .map((c) => c.offer)
+          .filter(Boolean),
+      ),
+    ];
     expect(offers.length).toBeGreaterThan(0);
     for (const offer of offers) expect(answer.response).toContain(offer);
   });
