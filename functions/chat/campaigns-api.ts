@@ -11,10 +11,10 @@ import { createCampaignsApp } from "./campaigns/http/create-campaigns-app";
 /** What "recent" means in the campaign chat when a user says it. */
 const RECENT_CAMPAIGN_DAYS = 90;
 
-// Parsed at cold start: a missing database variable or a provider without its key fails here, with its name.
+// Parsed at cold start: a malformed provider, a missing database variable or a missing key fails here, with its name.
 const config = configOnce(() => ({
-  sql: readSqlConfig(),
   llm: readLlmConfig(),
+  sql: readSqlConfig(),
   embedding: readEmbeddingConfig(),
 }))();
 const observability = createObservability("chat-campaigns");
