@@ -7,6 +7,7 @@ import { allFunctions, allRoutes } from "../lib/areas";
 import { type RunningApiServer, startApiServer } from "./api-server";
 import { createAppTable } from "./create-table";
 import { loadCatalogDemo } from "./demo/catalog-demo";
+import { loadCampaignDemo } from "./demo/load-campaign-demo";
 import { loadDemoData } from "./demo/load-demo-data";
 import { type DynamoDbLocal, startDynamoDbLocal } from "./dynamodb-local";
 import { loadFunctionHandler } from "./load-handler";
@@ -184,15 +185,23 @@ export const startLocalStack = async (
 
     if (config.DEMO_DATA === "on") {
       const demo = await loadDemoData(api.url);
-      demoData.ready(`plan ${demo.snapshotId} for tenant ${demo.tenant}`);
+      const catalog = await loadCatalogDemo(api.url);
+      const campaigns = await loadCampaignDemo(api.url);
+      // Ready only once every demo the README's first calls use is in place.
+      demoData.ready(
+        `plan ${demo.snapshotId}, ${catalog.products} catalog products, ` +
+          `${campaigns.created + campaigns.updated} campaigns for tenant ${demo.tenant}`,
+      );
       timings.demo = Date.now() - started;
       log(
         `Demo data        ${demo.recipesCreated + demo.recipesReplaced} recipes, plan ${demo.snapshotId} ` +
           `(${demo.meals} meals) for tenant ${demo.tenant}: Authorization: Bearer dev:${demo.tenant}`,
       );
-      const catalog = await loadCatalogDemo(api.url);
       log(
         `Demo catalog     ${catalog.products} products in ${catalog.categories} categories (POST /chat/catalog)`,
+      );
+      log(
+        `Demo campaigns   ${campaigns.created + campaigns.updated} for tenant ${campaigns.tenant} (POST /chat/campaigns)`,
       );
     }
 

@@ -1,4 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { CampaignsApiDeps } from "./chat/campaigns/http/create-campaigns-app";
+import { createCampaignsApp } from "./chat/campaigns/http/create-campaigns-app";
 import type { CatalogApiDeps } from "./chat/catalog/http/catalog-api-deps";
 import { createCatalogApp } from "./chat/catalog/http/create-catalog-app";
 import type { CookApiDeps } from "./cook/http/cook-api-deps";
@@ -36,6 +38,9 @@ export const describedApps = (): OpenAPIHono<ApiEnv>[] => {
     createShopApp(describeOnlyDeps<ShopApiDeps>("shop", { logger, maxBodyBytes: undefined })),
     createNegotiateApp(describeOnlyDeps<NegotiateApiDeps>("negotiate", { logger, maxBodyBytes: undefined })),
     createCatalogApp(describeOnlyDeps<CatalogApiDeps>("chat", { logger, maxBodyBytes: undefined })),
+    createCampaignsApp(
+      describeOnlyDeps<CampaignsApiDeps>("chat-campaigns", { logger, maxBodyBytes: undefined }),
+    ),
   ];
 };
 

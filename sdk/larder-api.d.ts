@@ -10,6 +10,25 @@ type XOR<T, U> = (T | U) extends object ? (Without<T, U> & U) | (Without<U, T> &
 type OneOf<T extends any[]> = T extends [infer Only] ? Only : T extends [infer A, infer B, ...infer Rest] ? OneOf<[XOR<A, B>, ...Rest]> : never;
 
 export interface paths {
+  "/campaigns": {
+    /** List campaigns, newest first, with the filters of filter_campaigns */
+    get: operations["listCampaigns"];
+    /**
+     * Create or update up to 500 campaigns, with a result per item
+     * @description Idempotent by id: a re-sent campaign updates, and its embeddings are recomputed only when its text changed. An invalid campaign is reported in `results` and loses none of the others.
+     */
+    post: operations["ingestCampaigns"];
+  };
+  "/campaigns/{id}": {
+    /** Read one campaign */
+    get: operations["getCampaign"];
+    /** Delete one campaign */
+    delete: operations["deleteCampaign"];
+  };
+  "/campaigns/search": {
+    /** Run one of the chat's tools without the model */
+    post: operations["searchCampaigns"];
+  };
   "/catalog/categories/{id}": {
     /** Name a category in several languages; its products are found by these names */
     put: operations["putCatalogCategory"];
@@ -24,6 +43,13 @@ export interface paths {
   "/catalog/products/{id}": {
     /** A catalog product */
     get: operations["getCatalogProduct"];
+  };
+  "/chat/campaigns": {
+    /**
+     * Ask about campaigns: the agent searches with semantic_search, filter_campaigns and full_text_search
+     * @description At most 5 tool-calling turns. With `applyFiltersToQuery: true`, `activeFilters` constrain every tool call. Without a model (LLM_PROVIDER=none) a deterministic router picks one tool and the answer summarises its result.
+     */
+    post: operations["chatAboutCampaigns"];
   };
   "/chat/catalog": {
     /**
@@ -1367,6 +1393,137 @@ export interface components {
     CategoryNames: {
       names: string[];
     };
+    CampaignChatResponse: {
+      response: string;
+      /** @description From the last tool result that returned campaigns */
+      campaigns: components["schemas"]["Campaign"][];
+      aggregation?: components["schemas"]["CampaignAggregation"];
+      total?: number;
+      suggestions?: string[];
+      detectedFilters?: {
+        /** @description Channel(s); a list matches any of them */
+        channel?: string | string[];
+        /** @description Key value prop(s); a list matches campaigns having every one */
+        value_prop?: string | string[];
+        /** @description Imagery sentiment(s); a list matches any of them */
+        sentiment?: string | string[];
+        /** @description Imagery visual style(s); a list matches any of them */
+        visual_style?: string | string[];
+        /** @description Company or companies; a list matches any of them */
+        company?: string | string[];
+        /** @description Capture dates: {from?, to?} ISO dates inclusive, or "recent", "last quarter", "this year", "last year", "this month" */
+        date_range?: {
+          from?: string;
+          to?: string;
+        } | ("recent" | "last quarter" | "this year" | "last year" | "this month");
+        /** @description true: only campaigns with an offer; false: only without */
+        has_offer?: boolean;
+      };
+      /** @enum {string} */
+      status: "completed" | "capped" | "repeated_call" | "deadline" | "offline";
+    };
+    Campaign: {
+      id: string;
+      company: string;
+      /** @default */
+      brand?: string;
+      channel: string;
+      /** @default */
+      offer?: string;
+      /** @default [] */
+      key_value_props?: string[];
+      /** @default */
+      imagery_sentiment?: string;
+      /** @default */
+      imagery_visual_style?: string;
+      capture_date: string;
+      /** @default */
+      campaign_text?: string;
+      /** @default */
+      full_campaign_text?: string;
+      /**
+       * @default english
+       * @enum {string}
+       */
+      language?: "english" | "portuguese" | "russian" | "simple";
+      updated_at: string;
+    };
+    CampaignAggregation: {
+      /** @enum {string} */
+      group_by: "channel" | "company" | "value_prop" | "sentiment" | "visual_style" | "month";
+      buckets: {
+          value: string;
+          count: number;
+        }[];
+    };
+    CampaignChatRequest: {
+      message: string;
+      activeFilters?: {
+        /** @description Channel(s); a list matches any of them */
+        channel?: string | string[];
+        /** @description Key value prop(s); a list matches campaigns having every one */
+        value_prop?: string | string[];
+        /** @description Imagery sentiment(s); a list matches any of them */
+        sentiment?: string | string[];
+        /** @description Imagery visual style(s); a list matches any of them */
+        visual_style?: string | string[];
+        /** @description Company or companies; a list matches any of them */
+        company?: string | string[];
+        /** @description Capture dates: {from?, to?} ISO dates inclusive, or "recent", "last quarter", "this year", "last year", "this month" */
+        date_range?: {
+          from?: string;
+          to?: string;
+        } | ("recent" | "last quarter" | "this year" | "last year" | "this month");
+        /** @description true: only campaigns with an offer; false: only without */
+        has_offer?: boolean;
+      };
+      applyFiltersToQuery?: boolean;
+    };
+    IngestCampaignsReport: {
+      created: number;
+      updated: number;
+      invalid: number;
+      results: ({
+          index: number;
+          id?: string;
+          /** @enum {string} */
+          status: "created" | "updated" | "invalid";
+          /** @description Whether its vectors were (re)computed: new or changed text */
+          embedded?: boolean;
+          issues?: {
+              path: string;
+              message: string;
+            }[];
+        })[];
+    };
+    IngestCampaignsRequest: {
+      /** @description Campaigns (see the Campaign schema, without updated_at); each is validated on its own */
+      campaigns: unknown[];
+    };
+    CampaignPage: {
+      total: number;
+      campaigns: components["schemas"]["Campaign"][];
+      next_offset?: number;
+    };
+    CampaignToolResult: {
+      /** @description How many campaigns matched */
+      count: number;
+      /** @description The text the model reads: the first 20 campaigns, three lines each */
+      summary_for_llm: string;
+      campaigns: components["schemas"]["Campaign"][];
+      aggregation?: components["schemas"]["CampaignAggregation"];
+    };
+    CampaignSearchRequest: {
+      /** @enum {string} */
+      tool: "semantic_search" | "filter_campaigns" | "full_text_search";
+      /**
+       * @description The tool's arguments, as the model would pass them
+       * @default {}
+       */
+      args?: {
+        [key: string]: unknown;
+      };
+    };
   };
   responses: never;
   parameters: never;
@@ -1381,6 +1538,279 @@ export type external = Record<string, never>;
 
 export interface operations {
 
+  /** List campaigns, newest first, with the filters of filter_campaigns */
+  listCampaigns: {
+    parameters: {
+      query?: {
+        /** @description Channel(s), any of; several separated by commas */
+        channel?: string;
+        /** @description Value prop(s), every one; several separated by commas */
+        value_prop?: string;
+        /** @description Imagery sentiment(s), any of; several separated by commas */
+        sentiment?: string;
+        /** @description Imagery visual style(s), any of; several separated by commas */
+        visual_style?: string;
+        /** @description Company or companies, any of; several separated by commas */
+        company?: string;
+        /** @description A relative range, resolved against the clock */
+        date_range?: "recent" | "last quarter" | "this year" | "last year" | "this month";
+        /** @description Captured on or after (ISO date) */
+        from?: string;
+        /** @description Captured on or before (ISO date) */
+        to?: string;
+        has_offer?: "true" | "false";
+        limit?: number;
+        offset?: number | null;
+      };
+    };
+    responses: {
+      /** @description One page of the filtered campaigns */
+      200: {
+        content: {
+          "application/json": components["schemas"]["CampaignPage"];
+        };
+      };
+      /** @description The request failed validation; `details.issues` names each field */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing or invalid bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The token carries no usable tenant */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description An unexpected error; the body shows no internals (the cause is in the logs) */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description A dependency is unavailable */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  /**
+   * Create or update up to 500 campaigns, with a result per item
+   * @description Idempotent by id: a re-sent campaign updates, and its embeddings are recomputed only when its text changed. An invalid campaign is reported in `results` and loses none of the others.
+   */
+  ingestCampaigns: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["IngestCampaignsRequest"];
+      };
+    };
+    responses: {
+      /** @description What happened to each campaign */
+      200: {
+        content: {
+          "application/json": components["schemas"]["IngestCampaignsReport"];
+        };
+      };
+      /** @description The request failed validation; `details.issues` names each field */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing or invalid bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The token carries no usable tenant */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The body is too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description An unexpected error; the body shows no internals (the cause is in the logs) */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description A dependency is unavailable */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  /** Read one campaign */
+  getCampaign: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The campaign */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Campaign"];
+        };
+      };
+      /** @description The request failed validation; `details.issues` names each field */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing or invalid bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The token carries no usable tenant */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description An unexpected error; the body shows no internals (the cause is in the logs) */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description A dependency is unavailable */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  /** Delete one campaign */
+  deleteCampaign: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Deleted */
+      204: {
+        content: never;
+      };
+      /** @description The request failed validation; `details.issues` names each field */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing or invalid bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The token carries no usable tenant */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description An unexpected error; the body shows no internals (the cause is in the logs) */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description A dependency is unavailable */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  /** Run one of the chat's tools without the model */
+  searchCampaigns: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CampaignSearchRequest"];
+      };
+    };
+    responses: {
+      /** @description The tool result */
+      200: {
+        content: {
+          "application/json": components["schemas"]["CampaignToolResult"];
+        };
+      };
+      /** @description The request failed validation; `details.issues` names each field */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing or invalid bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The token carries no usable tenant */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The body is too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description An unexpected error; the body shows no internals (the cause is in the logs) */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description A dependency is unavailable */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
   /** Name a category in several languages; its products are found by these names */
   putCatalogCategory: {
     parameters: {
@@ -1529,6 +1959,61 @@ export interface operations {
       };
       /** @description Not found */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description An unexpected error; the body shows no internals (the cause is in the logs) */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description A dependency is unavailable */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  /**
+   * Ask about campaigns: the agent searches with semantic_search, filter_campaigns and full_text_search
+   * @description At most 5 tool-calling turns. With `applyFiltersToQuery: true`, `activeFilters` constrain every tool call. Without a model (LLM_PROVIDER=none) a deterministic router picks one tool and the answer summarises its result.
+   */
+  chatAboutCampaigns: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CampaignChatRequest"];
+      };
+    };
+    responses: {
+      /** @description The answer, with the campaigns to show */
+      200: {
+        content: {
+          "application/json": components["schemas"]["CampaignChatResponse"];
+        };
+      };
+      /** @description The request failed validation; `details.issues` names each field */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing or invalid bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The token carries no usable tenant */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The body is too large */
+      413: {
         content: {
           "application/json": components["schemas"]["ErrorResponse"];
         };

@@ -1,4 +1,5 @@
 import type { AreaDefinition, FunctionDefinition } from "../definition-types";
+import { campaignsArea } from "./campaigns";
 import { chatArea } from "./chat";
 import { cookArea } from "./cook";
 import { negotiateArea } from "./negotiate";
@@ -6,7 +7,14 @@ import { platformArea } from "./platform";
 import { shopArea } from "./shop";
 
 /** Every area of the app. Add an area's definition here; CDK and the local stack pick it up. */
-export const areas: AreaDefinition[] = [platformArea, cookArea, shopArea, negotiateArea, chatArea];
+export const areas: AreaDefinition[] = [
+  platformArea,
+  cookArea,
+  shopArea,
+  negotiateArea,
+  chatArea,
+  campaignsArea,
+];
 
 export const allFunctions = (): FunctionDefinition[] => areas.flatMap((a) => a.functions);
 export const allRoutes = () => areas.flatMap((a) => a.routes);

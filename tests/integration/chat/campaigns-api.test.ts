@@ -1,0 +1,103 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { anchorCampaigns } from "../../../dev/demo/demo-campaigns";
+import { createLambdaContext } from "../../../dev/lambda-context";
+import { createCampaignsApp } from "../../../functions/chat/campaigns/http/create-campaigns-app";
+import { createEmbedding } from "../../../functions/core/embedding/create-embedding";
+import { readEmbeddingConfig } from "../../../functions/core/embedding/embedding-config";
+import { toLambdaHandler } from "../../../functions/core/http/lambda-handler";
+import { createFakeLlm } from "../../../functions/core/llm/testing/fake-llm";
+import { createLogger } from "../../../functions/core/logger";
+import { createPostgresWireSql } from "../../../functions/core/sql/postgres-wire-adapter";
+import type { SqlPort } from "../../../functions/core/sql/sql-port";
+import { buildHttpApiEvent, resultJson, structuredResult } from "../../support/http-api-event";
+
+const TODAY = new Date("2026-06-15T12:00:00Z");
+let sql: SqlPort;
+let handler: ReturnType<typeof toLambdaHandler>;
+const tenant = `t-${randomUUID()}`;
+
+const call = async (method: string, path: string, body?: unknown, as = tenant) => {
+  const event = buildHttpApiEvent({
+    method,
+    path,
+    ...(body === undefined ? {} : { body }),
+    claims: { tenant: as },
+  });
+  const result = structuredResult(await handler(event, createLambdaContext("ChatCampaignsApi", 29)));
+  return { status: result.statusCode ?? 200, json: () => resultJson(result) as Record<string, unknown> };
+};
+
+beforeAll(() => {
+  sql = createPostgresWireSql({ url: inject("databaseUrl") });
+  const logger = createLogger("campaigns-api-test");
+  const app = createCampaignsApp({
+    logger,
+    sql,
+    embedding: createEmbedding(readEmbeddingConfig({}), { logger: null }),
+    llm: createFakeLlm(),
+    offline: true,
+    now: () => TODAY,
+    recentDays: 90,
+  });
+  handler = toLambdaHandler(app, logger);
+});
+afterAll(async () => {
+  await sql?.close();
+});
+
+describe("the campaigns API", () => {
+  it("ingests with per-item results, reads, lists, searches, chats and deletes", async () => {
+    const campaigns = anchorCampaigns(TODAY);
+    const ingest = await call("POST", "/campaigns", { campaigns: [...campaigns, { id: "x", company: "" }] });
+    expect(ingest.status).toBe(200);
+    expect(ingest.json()).toMatchObject({ created: 4, updated: 0, invalid: 1 });
+
+    const one = await call("GET", "/campaigns/demo-anchor-lounge");
+    expect(one.status).toBe(200);
+    expect(one.json()).toMatchObject({
+      company: "Atlas Airways",
+      key_value_props: ["Travel Benefits", "Premium"],
+    });
+    expect((await call("GET", "/campaigns/demo-anchor-lounge", undefined, `t-${randomUUID()}`)).status).toBe(
+      404,
+    );
+
+    const page = await call("GET", "/campaigns?value_prop=Premium&limit=1");
+    expect(page.json()).toMatchObject({ total: 2, next_offset: 1 });
+
+    const search = await call("POST", "/campaigns/search", {
+      tool: "full_text_search",
+      args: { query: '"price protection"' },
+    });
+    expect(search.json()).toMatchObject({ count: 1, campaigns: [{ id: "demo-anchor-price-protection" }] });
+    const badArgs = await call("POST", "/campaigns/search", {
+      tool: "filter_campaigns",
+      args: { group_by: "colour" },
+    });
+    expect(badArgs.status).toBe(400);
+    expect(JSON.stringify(badArgs.json())).toContain("group_by");
+
+    const chat = await call("POST", "/chat/campaigns", {
+      message: "Show me campaigns that mention airport lounge",
+    });
+    expect(chat.status).toBe(200);
+    expect(chat.json()).toMatchObject({
+      status: "offline",
+      total: 1,
+      campaigns: [{ id: "demo-anchor-lounge" }],
+    });
+    const badChat = await call("POST", "/chat/campaigns", { message: "" });
+    expect(badChat.status).toBe(400);
+
+    expect((await call("DELETE", "/campaigns/demo-anchor-lounge")).status).toBe(204);
+    expect((await call("DELETE", "/campaigns/demo-anchor-lounge")).status).toBe(404);
+  });
+
+  it("refuses more than 500 campaigns in one request, naming the field", async () => {
+    const many = Array.from({ length: 501 }, (_, i) => ({ id: `c${i}` }));
+    const response = await call("POST", "/campaigns", { campaigns: many });
+    expect(response.status).toBe(400);
+    expect(JSON.stringify(response.json())).toContain("campaigns");
+  });
+});
