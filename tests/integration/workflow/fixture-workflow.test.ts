@@ -13,8 +13,8 @@ import {
   processWorkflowPort,
 } from "../../../functions/core/workflow/process-workflow-port";
 import type { WorkflowExecution } from "../../../functions/core/workflow/workflow-port";
-import { waitUntil } from "../../support/wait-until";
 import { findSampleFunction, sampleArea } from "../../fixtures/workflows/sample-area";
+import { waitUntil } from "../../support/wait-until";
 
 /**
  * The sample workflow, a test fixture that never deploys (tests/fixtures/workflows), with its handlers,
