@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -52,18 +52,70 @@ const findJar = (): { jar: string; libDir: string } => {
   return { jar, libDir: join(libRoot, release, "DynamoDBLocal_lib") };
 };
 
-const waitUntilReady = async (endpoint: string, child: ChildProcess, timeoutMs: number): Promise<void> => {
+/** Our JVM ended before it answered (most often: another process took the port first). */
+class DynamoDbLocalExitedError extends Error {}
+
+/**
+ * Whether process `pid` itself holds a listening TCP socket on `port` (Linux's /proc: the socket inodes of
+ * /proc/net/tcp{,6} in state LISTEN, among the pid's open files). `undefined` where /proc cannot tell.
+ */
+const listensOn = (pid: number, port: number): boolean | undefined => {
+  if (!existsSync("/proc/net/tcp")) return undefined;
+  const portHex = port.toString(16).toUpperCase().padStart(4, "0");
+  const inodes = new Set<string>();
+  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+    if (!existsSync(table)) continue;
+    for (const line of readFileSync(table, "utf8").split("\n").slice(1)) {
+      const fields = line.trim().split(/\s+/);
+      // sl local_address rem_address st tx:rx tr:when retrnsmt uid timeout inode
+      if (fields[1]?.endsWith(`:${portHex}`) && fields[3] === "0A" && fields[9]) inodes.add(fields[9]);
+    }
+  }
+  if (inodes.size === 0) return false;
+  try {
+    return readdirSync(`/proc/${pid}/fd`).some((fd) => {
+      try {
+        return inodes.has(readlinkSync(`/proc/${pid}/fd/${fd}`).match(/^socket:\[(\d+)\]$/)?.[1] ?? "");
+      } catch {
+        return false;
+      }
+    });
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * Waits until the endpoint answers and the listener is our JVM: a port found free can be taken by another
+ * process before the JVM binds it, and then the JVM exits (the guardian exits with it) while the port still
+ * answers, someone else's DynamoDB.
+ */
+const waitUntilReady = async (
+  endpoint: string,
+  port: number,
+  child: ChildProcess,
+  javaPid: Promise<number>,
+  timeoutMs: number,
+): Promise<void> => {
   const client = new DynamoDBClient({ endpoint, ...LOCAL_DYNAMODB_CLIENT_CONFIG, maxAttempts: 1 });
   const deadline = Date.now() + timeoutMs;
+  const exited = () => child.exitCode !== null || child.signalCode !== null;
   try {
+    const pid = await javaPid;
     while (Date.now() < deadline) {
-      if (child.exitCode !== null) throw new Error(`DynamoDB Local exited with code ${child.exitCode}`);
-      try {
-        await client.send(new ListTablesCommand({}));
-        return;
-      } catch {
-        await new Promise((r) => setTimeout(r, 100));
+      if (exited()) throw new DynamoDbLocalExitedError(`DynamoDB Local exited with code ${child.exitCode}`);
+      const ours = listensOn(pid, port);
+      if (ours !== false) {
+        try {
+          await client.send(new ListTablesCommand({}));
+          // Without /proc, the next best sign: our JVM is still alive once the port answers.
+          if (exited()) throw new DynamoDbLocalExitedError("DynamoDB Local exited after the port answered");
+          return;
+        } catch (error) {
+          if (error instanceof DynamoDbLocalExitedError) throw error;
+        }
       }
+      await new Promise((r) => setTimeout(r, 100));
     }
     throw new Error(`DynamoDB Local did not answer within ${timeoutMs} ms`);
   } finally {
@@ -71,17 +123,40 @@ const waitUntilReady = async (endpoint: string, child: ChildProcess, timeoutMs: 
   }
 };
 
+/** How many fresh ports to try when our JVM loses its port to another process before binding it. */
+const PORT_ATTEMPTS = 3;
+
+/**
+ * Starts DynamoDB Local on `options.port`, or on a free port, trying a fresh one when another process took
+ * it before the JVM could bind it.
+ */
+export const startDynamoDbLocal = async (
+  options: { port?: number; timeoutMs?: number; findPort?: () => Promise<number> } = {},
+): Promise<DynamoDbLocal> => {
+  const findPort = options.findPort ?? findFreePort;
+  const java = findJava();
+  const jarPaths = findJar();
+  if (options.port !== undefined) return startOn(java, jarPaths, options.port, options.timeoutMs);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOn(java, jarPaths, await findPort(), options.timeoutMs);
+    } catch (error) {
+      if (!(error instanceof DynamoDbLocalExitedError) || attempt >= PORT_ATTEMPTS) throw error;
+    }
+  }
+};
+
 /**
  * Starts DynamoDB Local through a small `sh` guardian: the guardian holds our pipe on its stdin and kills
  * java when that pipe closes, so the JVM dies with us even if this process is killed with SIGKILL (a bare
- * java child would outlive a crashed parent).
+ * java child would outlive a crashed parent). The guardian prints java's pid and exits when java does.
  */
-export const startDynamoDbLocal = async (
-  options: { port?: number; timeoutMs?: number } = {},
+const startOn = async (
+  java: string,
+  { jar, libDir }: { jar: string; libDir: string },
+  port: number,
+  timeoutMs: number | undefined,
 ): Promise<DynamoDbLocal> => {
-  const java = findJava();
-  const { jar, libDir } = findJar();
-  const port = options.port ?? (await findFreePort());
   const javaArgs = [
     `-Djava.library.path=${libDir}`,
     "-Xshare:auto",
@@ -92,14 +167,32 @@ export const startDynamoDbLocal = async (
     String(port),
   ];
   const quoted = [java, ...javaArgs].map((a) => `'${a.replaceAll("'", "'\\''")}'`).join(" ");
-  const script = `${quoted} >/dev/null 2>&1 & j=$!; trap 'kill $j 2>/dev/null; wait $j; exit 0' TERM INT; read _ ; kill $j 2>/dev/null; wait $j`;
+  // The reader gets our pipe as fd 3 (an asynchronous list's stdin would be /dev/null).
+  const script = [
+    "exec 3<&0",
+    `${quoted} >/dev/null 2>&1 </dev/null 3<&- & j=$!`,
+    'echo "$j"',
+    "(read _ <&3; kill $j 2>/dev/null) & r=$!",
+    "trap 'kill $j 2>/dev/null; wait $j; kill $r 2>/dev/null; exit 0' TERM INT",
+    "wait $j; s=$?; kill $r 2>/dev/null; exit $s",
+  ].join("\n");
   // DynamoDB Local writes a metadata file into its working directory: keep it out of the repository.
   const workDir = mkdtempSync(join(tmpdir(), "larder-dynamodb-"));
-  const child = spawn("sh", ["-c", script], { cwd: workDir, stdio: ["pipe", "ignore", "inherit"] });
+  const child = spawn("sh", ["-c", script], { cwd: workDir, stdio: ["pipe", "pipe", "inherit"] });
+  // The guardian prints java's pid first; it can only exit before that if it could not start java.
+  const javaPid = new Promise<number>((resolve, reject) => {
+    child.once("exit", (code) => reject(new DynamoDbLocalExitedError(`DynamoDB Local exited with ${code}`)));
+    let printed = "";
+    child.stdout?.on("data", (chunk: Buffer) => {
+      printed += chunk.toString();
+      const line = printed.match(/^(\d+)\n/);
+      if (line?.[1]) resolve(Number(line[1]));
+    });
+  });
   const endpoint = `http://127.0.0.1:${port}`;
   try {
     // A bound on a hang, not a speed check: a JVM on a busy 2-core machine can take 20 s and more to answer.
-    await waitUntilReady(endpoint, child, options.timeoutMs ?? 90_000);
+    await waitUntilReady(endpoint, port, child, javaPid, timeoutMs ?? 90_000);
   } catch (error) {
     child.kill("SIGTERM");
     throw error;

@@ -281,7 +281,8 @@ describe.each<RealProvider>(["anthropic", "openai"])(
     });
 
     it("stops when the caller's signal aborts", async () => {
-      const fake = await start(() => ({ delayMs: 5000, reply: { text: "late" } }));
+      // A reply that never comes while the test runs: only the abort can end the call, however slow the machine.
+      const fake = await start(() => ({ delayMs: 600_000, reply: { text: "late" } }));
       const controller = new AbortController();
       setTimeout(() => controller.abort(), 100);
       const error = await caught(

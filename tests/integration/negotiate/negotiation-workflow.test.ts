@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FakeLlmRequest, FakeLlmStep } from "../../../dev/fake-llm";
 import { NEGOTIATION_SCENARIOS, type NegotiationScenario } from "../../../dev/negotiate/scenarios";
 import { scriptedServerScript } from "../../../dev/negotiate/scripted-model";
+import { waitUntil } from "../../support/wait-until";
 import { type NegotiateStack, startNegotiateStack } from "./support/negotiate-stack";
 
 // The negotiation ASL in aws-local-stepfunctions, every Task on its real Lambda entry, DynamoDB Local,
@@ -208,12 +209,12 @@ describe("a message while it runs", () => {
     const negotiationId = await openNegotiation(scenario);
     const messageId = await sendEmail(negotiationId, scenario.turns[0]?.supplierMessage ?? "");
     let seen: MessageBody | undefined;
-    const deadline = Date.now() + 20_000;
-    while (Date.now() < deadline) {
+    // The orchestrator is held back, so the message stays at this step until released: the bound only ends
+    // a hang, and the assertion below shows where the message was instead.
+    await waitUntil("the message to reach its orchestrating step", async () => {
       seen = await getMessage(negotiationId, messageId);
-      if (seen.step?.startsWith("orchestrating")) break;
-      await new Promise((done) => setTimeout(done, 20));
-    }
+      return seen.step?.startsWith("orchestrating") ?? false;
+    }).catch(() => undefined);
     expect(seen).toMatchObject({
       status: "running",
       step: "orchestrating (round 1)",

@@ -1,7 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { resolve } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkedClient } from "../../support/checked-client";
+import { killIfRunning, type ProcessInfo, processGroupMembers } from "../../support/processes";
+import { scaledTimeout } from "../../support/test-timeouts";
+import { waitUntil } from "../../support/wait-until";
 
 // What a client developer's script does after `npm start` (wait-on, a compose health check, CI): wait
 // for GET /health to answer 200, then make the README's first calls at once. Healthy must mean ready.
@@ -9,11 +12,36 @@ import { checkedClient } from "../../support/checked-client";
 const ROOT = resolve(import.meta.dirname, "../../..");
 
 let child: ChildProcess | undefined;
+// npm start runs in its own process group (tsx, the JVM of DynamoDB Local): end the whole group by its id,
+// politely first, and by SIGKILL when it has not ended within the bound, even when the test failed.
 afterAll(async () => {
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((r) => child?.once("exit", r));
-  child.kill("SIGTERM");
-  await exited;
+  const groupId = child?.pid;
+  if (groupId === undefined) return;
+  const members: ProcessInfo[] = processGroupMembers(groupId);
+  killIfRunning(-groupId, "SIGTERM");
+  await waitUntil(
+    "npm start's process group to end",
+    () => processGroupMembers(groupId).length === 0,
+    30_000,
+  ).catch(() => undefined);
+  killIfRunning(-groupId);
+  for (const member of members) killIfRunning(member.pid);
+  child = undefined;
+});
+
+// Ctrl-C or a kill of the test run skips afterAll, and the detached group is out of the signal's reach:
+// end it here too, then die of the signal as before.
+const onRunSignal = (signal: NodeJS.Signals) => {
+  if (child?.pid !== undefined) killIfRunning(-child.pid);
+  process.kill(process.pid, signal);
+};
+beforeAll(() => {
+  process.once("SIGINT", onRunSignal);
+  process.once("SIGTERM", onRunSignal);
+});
+afterAll(() => {
+  process.off("SIGINT", onRunSignal);
+  process.off("SIGTERM", onRunSignal);
 });
 
 /** The API's URL as soon as `npm start` logs it (before the demo data is loaded), and the later ready line. */
@@ -29,6 +57,7 @@ const startStack = () => {
       LLM_PROVIDER: "none",
     },
     stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
   });
   let output = "";
   let resolveApiUrl: (url: string) => void = () => undefined;
@@ -58,61 +87,72 @@ const startStack = () => {
  * Polls GET /health as wait-on does, keeping every answer up to the first 200 and whether the ready line
  * had been printed when the answer came.
  */
-const waitForHealthy = async (apiUrl: string, ready: { printed: boolean }, timeoutMs: number) => {
+const waitForHealthy = async (apiUrl: string, ready: { printed: boolean }) => {
   const anonymous = checkedClient(apiUrl, null);
   const seen: { status: number; health: string | undefined; readyLinePrinted: boolean }[] = [];
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const readyLinePrinted = ready.printed;
-    const { data, error, response } = await anonymous.GET("/health");
-    const body = data ?? error;
-    seen.push({
-      status: response.status,
-      health: body && "status" in body ? body.status : undefined,
-      readyLinePrinted,
-    });
-    if (response.status === 200) return { seen, checks: data?.checks ?? {} };
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`GET /health never answered 200; last: ${JSON.stringify(seen.at(-1))}`);
+  let checks: Record<string, { status?: string } | undefined> = {};
+  await waitUntil(
+    "GET /health to answer 200",
+    async () => {
+      const readyLinePrinted = ready.printed;
+      const { data, error, response } = await anonymous.GET("/health");
+      const body = data ?? error;
+      seen.push({
+        status: response.status,
+        health: body && "status" in body ? body.status : undefined,
+        readyLinePrinted,
+      });
+      if (response.status !== 200) return false;
+      checks = data?.checks ?? {};
+      return true;
+    },
+    90_000,
+  ).catch((error: unknown) => {
+    throw new Error(`${(error as Error).message}; last answer: ${JSON.stringify(seen.at(-1))}`);
+  });
+  return { seen, checks };
 };
 
 describe("npm start with demo data, as a client waiting on GET /health meets it", () => {
-  it("answers 503 starting until the demo data is in, then serves the README's first calls at once", async () => {
-    const { apiUrl: apiUrlPromise, ready } = startStack();
-    const apiUrl = await apiUrlPromise;
-    const { seen, checks } = await waitForHealthy(apiUrl, ready, 90_000);
+  it(
+    "answers 503 starting until the demo data is in, then serves the README's first calls at once",
+    async () => {
+      const { apiUrl: apiUrlPromise, ready } = startStack();
+      const apiUrl = await apiUrlPromise;
+      const { seen, checks } = await waitForHealthy(apiUrl, ready);
 
-    // Before the first 200: only 503 starting, and no ready line yet.
-    for (const answer of seen.slice(0, -1)) {
-      expect(answer).toEqual({ status: 503, health: "starting", readyLinePrinted: false });
-    }
-    expect(seen.at(-1)?.health).toBe("ok");
-    expect(checks.demo_data?.status).toBe("ok");
+      // Before the first 200: only 503 starting, and no ready line yet.
+      for (const answer of seen.slice(0, -1)) {
+        expect(answer).toEqual({ status: 503, health: "starting", readyLinePrinted: false });
+      }
+      expect(seen.at(-1)?.health).toBe("ok");
+      expect(checks.demo_data?.status).toBe("ok");
 
-    // The README's first calls, through the typed client, straight after the first 200.
-    const demo = checkedClient(apiUrl, "demo");
-    const monday = { path: { snapshot_id: "demo-week", date: "2025-01-06", meal_type: "dinner" as const } };
-    const plan = await demo.GET("/plans/{snapshot_id}", { params: { path: { snapshot_id: "demo-week" } } });
-    expect(plan.data?.planned_meals.length).toBeGreaterThan(0);
-    const variant = await demo.POST("/plans/{snapshot_id}/meals/{date}/{meal_type}/variant", {
-      params: monday,
-      body: { instruction: "replace chicken breast with 400 g firm tofu" },
-    });
-    expect(variant.response.status).toBe(200);
-    const cook = await demo.GET("/cook/{id}", {
-      params: { path: { id: "variant:demo-week:2025-01-06:dinner" } },
-    });
-    expect(JSON.stringify(cook.data)).toMatch(/tofu/i);
-    const list = await demo.GET("/plans/{snapshot_id}/shopping-list", {
-      params: { path: { snapshot_id: "demo-week" } },
-    });
-    expect(list.data?.items.length).toBeGreaterThan(0);
-    const chat = await demo.POST("/chat/kitchen", {
-      body: { snapshot_id: "demo-week", message: "remove modifications on Monday" },
-    });
-    expect(chat.response.status).toBe(200);
-    const document = await checkedClient(apiUrl, null).GET("/openapi.json");
-    expect(document.response.status).toBe(200);
-  }, 120_000);
+      // The README's first calls, through the typed client, straight after the first 200.
+      const demo = checkedClient(apiUrl, "demo");
+      const monday = { path: { snapshot_id: "demo-week", date: "2025-01-06", meal_type: "dinner" as const } };
+      const plan = await demo.GET("/plans/{snapshot_id}", { params: { path: { snapshot_id: "demo-week" } } });
+      expect(plan.data?.planned_meals.length).toBeGreaterThan(0);
+      const variant = await demo.POST("/plans/{snapshot_id}/meals/{date}/{meal_type}/variant", {
+        params: monday,
+        body: { instruction: "replace chicken breast with 400 g firm tofu" },
+      });
+      expect(variant.response.status).toBe(200);
+      const cook = await demo.GET("/cook/{id}", {
+        params: { path: { id: "variant:demo-week:2025-01-06:dinner" } },
+      });
+      expect(JSON.stringify(cook.data)).toMatch(/tofu/i);
+      const list = await demo.GET("/plans/{snapshot_id}/shopping-list", {
+        params: { path: { snapshot_id: "demo-week" } },
+      });
+      expect(list.data?.items.length).toBeGreaterThan(0);
+      const chat = await demo.POST("/chat/kitchen", {
+        body: { snapshot_id: "demo-week", message: "remove modifications on Monday" },
+      });
+      expect(chat.response.status).toBe(200);
+      const document = await checkedClient(apiUrl, null).GET("/openapi.json");
+      expect(document.response.status).toBe(200);
+    },
+    scaledTimeout(150_000),
+  );
 });

@@ -8,6 +8,7 @@ import { installLocalWorkflowPort } from "../../../../functions/core/workflow/pr
 import type { WorkflowExecution } from "../../../../functions/core/workflow/workflow-port";
 import { allFunctions, allRoutes, allWorkflows } from "../../../../lib/areas";
 import { createTestTable } from "../../../support/table";
+import { waitUntil } from "../../../support/wait-until";
 import { type ApiCall, createApiCall } from "../../cook/support/cook-api-server";
 
 export interface NegotiateStack {
@@ -76,8 +77,8 @@ export const startNegotiateStack = async (
     executionIdOf,
     async untilAwaitingReview(negotiationId, messageId) {
       const executionId = executionIdOf(negotiationId, messageId);
-      const deadline = Date.now() + 20_000;
-      for (;;) {
+      let reached: WorkflowExecution | undefined;
+      await waitUntil(`${messageId} to reach its review`, async () => {
         const execution = await runner.describe(executionId);
         const message = (await createApiCall(server.url)(
           "GET",
@@ -86,11 +87,12 @@ export const startNegotiateStack = async (
         // The event log trails the handlers a little: wait until it shows the Review step too.
         const reviewOpen = execution.steps.some((s) => s.name === "Review" && s.status === "RUNNING");
         if ((message.status === "awaiting_review" && reviewOpen) || execution.status !== "RUNNING") {
-          return execution;
+          reached = execution;
         }
-        if (Date.now() > deadline) throw new Error(`${messageId} did not reach its review within 20 s`);
-        await new Promise((done) => setTimeout(done, 20));
-      }
+        return reached !== undefined;
+      });
+      if (reached === undefined) throw new Error(`${messageId} did not reach its review`);
+      return reached;
     },
     async stop() {
       await server.close();

@@ -14,6 +14,7 @@ import {
   STORE_PAGES,
   type StorePageName,
 } from "../../../../functions/shop/store/selector-registry";
+import { scaledTimeout } from "../../../support/test-timeouts";
 import { catalogProducts, productNamed } from "./catalog-fixture";
 
 /**
@@ -31,10 +32,12 @@ let page: Page;
 
 beforeAll(async () => {
   store = await startSimulatedStore({ port: 0, now: () => STORE_NOW });
-  browser = await launchChromium(new URL(store.url), 15_000);
+  browser = await launchChromium(new URL(store.url), scaledTimeout(15_000));
   const context = await browser.newContext();
   await context.addCookies([{ name: "larder-household", value: "contract", url: store.url }]);
   page = await context.newPage();
+  // Playwright's own 30 s default for every wait, scaled like every other wait in the tests.
+  page.setDefaultTimeout(scaledTimeout(30_000));
   const id = (name: string) => productNamed(name).productId;
   store.seedHousehold("contract", {
     cart: [

@@ -14,8 +14,15 @@ interface CommandOutcome {
   stderr: string;
 }
 
-/** Runs `npm run store -- <args>` as the npm script does (`tsx scripts/store.ts`). */
-const runStoreCommand = (args: string[], storeTimeoutMs = 10_000): Promise<CommandOutcome> =>
+/**
+ * Runs `npm run store -- <args>` as the npm script does (`tsx scripts/store.ts`). The store timeout is
+ * scaled like every wait in the tests: a page a busy machine's Chromium loads slowly is not a failure.
+ */
+const runStoreCommand = (
+  args: string[],
+  // STORE_TIMEOUT_MS allows at most 2 min.
+  storeTimeoutMs = Math.min(scaledTimeout(10_000), 120_000),
+): Promise<CommandOutcome> =>
   new Promise((done) => {
     execFile(
       TSX,

@@ -8,6 +8,7 @@ import {
   StorePageChangedError,
   StoreUnreachableError,
 } from "../../../../functions/shop/store/store-errors";
+import { scaledTimeout } from "../../../support/test-timeouts";
 
 const STORE_URL = new URL("http://127.0.0.1:3001");
 const never = <T>(): Promise<T> => new Promise<T>(() => undefined);
@@ -164,6 +165,10 @@ describe("createPlaywrightStoreBrowser stops every wait at the session's deadlin
   const cartSpec = auchanPtSelectorRegistry().cart;
   const cartUrl = "http://127.0.0.1:3001/pt/carrinho-compras";
 
+  // Far enough for the call to start on a busy machine (a deadline already passed starts nothing), and far
+  // below the store timeout, so which of the two bounded the call is plain from the timeout it was given.
+  const DEADLINE_IN_MS = scaledTimeout(2_000);
+
   const sessionOver = async (slow: "goto" | "marker" | "form", timeoutMs: number, deadline: number) => {
     const { browser, timeouts } = slowStoreBrowser(slow);
     const storeBrowser = createPlaywrightStoreBrowser({
@@ -175,27 +180,26 @@ describe("createPlaywrightStoreBrowser stops every wait at the session's deadlin
   };
 
   it("cuts a navigation short at the deadline with StoreDeadlineExceededError, not after the store timeout", async () => {
-    // The deadline is far enough for the navigation to start on a busy machine, and well before 10 s.
-    const { session, timeouts } = await sessionOver("goto", 10_000, Date.now() + 1_000);
+    const { session, timeouts } = await sessionOver("goto", 60_000, Date.now() + DEADLINE_IN_MS);
     const error = await session.readPage(cartUrl, cartSpec).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StoreDeadlineExceededError);
     expect((error as StoreDeadlineExceededError).code).toBe("store_deadline_exceeded");
     expect((error as Error).message).toContain(cartUrl);
-    // The fake navigation fails only at the timeout it was given: the deadline's, not the store's 10 s.
+    // The fake navigation fails only at the timeout it was given: the deadline's, not the store's 60 s.
     expect(timeouts).toHaveLength(1);
-    expect(timeouts[0]).toBeLessThanOrEqual(1_000);
+    expect(timeouts[0]).toBeLessThanOrEqual(DEADLINE_IN_MS);
   });
 
   it("cuts the wait for a page marker short at the deadline instead of calling the page changed", async () => {
-    const { session, timeouts } = await sessionOver("marker", 10_000, Date.now() + 1_000);
+    const { session, timeouts } = await sessionOver("marker", 60_000, Date.now() + DEADLINE_IN_MS);
     const error = await session.readPage(cartUrl, cartSpec).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StoreDeadlineExceededError);
     expect(timeouts).toHaveLength(2);
-    expect(timeouts[1]).toBeLessThanOrEqual(1_000);
+    expect(timeouts[1]).toBeLessThanOrEqual(DEADLINE_IN_MS);
   });
 
   it("cuts a form post short at the deadline", async () => {
-    const { session } = await sessionOver("form", 10_000, Date.now() + 1_000);
+    const { session } = await sessionOver("form", 60_000, Date.now() + DEADLINE_IN_MS);
     const error = await session
       .sendForm({ method: "POST", url: `${STORE_URL.origin}/cart`, form: {} })
       .catch((e: unknown) => e);
