@@ -3,7 +3,7 @@ import type { ItemKey } from "../../core/db/keys";
 import type { TenantTable, TransactOperation } from "../../core/db/tenant-table";
 import { ConflictError, NotFoundError } from "../../core/errors";
 import { SnapshotIdSchema } from "../domain/ids";
-import { type PlanRepository, type VersionedMeal } from "../domain/plan-repository";
+import type { PlanRepository, VersionedMeal } from "../domain/plan-repository";
 import { type MealType, mealKeyOf, type PlannedMeal, PlannedMealSchema } from "../domain/planned-meal";
 import { compareMeals, type Snapshot } from "../domain/snapshot";
 import { mapWithConcurrency } from "./map-with-concurrency";

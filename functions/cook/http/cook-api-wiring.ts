@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { AppTable } from "../../core/db/app-table";
-import { createLlm, type LlmConfig, type LlmPort } from "../../core/llm";
+import { createLlm } from "../../core/llm/create-llm";
+import type { LlmConfig } from "../../core/llm/llm-config";
+import type { LlmPort } from "../../core/llm/llm-port";
 import type { Logger } from "../../core/logger";
 import { createDynamoPlanRepository } from "../adapters/dynamo-plan-repository";
 import { createDynamoRecipeRepository } from "../adapters/dynamo-recipe-repository";

@@ -1,9 +1,11 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { deadlineFromRemainingTime } from "../../core/agent";
+import { deadlineFromRemainingTime } from "../../core/agent/deadline";
 import type { ApiEnv } from "../../core/http/api-env";
 import { createApi } from "../../core/http/create-api";
-import { createUsageRecorder, type LlmPort, logUsageTotals, recordingUsage } from "../../core/llm";
+import type { LlmPort } from "../../core/llm/llm-port";
+import { createUsageRecorder, logUsageTotals } from "../../core/llm/usage-recorder";
+import { recordingUsage } from "../../core/llm/usage-recording-llm";
 import type { CookDeps } from "../domain/use-cases/cook-deps";
 import { createOrReplaceRecipe, getRecipe } from "../domain/use-cases/recipes";
 import { createSnapshot, getSnapshot } from "../domain/use-cases/snapshots";
