@@ -24,13 +24,15 @@ export interface LarderErrorOptions {
 }
 
 export class LarderError extends Error {
+  // Each class names itself in a literal: bundles are minified without esbuild's keepNames (37 KB a
+  // Lambda), so a class's own name is not kept. The name is a contract (logs, Step Functions' errorType).
+  override name = "LarderError";
   readonly category: ErrorCategory;
   readonly code: string;
   readonly details: unknown;
 
   constructor(category: ErrorCategory, message: string, options: LarderErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.name = new.target.name;
     this.category = category;
     this.code = options.code ?? category;
     this.details = options.details;
@@ -44,6 +46,7 @@ export interface FieldIssue {
 }
 
 export class ValidationError extends LarderError {
+  override name = "ValidationError";
   readonly issues: FieldIssue[];
   constructor(message: string, issues: FieldIssue[] = [], options: Omit<LarderErrorOptions, "details"> = {}) {
     super("validation", message, { ...options, details: { issues } });
@@ -52,18 +55,21 @@ export class ValidationError extends LarderError {
 }
 
 export class UnauthorizedError extends LarderError {
+  override name = "UnauthorizedError";
   constructor(message = "Missing or invalid credentials", options: LarderErrorOptions = {}) {
     super("unauthorized", message, options);
   }
 }
 
 export class ForbiddenError extends LarderError {
+  override name = "ForbiddenError";
   constructor(message = "Not allowed", options: LarderErrorOptions = {}) {
     super("forbidden", message, options);
   }
 }
 
 export class NotFoundError extends LarderError {
+  override name = "NotFoundError";
   constructor(message: string, options: LarderErrorOptions = {}) {
     super("not_found", message, options);
   }
@@ -71,12 +77,14 @@ export class NotFoundError extends LarderError {
 
 /** A write lost a race (stale version, item already exists, cancelled transaction). */
 export class ConflictError extends LarderError {
+  override name = "ConflictError";
   constructor(message: string, options: LarderErrorOptions = {}) {
     super("conflict", message, options);
   }
 }
 
 export class PayloadTooLargeError extends LarderError {
+  override name = "PayloadTooLargeError";
   constructor(message: string, options: LarderErrorOptions = {}) {
     super("payload_too_large", message, options);
   }
@@ -84,12 +92,14 @@ export class PayloadTooLargeError extends LarderError {
 
 /** A well-formed request the domain refuses (HTTP 422). */
 export class DomainRefusedError extends LarderError {
+  override name = "DomainRefusedError";
   constructor(message: string, options: LarderErrorOptions = {}) {
     super("unprocessable", message, options);
   }
 }
 
 export class RateLimitedError extends LarderError {
+  override name = "RateLimitedError";
   readonly retryAfterSeconds: number | undefined;
   constructor(message: string, options: LarderErrorOptions & { retryAfterSeconds?: number } = {}) {
     super("rate_limited", message, options);
@@ -99,6 +109,7 @@ export class RateLimitedError extends LarderError {
 
 /** A dependency (model provider, store, table) cannot serve us now (HTTP 503). */
 export class DependencyUnavailableError extends LarderError {
+  override name = "DependencyUnavailableError";
   constructor(message: string, options: LarderErrorOptions = {}) {
     super("unavailable", message, options);
   }
@@ -106,6 +117,7 @@ export class DependencyUnavailableError extends LarderError {
 
 /** Configuration is missing or malformed; raised at start, names the variables. */
 export class ConfigError extends LarderError {
+  override name = "ConfigError";
   constructor(message: string, options: LarderErrorOptions = {}) {
     super("config", message, options);
   }

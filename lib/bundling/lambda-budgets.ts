@@ -20,7 +20,7 @@ export const LAMBDA_BUNDLE_BUDGETS = {
   /** Every function that drives no browser. */
   standard: { name: "standard", coldStartBytes: 600 * 1024, initRatio: 2 },
   /**
-   * The store tools (Chromium). Their bundle is small (about 335 KB), but playwright-core ships unbundled
+   * The store tools (Chromium). Their bundle is small (about 324 KB), but playwright-core ships unbundled
    * beside it (it reads its own files) and is imported at cold start; Chromium itself starts on the first
    * call. Measured 2026-11-24 (bench/README.md): init about 1.7-2.5 s, 10-15× the baseline.
    */
@@ -31,17 +31,7 @@ export const LAMBDA_BUNDLE_BUDGETS = {
  * Functions over their kind's budget, each with its measured ceiling and the reason; the test fails when
  * one grows past it. Keep this short: a new function fits its kind's budget.
  */
-export const LAMBDA_BUDGET_EXCEPTIONS: Readonly<Record<string, LambdaBudget>> = {
-  CookApi: {
-    name: "CookApi ceiling",
-    coldStartBytes: 680 * 1024,
-    initRatio: 3.5,
-    reason:
-      "Ten routes on one Lambda: the API floor (zod with @hono/zod-openapi, which keeps all of zod: 200 KB; " +
-      "the bundled DynamoDB client: about 230 KB; hono and the OpenAPI registry: 65 KB) plus 110 KB of cook " +
-      "code. 669 KB measured; see ARCHITECTURE.md, How a Lambda stays within budget",
-  },
-};
+export const LAMBDA_BUDGET_EXCEPTIONS: Readonly<Record<string, LambdaBudget>> = {};
 
 /** The budget a function answers to: its exception, else browser when it drives the store, else standard. */
 export const sizeBudgetFor = (definition: Pick<FunctionDefinition, "id" | "needs">): LambdaBudget =>

@@ -69,10 +69,14 @@ export const lambdaBuildOptions = (
   mainFields: ["module", "main"],
   treeShaking: true,
   minify: true,
-  // Error class names are contracts: Step Functions Retry/Catch match them, and logs show them.
-  keepNames: true,
+  // No keepNames: it costs about 37 KB a Lambda at cold start. Error names are contracts (Step Functions
+  // Retry/Catch match them, logs show them), so every error class sets its `name` in a literal
+  // (functions/core/errors.ts; tests/unit/core/error-names.test.ts checks them).
+  keepNames: false,
   sourcemap: true,
   sourcesContent: false,
+  // Licence comments are not code: esbuild would gather them at the end of each file (several KB a chunk).
+  legalComments: "none",
   banner: { js: requireShim },
   external: copiedExternalsFor(definition).map((e) => e.name),
   plugins: [zodEnglishLocaleOnly],

@@ -2,17 +2,10 @@ import { z } from "zod";
 import type { ItemKey } from "../../core/db/keys";
 import type { TenantTable, TransactOperation } from "../../core/db/tenant-table";
 import { ConflictError, NotFoundError } from "../../core/errors";
-import {
-  compareMeals,
-  type MealType,
-  mealKeyOf,
-  type PlannedMeal,
-  PlannedMealSchema,
-  type PlanRepository,
-  type Snapshot,
-  SnapshotIdSchema,
-  type VersionedMeal,
-} from "../domain";
+import { SnapshotIdSchema } from "../domain/ids";
+import type { PlanRepository, VersionedMeal } from "../domain/plan-repository";
+import { type MealType, mealKeyOf, type PlannedMeal, PlannedMealSchema } from "../domain/planned-meal";
+import { compareMeals, type Snapshot } from "../domain/snapshot";
 import { mapWithConcurrency } from "./map-with-concurrency";
 
 /**

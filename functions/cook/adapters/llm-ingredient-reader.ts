@@ -5,7 +5,7 @@ import {
   type IngredientLineLlmReader,
   LLM_UNIT_IDS,
   LlmIngredientReadingsSchema,
-} from "../domain";
+} from "../domain/ingredient-line-llm-reader";
 
 export const INGREDIENT_READER_SYSTEM_PROMPT = [
   "You read recipe ingredient lines for a shopping list and return them by calling",

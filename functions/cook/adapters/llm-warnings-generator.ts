@@ -1,12 +1,12 @@
 import type { LlmPort } from "../../core/llm";
 import { wrapPromptData } from "../../core/llm/prompt-data";
+import { COOK_LIMITS } from "../domain/limits";
 import {
-  COOK_LIMITS,
   GeneratedWarningsSchema,
   WARNINGS_SCHEMA_NAME,
   type WarningsGenerator,
   type WarningsInput,
-} from "../domain";
+} from "../domain/warnings-generator";
 
 export const WARNINGS_SYSTEM_PROMPT = [
   "You write cooking warnings for a recipe a home cook has just modified, and return them by calling",

@@ -1,12 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { AppTable } from "../../core/db/app-table";
-import { createLlm, type LlmConfig, type LlmPort } from "../../core/llm";
+import { createLlm } from "../../core/llm/create-llm";
+import type { LlmConfig } from "../../core/llm/llm-config";
+import type { LlmPort } from "../../core/llm/llm-port";
 import type { Logger } from "../../core/logger";
 import { createDynamoPlanRepository } from "../adapters/dynamo-plan-repository";
 import { createDynamoRecipeRepository } from "../adapters/dynamo-recipe-repository";
-import { createLlmIngredientReader } from "../adapters/llm-ingredient-reader";
-import { createLlmPatchOpsGenerator } from "../adapters/llm-patch-ops-generator";
-import { createLlmWarningsGenerator } from "../adapters/llm-warnings-generator";
 import { systemClock } from "../domain/clock";
 import { systemRetryTiming } from "../domain/retry-timing";
 import type { CookApiDeps, CookLlmGenerators } from "./cook-api-deps";
@@ -14,11 +13,18 @@ import type { CookApiDeps, CookLlmGenerators } from "./cook-api-deps";
 /** A new snapshot id: letters, digits and "_" only, as SnapshotIdSchema wants (no ":" for variant ids). */
 export const newSnapshotId = (): string => `snap_${randomUUID().replaceAll("-", "")}`;
 
-/** The domain's LLM-backed generators over one port (a request's usage-recording wrapper). */
+/**
+ * The domain's LLM-backed generators over one port (a request's usage-recording wrapper). Each adapter
+ * (its prompt, output schema and the ingredient reader's unit tables) is a chunk of its own, loaded by
+ * its first call, so a cold start does not load them.
+ */
 export const createCookLlmGenerators = (llm: LlmPort): CookLlmGenerators => ({
-  patchOpsGenerator: createLlmPatchOpsGenerator(llm),
-  warningsGenerator: createLlmWarningsGenerator(llm),
-  ingredientReader: createLlmIngredientReader(llm),
+  patchOpsGenerator: async (input) =>
+    (await import("../adapters/llm-patch-ops-generator")).createLlmPatchOpsGenerator(llm)(input),
+  warningsGenerator: async (input) =>
+    (await import("../adapters/llm-warnings-generator")).createLlmWarningsGenerator(llm)(input),
+  ingredientReader: async (lines) =>
+    (await import("../adapters/llm-ingredient-reader")).createLlmIngredientReader(llm)(lines),
 });
 
 /**

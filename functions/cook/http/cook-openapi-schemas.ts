@@ -5,7 +5,7 @@ import { COOK_LIMITS } from "../domain/limits";
 import { MealTypeSchema, PlanDateSchema } from "../domain/planned-meal";
 import { RecipeBodySchema, RecipeSchema } from "../domain/recipe";
 import { RecipeVariantSchema } from "../domain/recipe-variant";
-import { ShoppingListSchema } from "../domain/shopping-list";
+import { ShoppingListSchema } from "../domain/shopping-list-schema";
 import { CreateSnapshotBodySchema, PlannedMealViewSchema, SnapshotViewSchema } from "../domain/snapshot";
 import { VariantRequestBodySchema } from "../domain/variant-request";
 

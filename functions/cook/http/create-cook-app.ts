@@ -1,15 +1,12 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { deadlineFromRemainingTime } from "../../core/agent";
+import { deadlineFromRemainingTime } from "../../core/agent/deadline";
 import type { ApiEnv } from "../../core/http/api-env";
 import { createApi } from "../../core/http/create-api";
-import { createUsageRecorder, type LlmPort, logUsageTotals, recordingUsage } from "../../core/llm";
-import { clearVariant } from "../domain/use-cases/clear-variant";
+import type { LlmPort } from "../../core/llm/llm-port";
+import { createUsageRecorder, logUsageTotals } from "../../core/llm/usage-recorder";
+import { recordingUsage } from "../../core/llm/usage-recording-llm";
 import type { CookDeps } from "../domain/use-cases/cook-deps";
-import { createVariantFromInstruction } from "../domain/use-cases/create-variant-from-instruction";
-import { createVariantFromOps } from "../domain/use-cases/create-variant-from-ops";
-import { getShoppingList } from "../domain/use-cases/get-shopping-list";
-import { getMealCookView, lookupCookRecipe } from "../domain/use-cases/lookup-cook-recipe";
 import { createOrReplaceRecipe, getRecipe } from "../domain/use-cases/recipes";
 import { createSnapshot, getSnapshot } from "../domain/use-cases/snapshots";
 import { type CookApiDeps, cookDepsForRequest } from "./cook-api-deps";
@@ -78,6 +75,9 @@ export const createCookApp = (deps: CookApiDeps): OpenAPIHono<ApiEnv> => {
     }
   };
 
+  // The use cases that read, scale or vary ingredient lines (the ingredient parser, unit tables, variant
+  // generation) load with the first request that needs them, each in its own chunk, so a cold start stays
+  // within budget (ARCHITECTURE.md, How a Lambda stays within budget).
   app.openapi(putRecipeRoute, async (c) => {
     const { recipe_id } = c.req.valid("param");
     const { recipe, created } = await createOrReplaceRecipe(cookDeps(c), {
@@ -104,6 +104,7 @@ export const createCookApp = (deps: CookApiDeps): OpenAPIHono<ApiEnv> => {
     async (c) => {
       const address = c.req.valid("param");
       const body = c.req.valid("json");
+      const { createVariantFromInstruction, createVariantFromOps } = await import("./variant-use-cases");
       const result = await withModel(c, async ({ cook }) =>
         "ops" in body
           ? {
@@ -126,21 +127,25 @@ export const createCookApp = (deps: CookApiDeps): OpenAPIHono<ApiEnv> => {
   );
 
   app.openapi(clearVariantRoute, async (c) => {
+    const { clearVariant } = await import("../domain/use-cases/clear-variant");
     await clearVariant(cookDeps(c), c.req.valid("param"));
     return c.body(null, 204);
   });
 
-  app.openapi(getMealCookViewRoute, async (c) =>
-    c.json(await getMealCookView(cookDeps(c), c.req.valid("param")), 200),
-  );
+  app.openapi(getMealCookViewRoute, async (c) => {
+    const { getMealCookView } = await import("../domain/use-cases/lookup-cook-recipe");
+    return c.json(await getMealCookView(cookDeps(c), c.req.valid("param")), 200);
+  });
 
-  app.openapi(getCookViewRoute, async (c) =>
-    c.json(await lookupCookRecipe(cookDeps(c), c.req.valid("param").id), 200),
-  );
+  app.openapi(getCookViewRoute, async (c) => {
+    const { lookupCookRecipe } = await import("../domain/use-cases/lookup-cook-recipe");
+    return c.json(await lookupCookRecipe(cookDeps(c), c.req.valid("param").id), 200);
+  });
 
   // Through withModel: where an LLM is configured it may read the lines the rules could not.
   app.openapi(getShoppingListRoute, async (c) => {
     const snapshotId = c.req.valid("param").snapshot_id;
+    const { getShoppingList } = await import("../domain/use-cases/get-shopping-list");
     return c.json(await withModel(c, ({ cook }) => getShoppingList(cook, snapshotId)), 200);
   });
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { SnapshotIdSchema, SnapshotViewSchema } from "../domain";
+import { SnapshotIdSchema } from "../domain/ids";
+import { SnapshotViewSchema } from "../domain/snapshot";
 
 export const KITCHEN_CHAT_LIMITS = {
   /** A chat message is a request about one plan, not a document. */

@@ -1,4 +1,5 @@
-import { type MealType, parseInstructionOffline } from "../domain";
+import { parseInstructionOffline } from "../domain/offline-instruction-parser";
+import type { MealType } from "../domain/planned-meal";
 import type { KitchenOperations } from "./kitchen-operations";
 import type { KitchenToolCall } from "./kitchen-tool-call";
 import { runLoggedOperation } from "./kitchen-tool-call";

@@ -1,5 +1,8 @@
-import type { CookDeps, MealType, PlannedMealView, Recipe } from "../domain";
-import { getSnapshot } from "../domain";
+import type { MealType } from "../domain/planned-meal";
+import type { Recipe } from "../domain/recipe";
+import type { PlannedMealView } from "../domain/snapshot";
+import type { CookDeps } from "../domain/use-cases/cook-deps";
+import { getSnapshot } from "../domain/use-cases/snapshots";
 import { describePatchOp } from "./describe-patch-op";
 import { weekdayNameOfDate } from "./weekday";
 

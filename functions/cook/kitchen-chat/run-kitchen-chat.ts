@@ -1,7 +1,9 @@
 import { type RunAgentOptions, runAgent } from "../../core/agent";
 import { isLlmFailure, type LlmPort } from "../../core/llm";
 import { parseOrThrow } from "../../core/validation";
-import { type CookDeps, getSnapshot, type SnapshotView } from "../domain";
+import type { SnapshotView } from "../domain/snapshot";
+import type { CookDeps } from "../domain/use-cases/cook-deps";
+import { getSnapshot } from "../domain/use-cases/snapshots";
 import { createKitchenAgentTools } from "./kitchen-agent-tools";
 import { KitchenChatRequestSchema, type KitchenChatStatus } from "./kitchen-chat-schemas";
 import { kitchenChatSystemPrompt } from "./kitchen-chat-system-prompt";

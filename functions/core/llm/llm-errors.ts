@@ -16,6 +16,7 @@ type LlmErrorOptions = LarderErrorOptions & { usage?: LlmUsage };
  * `llm_request_rejected`, `llm_model_not_found`, `llm_key_unavailable`, `llm_bad_response`).
  */
 export class LlmUnavailable extends DependencyUnavailableError {
+  override name = "LlmUnavailable";
   usage: LlmUsage | undefined;
   constructor(message: string, options: LlmErrorOptions = {}) {
     super(message, { ...options, code: options.code ?? "llm_unavailable" });
@@ -30,6 +31,7 @@ export class LlmUnavailable extends DependencyUnavailableError {
  * Callers usually catch it and run their heuristic fallback.
  */
 export class LlmOutputInvalid extends LarderError {
+  override name = "LlmOutputInvalid";
   readonly issues: FieldIssue[];
   usage: LlmUsage | undefined;
   constructor(message: string, issues: FieldIssue[], options: LlmErrorOptions = {}) {
@@ -41,6 +43,7 @@ export class LlmOutputInvalid extends LarderError {
 
 /** The provider kept answering 429 (a rate limit, not a spend limit) after the SDK's retries. */
 export class LlmRateLimited extends RateLimitedError {
+  override name = "LlmRateLimited";
   usage: LlmUsage | undefined;
   constructor(message: string, options: LlmErrorOptions & { retryAfterSeconds?: number } = {}) {
     super(message, { ...options, code: "llm_rate_limited" });

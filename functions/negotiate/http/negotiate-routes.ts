@@ -81,7 +81,9 @@ const MessageView = z
   })
   .openapi("NegotiationMessage");
 
-const ReviewBody = ReviewSchema.openapi("NegotiationReviewRequest");
+// A clone: zod gives a schema the prototype's methods when it is built, and in the Lambda bundle
+// ReviewSchema is built (the repository imports it) before @hono/zod-openapi adds `.openapi`.
+const ReviewBody = ReviewSchema.clone().openapi("NegotiationReviewRequest");
 const ReviewAccepted = z
   .object({ messageId: z.string(), decision: ReviewSchema.shape.decision })
   .openapi("NegotiationReviewAccepted");

@@ -7,6 +7,7 @@ import { DependencyUnavailableError, DomainRefusedError } from "../../core/error
  * "nothing in stock". Names the page, the registry version, the field, the selectors tried and the URL.
  */
 export class StorePageChangedError extends DependencyUnavailableError {
+  override name = "StorePageChangedError";
   readonly selectors: string[];
   readonly url: string;
   constructor(args: {
@@ -42,6 +43,7 @@ export class StorePageChangedError extends DependencyUnavailableError {
 
 /** The store cannot be reached at all (connection refused, DNS failure, timeout, 5xx). */
 export class StoreUnreachableError extends DependencyUnavailableError {
+  override name = "StoreUnreachableError";
   readonly url: string;
   constructor(url: string, reason: string, cause?: unknown) {
     super(`Store unreachable at ${url}: ${reason}`, {
@@ -58,6 +60,7 @@ export class StoreUnreachableError extends DependencyUnavailableError {
  * instead of letting the Lambda time out, so the caller gets a typed error it can retry or report.
  */
 export class StoreDeadlineExceededError extends DependencyUnavailableError {
+  override name = "StoreDeadlineExceededError";
   readonly url: string | undefined;
   constructor(what: string, url?: string) {
     super(`The store call reached its deadline ${what}${url === undefined ? "" : ` at ${url}`}`, {
@@ -73,6 +76,7 @@ export class StoreDeadlineExceededError extends DependencyUnavailableError {
  * or confirm a slot, leave the store's origin). A person confirms those on the site.
  */
 export class StoreActionForbiddenError extends DomainRefusedError {
+  override name = "StoreActionForbiddenError";
   constructor(message: string, url: string) {
     super(message, { code: "store_action_forbidden", details: { url } });
   }
