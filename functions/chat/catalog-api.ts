@@ -1,7 +1,7 @@
 import { configOnce, parseConfig } from "../core/config";
 import { createAppTable, TableConfigSchema } from "../core/db/app-table";
 import { toLambdaHandler } from "../core/http/lambda-handler";
-import { readLlmConfig } from "../core/llm";
+import { readLlmConfig } from "../core/llm/llm-config";
 import { createObservability } from "../core/observability";
 import { createSql } from "../core/sql/create-sql";
 import { readSqlConfig } from "../core/sql/sql-config";

@@ -2,14 +2,12 @@ import { randomUUID } from "node:crypto";
 import { configOnce, parseConfig } from "../core/config";
 import { createAppTable, TableConfigSchema } from "../core/db/app-table";
 import { toLambdaHandler } from "../core/http/lambda-handler";
-import { createLlm, readLlmConfig } from "../core/llm";
+import { createLazyLlm } from "../core/llm/lazy-llm";
+import { readLlmConfig } from "../core/llm/llm-config";
 import { createObservability } from "../core/observability";
-import { processWorkflowPort } from "../core/workflow/process-workflow-port";
 import { createDynamoShopRunRepository } from "./coordinator/adapters/dynamo-shop-run-repository";
-import { storeToolsPortOver } from "./coordinator/adapters/store-tools-adapter";
 import { createShopApp } from "./coordinator/http/create-shop-app";
 import { storeConfig } from "./store/store-config";
-import { createStoreTools } from "./store/store-tools";
 
 // Parsed at cold start: a missing TABLE_NAME, STORE_URL (in Lambda) or LLM key fails here, with its name.
 const config = configOnce(() => ({
@@ -20,18 +18,25 @@ const config = configOnce(() => ({
 const observability = await createObservability("shop");
 const { logger } = observability;
 const table = createAppTable(config.table);
+const workflowPort = async () =>
+  (await import("../core/workflow/process-workflow-port")).processWorkflowPort();
 
 export const app = createShopApp({
   logger,
   runsFor: (tenant) => createDynamoShopRunRepository(table.forTenant(tenant)),
-  // Resolved per call: the local stack installs its runner after the handlers are imported.
+  // Resolved per call: the local stack installs its runner after the handlers are imported. Loaded on
+  // first use (with the Step Functions client): only starting and reading a run call a workflow.
   workflows: {
-    start: (name, input, options) => processWorkflowPort().start(name, input, options),
-    describe: (executionId) => processWorkflowPort().describe(executionId),
+    start: async (name, input, options) => (await workflowPort()).start(name, input, options),
+    describe: async (executionId) => (await workflowPort()).describe(executionId),
   },
   storeFor: async (householdId) => {
     // Loaded on first use: only decisions drive the store, and they are the rare request.
-    const { containerStoreBrowser } = await import("./store/playwright-store-browser");
+    const [{ containerStoreBrowser }, { createStoreTools }, { storeToolsPortOver }] = await Promise.all([
+      import("./store/playwright-store-browser"),
+      import("./store/store-tools"),
+      import("./coordinator/adapters/store-tools-adapter"),
+    ]);
     const tools = createStoreTools({
       browser: containerStoreBrowser({ storeUrl: config.store.storeUrl, timeoutMs: config.store.timeoutMs }),
       storeUrl: config.store.storeUrl,
@@ -39,7 +44,8 @@ export const app = createShopApp({
     });
     return { ...storeToolsPortOver(tools), close: () => tools.close() };
   },
-  llm: createLlm(config.llm),
+  // Only the substitution routes call a model.
+  llm: createLazyLlm(config.llm),
   newRunId: () => `run_${randomUUID().replaceAll("-", "")}`,
   now: () => new Date(),
 });

@@ -3,15 +3,12 @@ import type { Context } from "hono";
 import { DomainRefusedError } from "../../../core/errors";
 import type { ApiEnv } from "../../../core/http/api-env";
 import { createApi } from "../../../core/http/create-api";
-import { createUsageRecorder, logUsageTotals, recordingUsage } from "../../../core/llm";
-import { brandTiersFor, DEFAULT_STORE_ID } from "../domain/brand-tiers";
+import { createUsageRecorder, logUsageTotals } from "../../../core/llm/usage-recorder";
+import { recordingUsage } from "../../../core/llm/usage-recording-llm";
 import { defaultHouseholdPreferences } from "../domain/household-preferences";
-import { generateSearchQueries } from "../domain/query-generator";
 import { runOptionsSchema } from "../domain/shop-run";
-import { applyDecisions } from "../domain/use-cases/apply-decisions";
 import { getRunView } from "../domain/use-cases/get-run";
 import { startShopRun } from "../domain/use-cases/start-run";
-import { rankSubstitutesByValue } from "../domain/value-ranker";
 import { householdForTenant } from "./household-for-tenant";
 import type { ShopApiDeps } from "./shop-api-deps";
 import {
@@ -86,6 +83,8 @@ export const createShopApp = (deps: ShopApiDeps): OpenAPIHono<ApiEnv> => {
 
   app.openapi(decideShopRunRoute, async (c) => {
     const householdId = householdForTenant(c.get("tenant"));
+    // Loaded on first use, as are the substitution routes' below: most requests start or read runs.
+    const { applyDecisions } = await import("../domain/use-cases/apply-decisions");
     const outcome = await applyDecisions(
       { runs: runs(c), store: () => deps.storeFor(householdId), now: deps.now },
       { runId: c.req.valid("param").runId, decisions: c.req.valid("json").decisions },
@@ -95,6 +94,10 @@ export const createShopApp = (deps: ShopApiDeps): OpenAPIHono<ApiEnv> => {
 
   app.openapi(generateSubstituteQueriesRoute, async (c) => {
     const input = c.req.valid("json");
+    const [{ generateSearchQueries }, { brandTiersFor, DEFAULT_STORE_ID }] = await Promise.all([
+      import("../domain/query-generator"),
+      import("../domain/brand-tiers"),
+    ]);
     const generated = await withModel(c, (llm) =>
       generateSearchQueries({ llm, logger: c.get("logger"), tiers: brandTiersFor(DEFAULT_STORE_ID) }, input),
     );
@@ -104,6 +107,10 @@ export const createShopApp = (deps: ShopApiDeps): OpenAPIHono<ApiEnv> => {
 
   app.openapi(rankSubstitutesRoute, async (c) => {
     const input = c.req.valid("json");
+    const [{ rankSubstitutesByValue }, { brandTiersFor, DEFAULT_STORE_ID }] = await Promise.all([
+      import("../domain/value-ranker"),
+      import("../domain/brand-tiers"),
+    ]);
     const ranked = await withModel(c, (llm) =>
       rankSubstitutesByValue({ llm, logger: c.get("logger"), tiers: brandTiersFor(DEFAULT_STORE_ID) }, input),
     );

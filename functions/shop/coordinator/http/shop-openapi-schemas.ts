@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { decisionSchema } from "../domain/decision";
 import { householdPreferencesSchema } from "../domain/household-preferences";
 import { RUN_STATUSES, recordedDecisionSchema, runOptionsSchema, runResultSchema } from "../domain/shop-run";
 import {
@@ -7,7 +8,6 @@ import {
   valueRankerInputSchema,
   valueRankerOutputSchema,
 } from "../domain/substitution-contracts";
-import { decisionSchema } from "../domain/use-cases/apply-decisions";
 
 export const CreateRunBody = z
   .object({

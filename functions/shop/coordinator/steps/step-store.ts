@@ -1,8 +1,6 @@
 import type { Context } from "aws-lambda";
 import { deadlineFromRemainingTime } from "../../../core/agent/deadline";
 import { storeConfig } from "../../store/store-config";
-import { createStoreTools } from "../../store/store-tools";
-import { storeToolsPortOver } from "../adapters/store-tools-adapter";
 import type { StoreToolsPort } from "../domain/store-tools-port";
 
 // Parsed at cold start: a Lambda without STORE_URL fails here, naming it.
@@ -20,8 +18,13 @@ export const withHouseholdStore = async <T>(
   context: Context,
   work: (store: StoreToolsPort) => Promise<T>,
 ): Promise<T> => {
-  // Loaded on first use: an event refused by validation never pays for playwright-core.
-  const { containerStoreBrowser } = await import("../../store/playwright-store-browser");
+  // Loaded on first use (playwright-core and the store's page code): an event refused by validation, or a
+  // step that fails on the table first, never pays for them.
+  const [{ containerStoreBrowser }, { createStoreTools }, { storeToolsPortOver }] = await Promise.all([
+    import("../../store/playwright-store-browser"),
+    import("../../store/store-tools"),
+    import("../adapters/store-tools-adapter"),
+  ]);
   const tools = createStoreTools({
     browser: containerStoreBrowser({ storeUrl: config.storeUrl, timeoutMs: config.timeoutMs }),
     storeUrl: config.storeUrl,

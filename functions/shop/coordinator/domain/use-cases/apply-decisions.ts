@@ -1,23 +1,8 @@
-import { z } from "zod";
 import { ConflictError, DomainRefusedError, NotFoundError } from "../../../../core/errors";
+import type { Decision } from "../decision";
 import type { RecordedDecision, RunHeader } from "../shop-run";
 import type { ShopRunRepository } from "../shop-run-repository";
 import type { StoreToolsPort } from "../store-tools-port";
-
-const productId = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, "letters, digits, - and _ (1-40)");
-
-export const decisionSchema = z.union([
-  z
-    .object({
-      originalProductId: productId,
-      action: z.enum(["accept", "reject"]),
-      /** The substitute accepted; absent, the run's first-ranked one. */
-      productId: productId.optional(),
-    })
-    .strict(),
-  z.object({ pruneProductId: productId, action: z.enum(["remove", "keep"]) }).strict(),
-]);
-export type Decision = z.infer<typeof decisionSchema>;
 
 export interface DecisionOutcome {
   decision: Decision;
