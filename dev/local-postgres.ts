@@ -78,7 +78,7 @@ export const useExternalPostgres = async (url: string): Promise<LocalPostgres> =
 };
 
 const migrate = async (url: string): Promise<string[]> => {
-  const sql = createPostgresWireSql({ url });
+  const sql = createPostgresWireSql({ url, sharedSession: true });
   try {
     const report = await applyMigrations(sql, readMigrationFiles());
     return [...report.applied, ...report.alreadyApplied];

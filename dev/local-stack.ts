@@ -133,6 +133,8 @@ export const startLocalStack = async (
 
     const postgres = await postgresStarting;
     process.env.DATABASE_URL = postgres.url;
+    // The local PGlite is one session its socket server shares between our clients (every handler's own).
+    if (!config.DATABASE_URL) process.env.DATABASE_SHARED_SESSION = "true";
     timings.postgres = Date.now() - started;
     log(`PostgreSQL       ${postgres.url} (${postgres.description}; psql "${postgres.url}")`);
 

@@ -11,8 +11,9 @@ import { createCatalogApp } from "./catalog/http/create-catalog-app";
 // Parsed at cold start: a missing TABLE_NAME, database variable or provider key fails here, with its name.
 const config = configOnce(() => ({
   table: parseConfig(TableConfigSchema),
-  sql: readSqlConfig(),
+  // A malformed LLM_PROVIDER is named before the database variables, as in every entry that calls a model.
   llm: readLlmConfig(),
+  sql: readSqlConfig(),
 }))();
 const observability = await createObservability("chat");
 const { logger } = observability;

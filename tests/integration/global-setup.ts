@@ -23,6 +23,8 @@ export async function setup(project: TestProject): Promise<void> {
   // After the JVM answers: PGlite's WASM start keeps this thread busy and would starve its readiness poll.
   postgres = await startLocalPostgres();
   project.provide("databaseUrl", postgres.url);
+  // One PGlite session shared by every test worker's clients (workers inherit this environment).
+  process.env.DATABASE_SHARED_SESSION = "true";
   Object.assign(process.env, LOCAL_AWS_ENV);
   project.provide("dynamoEndpoint", dynamo.endpoint);
   // Extracted once before any file runs: workers that extract it at once launch a half-written binary.

@@ -31,7 +31,7 @@ const build = async (config: SqlConfig): Promise<SqlPort> => {
   switch (config.adapter) {
     case "postgres-wire": {
       const { createPostgresWireSql } = await import("./postgres-wire-adapter");
-      return createPostgresWireSql({ url: config.url });
+      return createPostgresWireSql({ url: config.url, sharedSession: config.sharedSession });
     }
     case "rds-data-api": {
       const [{ RDSDataClient }, { createDataApiSql }] = await Promise.all([

@@ -8,6 +8,13 @@ export interface PostgresWireOptions {
   maxConnections?: number;
   /** Seconds to wait for a connection before the database counts as unavailable. */
   connectTimeoutSeconds?: number;
+  /**
+   * Several clients share one PostgreSQL session (the local PGlite's socket server, which interleaves
+   * their protocol messages and keeps the session to one client only inside a transaction): each statement
+   * then runs in a transaction of its own, so another client's Parse cannot replace ours between our Parse
+   * and Bind ("unnamed prepared statement does not exist").
+   */
+  sharedSession?: boolean;
 }
 
 const CONNECTION_FAILURES = new Set([
@@ -65,9 +72,21 @@ export const createPostgresWireSql = (options: PostgresWireOptions): SqlPort => 
     }
   };
 
+  const runAlone = async <R extends SqlRow>(
+    text: string,
+    params?: readonly SqlParam[],
+  ): Promise<SqlResult<R>> => {
+    if (!options.sharedSession) return run<R>(sql, text, params);
+    try {
+      return (await sql.begin((tx) => run<R>(tx, text, params))) as SqlResult<R>;
+    } catch (error) {
+      throw mapWireError(error);
+    }
+  };
+
   return {
     adapter: "postgres-wire",
-    query: (text, params) => run(sql, text, params),
+    query: (text, params) => runAlone(text, params),
     async transaction(work) {
       try {
         return (await sql.begin(async (tx) => {
@@ -79,7 +98,7 @@ export const createPostgresWireSql = (options: PostgresWireOptions): SqlPort => 
       }
     },
     async probe() {
-      await run(sql, "SELECT 1 AS ok");
+      await runAlone("SELECT 1 AS ok");
     },
     async close() {
       await sql.end({ timeout: 5 });

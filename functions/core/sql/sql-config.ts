@@ -3,7 +3,7 @@ import { envString, parseConfig } from "../config";
 import { ConfigError } from "../errors";
 
 export type SqlConfig =
-  | { adapter: "postgres-wire"; url: string }
+  | { adapter: "postgres-wire"; url: string; sharedSession: boolean }
   | { adapter: "rds-data-api"; clusterArn: string; secretArn: string; database: string };
 
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -14,6 +14,8 @@ const sqlEnvSchema = z.object({
   DATABASE_CLUSTER_ARN: optional(envString()),
   DATABASE_SECRET_ARN: optional(envString()),
   DATABASE_NAME: optional(envString()),
+  // "true" when several clients share one PostgreSQL session (the local PGlite's socket server).
+  DATABASE_SHARED_SESSION: optional(z.enum(["true", "false"])),
 });
 
 /**
@@ -23,7 +25,13 @@ const sqlEnvSchema = z.object({
  */
 export const readSqlConfig = (env: Record<string, string | undefined> = process.env): SqlConfig => {
   const vars = parseConfig(sqlEnvSchema, env);
-  if (vars.DATABASE_URL) return { adapter: "postgres-wire", url: vars.DATABASE_URL };
+  if (vars.DATABASE_URL) {
+    return {
+      adapter: "postgres-wire",
+      url: vars.DATABASE_URL,
+      sharedSession: vars.DATABASE_SHARED_SESSION === "true",
+    };
+  }
   const missing = (["DATABASE_CLUSTER_ARN", "DATABASE_SECRET_ARN", "DATABASE_NAME"] as const).filter(
     (name) => !vars[name],
   );

@@ -14,6 +14,7 @@ export const DATABASE_RETRY_AFTER_SECONDS = 10;
  * and resuming, which takes seconds. HTTP 503 with a retry hint in the details.
  */
 export class DatabaseUnavailableError extends DependencyUnavailableError {
+  override name = "DatabaseUnavailableError";
   readonly retryAfterSeconds: number;
   constructor(message: string, options: LarderErrorOptions & { retryAfterSeconds?: number } = {}) {
     const retryAfterSeconds = options.retryAfterSeconds ?? DATABASE_RETRY_AFTER_SECONDS;
@@ -28,6 +29,7 @@ export class DatabaseUnavailableError extends DependencyUnavailableError {
 
 /** A statement the database refused because of the values it was given (HTTP 400, never a 500). */
 export class SqlQueryInvalidError extends ValidationError {
+  override name = "SqlQueryInvalidError";
   readonly sqlState: string;
   constructor(message: string, sqlState: string, options: Omit<LarderErrorOptions, "details"> = {}) {
     super(message, [], { ...options, code: options.code ?? "query_invalid" });

@@ -23,7 +23,7 @@ let testTable: Awaited<ReturnType<typeof createTestTable>>;
 let appTable: AppTable;
 
 beforeAll(async () => {
-  sql = createPostgresWireSql({ url: inject("databaseUrl") });
+  sql = createPostgresWireSql({ url: inject("databaseUrl"), sharedSession: true });
   testTable = await createTestTable();
   appTable = createAppTable({ TABLE_NAME: testTable.tableName, DYNAMODB_ENDPOINT: testTable.endpoint });
 });

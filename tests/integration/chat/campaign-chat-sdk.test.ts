@@ -29,7 +29,7 @@ const toolsDeps = () => ({
 });
 
 beforeAll(async () => {
-  sql = createPostgresWireSql({ url: inject("databaseUrl") });
+  sql = createPostgresWireSql({ url: inject("databaseUrl"), sharedSession: true });
   await ingestCampaigns(
     { store: createCampaignStore(forTenant(sql, tenant)), embedding },
     demoCampaigns(TODAY),

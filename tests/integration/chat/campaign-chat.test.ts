@@ -31,7 +31,7 @@ const toolResultsSent = (llm: FakeLlm): string[] =>
   );
 
 beforeAll(async () => {
-  sql = createPostgresWireSql({ url: inject("databaseUrl") });
+  sql = createPostgresWireSql({ url: inject("databaseUrl"), sharedSession: true });
   await ingestCampaigns(
     { store: createCampaignStore(forTenant(sql, tenant)), embedding },
     demoCampaigns(TODAY),

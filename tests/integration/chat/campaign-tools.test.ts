@@ -19,7 +19,7 @@ const runner = (scope = {}) =>
   createCampaignToolRunner({ store: store(), embedding, now: () => TODAY, recentDays: 90 }, scope);
 
 beforeAll(async () => {
-  sql = createPostgresWireSql({ url: inject("databaseUrl") });
+  sql = createPostgresWireSql({ url: inject("databaseUrl"), sharedSession: true });
   const report = await ingestCampaigns({ store: store(), embedding }, demoCampaigns(TODAY));
   expect(report).toMatchObject({ created: 336, updated: 0, invalid: 0 });
 });

@@ -29,7 +29,7 @@ const call = async (method: string, path: string, body?: unknown, as = tenant) =
 };
 
 beforeAll(() => {
-  sql = createPostgresWireSql({ url: inject("databaseUrl") });
+  sql = createPostgresWireSql({ url: inject("databaseUrl"), sharedSession: true });
   const logger = createLogger("campaigns-api-test");
   const app = createCampaignsApp({
     logger,

@@ -80,14 +80,14 @@ const startStack = () => {
     const failure = new Error(`npm start exited with ${code}; output:\n${output}`);
     rejectApiUrl(failure);
   });
-  return { apiUrl, ready };
+  return { apiUrl, ready, output: () => output };
 };
 
 /**
  * Polls GET /health as wait-on does, keeping every answer up to the first 200 and whether the ready line
  * had been printed when the answer came.
  */
-const waitForHealthy = async (apiUrl: string, ready: { printed: boolean }) => {
+const waitForHealthy = async (apiUrl: string, ready: { printed: boolean }, output: () => string) => {
   const anonymous = checkedClient(apiUrl, null);
   const seen: { status: number; health: string | undefined; readyLinePrinted: boolean }[] = [];
   let checks: Record<string, { status?: string } | undefined> = {};
@@ -108,7 +108,11 @@ const waitForHealthy = async (apiUrl: string, ready: { printed: boolean }) => {
     },
     90_000,
   ).catch((error: unknown) => {
-    throw new Error(`${(error as Error).message}; last answer: ${JSON.stringify(seen.at(-1))}`);
+    // npm start's own words say why it stopped answering (it exits when a part fails to start).
+    throw new Error(
+      `${(error as Error).message} (${String((error as Error).cause ?? "")}); last answer: ${JSON.stringify(seen.at(-1))}; ` +
+        `npm start's output:\n${output().slice(-4000)}`,
+    );
   });
   return { seen, checks };
 };
@@ -117,9 +121,9 @@ describe("npm start with demo data, as a client waiting on GET /health meets it"
   it(
     "answers 503 starting until the demo data is in, then serves the README's first calls at once",
     async () => {
-      const { apiUrl: apiUrlPromise, ready } = startStack();
+      const { apiUrl: apiUrlPromise, ready, output } = startStack();
       const apiUrl = await apiUrlPromise;
-      const { seen, checks } = await waitForHealthy(apiUrl, ready);
+      const { seen, checks } = await waitForHealthy(apiUrl, ready, output);
 
       // Before the first 200: only 503 starting, and no ready line yet.
       for (const answer of seen.slice(0, -1)) {

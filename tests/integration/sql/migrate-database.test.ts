@@ -26,7 +26,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   responseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/answer`;
   vi.stubEnv("DATABASE_URL", inject("databaseUrl"));
-  sql = createPostgresWireSql({ url: inject("databaseUrl") });
+  sql = createPostgresWireSql({ url: inject("databaseUrl"), sharedSession: true });
 });
 
 afterAll(async () => {

@@ -10,7 +10,7 @@ import { forTenant } from "../../../functions/core/sql/tenant-sql";
 
 let sql: SqlPort;
 beforeAll(() => {
-  sql = createPostgresWireSql({ url: inject("databaseUrl") });
+  sql = createPostgresWireSql({ url: inject("databaseUrl"), sharedSession: true });
 });
 afterAll(async () => {
   await sql?.close();

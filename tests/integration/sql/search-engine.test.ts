@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ValidationError } from "../../../functions/core/errors";
 import { mapErrorToHttp } from "../../../functions/core/http/error-response";
+import { readMigrationFiles } from "../../../functions/core/sql/migration-files";
 import { applyMigrations } from "../../../functions/core/sql/migrations";
 import { createPostgresWireSql } from "../../../functions/core/sql/postgres-wire-adapter";
 import {
@@ -19,7 +20,7 @@ import { forTenant } from "../../../functions/core/sql/tenant-sql";
 let sql: SqlPort;
 
 beforeAll(() => {
-  sql = createPostgresWireSql({ url: inject("databaseUrl") });
+  sql = createPostgresWireSql({ url: inject("databaseUrl"), sharedSession: true });
 });
 
 afterAll(async () => {
@@ -418,10 +419,12 @@ describe("migrations", () => {
     );
   });
 
-  it("recorded the engine's own schema at start", async () => {
+  it("recorded every migration file of the repository at start, in order", async () => {
     const rows = await sql.query<{ name: string }>(
       "SELECT name FROM schema_migrations WHERE name NOT LIKE '9%' ORDER BY name",
     );
-    expect(rows.rows.map((r) => r.name)).toEqual(["0001_search_documents"]);
+    const files = readMigrationFiles().map((m) => m.name);
+    expect(files[0]).toBe("0001_search_documents");
+    expect(rows.rows.map((r) => r.name)).toEqual(files);
   });
 });

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -9,12 +9,13 @@ import { repositoryRoot } from "../../../lib/repository-root";
 // Lambdas are minified without esbuild's keepNames, so an error's `name` survives only where its class
 // sets it in a literal. Error names are contracts (Step Functions' errorType, logs): this bundles every
 // module that defines error classes exactly as a Lambda is bundled and checks each class still names itself.
-const errorModules = [
-  "functions/core/errors.ts",
-  "functions/core/llm/llm-errors.ts",
-  "functions/shop/store/store-errors.ts",
-  "functions/core/db/tenant-table.ts",
-];
+// Every module under functions/ that defines an error class, found by reading the sources, so a new one
+// is checked without being listed here.
+const errorModules = readdirSync(join(repositoryRoot, "functions"), { recursive: true, encoding: "utf8" })
+  .filter((file) => file.endsWith(".ts"))
+  .map((file) => join("functions", file))
+  .filter((file) => /class \w+ extends \w*Error\b/.test(readFileSync(join(repositoryRoot, file), "utf8")))
+  .sort();
 
 const dir = mkdtempSync(join(tmpdir(), "larder-error-names-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -26,7 +26,11 @@ describe("database configuration", () => {
     expect(readSqlConfig({ DATABASE_URL: "postgres://u@127.0.0.1:5432/db" })).toEqual({
       adapter: "postgres-wire",
       url: "postgres://u@127.0.0.1:5432/db",
+      sharedSession: false,
     });
+    expect(
+      readSqlConfig({ DATABASE_URL: "postgres://u@127.0.0.1:5432/db", DATABASE_SHARED_SESSION: "true" }),
+    ).toMatchObject({ adapter: "postgres-wire", sharedSession: true });
     expect(
       readSqlConfig({ DATABASE_CLUSTER_ARN: "arn:c", DATABASE_SECRET_ARN: "arn:s", DATABASE_NAME: "larder" }),
     ).toEqual({ adapter: "rds-data-api", clusterArn: "arn:c", secretArn: "arn:s", database: "larder" });
