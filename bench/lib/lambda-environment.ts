@@ -53,6 +53,14 @@ export const deployedLambdaEnvironment = (
           ),
         }
       : {}),
+    ...(needs.has("database")
+      ? {
+          // As LarderDatabase sets them for a function that needs the database: the Data API adapter, opened on the first query.
+          DATABASE_CLUSTER_ARN: `arn:aws:rds:${region}:${account}:cluster:larder-bench`,
+          DATABASE_SECRET_ARN: `arn:aws:secretsmanager:${region}:${account}:secret:larder-bench-database`,
+          DATABASE_NAME: "larder",
+        }
+      : {}),
     ...(needs.has("store") ? { STORE_URL: "https://www.auchan.pt", CHROMIUM_BIN_DIR: "/opt/bin" } : {}),
     ...overrides,
   };
