@@ -3,8 +3,9 @@ import { resolve } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   isListening,
-  isRunning,
+  isSameProcessRunning,
   killIfRunning,
+  killIfSameProcess,
   type ProcessInfo,
   processGroupMembers,
 } from "../../support/processes";
@@ -84,10 +85,15 @@ const localStackEnv = {
 let child: ChildProcess | undefined;
 let detachedGroup: number | undefined;
 let seenMembers: ProcessInfo[] = [];
+// A pid or group id is used only while its process has not ended: afterwards the OS may give it to
+// another test's process (pids wrap at 32768), and a kill by that id would end a stranger.
 const endWhatTheTestStarted = () => {
-  if (child?.pid !== undefined) killIfRunning(child.pid);
-  if (detachedGroup !== undefined) killIfRunning(-detachedGroup);
-  for (const member of seenMembers) killIfRunning(member.pid);
+  const childRuns = child !== undefined && child.exitCode === null && child.signalCode === null;
+  if (childRuns && child?.pid !== undefined) killIfRunning(child.pid);
+  if (detachedGroup !== undefined && (childRuns || seenMembers.some(isSameProcessRunning))) {
+    killIfRunning(-detachedGroup);
+  }
+  for (const member of seenMembers) killIfSameProcess(member);
   child = undefined;
   detachedGroup = undefined;
   seenMembers = [];
@@ -162,7 +168,7 @@ describe("npm start (dev/start.ts as a process)", () => {
     // signal reached first; 0 when the script's own clean exit came first. A shell shows each after Ctrl-C.
     expect(["0", "130", "SIGINT"]).toContain(await ended);
 
-    const stillRunning = () => seenMembers.filter((m) => isRunning(m.pid));
+    const stillRunning = () => seenMembers.filter(isSameProcessRunning);
     await waitUntil("every process of npm start's group to end", () => stillRunning().length === 0).catch(
       () => undefined,
     );

@@ -2,7 +2,13 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkedClient } from "../../support/checked-client";
-import { killIfRunning, type ProcessInfo, processGroupMembers } from "../../support/processes";
+import {
+  isSameProcessRunning,
+  killIfRunning,
+  killIfSameProcess,
+  type ProcessInfo,
+  processGroupMembers,
+} from "../../support/processes";
 import { scaledTimeout } from "../../support/test-timeouts";
 import { waitUntil } from "../../support/wait-until";
 
@@ -12,27 +18,35 @@ import { waitUntil } from "../../support/wait-until";
 const ROOT = resolve(import.meta.dirname, "../../..");
 
 let child: ChildProcess | undefined;
+/** The group's members, recorded while the stack runs (after npm start ends, its pids may be reused). */
+let seenMembers: ProcessInfo[] = [];
+const childRuns = () => child !== undefined && child.exitCode === null && child.signalCode === null;
 // npm start runs in its own process group (tsx, the JVM of DynamoDB Local): end the whole group by its id,
-// politely first, and by SIGKILL when it has not ended within the bound, even when the test failed.
+// politely first, and by SIGKILL when it has not ended within the bound, even when the test failed. The
+// group id is used only while its leader runs (the OS then cannot give it to another process), and each
+// recorded member by id only while the same process runs.
 afterAll(async () => {
   const groupId = child?.pid;
   if (groupId === undefined) return;
-  const members: ProcessInfo[] = processGroupMembers(groupId);
-  killIfRunning(-groupId, "SIGTERM");
-  await waitUntil(
-    "npm start's process group to end",
-    () => processGroupMembers(groupId).length === 0,
-    30_000,
-  ).catch(() => undefined);
-  killIfRunning(-groupId);
-  for (const member of members) killIfRunning(member.pid);
+  if (childRuns()) {
+    seenMembers = [...seenMembers, ...processGroupMembers(groupId)];
+    killIfRunning(-groupId, "SIGTERM");
+    await waitUntil(
+      "npm start's process group to end",
+      () => !seenMembers.some(isSameProcessRunning),
+      30_000,
+    ).catch(() => undefined);
+  }
+  for (const member of seenMembers) killIfSameProcess(member);
   child = undefined;
+  seenMembers = [];
 });
 
 // Ctrl-C or a kill of the test run skips afterAll, and the detached group is out of the signal's reach:
 // end it here too, then die of the signal as before.
 const onRunSignal = (signal: NodeJS.Signals) => {
-  if (child?.pid !== undefined) killIfRunning(-child.pid);
+  if (childRuns() && child?.pid !== undefined) killIfRunning(-child.pid);
+  for (const member of seenMembers) killIfSameProcess(member);
   process.kill(process.pid, signal);
 };
 beforeAll(() => {
@@ -123,6 +137,7 @@ describe("npm start with demo data, as a client waiting on GET /health meets it"
     async () => {
       const { apiUrl: apiUrlPromise, ready, output } = startStack();
       const apiUrl = await apiUrlPromise;
+      if (child?.pid !== undefined) seenMembers = processGroupMembers(child.pid);
       const { seen, checks } = await waitForHealthy(apiUrl, ready, output);
 
       // Before the first 200: only 503 starting, and no ready line yet.
