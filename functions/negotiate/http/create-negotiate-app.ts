@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import type { ApiEnv } from "../../core/http/api-env";
 import { createApi } from "../../core/http/create-api";
 import type { Logger } from "../../core/logger";
+import { deferredWorkflowPort } from "../../core/workflow/deferred-workflow-port";
 import type { WorkflowPort } from "../../core/workflow/workflow-port";
 import type { NegotiationRepository } from "../domain/negotiation";
 import {
@@ -25,7 +26,10 @@ import {
 export interface NegotiateApiDeps {
   logger: Logger;
   repositoryFor(tenant: string): NegotiationRepository;
-  /** Resolved per request: the local stack installs its runner after the handler module loads. */
+  /**
+   * Resolved when a use case starts or resumes a workflow, not before: the local stack installs its runner
+   * after the handler module loads, and routes that only read never need a workflow configured.
+   */
   workflows(): WorkflowPort;
   now: () => Date;
   newNegotiationId: () => string;
@@ -42,10 +46,11 @@ export const createNegotiateApp = (deps: NegotiateApiDeps): OpenAPIHono<ApiEnv> 
     auth: "required",
     ...(deps.maxBodyBytes === undefined ? {} : { maxBodyBytes: deps.maxBodyBytes }),
   });
+  const workflows = deferredWorkflowPort(deps.workflows);
   const negotiationDeps = (c: Context<ApiEnv>): NegotiationDeps => ({
     tenant: c.get("tenant"),
     repository: deps.repositoryFor(c.get("tenant")),
-    workflows: deps.workflows(),
+    workflows,
     now: deps.now,
     newNegotiationId: deps.newNegotiationId,
   });
