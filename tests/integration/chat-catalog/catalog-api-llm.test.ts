@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "v
 import { type FakeLlmServer, type FakeLlmStep, startFakeLlmServer } from "../../../dev/fake-llm";
 import type { FakeLlmRequest } from "../../../dev/fake-llm/fake-llm-script";
 import { ChatAnswer, DeltasPage } from "../../../functions/chat/catalog/http/catalog-openapi-schemas";
-import { type CookApiServer, startCookApiServer } from "../cook/support/cook-api-server";
+import { type LocalApiServer, startLocalApiServer } from "../../support/local-api-server";
 
 // The model path end to end: the real Lambda entry (functions/chat/catalog-api.ts) with LLM_PROVIDER=openai
 // and OPENAI_BASE_URL at the fake LLM server, so the official OpenAI SDK speaks HTTP for Agent 1's tool turn
@@ -25,12 +25,12 @@ const answer = (request: FakeLlmRequest): FakeLlmStep => {
 };
 
 let llmServer: FakeLlmServer;
-let api: CookApiServer;
+let api: LocalApiServer;
 const tenant = `llm-${randomUUID().slice(0, 8)}`;
 
 beforeAll(async () => {
   llmServer = await startFakeLlmServer({ script: answer });
-  api = await startCookApiServer({
+  api = await startLocalApiServer({
     DATABASE_URL: inject("databaseUrl"),
     LLM_PROVIDER: "openai",
     OPENAI_BASE_URL: llmServer.openaiBaseUrl,

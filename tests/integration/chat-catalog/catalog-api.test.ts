@@ -7,12 +7,12 @@ import {
   SessionView,
 } from "../../../functions/chat/catalog/http/catalog-openapi-schemas";
 import { issuePaths, parseErrorBody } from "../../support/error-body";
-import { type ApiCall, type CookApiServer, startCookApiServer } from "../cook/support/cook-api-server";
+import { type ApiCall, type LocalApiServer, startLocalApiServer } from "../../support/local-api-server";
 
 // The catalog chat end to end: the local API Gateway (dev token authorizer, lib/areas' route table), the
 // real Lambda entry functions/chat/catalog-api.ts, DynamoDB Local and PGlite. Offline: LLM_PROVIDER=none.
 
-let server: CookApiServer;
+let server: LocalApiServer;
 let call: ApiCall;
 const tenant = `shop-${randomUUID().slice(0, 8)}`;
 
@@ -28,7 +28,7 @@ const product = (id: string, name: string, category: string, brand: string, kope
 });
 
 beforeAll(async () => {
-  server = await startCookApiServer({ DATABASE_URL: inject("databaseUrl") });
+  server = await startLocalApiServer({ DATABASE_URL: inject("databaseUrl") });
   call = server.call;
   const category = await call("PUT", "/catalog/categories/laptops", {
     tenant,

@@ -4,8 +4,8 @@ import { type FakeLlmServer, type FakeLlmStep, startFakeLlmServer } from "../../
 import type { FakeLlmRequest } from "../../../dev/fake-llm/fake-llm-script";
 import { RecipeVariantSchema } from "../../../functions/cook/domain";
 import { KitchenChatResponseSchema } from "../../../functions/cook/kitchen-chat/kitchen-chat-schemas";
+import { type LocalApiServer, startLocalApiServer } from "../../support/local-api-server";
 import { DINNER, mealPath } from "../../unit/cook-http/support/cook-fixtures";
-import { type CookApiServer, startCookApiServer } from "./support/cook-api-server";
 import { seedPlanOverHttp } from "./support/seed-plan";
 
 // The LLM path end to end: the real Lambda entry (functions/cook/api.ts) configured from the environment
@@ -35,7 +35,7 @@ const answer = (request: FakeLlmRequest): FakeLlmStep => {
 };
 
 let llmServer: FakeLlmServer;
-let api: CookApiServer;
+let api: LocalApiServer;
 let snapshotCounter = 0;
 
 const plannedSnapshot = async (): Promise<string> => {
@@ -47,7 +47,7 @@ const plannedSnapshot = async (): Promise<string> => {
 
 beforeAll(async () => {
   llmServer = await startFakeLlmServer({ script: answer });
-  api = await startCookApiServer({
+  api = await startLocalApiServer({
     LLM_PROVIDER: "openai",
     OPENAI_BASE_URL: llmServer.openaiBaseUrl,
     OPENAI_API_KEY: "test-key",

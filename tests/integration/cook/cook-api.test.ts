@@ -8,6 +8,7 @@ import {
 } from "../../../functions/cook/domain";
 import { KitchenChatResponseSchema } from "../../../functions/cook/kitchen-chat/kitchen-chat-schemas";
 import { issuePaths, parseErrorBody } from "../../support/error-body";
+import { type ApiCall, type LocalApiServer, startLocalApiServer } from "../../support/local-api-server";
 import {
   CHICKEN_STIR_FRY_ID,
   chickenStirFry,
@@ -18,7 +19,6 @@ import {
   REPLACE_RICE_WITH_QUINOA,
   variantId,
 } from "../../unit/cook-http/support/cook-fixtures";
-import { type ApiCall, type CookApiServer, startCookApiServer } from "./support/cook-api-server";
 import { seedPlanOverHttp } from "./support/seed-plan";
 
 // The cook API end to end: the local API Gateway (dev token authorizer, the route table of lib/areas), the
@@ -27,7 +27,7 @@ import { seedPlanOverHttp } from "./support/seed-plan";
 
 const Applied = z.object({ needs_clarification: z.literal(false), variant: RecipeVariantSchema });
 
-let server: CookApiServer;
+let server: LocalApiServer;
 let call: ApiCall;
 let snapshotCounter = 0;
 /** Every test plans its own snapshot, so tests do not see each other's edits. */
@@ -39,7 +39,7 @@ const plannedSnapshot = async (tenant = "alice"): Promise<string> => {
 };
 
 beforeAll(async () => {
-  server = await startCookApiServer();
+  server = await startLocalApiServer();
   call = server.call;
 });
 

@@ -7,9 +7,9 @@ import type { HttpApiHandler } from "../../../../functions/core/http/lambda-hand
 import { installLocalWorkflowPort } from "../../../../functions/core/workflow/process-workflow-port";
 import type { WorkflowExecution } from "../../../../functions/core/workflow/workflow-port";
 import { allFunctions, allRoutes, allWorkflows } from "../../../../lib/areas";
+import { type ApiCall, createApiCall } from "../../../support/local-api-server";
 import { createTestTable } from "../../../support/table";
 import { waitUntil } from "../../../support/wait-until";
-import { type ApiCall, createApiCall } from "../../cook/support/cook-api-server";
 
 export interface NegotiateStack {
   call: ApiCall;

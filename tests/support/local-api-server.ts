@@ -1,10 +1,10 @@
 import { inject, vi } from "vitest";
-import { type RunningApiServer, startApiServer } from "../../../../dev/api-server";
-import { loadFunctionHandler } from "../../../../dev/load-handler";
-import type { HttpApiHandler } from "../../../../functions/core/http/lambda-handler";
-import { allFunctions, allRoutes } from "../../../../lib/areas";
-import { documentedPathOf, expectDocumentedResponse } from "../../../support/openapi-response-validator";
-import { createTestTable } from "../../../support/table";
+import { type RunningApiServer, startApiServer } from "../../dev/api-server";
+import { loadFunctionHandler } from "../../dev/load-handler";
+import type { HttpApiHandler } from "../../functions/core/http/lambda-handler";
+import { allFunctions, allRoutes } from "../../lib/areas";
+import { documentedPathOf, expectDocumentedResponse } from "./openapi-response-validator";
+import { createTestTable } from "./table";
 
 export interface ApiCallOptions {
   /** Sent as `Authorization: Bearer dev:<tenant>`; `null` sends no token. */
@@ -46,19 +46,18 @@ export const createApiCall =
     return { status: res.status, text, json: () => JSON.parse(text) as unknown };
   };
 
-export interface CookApiServer {
+export interface LocalApiServer {
   url: string;
   call: ApiCall;
   stop(): Promise<void>;
 }
 
 /**
- * The local API server with the app's real route table and the real Lambda entries (functions/cook/api.ts
- * included) over a fresh table in the run's DynamoDB Local. The handlers read their configuration from
- * this worker's environment when first invoked, as a Lambda reads it at cold start; `env` adds to it
+ * The local API server with the app's real route table and every area's real Lambda entries, over a fresh table in the
+ * run's DynamoDB Local and the run's PostgreSQL. The handlers read their configuration from this worker's environment when first invoked, as a Lambda reads it at cold start; `env` adds to it
  * (LLM_PROVIDER, OPENAI_BASE_URL).
  */
-export const startCookApiServer = async (env: Record<string, string> = {}): Promise<CookApiServer> => {
+export const startLocalApiServer = async (env: Record<string, string> = {}): Promise<LocalApiServer> => {
   const table = await createTestTable();
   const stubbed = {
     TABLE_NAME: table.tableName,

@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import demo from "../../../dev/demo/cook-demo.json" with { type: "json" };
+import { DEMO_CAMPAIGN_COUNT } from "../../../dev/demo/demo-campaigns";
 import { loadDemoData } from "../../../dev/demo/load-demo-data";
 import { readLocalStackConfig } from "../../../dev/local-config";
 import { type LocalStack, startLocalStack } from "../../../dev/local-stack";
 import { ShoppingListSchema, SnapshotViewSchema } from "../../../functions/cook/domain";
-import { createApiCall } from "./support/cook-api-server";
+import { createApiCall } from "../../support/local-api-server";
 
-// `npm start` with DEMO_DATA=on: the whole local stack (its own DynamoDB Local) loads the demo week through
-// the real API. It writes the handlers' variables into process.env, so this file restores what it found.
+// `npm start` with DEMO_DATA=on and no model: the whole local stack (its own DynamoDB Local) loads every
+// area's demo data through the real API, once for this file. It writes the handlers' variables into
+// process.env, so this file restores what it found.
 
 const savedEnv = { ...process.env };
 const logLines: string[] = [];
@@ -21,7 +23,7 @@ beforeAll(async () => {
       DEMO_DATA: "on",
       SCHEDULES: "off",
       LLM_PROVIDER: "none",
-      TABLE_NAME: "larder-cook-demo-test",
+      TABLE_NAME: "larder-demo-data-test",
     }),
     (line) => logLines.push(line),
   );
@@ -38,7 +40,7 @@ const running = (): LocalStack => {
   return stack;
 };
 
-describe("demo data in the local stack", () => {
+describe("the cook demo week on npm start", () => {
   it("serves the demo week to tenant demo once the stack is up, and says so in its log", async () => {
     const call = createApiCall(running().apiUrl, "demo");
     const res = await call("GET", `/plans/${demo.plan.snapshot_id}`);
@@ -80,5 +82,34 @@ describe("demo data in the local stack", () => {
   it("belongs to tenant demo only", async () => {
     const other = createApiCall(running().apiUrl, "someone-else");
     expect((await other("GET", `/plans/${demo.plan.snapshot_id}`)).status).toBe(404);
+  });
+});
+
+/** POSTs as tenant demo; the answer is checked against docs/openapi.json by createApiCall. */
+const post = async (path: string, body: unknown) => {
+  const res = await createApiCall(running().apiUrl, "demo")("POST", path, { body });
+  return { status: res.status, body: res.json() as Record<string, unknown> };
+};
+
+describe("the campaign demo on npm start", () => {
+  it("loads the demo campaigns and answers the seed's two question types offline", async () => {
+    expect(logLines.some((line) => line.includes(`Demo campaigns   ${DEMO_CAMPAIGN_COUNT}`))).toBe(true);
+    const all = await post("/campaigns/search", { tool: "filter_campaigns", args: {} });
+    expect(all.body.count).toBe(DEMO_CAMPAIGN_COUNT);
+
+    const show = await post("/chat/campaigns", {
+      message: "Show me campaigns about airport lounges and travel perks",
+    });
+    expect(show.status).toBe(200);
+    expect((show.body.campaigns as unknown[]).length).toBeGreaterThan(0);
+
+    const offers = await post("/chat/campaigns", {
+      message: "What are the offers from recent Cash Back, Premium campaigns?",
+    });
+    expect(offers.body.detectedFilters).toEqual({
+      value_prop: ["Cash Back / Rewards", "Premium"],
+      date_range: "recent",
+    });
+    expect(offers.body.response).toContain("The main offers:");
   });
 });
