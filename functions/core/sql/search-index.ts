@@ -1,5 +1,6 @@
 import { EMBEDDING_DIMENSIONS } from "../embedding/embedding-config";
 import { ValidationError } from "../errors";
+import { NEAREST_SETTINGS } from "./nearest-settings";
 import type { SqlParam } from "./sql-port";
 import { sqlJson, sqlVector } from "./sql-port";
 import type { TenantSql } from "./tenant-sql";
@@ -252,7 +253,11 @@ export const createSearchIndex = (
     return result.rows.map(toHit);
   },
 
-  /** Nearest neighbours by cosine distance over the HNSW index. */
+  /**
+   * Nearest neighbours by cosine distance over the HNSW index. Every such query is filtered (tenant,
+   * collection, model, the caller's filters), so it runs with pgvector's iterative scan
+   * (`NEAREST_SETTINGS`) in a transaction of its own, and sorts the neighbours again outside.
+   */
   async nearest(query: VectorQuery): Promise<SearchHit[]> {
     checkVector(query.vector, "vector");
     const params = new ParamList();
@@ -264,13 +269,17 @@ export const createSearchIndex = (
       ...filterClauses(query.filters, params),
     ];
     const limit = params.add(query.limit);
-    const result = await sql.query(
-      `SELECT ${HIT_COLUMNS}, (embedding <=> ${vector}::vector)::float8 AS score
-         FROM search_documents
-        WHERE ${clauses.join(" AND ")}
-        ORDER BY embedding <=> ${vector}::vector
-        LIMIT ${limit}`,
-      params.values,
+    const result = await sql.withLocalSettings(NEAREST_SETTINGS, (tx) =>
+      tx.query(
+        `WITH nearest AS MATERIALIZED (
+           SELECT ${HIT_COLUMNS}, (embedding <=> ${vector}::vector)::float8 AS score
+             FROM search_documents
+            WHERE ${clauses.join(" AND ")}
+            ORDER BY embedding <=> ${vector}::vector
+            LIMIT ${limit})
+         SELECT * FROM nearest ORDER BY score, id`,
+        params.values,
+      ),
     );
     return result.rows.map(toHit);
   },
