@@ -6,9 +6,11 @@
 
 /**
  * What a Lambda needs wired in: the table (grant + TABLE_NAME), a model (keys + LLM_*), the store, the
- * PostgreSQL search database (Data API grant + secret read + DATABASE_CLUSTER_ARN/SECRET_ARN/NAME).
+ * PostgreSQL search database (Data API grant + secret read + DATABASE_CLUSTER_ARN/SECRET_ARN/NAME), the
+ * database's status without waking it (`database-status`: rds:DescribeDBClusters and CloudWatch's
+ * capacity metric, for /health).
  */
-export type FunctionNeed = "table" | "llm" | "store" | "workflows" | "database";
+export type FunctionNeed = "table" | "llm" | "store" | "workflows" | "database" | "database-status";
 
 export interface FunctionDefinition {
   /** Logical id, PascalCase, unique across areas (e.g. `CookApi`, `ShopSubstituteWorker`). */

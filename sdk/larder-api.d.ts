@@ -221,6 +221,8 @@ export interface components {
       /** @enum {string} */
       status: "ok" | "starting" | "down" | "disabled";
       detail?: string;
+      /** @description When to ask again: a paused or resuming database (also sent as the `Retry-After` header) */
+      retry_after_seconds?: number;
     };
     ErrorResponse: {
       error: {
@@ -2387,7 +2389,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description A dependency is down (`degraded`) or not ready yet (`starting`) */
+      /** @description A dependency is down (`degraded`) or not ready yet (`starting`); a `Retry-After` header says when to ask again if a check knows */
       503: {
         content: {
           "application/json": components["schemas"]["Health"];

@@ -4,6 +4,7 @@ import { toLambdaHandler } from "../core/http/lambda-handler";
 import { createObservability } from "../core/observability";
 import { createSql } from "../core/sql/create-sql";
 import { readSqlConfig } from "../core/sql/sql-config";
+import { createDatabaseCheck } from "./database-check";
 import { createPlatformApp } from "./platform-app";
 
 // Parsed at cold start: a missing TABLE_NAME fails here, with its name.
@@ -11,11 +12,13 @@ const config = configOnce(() => parseConfig(TableConfigSchema))();
 const observability = await createObservability("platform");
 const { logger } = observability;
 const table = createAppTable(config);
-const database = createSql(readSqlConfig());
+const sqlConfig = readSqlConfig();
+const database = createSql(sqlConfig);
 
 export const app = createPlatformApp({
   logger,
-  healthChecks: { table: () => table.probe(), database: () => database.probe() },
+  // On Aurora the database check asks the control plane, never the database: it must not wake it.
+  healthChecks: { table: () => table.probe(), database: createDatabaseCheck(sqlConfig, database) },
   // Imported on the first GET /openapi.json (its own chunk), not at cold start.
   openApiDocument: async () => (await import("../../docs/openapi.json")).default,
 });

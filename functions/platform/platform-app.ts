@@ -7,7 +7,13 @@ import type { Logger } from "../core/logger";
 
 /** One dependency's state: `starting` until it is ready for requests, `disabled` when switched off. */
 export const HealthCheckSchema = z
-  .object({ status: z.enum(["ok", "starting", "down", "disabled"]), detail: z.string().optional() })
+  .object({
+    status: z.enum(["ok", "starting", "down", "disabled"]),
+    detail: z.string().optional(),
+    retry_after_seconds: z.number().int().positive().optional().openapi({
+      description: "When to ask again: a paused or resuming database (also sent as the `Retry-After` header)",
+    }),
+  })
   .openapi("HealthCheck");
 export type HealthCheck = z.infer<typeof HealthCheckSchema>;
 
@@ -34,10 +40,17 @@ export const summarizeHealth = (
   return { httpStatus: 200, body: { status: "ok", checks } };
 };
 
+/** A dependency's check: resolves with nothing when healthy, or with its own state (e.g. `starting` with a retry hint). */
+// biome-ignore lint/suspicious/noConfusingVoidType: a plain probe resolves with nothing, which means ok
+export type HealthProbe = () => Promise<HealthCheck | void>;
+
 export interface PlatformDeps {
   logger: Logger;
-  /** Each dependency's check: resolves when healthy, rejects with the reason otherwise. */
-  healthChecks: Record<string, () => Promise<void>>;
+  /**
+   * Each dependency's check: resolves when healthy (or with its own state, e.g. a paused database that
+   * is `starting` with a retry hint), rejects with the reason otherwise.
+   */
+  healthChecks: Record<string, HealthProbe>;
   /** The document; may load it on first use. */
   openApiDocument: () => unknown;
 }
@@ -53,7 +66,7 @@ const healthRoute = defineRoute({
     200: jsonResponse(HealthResponseSchema, "Every dependency is up: ready for requests"),
     503: jsonResponse(
       HealthResponseSchema,
-      "A dependency is down (`degraded`) or not ready yet (`starting`)",
+      "A dependency is down (`degraded`) or not ready yet (`starting`); a `Retry-After` header says when to ask again if a check knows",
     ),
     ...errorResponses(),
   },
@@ -86,17 +99,18 @@ export const createPlatformApp = (deps: PlatformDeps): OpenAPIHono<ApiEnv> => {
   const app = createApi({ logger: deps.logger, auth: "none" });
   app.openapi(healthRoute, async (c) => {
     const entries = await Promise.all(
-      Object.entries(deps.healthChecks).map(async ([name, check]) => {
+      Object.entries(deps.healthChecks).map(async ([name, check]): Promise<[string, HealthCheck]> => {
         try {
-          await check();
-          return [name, { status: "ok" as const }] as const;
+          return [name, (await check()) ?? { status: "ok" }];
         } catch (error) {
           c.get("logger").warn("Health check failed", { check: name, error: error as Error });
-          return [name, { status: "down" as const, detail: failureDetail(error) }] as const;
+          return [name, { status: "down", detail: failureDetail(error) }];
         }
       }),
     );
     const { httpStatus, body } = summarizeHealth(Object.fromEntries(entries));
+    const retryAfter = Math.max(0, ...entries.map(([, state]) => state.retry_after_seconds ?? 0));
+    if (httpStatus === 503 && retryAfter > 0) c.header("Retry-After", String(retryAfter));
     return c.json(body, httpStatus);
   });
   app.openapi(openApiRoute, async (c) =>

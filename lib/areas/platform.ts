@@ -9,7 +9,7 @@ export const platformArea: AreaDefinition = {
       entry: "functions/platform/api.ts",
       handler: "handler",
       description: "GET /health and GET /openapi.json",
-      needs: ["table", "database"],
+      needs: ["table", "database", "database-status"],
     },
   ],
   routes: [

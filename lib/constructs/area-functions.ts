@@ -69,6 +69,9 @@ export class AreaFunctions extends Construct {
             case "database":
               props.database.grantTo(fn);
               break;
+            case "database-status":
+              props.database.grantStatusTo(fn);
+              break;
           }
         }
       }

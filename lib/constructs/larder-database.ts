@@ -1,5 +1,6 @@
 import { CustomResource, Duration, RemovalPolicy, Validations } from "aws-cdk-lib";
 import { FlowLogDestination, FlowLogTrafficType, SubnetType, Vpc } from "aws-cdk-lib/aws-ec2";
+import { PolicyStatement } from "aws-cdk-lib/aws-iam";
 import { LogGroup, type RetentionDays } from "aws-cdk-lib/aws-logs";
 import {
   AuroraPostgresEngineVersion,
@@ -10,6 +11,7 @@ import {
 } from "aws-cdk-lib/aws-rds";
 import { Construct } from "constructs";
 import { readMigrationFiles } from "../../functions/core/sql/migration-files";
+import { acknowledgeWildcardResource } from "../nag-findings";
 import { LarderFunction } from "./larder-function";
 
 export interface LarderDatabaseProps {
@@ -129,5 +131,23 @@ export class LarderDatabase extends Construct {
     fn.function.addEnvironment("DATABASE_CLUSTER_ARN", this.cluster.clusterArn);
     fn.function.addEnvironment("DATABASE_SECRET_ARN", this.cluster.secret?.secretArn ?? "");
     fn.function.addEnvironment("DATABASE_NAME", DATABASE_NAME);
+  }
+
+  /**
+   * The cluster's status and capacity without waking it (/health): DescribeDBClusters on this cluster,
+   * and CloudWatch's ServerlessDatabaseCapacity (GetMetricData has no resource-level permissions).
+   */
+  grantStatusTo(fn: LarderFunction): void {
+    fn.function.addToRolePolicy(
+      new PolicyStatement({ actions: ["rds:DescribeDBClusters"], resources: [this.cluster.clusterArn] }),
+    );
+    fn.function.addToRolePolicy(
+      new PolicyStatement({ actions: ["cloudwatch:GetMetricData"], resources: ["*"] }),
+    );
+    acknowledgeWildcardResource(
+      fn,
+      "*",
+      "cloudwatch:GetMetricData supports no resource-level permissions; it only reads metrics (the database's capacity for /health)",
+    );
   }
 }

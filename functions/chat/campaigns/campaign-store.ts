@@ -1,3 +1,4 @@
+import { NEAREST_SETTINGS } from "../../core/sql/nearest-settings";
 import type { SqlParam, SqlRow } from "../../core/sql/sql-port";
 import { sqlJson, sqlVector } from "../../core/sql/sql-port";
 import type { TenantSql } from "../../core/sql/tenant-sql";
@@ -279,12 +280,19 @@ export const createCampaignStore = (sql: TenantSql) => ({
       `${column} IS NOT NULL`,
       ...filterClauses(filterSets, params),
     ];
-    const result = await sql.query(
-      // No count over the whole set here: a window function would read every row and bypass the HNSW index.
-      `SELECT ${CAMPAIGN_COLUMNS} FROM campaigns
-        WHERE ${clauses.join(" AND ")}
-        ORDER BY ${column} <=> ${v}::vector LIMIT ${params.add(limit)}`,
-      params.values,
+    const limitParam = params.add(limit);
+    // pgvector's iterative scan, so the tenant and the filters do not starve the HNSW scan of rows;
+    // relaxed order, sorted again outside (nearest-settings.ts).
+    const result = await sql.withLocalSettings(NEAREST_SETTINGS, (tx) =>
+      tx.query(
+        // No count over the whole set here: a window function would read every row and bypass the HNSW index.
+        `WITH nearest AS MATERIALIZED (
+           SELECT ${CAMPAIGN_COLUMNS}, ${column} <=> ${v}::vector AS distance FROM campaigns
+            WHERE ${clauses.join(" AND ")}
+            ORDER BY ${column} <=> ${v}::vector LIMIT ${limitParam})
+         SELECT * FROM nearest ORDER BY distance`,
+        params.values,
+      ),
     );
     // Every row with a vector is "a neighbour": the total is the number returned.
     return { total: result.rows.length, campaigns: result.rows.map(toCampaign) };

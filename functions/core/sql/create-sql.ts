@@ -8,8 +8,12 @@ import type { SqlExecutor, SqlPort } from "./sql-port";
  */
 export const createSql = (config: SqlConfig): SqlPort => {
   let port: Promise<SqlPort> | undefined;
+  let built: SqlPort | undefined;
   const open = (): Promise<SqlPort> => {
-    port ??= build(config);
+    port ??= build(config).then((ready) => {
+      built = ready;
+      return ready;
+    });
     port.catch(() => {
       port = undefined;
     });
@@ -23,7 +27,9 @@ export const createSql = (config: SqlConfig): SqlPort => {
     async close() {
       if (port) await (await port).close();
       port = undefined;
+      built = undefined;
     },
+    lastKnown: () => built?.lastKnown?.(),
   };
 };
 

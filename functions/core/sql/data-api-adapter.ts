@@ -8,7 +8,7 @@ import {
   type SqlParameter,
 } from "@aws-sdk/client-rds-data";
 import { DatabaseUnavailableError, mapSqlState } from "./sql-errors";
-import type { SqlExecutor, SqlParam, SqlPort, SqlResult, SqlRow } from "./sql-port";
+import type { DatabaseObservation, SqlExecutor, SqlParam, SqlPort, SqlResult, SqlRow } from "./sql-port";
 import { toNamedPlaceholders } from "./sql-text";
 
 export interface ResumeRetry {
@@ -30,6 +30,8 @@ export interface DataApiSqlOptions {
   resumeRetry?: ResumeRetry;
   /** Injected so tests record pauses instead of sleeping. */
   sleep?: (ms: number) => Promise<void>;
+  /** Epoch ms, for `lastKnown`; injected by tests. */
+  now?: () => number;
 }
 
 const UNAVAILABLE_NAMES = new Set([
@@ -77,6 +79,8 @@ const mapDataApiError = (error: unknown): unknown => {
 export const createDataApiSql = (options: DataApiSqlOptions): SqlPort => {
   const retry = options.resumeRetry ?? DEFAULT_RESUME_RETRY;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const now = options.now ?? Date.now;
+  let lastKnown: DatabaseObservation | undefined;
   const target = {
     resourceArn: options.resourceArn,
     secretArn: options.secretArn,
@@ -87,9 +91,12 @@ export const createDataApiSql = (options: DataApiSqlOptions): SqlPort => {
   const send = async <T>(call: () => Promise<T>, maxAttempts = retry.maxAttempts): Promise<T> => {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return await call();
+        const output = await call();
+        lastKnown = { state: "awake", at: now() };
+        return output;
       } catch (error) {
         const resuming = (error as { name?: unknown })?.name === "DatabaseResumingException";
+        if (resuming) lastKnown = { state: "resuming", at: now() };
         if (!resuming || attempt >= maxAttempts) throw mapDataApiError(error);
         await sleep(Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** (attempt - 1)));
       }
@@ -147,5 +154,6 @@ export const createDataApiSql = (options: DataApiSqlOptions): SqlPort => {
     async close() {
       options.client.destroy();
     },
+    lastKnown: () => lastKnown,
   };
 };

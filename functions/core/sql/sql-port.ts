@@ -35,6 +35,17 @@ export interface SqlPort extends SqlExecutor {
   probe(): Promise<void>;
   /** Releases connections (tests, scripts); a Lambda keeps its port for the container's life. */
   close(): Promise<void>;
+  /**
+   * What this port last saw of the database, without asking it (the Data API adapter keeps it): lets
+   * /health report a cluster that pauses when idle without waking it.
+   */
+  lastKnown?(): DatabaseObservation | undefined;
+}
+
+/** The database answered (`awake`) or was resuming from a pause (`resuming`), at `at` (epoch ms). */
+export interface DatabaseObservation {
+  state: "awake" | "resuming";
+  at: number;
 }
 
 /** A list parameter as JSON text, for `jsonb_array_elements_text($n::jsonb)` (the Data API has no arrays). */

@@ -16,6 +16,13 @@ const searchArea: AreaDefinition = {
       needs: ["database"],
     },
     {
+      id: "HealthApi",
+      entry: "tests/unit/cdk/fixtures/echo-handler.ts",
+      handler: "handler",
+      description: "Fixture health endpoint",
+      needs: ["database", "database-status"],
+    },
+    {
       id: "PlainWorker",
       entry: "tests/unit/cdk/fixtures/echo-handler.ts",
       handler: "handler",
@@ -47,6 +54,19 @@ const environmentOf = (functionId: string) => {
   const id = logicalIdOf(sandbox.stack.functions.get(functionId).function);
   const properties = resources[id]?.Properties as { Environment: { Variables: Record<string, unknown> } };
   return properties.Environment.Variables;
+};
+
+/** Every statement of the policies attached to a function's role. */
+const statementsOf = (functionId: string) => {
+  const role = sandbox.stack.functions.get(functionId).function.role;
+  const roleId = role ? logicalIdOf(role) : "";
+  return Object.values(resources)
+    .filter((r) => r.Type === "AWS::IAM::Policy")
+    .map(
+      (r) => r.Properties as { Roles: unknown[]; PolicyDocument: { Statement: Record<string, unknown>[] } },
+    )
+    .filter((p) => p.Roles.some((ref) => (ref as { Ref?: string }).Ref === roleId))
+    .flatMap((p) => p.PolicyDocument.Statement);
 };
 
 describe("the search database (Aurora PostgreSQL Serverless v2)", () => {
@@ -91,6 +111,21 @@ describe("the search database (Aurora PostgreSQL Serverless v2)", () => {
     expect(actions).toEqual(
       expect.arrayContaining(["rds-data:ExecuteStatement", "secretsmanager:GetSecretValue"]),
     );
+  });
+
+  it("lets a function that needs the database's status read it without the database: DescribeDBClusters on the cluster, CloudWatch's metrics", () => {
+    // CDK merges statements with the same resources: find each action's statement.
+    const statements = statementsOf("HealthApi");
+    const granting = (action: string) => statements.find((s) => [s.Action].flat().includes(action));
+    expect(granting("rds:DescribeDBClusters")?.Effect).toBe("Allow");
+    expect(renderIntrinsics(granting("rds:DescribeDBClusters")?.Resource)).toMatch(
+      /^arn:.*:rds:.*:cluster:<SearchCluster/,
+    );
+    expect(granting("cloudwatch:GetMetricData")).toMatchObject({ Effect: "Allow", Resource: "*" });
+    const searchActions = statementsOf("SearchApi").flatMap((s) => [s.Action].flat());
+    expect(searchActions).toContain("rds-data:ExecuteStatement");
+    expect(searchActions).not.toContain("rds:DescribeDBClusters");
+    expect(searchActions).not.toContain("cloudwatch:GetMetricData");
   });
 
   it("runs the migration files at deploy through a custom resource that waits for the cluster", () => {

@@ -97,6 +97,24 @@ describe("the RDS Data API adapter", () => {
     expect(rds.commandCalls(ExecuteStatementCommand)).toHaveLength(1);
   });
 
+  it("remembers what it last saw of the database, for a /health that must not wake it", async () => {
+    let clock = 1_000;
+    const sql = createDataApiSql({
+      client: new RDSDataClient({ region: "eu-west-1" }),
+      ...target,
+      resumeRetry: { maxAttempts: 1, baseDelayMs: 100, maxDelayMs: 250 },
+      sleep: async () => undefined,
+      now: () => clock,
+    });
+    expect(sql.lastKnown?.()).toBeUndefined();
+    rds.on(ExecuteStatementCommand).rejectsOnce(resuming()).resolves({ numberOfRecordsUpdated: 0 });
+    await expect(sql.query("SELECT 1")).rejects.toBeInstanceOf(DatabaseUnavailableError);
+    expect(sql.lastKnown?.()).toEqual({ state: "resuming", at: 1_000 });
+    clock = 5_000;
+    await sql.query("SELECT 1");
+    expect(sql.lastKnown?.()).toEqual({ state: "awake", at: 5_000 });
+  });
+
   it("maps PostgreSQL's refusal of a value, reported with its SQLSTATE, to a 400", async () => {
     const refusal = Object.assign(
       new Error('ERROR: invalid input syntax for type integer: "x"; SQLState: 22P02'),
