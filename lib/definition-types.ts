@@ -26,7 +26,7 @@ export interface FunctionDefinition {
   environment?: Record<string, string>;
   /**
    * For a function that needs `llm`: the provider it prefers over the stack's `LLM_PROVIDER`, used when
-   * that provider's key is configured (README, "Which provider a function uses"). The function's
+   * that provider's key is configured (README, `<FUNCTION_ID>_LLM_PROVIDER`). The function's
    * `<FUNCTION_ID>_LLM_PROVIDER` (in `environment`, or the local environment) overrides both.
    */
   llm?: { preferredProvider: "anthropic" | "openai" | "bedrock" };
