@@ -47,12 +47,14 @@ export interface CampaignsApiDeps {
   maxBodyBytes?: number;
 }
 
-const chatFunction = campaignsArea.functions.find((f) => f.id === "ChatCampaignsApi");
+const CHAT_FUNCTION_ID = "ChatCampaignsApi";
+const chatFunction = campaignsArea.functions.find((f) => f.id === CHAT_FUNCTION_ID);
+if (!chatFunction) throw new Error(`lib/areas/campaigns.ts defines no ${CHAT_FUNCTION_ID}`);
 
 /** The chat function's model preference, from its area definition (OpenAI function calling, seed 002). */
 export const campaignChatLlmPreference: FunctionLlmPreference = {
-  functionId: "ChatCampaignsApi",
-  ...(chatFunction?.llm ? { preferredProvider: chatFunction.llm.preferredProvider } : {}),
+  functionId: chatFunction.id,
+  ...(chatFunction.llm ? { preferredProvider: chatFunction.llm.preferredProvider } : {}),
 };
 
 /** Time kept back from the Lambda's remaining time so the chat can answer after its model stops. */
