@@ -26,6 +26,12 @@ export interface FunctionDefinition {
   memoryMb?: number;
   /** Extra environment values (never secrets). */
   environment?: Record<string, string>;
+  /**
+   * For a function that needs `llm`: the provider it prefers over the stack's `LLM_PROVIDER`, used when
+   * that provider's key is configured (README, `<FUNCTION_ID>_LLM_PROVIDER`). The function's
+   * `<FUNCTION_ID>_LLM_PROVIDER` (in `environment`, or the local environment) overrides both.
+   */
+  llm?: { preferredProvider: "anthropic" | "openai" | "bedrock" };
 }
 
 /** An HTTP API route in API Gateway syntax: `GET /plans/{snapshot_id}`, `ANY /recipes/{proxy+}`. */

@@ -1423,6 +1423,11 @@ export interface components {
       };
       /** @enum {string} */
       status: "completed" | "capped" | "repeated_call" | "deadline" | "offline";
+      /**
+       * @description The LLM provider that answered; `none` when the offline router did (README)
+       * @enum {string}
+       */
+      provider: "anthropic" | "openai" | "bedrock" | "none";
     };
     Campaign: {
       id: string;

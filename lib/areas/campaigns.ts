@@ -13,6 +13,8 @@ export const campaignsArea: AreaDefinition = {
       handler: "handler",
       description: "POST /chat/campaigns, campaign ingest, read, list, delete and tool search",
       needs: ["database", "llm"],
+      // Seed 002 is written for OpenAI function calling; any provider of the LLM core can be chosen instead.
+      llm: { preferredProvider: "openai" },
       // API Gateway answers 503 after 30 s whatever the Lambda does; the chat's deadline fits inside.
       timeoutSeconds: 29,
     },

@@ -3,7 +3,8 @@ import type { ITable } from "aws-cdk-lib/aws-dynamodb";
 import { PolicyStatement } from "aws-cdk-lib/aws-iam";
 import type { RetentionDays } from "aws-cdk-lib/aws-logs";
 import { Construct } from "constructs";
-import type { AreaDefinition } from "../definition-types";
+import { functionLlmProviderVariable } from "../../functions/core/llm/function-llm-provider";
+import type { AreaDefinition, FunctionDefinition } from "../definition-types";
 import type { LarderSettings } from "../larder-settings";
 import { acknowledgeWildcardResource } from "../nag-findings";
 import { stateMachineName } from "../resource-names";
@@ -93,6 +94,10 @@ export class AreaFunctions extends Construct {
   }
 
   private bindLlm(fn: LarderFunction, props: AreaFunctionsProps): void {
+    const { provider, writeOverride } = deployedLlmProvider(fn.definition, props.settings);
+    if (writeOverride) {
+      fn.function.addEnvironment(functionLlmProviderVariable(fn.definition.id), writeOverride);
+    }
     // Created on first use, so an app without LLM functions has no secrets to pay for.
     this.llmSecrets ??= new LlmSecrets(this, "LlmSecrets", {
       stage: props.settings.stage,
@@ -103,7 +108,7 @@ export class AreaFunctions extends Construct {
     fn.bindSecret("ANTHROPIC_API_KEY_SECRET_ID", this.llmSecrets.anthropicApiKey);
     fn.bindSecret("OPENAI_API_KEY_SECRET_ID", this.llmSecrets.openaiApiKey);
     fn.function.addEnvironment("LLM_PROVIDER", props.settings.llmProvider);
-    if (props.settings.llmProvider === "bedrock") {
+    if (provider === "bedrock") {
       const stack = Stack.of(this);
       const models = `arn:${stack.partition}:bedrock:*::foundation-model/*`;
       const inferenceProfiles = stack.formatArn({
@@ -124,3 +129,31 @@ export class AreaFunctions extends Construct {
     }
   }
 }
+
+/**
+ * The provider a deployed function runs, and the override variable CDK writes for it. Its definition's
+ * `environment` may set the override itself; else its preferred provider (`llm` in its definition) is
+ * written as the override when the deploy configures that provider's key as a real secret
+ * (`openaiApiKeySecretName` / `anthropicApiKeySecretName`), since at run time a real secret cannot be
+ * told from the stack's placeholder; never when the stack is offline (`none`) or already on it.
+ */
+export const deployedLlmProvider = (
+  definition: FunctionDefinition,
+  settings: LarderSettings,
+): { provider: string; writeOverride?: string } => {
+  const variable = functionLlmProviderVariable(definition.id);
+  const fromDefinition = definition.environment?.[variable];
+  if (fromDefinition !== undefined) return { provider: fromDefinition };
+  const preferred = definition.llm?.preferredProvider;
+  if (!preferred || settings.llmProvider === "none" || settings.llmProvider === preferred) {
+    return { provider: settings.llmProvider };
+  }
+  const secretName = {
+    openai: settings.openaiApiKeySecretName,
+    anthropic: settings.anthropicApiKeySecretName,
+    bedrock: undefined,
+  }[preferred];
+  return secretName === undefined
+    ? { provider: settings.llmProvider }
+    : { provider: preferred, writeOverride: preferred };
+};

@@ -38,7 +38,7 @@ export interface CampaignPage {
 }
 
 /** Numbers parameters after the tenant ($1). */
-class ParamList {
+export class ParamList {
   readonly values: SqlParam[] = [];
   add(value: SqlParam): string {
     this.values.push(value);
@@ -281,19 +281,28 @@ export const createCampaignStore = (sql: TenantSql) => ({
       ...filterClauses(filterSets, params),
     ];
     const limitParam = params.add(limit);
-    // pgvector's iterative scan, so the tenant and the filters do not starve the HNSW scan of rows;
-    // relaxed order, sorted again outside (nearest-settings.ts).
-    const result = await sql.withLocalSettings(NEAREST_SETTINGS, (tx) =>
-      tx.query(
-        // No count over the whole set here: a window function would read every row and bypass the HNSW index.
-        `WITH nearest AS MATERIALIZED (
-           SELECT ${CAMPAIGN_COLUMNS}, ${column} <=> ${v}::vector AS distance FROM campaigns
-            WHERE ${clauses.join(" AND ")}
-            ORDER BY ${column} <=> ${v}::vector LIMIT ${limitParam})
-         SELECT * FROM nearest ORDER BY distance`,
-        params.values,
-      ),
-    );
+    // No count over the whole set here: a window function would read every row and bypass the HNSW index.
+    // pgvector's iterative scan, so the tenant and the filters do not starve the HNSW scan of rows; relaxed
+    // order, sorted again outside (nearest-settings.ts).
+    const nearestBy = (distance: string) =>
+      sql.withLocalSettings(NEAREST_SETTINGS, (tx) =>
+        tx.query(
+          `WITH nearest AS MATERIALIZED (
+             SELECT ${CAMPAIGN_COLUMNS}, ${distance} AS distance FROM campaigns
+              WHERE ${clauses.join(" AND ")}
+              ORDER BY ${distance} LIMIT ${limitParam})
+           SELECT * FROM nearest ORDER BY distance`,
+          params.values,
+        ),
+      );
+    // The HNSW index serves this ORDER BY (the opclass's own operator) when the planner picks it.
+    let result = await nearestBy(`${column} <=> ${v}::vector`);
+    if (result.rows.length < limit) {
+      // Fewer rows than asked means "exhausted" or, past the iterative scan's own bound
+      // (hnsw.max_scan_tuples), "starved": rank exactly (`+ 0` is an expression no index serves). A short
+      // result means the filters are selective, so that sort is small.
+      result = await nearestBy(`(${column} <=> ${v}::vector) + 0`);
+    }
     // Every row with a vector is "a neighbour": the total is the number returned.
     return { total: result.rows.length, campaigns: result.rows.map(toCampaign) };
   },

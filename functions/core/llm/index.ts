@@ -1,8 +1,15 @@
 /** The LLM core's public surface. Drivers and wire-format code stay internal to this folder. */
 export { type CreateLlmDependencies, createLlm } from "./create-llm";
 export { DEFAULT_MODELS } from "./default-models";
+export {
+  chooseLlmProvider,
+  type FunctionLlmPreference,
+  functionLlmProviderVariable,
+  type LlmProviderChoice,
+  type ModelProviderName,
+} from "./function-llm-provider";
 export type { LlmLogger } from "./llm-client";
-export { type LlmConfig, readLlmConfig } from "./llm-config";
+export { type LlmConfig, readFunctionLlmConfig, readLlmConfig } from "./llm-config";
 export {
   isLlmFailure,
   type LlmFailure,

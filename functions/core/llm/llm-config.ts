@@ -2,6 +2,11 @@ import { z } from "zod";
 import { envString, envUrl, parseConfig, resolveLlmProvider } from "../config";
 import { ConfigError } from "../errors";
 import { DEFAULT_MODELS } from "./default-models";
+import {
+  chooseLlmProvider,
+  type FunctionLlmPreference,
+  type LlmProviderChoice,
+} from "./function-llm-provider";
 import type { ModelRole } from "./llm-port";
 
 /** Where an API key comes from: the environment (local runs) or a secret read once per container. */
@@ -53,13 +58,19 @@ const missing = (message: string, variables: string[]) =>
  * the key or the id of the secret holding it, base URLs, models per role, retries, timeout. Fails with
  * the variable's name when a chosen provider lacks what it needs.
  */
-export const readLlmConfig = (env: Record<string, string | undefined> = process.env): LlmConfig => {
-  const provider = resolveLlmProvider(env);
+export const readLlmConfig = (
+  env: Record<string, string | undefined> = process.env,
+  choice: Pick<LlmProviderChoice, "provider" | "variable"> = {
+    provider: resolveLlmProvider(env),
+    variable: "LLM_PROVIDER",
+  },
+): LlmConfig => {
+  const { provider } = choice;
   if (provider === "none") {
     return {
       provider,
-      reason: env.LLM_PROVIDER?.trim()
-        ? "no LLM provider is configured (LLM_PROVIDER=none)"
+      reason: env[choice.variable]?.trim()
+        ? `no LLM provider is configured (${choice.variable}=none)`
         : "no LLM provider is configured (set LLM_PROVIDER, or ANTHROPIC_API_KEY or OPENAI_API_KEY)",
     };
   }
@@ -106,4 +117,17 @@ const keySource = (value: string | undefined, secretId: string | undefined): Api
   if (value) return { kind: "env", value };
   if (secretId) return { kind: "secret", secretId };
   return undefined;
+};
+
+/**
+ * `readLlmConfig` for one function of an area: its provider is chosen by `chooseLlmProvider` (its override
+ * variable, its preferred provider when that key is configured, else the stack's), and the choice comes
+ * back with the config so the handler can log and report it.
+ */
+export const readFunctionLlmConfig = (
+  preference: FunctionLlmPreference,
+  env: Record<string, string | undefined> = process.env,
+): { config: LlmConfig; choice: LlmProviderChoice } => {
+  const choice = chooseLlmProvider(env, preference);
+  return { config: readLlmConfig(env, choice), choice };
 };

@@ -1,4 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
+import { LLM_PROVIDERS } from "../../../core/config";
 import { bearerAuth, errorResponses, jsonBody, jsonResponse, z } from "../../../core/http/route-helpers";
 import {
   CampaignFiltersSchema,
@@ -44,6 +45,9 @@ export const CampaignChatResponseSchema = z
     suggestions: z.array(z.string()).optional(),
     detectedFilters: CampaignFiltersSchema.optional(),
     status: z.enum(["completed", "capped", "repeated_call", "deadline", "offline"]),
+    provider: z
+      .enum(LLM_PROVIDERS)
+      .describe("The LLM provider that answered; `none` when the offline router did (README)"),
   })
   .meta({ id: "CampaignChatResponse" });
 

@@ -1,11 +1,19 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
+import { campaignsArea } from "../../../../lib/areas/campaigns";
 import { deadlineFromRemainingTime } from "../../../core/agent";
+import { LLM_PROVIDERS, type LlmProviderName } from "../../../core/config";
 import type { EmbeddingPort } from "../../../core/embedding/embedding-port";
 import { NotFoundError } from "../../../core/errors";
 import type { ApiEnv } from "../../../core/http/api-env";
 import { createApi } from "../../../core/http/create-api";
-import { createUsageRecorder, type LlmPort, logUsageTotals, recordingUsage } from "../../../core/llm";
+import {
+  createUsageRecorder,
+  type FunctionLlmPreference,
+  type LlmPort,
+  logUsageTotals,
+  recordingUsage,
+} from "../../../core/llm";
 import type { Logger } from "../../../core/logger";
 import type { SqlPort } from "../../../core/sql/sql-port";
 import { forTenant } from "../../../core/sql/tenant-sql";
@@ -38,6 +46,16 @@ export interface CampaignsApiDeps {
   recentDays: number;
   maxBodyBytes?: number;
 }
+
+const CHAT_FUNCTION_ID = "ChatCampaignsApi";
+const chatFunction = campaignsArea.functions.find((f) => f.id === CHAT_FUNCTION_ID);
+if (!chatFunction) throw new Error(`lib/areas/campaigns.ts defines no ${CHAT_FUNCTION_ID}`);
+
+/** The chat function's model preference, from its area definition (OpenAI function calling, seed 002). */
+export const campaignChatLlmPreference: FunctionLlmPreference = {
+  functionId: chatFunction.id,
+  ...(chatFunction.llm ? { preferredProvider: chatFunction.llm.preferredProvider } : {}),
+};
 
 /** Time kept back from the Lambda's remaining time so the chat can answer after its model stops. */
 export const CHAT_DEADLINE_MARGIN_MS = 3_000;
@@ -87,7 +105,10 @@ export const createCampaignsApp = (deps: CampaignsApiDeps): OpenAPIHono<ApiEnv> 
         },
         c.req.valid("json"),
       );
-      return c.json(answer, 200);
+      // The provider that answered, from the calls' own usage; `none` when the offline router did.
+      const used = answer.status === "offline" ? undefined : recorder.entries().at(-1)?.provider;
+      const provider: LlmProviderName = LLM_PROVIDERS.find((p) => p === used) ?? "none";
+      return c.json({ ...answer, provider }, 200);
     } finally {
       logUsageTotals(logger, recorder, { chat: "campaigns" });
     }
