@@ -46,7 +46,7 @@ export const createNegotiateApp = (deps: NegotiateApiDeps): OpenAPIHono<ApiEnv> 
     auth: "required",
     ...(deps.maxBodyBytes === undefined ? {} : { maxBodyBytes: deps.maxBodyBytes }),
   });
-  const workflows = deferredWorkflowPort(deps.workflows);
+  const workflows = deferredWorkflowPort(() => deps.workflows());
   const negotiationDeps = (c: Context<ApiEnv>): NegotiationDeps => ({
     tenant: c.get("tenant"),
     repository: deps.repositoryFor(c.get("tenant")),
