@@ -19,3 +19,6 @@ export const scaledTimeout = (ms: number): number => Math.round(ms * TEST_TIMEOU
 /** The default bounds, before scaling: generous, since a busy 2-core CI machine is several times slower. */
 export const UNIT_TEST_TIMEOUT_MS = 20_000;
 export const INTEGRATION_TEST_TIMEOUT_MS = 120_000;
+
+/** A CDK synth of the whole app (every area's Lambdas, cdk-nag) took 66 s beside other jobs on 2 cores. */
+export const SYNTH_TIMEOUT_MS = 240_000;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AreaDefinition } from "../../../lib/definition-types";
+import { SYNTH_TIMEOUT_MS, scaledTimeout } from "../../support/test-timeouts";
 import { logicalIdOf, type SynthesizedLarder, synthLarder } from "./synth-larder";
 import { type Resources, renderIntrinsics } from "./template-intrinsics";
 
@@ -50,7 +51,7 @@ beforeAll(() => {
     context: { llmProvider: "anthropic", openaiApiKeySecretName: "team/openai" },
   });
   resources = synth.template.toJSON().Resources as Resources;
-}, 60_000);
+}, scaledTimeout(SYNTH_TIMEOUT_MS));
 afterAll(() => synth.dispose());
 
 const propertiesOf = (id: string) =>

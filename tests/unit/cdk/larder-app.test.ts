@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allRoutes, allSchedules, allWorkflows, areas } from "../../../lib/areas";
+import { SYNTH_TIMEOUT_MS, scaledTimeout } from "../../support/test-timeouts";
 import { type SynthesizedLarder, synthLarder, unacknowledgedNagFindings } from "./synth-larder";
 
 // The app's real area definitions (the fixtures cover the wiring in detail). Unbundled to stay fast;
@@ -8,7 +9,7 @@ let synth: SynthesizedLarder;
 
 beforeAll(() => {
   synth = synthLarder({ areas, bundle: false });
-}, 60_000);
+}, scaledTimeout(SYNTH_TIMEOUT_MS));
 
 afterAll(() => synth.dispose());
 

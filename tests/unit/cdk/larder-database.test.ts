@@ -2,6 +2,7 @@ import { Match } from "aws-cdk-lib/assertions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readMigrationFiles } from "../../../functions/core/sql/migration-files";
 import type { AreaDefinition } from "../../../lib/definition-types";
+import { SYNTH_TIMEOUT_MS, scaledTimeout } from "../../support/test-timeouts";
 import { logicalIdOf, type SynthesizedLarder, synthLarder, unacknowledgedNagFindings } from "./synth-larder";
 import { type Resources, renderIntrinsics } from "./template-intrinsics";
 
@@ -43,7 +44,7 @@ beforeAll(() => {
   sandbox = synthLarder({ areas: [searchArea], bundle: false });
   prod = synthLarder({ areas: [searchArea], bundle: false, context: { stage: "prod" } });
   resources = sandbox.template.toJSON().Resources as Resources;
-}, 120_000);
+}, scaledTimeout(SYNTH_TIMEOUT_MS));
 
 afterAll(() => {
   sandbox?.dispose();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tableDefinition } from "../../../lib/table-definition";
+import { SYNTH_TIMEOUT_MS, scaledTimeout } from "../../support/test-timeouts";
 import { fixtureAreas } from "./fixtures/fixture-areas";
 import {
   logicalIdOf,
@@ -32,7 +33,7 @@ beforeAll(() => {
     },
   });
   resources = synth.template.toJSON().Resources as Resources;
-}, 60_000);
+}, scaledTimeout(SYNTH_TIMEOUT_MS));
 
 afterAll(() => synth.dispose());
 

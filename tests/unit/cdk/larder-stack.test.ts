@@ -4,6 +4,7 @@ import { Match } from "aws-cdk-lib/assertions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repositoryRoot } from "../../../lib/repository-root";
 import { tableDefinition } from "../../../lib/table-definition";
+import { SYNTH_TIMEOUT_MS, scaledTimeout } from "../../support/test-timeouts";
 import { FIXTURE_FLOW_TIMEOUT_SECONDS, fixtureAreas } from "./fixtures/fixture-areas";
 import {
   logicalIdOf,
@@ -28,7 +29,7 @@ beforeAll(() => {
     backWorker: logicalIdOf(synth.stack.functions.get("BackWorker").function),
     stateMachine: logicalIdOf(synth.stack.workflows.get("fixture-flow")),
   };
-}, 60_000);
+}, scaledTimeout(SYNTH_TIMEOUT_MS));
 
 afterAll(() => synth.dispose());
 

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SYNTH_TIMEOUT_MS, scaledTimeout } from "../../support/test-timeouts";
 import { storeFixtureArea } from "./fixtures/fixture-areas";
 import { logicalIdOf, type SynthesizedLarder, synthLarder } from "./synth-larder";
 
@@ -21,7 +22,7 @@ beforeAll(() => {
   browser = properties as typeof browser;
   const s3Key = (properties as { Code: { S3Key: string } }).Code.S3Key;
   assetDirectory = join(synth.outdir, `asset.${s3Key.replace(/\.zip$/, "")}`);
-}, 120_000);
+}, scaledTimeout(SYNTH_TIMEOUT_MS));
 
 afterAll(() => synth.dispose());
 
