@@ -1,3 +1,5 @@
+import { AMOUNT_WORDS } from "./number-words";
+
 /**
  * Numbers as recipes write them: "2", "1.5", "1,5", "1/2", "1 1/2", "1-1/2", "½", "1½", "1 e 1/2", and
  * the words of English and Portuguese recipes ("one", "half", "a dozen", "um", "meia", "duas").
@@ -45,42 +47,6 @@ export const respellFractions = (text: string): string => {
   );
 };
 
-/** Number words, English and Portuguese. "a"/"an"/"um"/"uma" count as one only before a unit or food. */
-export const NUMBER_WORDS: Readonly<Record<string, number>> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  dozen: 12,
-  half: 0.5,
-  quarter: 0.25,
-  um: 1,
-  uma: 1,
-  dois: 2,
-  duas: 2,
-  três: 3,
-  tres: 3,
-  quatro: 4,
-  cinco: 5,
-  seis: 6,
-  sete: 7,
-  oito: 8,
-  nove: 9,
-  dez: 10,
-  doze: 12,
-  dúzia: 12,
-  meio: 0.5,
-  meia: 0.5,
-};
-
 export interface NumberMatch {
   value: number;
   /** Index just past the number in the text. */
@@ -113,9 +79,10 @@ export const readNumberAt = (text: string, start: number): NumberMatch | null =>
     const end = start + whole.length;
     return withPortugueseHalf(text, { value, end });
   }
+  // "a"/"an"/"um"/"uma" are left to the caller: they count as one only before a unit or food.
   const word = /^([\p{L}]+)(?=[\s-])/u.exec(rest)?.[1];
   if (word === undefined) return null;
-  const value = NUMBER_WORDS[word];
+  const value = AMOUNT_WORDS[word];
   if (value === undefined) return null;
   return withPortugueseHalf(text, { value, end: start + word.length });
 };

@@ -6,33 +6,31 @@ import {
   type UnitType,
   unitsOfMeasure,
 } from "parse-ingredient";
+import { EXTRA_UNITS } from "./ingredient-units";
 import { findSpoonPhrase, PORTUGUESE_UNIT_SPELLINGS, SPOON_ALIASES } from "./portuguese-units";
 
-/** Units parse-ingredient lacks that recipes use: counts ("4 slices bread") and spoons with no size. */
+const unitFromReader = (id: string): UnitOfMeasure => {
+  const unit = EXTRA_UNITS[id];
+  if (unit === undefined) throw new Error(`ingredient-units.ts lacks the unit ${id}`);
+  return unit;
+};
+
+/**
+ * Units parse-ingredient lacks that recipes use: counts ("4 slices bread") and spoons with no size, which
+ * only this parser reads ("colher" alone). Slices are defined once, in ingredient-units.ts.
+ */
 const EXTRA_COUNT_UNITS: Record<string, UnitOfMeasure> = {
-  slice: { short: "slice", plural: "slices", alternates: [], type: "count" },
+  slice: unitFromReader("slice"),
   spoon: { short: "spoon", plural: "spoons", alternates: [], type: "count" },
 };
 
 /**
- * Portuguese spoon sizes without an English id in parse-ingredient. A "colher de sobremesa" holds about
- * 10 ml and a "colher de café" about 2.5 ml (half a "colher de chá"), as Portuguese cookbooks measure.
+ * Portuguese spoon sizes without an English id in parse-ingredient ("colher de sobremesa", "colher de
+ * café"), as the ingredient reader defines them (ingredient-units.ts), so both convert alike.
  */
 const EXTRA_VOLUME_UNITS: Record<string, UnitOfMeasure> = {
-  dessertspoon: {
-    short: "dsp",
-    plural: "dessertspoons",
-    alternates: [],
-    type: "volume",
-    conversionFactor: 10,
-  },
-  coffeespoon: {
-    short: "coffeespoon",
-    plural: "coffeespoons",
-    alternates: [],
-    type: "volume",
-    conversionFactor: 2.5,
-  },
+  dessertspoon: unitFromReader("dessertspoon"),
+  coffeespoon: unitFromReader("coffeespoon"),
 };
 
 /** Portuguese spellings join the units' own (same ids, so conversions still work). */
@@ -136,10 +134,18 @@ const locateQuantity = (
     return { span: { start, end: start + text.length, text }, amountText: withoutConnector(leading) };
   }
   if (descriptionStart === 0) {
-    // Trailing amount: "Ripe tomato x2".
+    // Trailing amount: "Ripe tomato x2", "salt, 1 pinch" (the span is the number, not the comma or unit).
     const trailingStart = description.length;
     const trailing = line.slice(trailingStart);
-    const text = trailing.trim().replace(/^[x×]\s*/i, "");
+    const unitWritten = parsed.unitOfMeasure ?? "";
+    const withUnit = trailing
+      .trim()
+      .replace(/^[,;:]\s*/, "")
+      .replace(/^[x×]\s*/i, "");
+    const text =
+      unitWritten !== "" && withUnit.toLowerCase().endsWith(unitWritten.toLowerCase())
+        ? withUnit.slice(0, withUnit.length - unitWritten.length).trim()
+        : withUnit;
     if (text === "" || !confirmsQuantity(text, parsed, decimalComma)) return { span: null, amountText: null };
     const start = trailingStart + trailing.lastIndexOf(text);
     return { span: { start, end: start + text.length, text }, amountText: null };

@@ -7,8 +7,8 @@ import { singularize } from "./food-name";
  * product stay ("whole milk", "whole cloves", "ground cinnamon", "canned chickpeas", "queijo ralado").
  */
 
-/** Words that say how the food is prepared or served, not which food it is (English and Portuguese). */
-const PREPARATION_WORDS = new Set(
+/** Words that say how the food is prepared or served, not which food it is (English and Portuguese); the external benchmark compares names without them. */
+export const PREPARATION_WORDS: ReadonlySet<string> = new Set(
   [
     // English
     "chopped finely roughly coarsely thinly thickly sliced diced minced grated crushed peeled deseeded seeded",
@@ -17,7 +17,8 @@ const PREPARATION_WORDS = new Set(
     "heaped heaping level rounded generous scant steamed juiced zested picked uncooked divided optional",
     "good-quality thick thin extra-large jumbo washed scrubbed stoned pitted cored hulled crumbled skinned",
     "spooned leveled levelled sieved whisked tiny plump medium-large medium-sized large-sized small-sized sm md lg",
-    "smallish largish poached cleaned cut thawed good quality good-sized",
+    "smallish largish poached cleaned cut thawed good quality good-sized lukewarm tepid medium-size",
+    "large-size small-size julienned snipped very boned deboned rough-chopped fresh-squeezed",
     // Portuguese
     "picada picado picadas picados picadinha picadinho picadinhas picadinhos esmagado esmagada esmagados",
     "esmagadas laminado laminada laminados laminadas descascado descascada descascados descascadas",
@@ -94,10 +95,16 @@ const NOTE_FOLLOWERS = new Set([
 
 /** Serving and purpose notes, and the end of a name: everything from them on goes. */
 const TRAILING_NOTE =
-  /(?:(?<![\p{L}\d])(?:to taste|to serve|for serving|to garnish|for garnish(?:ing)?|for dusting|for greasing|for (?:deep-|shallow-)?frying|for drizzling|to drizzle|for sprinkling|for topping|for brushing|for the \w+|as needed|as required|plus (?:extra|more)|such as|about|approximately|into|for|used for|made with|from an?|if (?:needed|using|you like|liked|desired)|see note|see notes|in their shells|weighing|each weighing|at room temperature|para (?:regar|servir|temperar|decorar|fritar|polvilhar|untar|barrar|pincelar)|a gosto|quanto baste|em (?:cubos|cubinhos|tiras|rodelas|juliana|lascas|pedaços|gomos|meias-luas|fatias)|às rodelas|à temperatura ambiente|sem (?:pele|sementes|espinhas|casca)|do dia anterior|a ferver)(?![\p{L}\d])|(?:^|\s)q\.?\s?b\.?(?=\s|$|[,;)])).*$/u;
+  /(?:(?<![\p{L}\d])(?:to taste|to serve|for serving|to garnish|for garnish(?:ing)?|for dusting|for greasing|for (?:deep-|shallow-)?frying|for drizzling|to drizzle|for sprinkling|for topping|for brushing|for the \w+|as needed|as required|plus|leaves only|(?:dissolved|mixed|diluted|blended|whisked|soaked|combined|stirred(?: together)?|seasoned|tied(?: together)?|fried|dredged|tossed|rubbed) (?:in|with)|made from|to (?:grease|cover|glaze|sprinkle|season|brush|coat|finish|decorate|dust|fry|a depth)|such as|about|approximately|into|for|used for|made with|from an?|if (?:needed|using|you like|liked|desired)|see note|see notes|in their shells|weighing|each weighing|at room temperature|para (?:regar|servir|temperar|decorar|fritar|polvilhar|untar|barrar|pincelar)|a gosto|quanto baste|em (?:cubos|cubinhos|tiras|rodelas|juliana|lascas|pedaços|gomos|meias-luas|fatias)|às rodelas|à temperatura ambiente|sem (?:pele|sementes|espinhas|casca)|do dia anterior|a ferver)(?![\p{L}\d])|(?:^|\s)q\.?\s?b\.?(?=\s|$|[,;)])).*$/u;
 
 /** Adjectives written before the food with a comma between ("boneless, skinless", "hot, scalded"). */
 const COORDINATE_ADJECTIVES = new Set([
+  "firm",
+  "soft",
+  "crusty",
+  "whole",
+  "lean",
+  "plump",
   "boneless",
   "skinless",
   "hot",
@@ -110,6 +117,7 @@ const COORDINATE_ADJECTIVES = new Set([
 ]);
 
 const EDGE_WORDS = new Set([
+  "each",
   "a",
   "an",
   "the",
@@ -134,9 +142,25 @@ const protect = (text: string): { text: string; restore: (word: string) => strin
   return { text: result, restore: (word) => word.replaceAll("\u0000", " ") };
 };
 
+/** "shelled and skinned walnuts", "medium to small potatoes": a connective between two preparation words. */
+const CONNECTIVES = new Set(["and", "or", "to", "e", "ou"]);
+const isPreparationLike = (word: string | undefined): boolean =>
+  word !== undefined && (PREPARATION_WORDS.has(word) || /^\p{L}+ed$/u.test(word));
+
 const wordsOf = (segment: string, keepPreparation: boolean): string[] => {
   const { text, restore } = protect(segment.replace(FRESHLY_GROUND, " "));
-  const words = text.split(/\s+/).filter((word) => word !== "");
+  const words = text
+    .split(/\s+/)
+    .filter(
+      (word, index, all) =>
+        word !== "" &&
+        !(
+          !keepPreparation &&
+          CONNECTIVES.has(word) &&
+          PREPARATION_WORDS.has(all[index + 1] ?? "") &&
+          isPreparationLike(all[index - 1])
+        ),
+    );
   // The note starts at a preparation word after the food ("cheese diced into cubes"), not before it.
   const foodAt = words.findIndex((word) => !PREPARATION_WORDS.has(word) && !EDGE_WORDS.has(word));
   // ... and only when nothing but the note follows it: "cooked mashed potato" keeps its potato.
@@ -157,12 +181,38 @@ const wordsOf = (segment: string, keepPreparation: boolean): string[] => {
 
 const OR = /\s(?:or|ou)\s/u;
 
-/** "A or B" names A, unless A is only a preparation ("crumbled or powdered sage", "medium or large"). */
+/** Words that say which kind of a food, written as alternatives before it ("white or brown rice"). */
+const KIND_WORDS = new Set(
+  [
+    "white brown red yellow green orange black golden dark light plain sweet mild hot raw whole",
+    "frozen fresh canned tinned dried cooked smoked unsmoked salted unsalted skimmed wholemeal wholewheat",
+    "granulated caster icing branco branca tinto tinta fresco fresca seco seca",
+  ]
+    .join(" ")
+    .split(" "),
+);
+const isKindWord = (word: string): boolean =>
+  KIND_WORDS.has(word) ||
+  PREPARATION_WORDS.has(word) ||
+  /^\p{L}+-\p{L}+$/u.test(word) ||
+  /^\p{L}+ed$/u.test(word);
+
+/**
+ * "A or B" names A, unless A is only a preparation ("crumbled or powdered sage", "medium or large"). When
+ * A and B's first word are kinds of the food that follows ("white or brown rice", "plain or self-raising
+ * flour", "fresh or frozen peas"), A is that kind of it: "white rice", "plain flour", "peas".
+ */
 const firstAlternative = (text: string): string => {
   const or = OR.exec(text);
   if (or === null) return text;
   const before = text.slice(0, or.index);
-  return wordsOf(before, false).length > 0 ? before : text.slice(or.index + or[0].length);
+  const after = text.slice(or.index + or[0].length);
+  const beforeWords = before.trim().split(/\s+/);
+  const [otherKind = "", ...food] = after.trim().split(/\s+/);
+  const kinds =
+    beforeWords.length === 1 && isKindWord(beforeWords[0] ?? "") && isKindWord(otherKind) && food.length > 0;
+  if (kinds) return wordsOf(before, false).length > 0 ? `${before.trim()} ${food.join(" ")}` : food.join(" ");
+  return wordsOf(before, false).length > 0 ? before : after;
 };
 
 export interface FoodNameOptions {
@@ -190,7 +240,12 @@ export const foodNameOf = (text: string, options: FoodNameOptions): string => {
     let segment = segments[index] ?? "";
     const next = segments[index + 1];
     const adjective = COORDINATE_ADJECTIVES.has(segment) || /^[\p{L}-]+(?:ed|less|y)$/u.test(segment);
-    if (adjective && next !== undefined && !PREPARATION_WORDS.has(next.split(" ")[0] ?? "")) {
+    // "firm, ripe avocados" joins; "chicken, chopped" or "onion, finely sliced" does not.
+    const nextNamesFood =
+      next !== undefined &&
+      (!PREPARATION_WORDS.has(next.split(" ")[0] ?? "") ||
+        (!NOTE_STARTS.has(next.split(" ")[0] ?? "") && wordsOf(next, false).length > 0));
+    if (adjective && next !== undefined && nextNamesFood) {
       segment = `${segment} ${next}`;
       index++;
     }

@@ -1,4 +1,5 @@
 import { convertUnit, type UnitOfMeasure, unitsOfMeasure } from "parse-ingredient";
+import { PORTUGUESE_UNIT_SPELLINGS } from "./portuguese-units";
 import type { RecipeLocale } from "./recipe-locale";
 import { unitSystemFor } from "./recipe-locale";
 
@@ -8,7 +9,7 @@ import { unitSystemFor } from "./recipe-locale";
  * British spellings (litre), centilitres, dessert spoons, the count units of British and Portuguese
  * recipes (tin, knob, rasher, handful, stalk...), and the Portuguese names of them all.
  */
-const EXTRA_UNITS: Record<string, UnitOfMeasure> = {
+export const EXTRA_UNITS: Readonly<Record<string, UnitOfMeasure>> = {
   centiliter: { short: "cl", plural: "centiliters", alternates: [], type: "volume", conversionFactor: 10 },
   dessertspoon: {
     short: "dsp",
@@ -40,9 +41,30 @@ const EXTRA_UNITS: Record<string, UnitOfMeasure> = {
   tub: { short: "tub", plural: "tubs", alternates: [], type: "count" },
   punnet: { short: "punnet", plural: "punnets", alternates: [], type: "count" },
   loaf: { short: "loaf", plural: "loaves", alternates: [], type: "count" },
+  // How celery, asparagus, gelatine and pods are counted: "3 ribs celery", "8 spears asparagus".
+  rib: { short: "rib", plural: "ribs", alternates: [], type: "count" },
+  spear: { short: "spear", plural: "spears", alternates: [], type: "count" },
+  leaf: { short: "leaf", plural: "leaves", alternates: [], type: "count" },
+  pod: { short: "pod", plural: "pods", alternates: [], type: "count" },
+  wedge: { short: "wedge", plural: "wedges", alternates: [], type: "count" },
+  stem: { short: "stem", plural: "stems", alternates: [], type: "count" },
+  branch: { short: "branch", plural: "branches", alternates: [], type: "count" },
+  strip: { short: "strip", plural: "strips", alternates: [], type: "count" },
+  ball: { short: "ball", plural: "balls", alternates: [], type: "count" },
+  rack: { short: "rack", plural: "racks", alternates: [], type: "count" },
+  scoop: { short: "scoop", plural: "scoops", alternates: [], type: "count" },
+  part: { short: "part", plural: "parts", alternates: [], type: "count" },
+  glug: { short: "glug", plural: "glugs", alternates: [], type: "count" },
+  shake: { short: "shake", plural: "shakes", alternates: [], type: "count" },
+  // A recipe made from another: "1 recipe pie dough", "2 batches stuffing".
+  recipe: { short: "recipe", plural: "recipes", alternates: [], type: "count" },
+  batch: { short: "batch", plural: "batches", alternates: [], type: "count" },
 };
 
-/** Spellings beyond each unit's own short, plural and alternates: British, abbreviated, Portuguese. */
+/**
+ * Spellings beyond each unit's own short, plural and alternates: British, abbreviated, Portuguese (the
+ * single-word Portuguese ones come from portuguese-units.ts, which the old line parser reads too).
+ */
 const MORE_SPELLINGS: Readonly<Record<string, readonly string[]>> = {
   gram: ["gr", "grs", "gramme", "grammes", "grama", "gramas"],
   kilogram: ["kgs", "kilo", "kilos", "quilo", "quilos", "quilograma", "quilogramas"],
@@ -51,21 +73,18 @@ const MORE_SPELLINGS: Readonly<Record<string, readonly string[]>> = {
   deciliter: ["decilitre", "decilitres", "decilitro", "decilitros"],
   centiliter: ["centilitre", "centilitres", "centilitro", "centilitros"],
   teaspoon: ["tsps", "tspn", "teasp"],
-  tablespoon: ["tbs", "tbs.", "tbsps", "tblsp", "tblsp.", "tbl", "tbl."],
+  tablespoon: ["tbs", "tbs.", "tbsps", "tblsp", "tblsp.", "tbl", "tbl.", "tb"],
   dessertspoon: ["dessert spoon", "dessert spoons", "dstspn"],
-  cup: ["cups", "chávena", "chávenas", "chavena", "chavenas"],
+  cup: ["cups"],
   "fluid ounce": ["fl. oz", "fl. oz.", "fl oz."],
   ounce: ["ozs"],
   pint: ["pts"],
-  clove: ["dente", "dentes"],
-  can: ["tin", "tins", "lata", "latas"],
+  can: ["tin", "tins"],
   package: [
     "packet",
     "packets",
     "pack",
     "packs",
-    "pacote",
-    "pacotes",
     "embalagem",
     "embalagens",
     "saqueta",
@@ -74,12 +93,10 @@ const MORE_SPELLINGS: Readonly<Record<string, readonly string[]>> = {
     "sachets",
   ],
   jar: ["frasco", "frascos"],
-  pinch: ["pitada", "pitadas"],
-  slice: ["fatia", "fatias"],
   bunch: ["molho", "molhos", "ramo", "ramos"],
   sprig: ["raminho", "raminhos"],
   handful: ["punhado", "punhados"],
-  head: ["cabeça", "cabeças"],
+  head: ["cabeça", "cabeças", "bulb", "bulbs"],
   knob: ["noz"],
   stalk: ["talo", "talos"],
   glass: ["copo", "copos"],
@@ -118,9 +135,17 @@ export interface UnitSpelling {
 /** Every spelling, longest first, so "fl oz" wins over "fl" and "colheres de sopa" over "colher". */
 export const UNIT_SPELLINGS: readonly UnitSpelling[] = Object.entries(INGREDIENT_UNITS)
   .flatMap(([unitId, unit]) =>
-    [unitId, unit.short, unit.plural, ...(unit.alternates ?? []), ...(MORE_SPELLINGS[unitId] ?? [])].map(
-      (spelling) => ({ spelling: CASE_SENSITIVE.has(spelling) ? spelling : spelling.toLowerCase(), unitId }),
-    ),
+    [
+      unitId,
+      unit.short,
+      unit.plural,
+      ...(unit.alternates ?? []),
+      ...(MORE_SPELLINGS[unitId] ?? []),
+      ...(PORTUGUESE_UNIT_SPELLINGS[unitId] ?? []),
+    ].map((spelling) => ({
+      spelling: CASE_SENSITIVE.has(spelling) ? spelling : spelling.toLowerCase(),
+      unitId,
+    })),
   )
   .filter((entry, index, all) => all.findIndex((other) => other.spelling === entry.spelling) === index)
   .sort((a, b) => b.spelling.length - a.spelling.length);

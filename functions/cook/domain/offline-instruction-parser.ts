@@ -1,4 +1,5 @@
 import { parseIngredientLine } from "./ingredient-line";
+import { COUNT_WORDS } from "./number-words";
 import type { PatchGenResult } from "./patch-gen-result";
 import type { PatchOp } from "./patch-op";
 import type { PatchOpsGenerator } from "./patch-ops-generator";
@@ -26,43 +27,13 @@ interface Pattern {
   build: (groups: Record<string, string>) => Clause | null;
 }
 
-const NUMBER_WORDS: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  um: 1,
-  uma: 1,
-  dois: 2,
-  duas: 2,
-  três: 3,
-  tres: 3,
-  quatro: 4,
-  cinco: 5,
-  seis: 6,
-  sete: 7,
-  oito: 8,
-  nove: 9,
-  dez: 10,
-  onze: 11,
-  doze: 12,
-};
-
 const countOf = (text: string | undefined): number | null => {
   if (text === undefined) return null;
-  const value = /^\d+$/.test(text) ? Number(text) : NUMBER_WORDS[text];
+  const value = /^\d+$/.test(text) ? Number(text) : COUNT_WORDS[text];
   return value !== undefined && value > 0 ? value : null;
 };
 
-const COUNT = String.raw`(?<n>\d+|${Object.keys(NUMBER_WORDS).join("|")})`;
+const COUNT = String.raw`(?<n>\d+|${Object.keys(COUNT_WORDS).join("|")})`;
 const REST = `(?<rest>.*)`;
 
 const replace = ({ x, y }: Record<string, string>): Clause | null =>

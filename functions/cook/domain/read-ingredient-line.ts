@@ -1,5 +1,5 @@
-import { NUMBER_WORDS, readNumberAt, respellFractions, spellOutFractions } from "./ingredient-amount";
-import { foodNameOf } from "./ingredient-name";
+import { readNumberAt, respellFractions, spellOutFractions } from "./ingredient-amount";
+import { foodNameOf, PREPARATION_WORDS } from "./ingredient-name";
 import {
   CONTAINER_UNIT_IDS,
   convertInLocale,
@@ -8,6 +8,7 @@ import {
   UNIT_SPELLINGS,
   unitKindOf,
 } from "./ingredient-units";
+import { AMOUNT_WORDS } from "./number-words";
 import type { RecipeLocale } from "./recipe-locale";
 
 /**
@@ -53,6 +54,8 @@ export interface IngredientReading {
 
 interface Measure {
   value: number;
+  /** A range's high end ("14-16oz", "5- to 6-ounce"), else null. */
+  value2: number | null;
   unitId: string;
   start: number;
   end: number;
@@ -102,7 +105,28 @@ const UNIT_MODIFIERS = new Set([
   "lg",
   "tiny",
   "extra-large",
-  "heaping",
+  "good-sized",
+  "good-size",
+  "medium-sized",
+  "medium-size",
+  "large-sized",
+  "small-sized",
+  "paper-thin",
+  "fat",
+  "plump",
+  "thick-cut",
+  "fresh",
+  "whole",
+  "long",
+  "unpeeled",
+  "packed",
+  "hefty",
+  "very",
+  "fine",
+  "loosely",
+  "lightly",
+  "tightly",
+  "firmly",
 ]);
 
 /** Words after a Portuguese spoon or cup: "colher de sopa rasa", "chávena (chá)". */
@@ -119,14 +143,14 @@ const NO_AMOUNT_LEAD = /^(?:a\s+little|a\s+few|few|a\s+bit\s+of|some|a\s+drop\s+
 
 /** "about 250ml", "approx. 2 cups": the amount follows. */
 const APPROXIMATELY =
-  /^(?:about|approx\.?|approximately|roughly|around|aprox\.?|cerca\s+de|aproximadamente)\s+(?=[\d.½¼¾⅓⅔]|one|two|half|a\s)/;
+  /^~\s*(?=\d)|^(?:about|approx\.?|approximately|roughly|around|aprox\.?|cerca\s+de|aproximadamente)\s+(?=[\d.½¼¾⅓⅔]|one|two|half|a\s)|^at\s+least\s+(?=\d)|^(?:a\s+)?(?:scant|heaping|heaped|generous|good|rounded|level|levelled|leveled|full|up\s+to|(?:(?:lightly|loosely|firmly|tightly)\s+)?packed)\s+(?=\d)/;
 
 /** A length before a count unit: "1-inch piece", "5cm/2in piece", "2.5cm (1in) piece". */
 const LENGTH =
   /^\s*\d+(?:[.,]\d+)?(?:\s+\d+\/\d+|\/\d+)?\s*-?\s*(?:inch(?:es)?|in\.?|cm|mm)(?![\p{L}])(?:\s*(?:\/\s*|\(\s*)\d+(?:[.,]\d+)?(?:\s+\d+\/\d+|\/\d+)?\s*-?\s*(?:inch(?:es)?|in\.?|cm|mm)\s*\)?)?/u;
 
 const JUICE_OF =
-  /^(?:(?:finely\s+)?grated\s+)?(?:zest|juice|rind)(?:\s+and\s+(?:zest|juice))?\s+of\s+(?=\d|one|half|a\s|an\s)|^(?:sumo|raspa)(?:\s+e\s+(?:sumo|raspa))?\s+de\s+(?=\d|um\s|uma\s|meio\s|meia\s)/;
+  /^(?:(?:freshly\s+|finely\s+)?grated\s+|(?:freshly\s+|fresh\s+)?squeezed\s+|strained\s+)?(?:zest|juice|rind|peel|leaves|kernels|seeds|yolks?|whites?)(?:\s+and\s+(?:\p{L}+\s+)?(?:zest|juice|rind|peel))?(?:\s+(?:cut|picked|scraped|stripped))?\s+(?:of|from)\s+(?=[\d.]|(?:one|two|three|four|half|a|an)\s)|^(?:sumo|raspa)(?:\s+e\s+(?:sumo|raspa))?\s+de\s+(?=\d|um\s|uma\s|meio\s|meia\s)/u;
 
 const GROUP_HEADER = /^(?:for|para)\b[^\d]*:$|^[^\d]{2,40}:$/i;
 
@@ -136,6 +160,8 @@ const normalizeLine = (line: string): string =>
     .replace(/[\u00a0\u2009\u202f]/g, " ")
     .replace(/[–—‒]/g, "-")
     .replace(/^\s*(?:[-*•·▪]\s+)/, "")
+    // "Optional: 1 tsp cornstarch": the label is not the food.
+    .replace(/^\s*optional\s*:\s*/i, "")
     .replace(/\s+/g, " ")
     .trim();
 
@@ -164,7 +190,10 @@ const unitAt = (lower: string, original: string, start: number): { unitId: strin
     const source = isCaseSensitiveSpelling(spelling) ? original : lower;
     if (!source.startsWith(spelling, start)) continue;
     const after = source.charAt(start + spelling.length);
-    if (/[\p{L}\d]/u.test(after)) continue;
+    // "1lb9oz": a pound or pint may run into the ounces of a compound amount; other units end at a digit.
+    if (/\p{L}/u.test(after) || (/\d/.test(after) && unitId !== "pound" && unitId !== "pint")) continue;
+    // "rib-eye steaks", "cup-shaped leaves": a word of its own, not a unit.
+    if (after === "-" && /\p{L}/u.test(source.charAt(start + spelling.length + 1))) continue;
     // A one-letter unit ("t", "T", "c", "l", "g") must stand alone: "2 T butter", not "2 T-bone steaks".
     const rangeDash = after === "-" && /\d/.test(source.charAt(start + 2));
     if (spelling.length === 1 && !/^(?:[\s.,;/()]|)$/.test(after) && !rangeDash) continue;
@@ -184,7 +213,18 @@ const unitWithModifiersAt = (
   let position = start;
   for (;;) {
     const word = /^\s*([\p{L}-]+)\s+/u.exec(lower.slice(position));
-    if (word === null || !UNIT_MODIFIERS.has(word[1] ?? "")) break;
+    // "quarter-sized slices", "fist-sized balls", "bun-size pieces": a size, whatever it is likened to.
+    // "1 minced clove garlic", "small to medium head": preparation words and "to"/"or" between sizes too.
+    const modifier = word?.[1] ?? "";
+    const isModifier = (candidate: string) =>
+      UNIT_MODIFIERS.has(candidate) ||
+      PREPARATION_WORDS.has(candidate) ||
+      /^\p{L}+-siz(?:e|ed)$/u.test(candidate);
+    const between =
+      (modifier === "to" || modifier === "or") && position > start
+        ? /^\s*(?:to|or)\s+([\p{L}-]+)\s+/u.exec(lower.slice(position))
+        : null;
+    if (word === null || !(isModifier(modifier) || (between !== null && isModifier(between[1] ?? "")))) break;
     position += word[0].length;
   }
   const unit = unitAt(lower, original, position + (/^\s*/.exec(lower.slice(position))?.[0].length ?? 0));
@@ -196,18 +236,35 @@ const unitWithModifiersAt = (
 const skipSpaces = (text: string, position: number): number =>
   position + (/^\s*/.exec(text.slice(position))?.[0].length ?? 0);
 
-/** A number and unit ("400g", "14.5 ounce", "8-ounce", "1lb 2oz"): the size of a can, one side of a dual. */
+/** "-", "to", "- to": between a range's two ends ("14-16oz", "5- to 6-ounce"). */
+const RANGE_SEPARATOR = /^\s*(?:-\s*to|-|to)\s*/;
+
+/**
+ * A number and unit ("400g", "14.5 ounce", "8-ounce", "1lb 2oz", "14-16oz", "5- to 6-ounce"): the size of
+ * a can, one side of a dual.
+ */
 const measureAt = (lower: string, original: string, start: number, locale: RecipeLocale): Measure | null => {
   const from = skipSpaces(lower, start);
   const number = readNumberAt(lower, from);
   if (number === null) return null;
-  const unitStart = skipSpaces(lower, number.end + (lower.charAt(number.end) === "-" ? 1 : 0));
-  const unit = unitAt(lower, original, unitStart);
+  const unitAfter = (end: number) =>
+    unitAt(lower, original, skipSpaces(lower, end + (lower.charAt(end) === "-" ? 1 : 0)));
+  let unit = unitAfter(number.end);
+  let value2: number | null = null;
+  if (unit === null) {
+    const separator = RANGE_SEPARATOR.exec(lower.slice(number.end));
+    const high = separator === null ? null : readNumberAt(lower, number.end + separator[0].length);
+    if (high !== null && high.value > number.value) {
+      unit = unitAfter(high.end);
+      value2 = high.value;
+    }
+  }
   if (unit === null || unitKindOf(unit.unitId) === "count") return null;
-  const measure = { value: number.value, unitId: unit.unitId, start: from, end: unit.end };
-  // "1lb 2oz", "1 pint 5fl oz": a compound imperial amount, summed in its first unit.
-  const more = measureAt(lower, original, unit.end, locale);
-  if (more !== null && more.unitId !== measure.unitId && /^\s+\d/.test(lower.slice(unit.end))) {
+  const measure = { value: number.value, value2, unitId: unit.unitId, start: from, end: unit.end };
+  // "1lb 2oz", "1lb2oz", "1 pint 5fl oz": a compound imperial amount, summed in its first unit.
+  const more =
+    value2 === null && !isMetric(unit.unitId) ? measureAt(lower, original, unit.end, locale) : null;
+  if (more !== null && more.unitId !== measure.unitId && /^\s*\d/.test(lower.slice(unit.end))) {
     const converted = convertInLocale(more.value, more.unitId, measure.unitId, locale);
     if (converted !== null) return { ...measure, value: measure.value + converted, end: more.end };
   }
@@ -264,6 +321,10 @@ interface Amount {
 }
 
 const isMetric = (unitId: string): boolean => METRIC_UNIT_IDS.has(unitId);
+
+/** A range of sizes times a count: "2 (4½- to 5-pound) ducks" is 9 to 10 pounds. */
+const perPiece = (count: number, sizeHigh: number | null): number | null =>
+  sizeHigh === null ? null : count * sizeHigh;
 
 /** A size and, when "/" follows, its other notation: the metric of the two ("14 oz/397g" → 397 g). */
 const metricOf = (
@@ -322,8 +383,9 @@ const amountAt = (lower: string, original: string, start: number, locale: Recipe
       // "4 x pork loin chops": a count.
       position += multiplier[0].length;
     } else {
-      quantity *= size.value;
-      quantity2 = quantity2 === null ? null : quantity2 * size.value;
+      const count = quantity;
+      quantity = count * size.value;
+      quantity2 = quantity2 !== null ? quantity2 * (size.value2 ?? size.value) : perPiece(count, size.value2);
       unitId = size.unitId;
       position = size.end;
       inContainer = true;
@@ -338,40 +400,64 @@ const amountAt = (lower: string, original: string, start: number, locale: Recipe
     );
     const close = size === null ? null : /^\s*(?:each\s*)?\)/.exec(lower.slice(size.end));
     if (size !== null && close !== null) {
+      quantity2 = perPiece(quantity, size.value2);
       quantity *= size.value;
       unitId = size.unitId;
       position = size.end + close[0].length;
       inContainer = true;
+      // "1 (2-pound) head cauliflower": the weight is the amount, the head how it comes.
+      const piece = unitWithModifiersAt(lower, original, position);
+      if (piece !== null && unitKindOf(piece.unitId) === "count" && !CONTAINER_UNIT_IDS.has(piece.unitId))
+        position = piece.end;
     }
   } else {
-    // "one 8-ounce package", "1 15-oz can", "2 400g tins": a size between the count and the container.
-    const measured = /^\s+\d/.test(lower.slice(position))
-      ? measureAt(lower, original, position, locale)
+    // "one 8-ounce package", "2 400g tins", "½ 400g/14oz can", "Six 8-ounce catfish fillets", "One 13- to
+    // 14-ounce can": a size between the count and the food is the size of each.
+    const measured = /^\s*\d/.test(lower.slice(position))
+      ? metricOf(measureAt(lower, original, position, locale), lower, original, locale)
       : null;
     // "Two 2 oz (56g) cans": the size's metric in parentheses.
     const metricSize = measured === null ? null : parenthesisedMetricAfter(measured, lower, original, locale);
     const size = metricSize ?? measured;
-    if (size !== null && CONTAINER_WORD.test(lower.slice(size.end))) {
+    // "2 14-16oz cans" is a range of sizes; "1 1/2 cups" never gets here (a mixed number is one number).
+    if (size !== null && count.value2 === null) {
+      quantity2 = perPiece(quantity, size.value2);
       quantity *= size.value;
       unitId = size.unitId;
       position = size.end;
-      inContainer = true;
+      inContainer = CONTAINER_WORD.test(lower.slice(size.end));
     }
   }
 
+  // "3 large or 4 medium eggs", "2 thick or 5 thin slices ham": the first count; its size is not the food.
+  const otherCount =
+    unitId === null
+      ? /^\s*(?:extra-large|large|lg|medium|md|small|sm|big|thick|thin|[\p{L}]+-size[d]?)\s+or\s+\d+(?:[.,/]\d+)?(?=\s)/u.exec(
+          lower.slice(position),
+        )
+      : null;
+  if (otherCount !== null) position += otherCount[0].length;
   if (unitId === null) {
     // "1 1-inch piece ginger": the length says which piece, the count how many.
     const length = LENGTH.exec(lower.slice(position));
     const afterLength =
       length === null ? null : unitWithModifiersAt(lower, original, position + length[0].length);
-    if (length !== null && afterLength !== null) position += length[0].length;
+    // "2 8-inch flour tortillas": a length before the food says which, not how much.
+    const lengthOnlyAfterCount = length !== null && count.value2 === null && leadingLength === null;
+    if (length !== null && (afterLength !== null || lengthOnlyAfterCount)) position += length[0].length;
+    // "8-ounce can tomato sauce": the amount written as a size.
+    const hyphenated = lower.charAt(position) === "-" ? unitAt(lower, original, position + 1) : null;
+    if (hyphenated !== null && unitKindOf(hyphenated.unitId) !== "count") position++;
     const unit = unitWithModifiersAt(lower, original, position);
     if (unit !== null) {
       unitText = original.slice(position, unit.end).trim();
       unitId = unit.unitId;
       position = unit.end;
       // "2lb 4oz (1kg)": a compound imperial amount, summed in its first unit.
-      const more = unitKindOf(unitId) === "count" ? null : measureAt(lower, original, position, locale);
+      const more =
+        unitKindOf(unitId) === "count" || isMetric(unitId)
+          ? null
+          : measureAt(lower, original, position, locale);
       const moreInFirst =
         more === null || more.unitId === unitId || !/^\s+\d/.test(lower.slice(position))
           ? null
@@ -403,17 +489,21 @@ const amountAt = (lower: string, original: string, start: number, locale: Recipe
     // Dual notation: "150g/5¼oz", "4oz (100g)", "1.2 litres/2 pints".
     const slash = /^\s*\/\s*/.exec(lower.slice(position));
     const open = /^\s*\(\s*/.exec(lower.slice(position));
-    const other = slash ?? open;
+    // "50g 1¾oz butter": a metric amount and its imperial twin with only a space between.
+    const spaced = isMetric(unitId) ? /^\s+(?=\d)/.exec(lower.slice(position)) : null;
+    const spacedTwin =
+      spaced === null ? null : measureAt(lower, original, position + spaced[0].length, locale);
+    const other = slash ?? open ?? (spacedTwin !== null && !isMetric(spacedTwin.unitId) ? spaced : null);
     if (other !== null) {
       const second = measureAt(lower, original, position + other[0].length, locale);
-      const close = second === null || slash !== null ? /^/.exec("") : /^\s*\)/.exec(lower.slice(second.end));
+      const close = second === null || open === null ? /^/.exec("") : /^\s*\)/.exec(lower.slice(second.end));
       if (second !== null && close !== null && unitKindOf(second.unitId) !== "count") {
         const firstText = original.slice(skipSpaces(lower, start), position).trim();
         const secondText = original.slice(second.start, second.end).trim();
         if (!isMetric(unitId) && isMetric(second.unitId)) {
           alternate = firstText;
           quantity = second.value;
-          quantity2 = null;
+          quantity2 = second.value2;
           unitId = second.unitId;
         } else {
           alternate = secondText;
@@ -431,16 +521,27 @@ const amountAt = (lower: string, original: string, start: number, locale: Recipe
       }
     }
     // "1/2 cup plus 1 tablespoon": the sum, in the first unit.
-    const plus = /^\s*(?:plus|\+|mais)\s+/.exec(lower.slice(position));
+    // "1 cup minus 1 tablespoon": the difference.
+    // "½ cup (1 stick) plus 2 tablespoons", "1 cup, plus 2 tablespoons": a note before the plus.
+    const beforePlus = /^\s*(?:\([^)]*\)\s*|,\s*)(?=(?:plus|\+|minus)\s)/.exec(lower.slice(position));
+    if (beforePlus !== null) position += beforePlus[0].length;
+    const plus = /^\s*(?:plus|\+|mais|(minus|menos))\s+/.exec(lower.slice(position));
     if (plus !== null) {
       const added = measureAt(lower, original, position + plus[0].length, locale);
       const converted = added === null ? null : convertInLocale(added.value, added.unitId, unitId, locale);
       if (added !== null) {
         // Not convertible ("1/4 pound plus 4 tablespoons butter"): the first amount stands.
-        if (converted !== null) quantity += converted;
+        if (converted !== null) quantity += plus[1] === undefined ? converted : -converted;
         position = added.end;
       }
     }
+    // "3 cups or 1 lb leeks": the first amount; "½ cup or so flour", "5 dashes or more of bitters".
+    const orOther = /^\s*or\s+/.exec(lower.slice(position));
+    const otherAmount =
+      orOther === null ? null : measureAt(lower, original, position + orOther[0].length, locale);
+    if (otherAmount !== null) position = otherAmount.end;
+    else if (orOther !== null && /^\s*or\s+(?:so|more|less)(?![\p{L}])/u.test(lower.slice(position)))
+      position += /^\s*or\s+\p{L}+/u.exec(lower.slice(position))?.[0].length ?? 0;
     // "400g tin", "7g sachet": the container the amount comes in.
     const container = CONTAINER_WORD.exec(lower.slice(position));
     if (container !== null) {
@@ -450,8 +551,17 @@ const amountAt = (lower: string, original: string, start: number, locale: Recipe
     const piece = PIECE_OF.exec(lower.slice(position));
     if (piece !== null) position += piece[0].length;
   } else if (unitId !== null && lower.slice(position).startsWith(" (")) {
-    // "1 stick (113g) butter", "1 package (8 oz) cream cheese": the metric or size in parentheses.
-    const size = measureAt(lower, original, position + 2, locale);
+    // "1 stick (113g) butter", "1 package (8 oz) cream cheese", "large bunch (approximately 100g)": the
+    // metric or size in parentheses.
+    const approximately = /^\s*\(\s*(?:(?:about|approximately|approx\.?|roughly|around)\s+)?/.exec(
+      lower.slice(position),
+    );
+    const size = metricOf(
+      measureAt(lower, original, position + (approximately?.[0].length ?? 2), locale),
+      lower,
+      original,
+      locale,
+    );
     const close = size === null ? null : /^\s*(?:each\s*)?\)/.exec(lower.slice(size.end));
     if (size !== null && close !== null) {
       alternate = original.slice(skipSpaces(lower, start), position).trim();
@@ -480,9 +590,10 @@ const unitLedAmount = (
   original: string,
   start: number,
   quantity: number | null,
+  anyUnit = false,
 ): Amount | null => {
   const unit = unitWithModifiersAt(lower, original, start);
-  if (unit === null || INGREDIENT_COUNT_ONLY.has(unit.unitId) === false) return null;
+  if (unit === null || (!anyUnit && !INGREDIENT_COUNT_ONLY.has(unit.unitId))) return null;
   const connector = /^\s+(?:of|de)\s+|^\s+/.exec(lower.slice(unit.end));
   if (connector === null) return null;
   return {
@@ -506,6 +617,7 @@ const INGREDIENT_COUNT_ONLY = new Set([
   "bunch",
   "sprig",
   "drizzle",
+  "glug",
   "piece",
   "package",
   "sheet",
@@ -529,14 +641,97 @@ const trailingSize = (
   return size;
 };
 
-/** Count units written after the food: "3 garlic cloves", "2 celery stalks", "1 garlic bulb". */
-const TRAILING_COUNT_UNIT = /^(.+?)\s+(cloves?|stalks?|bulbs?|sprigs?)$/;
+/**
+ * Count units written after the food: "3 garlic cloves", "2 celery stalks", "1 garlic bulb", "3 celery
+ * ribs", "4 asparagus spears", "4 gelatine leaves". Leaves count only gelatine (a bay leaf is the product
+ * itself); a "celery stick" stays the name British recipes buy it by.
+ */
+const TRAILING_COUNT_UNIT =
+  /^(.+?)\s+(cloves?|stalks?|bulbs?|heads?|sprigs?|ribs?|spears?|slices?|wedges?|(?<=gelatine?\s+)leaf|(?<=gelatine?\s+)leaves|(?<=gelatine?\s+)sheets?)$/;
 const BULB_OF_GARLIC = /^garlic$/;
 const TRAILING_UNIT_IDS: Readonly<Record<string, string>> = {
   clove: "clove",
   stalk: "stalk",
   bulb: "head",
   sprig: "sprig",
+  rib: "rib",
+  spear: "spear",
+  leaf: "leaf",
+  leave: "leaf",
+  head: "head",
+  sheet: "sheet",
+  slice: "slice",
+  wedge: "wedge",
+};
+
+/**
+ * "2 chicken breasts (about 225g/8oz each)", "1 onion (about 150g)", "8 chiles, about 2½ ounces (75 g)":
+ * a weight written after counted food, per piece with "each", else in all. Only a weight: a shop sells
+ * onions by the piece or the kilo, never by the cup, so "2 zucchini (about 3 cups)" stays 2 zucchini.
+ */
+const PIECE_WEIGHT_LEAD =
+  /\s+(?:about|approximately)\s+|\(\s*(?:each\s+)?(?:(?:about|approximately|approx\.?|roughly|around|at\s+least)\s*)?|,\s*(?:each\s+)?(?:weighing\s+)?(?:(?:about|approximately|approx\.?|roughly|around)\s+)?|\s+weighing\s+(?:(?:about|approximately|approx\.?|roughly|around)\s+)?/g;
+
+const weightOfPieces = (
+  lower: string,
+  original: string,
+  from: number,
+  locale: RecipeLocale,
+): (Measure & { each: boolean }) | null => {
+  const leads = lower.slice(from).matchAll(PIECE_WEIGHT_LEAD);
+  for (const lead of leads) {
+    const at = from + (lead.index ?? 0) + lead[0].length;
+    const weight = metricOf(measureAt(lower, original, at, locale), lower, original, locale);
+    if (weight === null || unitKindOf(weight.unitId) !== "mass") continue;
+    const metricAfter = parenthesisedMetricAfter(weight, lower, original, locale);
+    const size = metricAfter ?? weight;
+    const each =
+      /\beach\b/.test(lead[0]) || /^\s*(?:each|apiece|per\s+\w+)(?![\p{L}])/u.test(lower.slice(size.end));
+    return { ...size, value2: metricAfter === null ? size.value2 : null, each };
+  }
+  return null;
+};
+
+/**
+ * "salt, 1 pinch", "Whiskey, 1½ teaspoons", "all-purpose flour 2/3 cup (80 grams)", "parsley, small
+ * bunch": the amount written after the food, when it ends the line (a note in parentheses or after a
+ * comma may follow).
+ */
+const amountAfterFood = (
+  lower: string,
+  original: string,
+  start: number,
+  locale: RecipeLocale,
+): { amount: Amount; foodEnd: number } | null => {
+  for (const gap of lower.slice(start).matchAll(/,\s*|\s+(?=\d)/g)) {
+    const foodEnd = start + (gap.index ?? 0);
+    const at = foodEnd + gap[0].length;
+    if (foodEnd === start) continue;
+    const counted = amountAt(lower, original, at, locale);
+    // "Egg yolks (large), 6": a plain count after a comma, when nothing but a note follows it.
+    const plainCount =
+      counted !== null && counted.unitId === null && gap[0].startsWith(",") && counted.quantity !== null;
+    const amount =
+      counted?.unitId != null || plainCount
+        ? counted
+        : (() => {
+            const unit = unitWithModifiersAt(lower, original, at);
+            return unit === null || !INGREDIENT_COUNT_ONLY.has(unit.unitId)
+              ? null
+              : {
+                  quantity: 1,
+                  quantity2: null,
+                  unitId: unit.unitId,
+                  unitText: original.slice(at, unit.end).trim(),
+                  alternate: null,
+                  inContainer: false,
+                  end: unit.end,
+                };
+          })();
+    if (amount === null || !/^\s*(?:$|[(,;])/.test(lower.slice(amount.end))) continue;
+    return { amount: { ...amount, unitText: null }, foodEnd };
+  }
+  return null;
 };
 
 const unreadable = (line: string, problem: string): IngredientReading => ({
@@ -563,8 +758,8 @@ export const readIngredientLine = (rawLine: string, locale: RecipeLocale): Ingre
   const approximately = APPROXIMATELY.exec(lower.slice(juiceOf?.[0].length ?? 0));
   const start = (juiceOf?.[0].length ?? 0) + (approximately?.[0].length ?? 0);
   const fewOf = NO_AMOUNT_LEAD.exec(lower.slice(start));
-  const couple = /^a\s+couple\s+(?:of\s+)?/.exec(lower.slice(start));
-  const amount =
+  const couple = /^(?:a\s+)?couple\s+(?:of\s+)?/.exec(lower.slice(start));
+  const leadingAmount =
     couple !== null
       ? (unitLedAmount(lower, text, start + couple[0].length, 2) ?? {
           quantity: 2,
@@ -576,12 +771,39 @@ export const readIngredientLine = (rawLine: string, locale: RecipeLocale): Ingre
           end: start + couple[0].length,
         })
       : fewOf !== null
-        ? unitLedAmount(lower, text, start + fewOf[0].length, null)
+        ? // "a few drops of", "a few ounces of": no number, any unit.
+          unitLedAmount(lower, text, start + fewOf[0].length, null, true)
         : (amountAt(lower, text, start, locale) ?? unitLedAmount(lower, text, start, 1));
-  const restStart = amount?.end ?? start;
-  let name = foodNameOf(text.slice(restStart), { inContainer: amount?.inContainer ?? false });
+  const afterFood =
+    leadingAmount === null && fewOf === null ? amountAfterFood(lower, text, start, locale) : null;
+  const amount = leadingAmount ?? afterFood?.amount ?? null;
+  const restStart = leadingAmount?.end ?? start;
+  const nameText = afterFood === null ? text.slice(restStart) : text.slice(start, afterFood.foodEnd);
+  let name = foodNameOf(nameText, { inContainer: amount?.inContainer ?? false });
   let quantity = amount?.quantity ?? null;
+  let quantity2 = amount?.quantity2 ?? null;
   let unitId = amount?.unitId ?? null;
+  let alternate = amount?.alternate ?? null;
+  const pieceWeight =
+    (leadingAmount !== null && unitId === null && quantity !== null) || amount === null
+      ? weightOfPieces(lower, text, restStart, locale)
+      : null;
+  if (pieceWeight !== null && quantity === null) {
+    // "Small cabbage (about 1 pound)": the weight is the amount.
+    quantity = pieceWeight.value;
+    quantity2 = pieceWeight.value2;
+    unitId = pieceWeight.unitId;
+  } else if (pieceWeight !== null && quantity !== null) {
+    // "2 chicken breasts (about 225g each)": the weight to buy; the count stays for display.
+    alternate = text.slice(start, restStart).trim() || null;
+    const count2 = quantity2;
+    quantity2 = pieceWeight.each
+      ? (count2 ?? quantity) * (pieceWeight.value2 ?? pieceWeight.value)
+      : pieceWeight.value2;
+    if (quantity2 === quantity * pieceWeight.value) quantity2 = null;
+    quantity = pieceWeight.each ? quantity * pieceWeight.value : pieceWeight.value;
+    unitId = pieceWeight.unitId;
+  }
   if (amount !== null && unitId !== null && CONTAINER_UNIT_IDS.has(unitId)) {
     const size = trailingSize(lower, text, restStart, locale);
     if (size !== null && quantity !== null) {
@@ -598,6 +820,16 @@ export const readIngredientLine = (rawLine: string, locale: RecipeLocale): Ingre
       unitId = unit;
     }
   }
+  // "8 cloves", "2 or 3 cloves": the unit word is the food when nothing else is named.
+  if (
+    name === "" &&
+    amount?.unitText != null &&
+    unitId === amount.unitId &&
+    unitKindOf(unitId ?? "") === "count"
+  ) {
+    name = foodNameOf(amount.unitText, { inContainer: false });
+    unitId = null;
+  }
   const problem =
     name === ""
       ? "no food name found"
@@ -607,20 +839,16 @@ export const readIngredientLine = (rawLine: string, locale: RecipeLocale): Ingre
   return {
     line,
     quantity,
-    quantity2: amount?.quantity2 ?? null,
+    quantity2,
     unitId,
     unitText: unitId === (amount?.unitId ?? null) ? (amount?.unitText ?? null) : null,
     name,
     alternate:
-      amount?.alternate == null
-        ? null
-        : /[¼½¾⅓⅔⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞]/.test(line)
-          ? respellFractions(amount.alternate)
-          : amount.alternate,
+      alternate === null ? null : /[¼½¾⅓⅔⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞]/.test(line) ? respellFractions(alternate) : alternate,
     isGroupHeader: false,
     problem,
   };
 };
 
 /** Number words the reader knows, for documentation and tests. */
-export const KNOWN_NUMBER_WORDS: readonly string[] = Object.keys(NUMBER_WORDS);
+export const KNOWN_NUMBER_WORDS: readonly string[] = Object.keys(AMOUNT_WORDS);

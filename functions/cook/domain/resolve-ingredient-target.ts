@@ -1,5 +1,5 @@
 import { foodKeyOf, normalizeFoodName } from "./food-name";
-import { parseIngredientLine } from "./ingredient-line";
+import { readIngredientLine } from "./read-ingredient-line";
 import { targetNameMatches } from "./validate-patch-ops";
 
 export type IngredientTarget =
@@ -35,7 +35,13 @@ export const resolveIngredientTarget = (ingredients: readonly string[], name: st
   return { kind: "found", index: chosen.index, target_name: targetNameFor(chosen.line, name) };
 };
 
-const foodOfLine = (line: string): string => keyOf(normalizeFoodName(parseIngredientLine(line).description));
+/**
+ * The food a line names, as the shopping list reads it: "150g/5¼oz basmati rice, rinsed" is basmati rice,
+ * "1 cup hot, scalded milk" is milk. The locale only sizes cups for "A plus B", which names do not use.
+ */
+const foodNameOfLine = (line: string): string => readIngredientLine(line, "en-US").name;
+
+const foodOfLine = (line: string): string => keyOf(normalizeFoodName(foodNameOfLine(line)));
 
 /**
  * Tie-breaks, in order, each used only when it leaves exactly one line: the food is exactly the name; the
@@ -61,6 +67,6 @@ const preferredCandidate = (
 
 /** A target_name the validator will accept: the user's words when the line contains them verbatim. */
 const targetNameFor = (line: string, name: string): string => {
-  const options = [name.trim(), normalizeFoodName(name), parseIngredientLine(line).description, line.trim()];
+  const options = [name.trim(), normalizeFoodName(name), foodNameOfLine(line), line.trim()];
   return options.find((option) => targetNameMatches(line, option)) ?? line.trim();
 };

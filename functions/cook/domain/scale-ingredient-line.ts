@@ -1,4 +1,6 @@
+import { readNumberAt, spellOutFractions } from "./ingredient-amount";
 import { parseIngredientLine, unitDefinition } from "./ingredient-line";
+import { UNIT_SPELLINGS, unitKindOf } from "./ingredient-units";
 import { portugueseUnitForAmount } from "./portuguese-units";
 import { formatQuantity, quantityStyleOf } from "./quantity-format";
 
@@ -36,6 +38,33 @@ const adjustUnitNumber = (unitText: string, unitId: string, newQuantity: number)
   return unitText;
 };
 
+const MEASURE_UNIT_BY_SPELLING = new Map(
+  UNIT_SPELLINGS.filter(({ unitId }) => unitKindOf(unitId) !== "count").map(({ spelling, unitId }) => [
+    spelling.toLowerCase(),
+    unitId,
+  ]),
+);
+
+/**
+ * The other notation of a dual amount, right after the scaled one and its unit: "/5¼oz" in "150g/5¼oz",
+ * " (100g)" in "4oz (100g)", "/2 pints" in "1.2 litres/2 pints". Its number is scaled too, so the two
+ * notations still agree.
+ */
+const TWIN =
+  /^(\s*\/\s*|\s*\(\s*)(\d+(?:[.,]\d+)?(?:\s+\d+\/\d+|\/\d+)?[¼½¾⅓⅔⅛⅜⅝⅞]?|[¼½¾⅓⅔⅛⅜⅝⅞])(\s*-?\s*)([\p{L}]+(?:\.|\s+oz)?)/u;
+
+const scaleTwin = (rest: string, factor: number): string => {
+  const match = TWIN.exec(rest);
+  if (match === null) return rest;
+  const [whole, lead = "", number = "", gap = "", unitText = ""] = match;
+  const unitId = MEASURE_UNIT_BY_SPELLING.get(unitText.toLowerCase().replace(/\.$/, ""));
+  const value = readNumberAt(spellOutFractions(number), 0)?.value;
+  if (unitId === undefined || value === undefined) return rest;
+  const scaled = formatQuantity(value * factor, quantityStyleOf(number, unitId));
+  const unit = adjustUnitNumber(unitText, unitId, value * factor);
+  return `${lead}${scaled}${gap}${unit}${rest.slice(whole.length)}`;
+};
+
 /**
  * Multiplies the quantity of one raw ingredient line by `factor`, keeping everything else as written:
  * "1 1/2 cups milk" × 2 → "3 cups milk", "1,5 kg batatas" × 2 → "3 kg batatas", "2-3 tomatoes" × 2 →
@@ -60,8 +89,14 @@ export const scaleIngredientLine = (rawLine: string, factor: number): ScaledIngr
     const unitAt = rest.toLowerCase().indexOf(parsed.unitText.toLowerCase());
     if (unitAt >= 0 && rest.slice(0, unitAt).trim() === "") {
       const unit = adjustUnitNumber(parsed.unitText, parsed.unitId, high ?? low);
-      rest = rest.slice(0, unitAt) + unit + rest.slice(unitAt + parsed.unitText.length);
+      const unitEnd = unitAt + parsed.unitText.length;
+      rest = rest.slice(0, unitAt) + unit + scaleTwin(rest.slice(unitEnd), factor);
     }
+  } else if (parsed.unitId === null && span.start === 0) {
+    // parse-ingredient reads no unit in "150g/5¼oz" or "1.2 litres/2 pints"; the reader's spellings do.
+    const written = /^\s*([\p{L}]+(?:\s+oz)?)\.?/u.exec(rest);
+    if (written !== null && MEASURE_UNIT_BY_SPELLING.has((written[1] ?? "").toLowerCase()))
+      rest = written[0] + scaleTwin(rest.slice(written[0].length), factor);
   }
   return { text: parsed.line.slice(0, span.start) + quantityText + rest, outcome: "scaled" };
 };

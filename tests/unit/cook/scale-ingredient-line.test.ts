@@ -29,6 +29,22 @@ describe("scaleIngredientLine", () => {
     expect(scaled(line, factor)).toBe(expected);
   });
 
+  it("scales both notations of a dual metric/imperial amount, so they still agree", () => {
+    expect(scaled("150g/5¼oz canned chickpeas, drained", 2)).toBe("300g/10 1/2oz canned chickpeas, drained");
+    expect(scaled("4oz (100g) light brown muscovado sugar", 2)).toBe(
+      "8oz (200g) light brown muscovado sugar",
+    );
+    expect(scaled("1.2 litres/2 pints milk", 0.5)).toBe("0.6 litres/1 pint milk");
+  });
+
+  it("leaves a per-piece size alone: '2 x 400g tins' doubled is 4 tins of 400g", () => {
+    expect(scaled("2 x 400g tins chopped tomatoes", 2)).toBe("4 x 400g tins chopped tomatoes");
+  });
+
+  it("rewrites only the number of an amount written after the food, keeping the comma and the food", () => {
+    expect(scaleIngredientLine("salt, 1 pinch", 2)).toEqual({ text: "salt, 2 pinch", outcome: "scaled" });
+  });
+
   it("makes the unit plural or singular with the new amount", () => {
     expect(scaled("1 cup flour", 2)).toBe("2 cups flour");
     expect(scaled("1 clove garlic", 3)).toBe("3 cloves garlic");
