@@ -1,7 +1,7 @@
 import { relative } from "node:path";
 import type { Metafile } from "esbuild";
 import { repositoryRoot } from "../repository-root";
-import { BUNDLE_ENTRY_FILE } from "./lambda-bundle";
+import { BUNDLE_ENTRY_FILE, coldStartOutputs } from "./lambda-bundle";
 
 export interface BundleSize {
   /** Minified JS a cold start loads: the entry and every chunk it imports statically, transitively. */
@@ -32,17 +32,7 @@ export const bundleSize = (metafile: Metafile, outdir: string): BundleSize => {
       `No ${BUNDLE_ENTRY_FILE} among the bundle's outputs (${Object.keys(outputs).join(", ")})`,
     );
   }
-  const coldStart = new Set<string>();
-  const visit = (file: string) => {
-    if (coldStart.has(file)) return;
-    coldStart.add(file);
-    for (const imported of outputs[file]?.imports ?? []) {
-      if (imported.kind === "import-statement" && !imported.external && outputs[imported.path]) {
-        visit(imported.path);
-      }
-    }
-  };
-  visit(entryKey);
+  const coldStart = coldStartOutputs(metafile, entryKey);
   const jsFiles = Object.keys(outputs).filter(isJs);
   const bytesOf = (file: string) => outputs[file]?.bytes ?? 0;
   const lazyChunks = jsFiles
