@@ -6,6 +6,8 @@ import { BUNDLE_ENTRY_FILE, coldStartOutputs } from "./lambda-bundle";
 export interface BundleSize {
   /** Minified JS a cold start loads: the entry and every chunk it imports statically, transitively. */
   coldStartBytes: number;
+  /** The output files a cold start loads (metafile keys), the entry first. */
+  coldStartFiles: string[];
   /** The source files (relative to the repository root) in what a cold start loads. */
   coldStartInputs: string[];
   /** Every JS file of the bundle, lazy chunks included (source maps excluded). */
@@ -52,6 +54,7 @@ export const bundleSize = (metafile: Metafile, outdir: string): BundleSize => {
     .sort((a, b) => b.bytes - a.bytes);
   return {
     coldStartBytes: [...coldStart].reduce((sum, file) => sum + bytesOf(file), 0),
+    coldStartFiles: [...coldStart],
     coldStartInputs: [...coldStart].flatMap((file) => Object.keys(outputs[file]?.inputs ?? {})),
     totalBytes: jsFiles.reduce((sum, file) => sum + bytesOf(file), 0),
     lazyChunks,

@@ -46,6 +46,14 @@ const lazyOnlyPackages = [
   "node_modules/@aws-sdk/client-ssm/",
   "node_modules/aws-xray-sdk-core/",
   "docs/openapi.json",
+  // A Lambda's role credentials are in its environment: the SDK's other providers (and the STS, SSO and
+  // sign-in clients they use) load only when the environment has none.
+  "node_modules/@aws-sdk/nested-clients/",
+  "node_modules/@aws-sdk/credential-provider-ini/",
+  "node_modules/@aws-sdk/credential-provider-sso/",
+  "node_modules/@aws-sdk/credential-provider-process/",
+  "node_modules/@aws-sdk/credential-provider-web-identity/",
+  "node_modules/@smithy/credential-provider-imds/",
 ];
 
 describe("every Lambda's bundle, as CDK builds it", () => {
@@ -67,12 +75,22 @@ describe("every Lambda's bundle, as CDK builds it", () => {
   );
 
   it.each(functions.map((f) => [f.id] as const))(
-    "%s imports no LLM SDK, secret client, X-Ray SDK or OpenAPI document at cold start",
+    "%s imports no LLM SDK, secret client, X-Ray SDK, OpenAPI document or non-environment credential provider at cold start",
     (id) => {
       const loaded = bundleOf(id).coldStartInputs.filter((input) =>
         lazyOnlyPackages.some((pkg) => input.includes(pkg)),
       );
       expect(loaded).toEqual([]);
+    },
+  );
+
+  it.each(functions.map((f) => [f.id] as const))(
+    "%s loads its cold-start code from at most two files (the entry and one chunk)",
+    (id) => {
+      // Node pays per module file at import (and, with --enable-source-maps, per source map): the
+      // bundler folds esbuild's shared chunks into one (lib/bundling/lambda-bundle.ts).
+      const { size } = bundleOf(id);
+      expect(size.coldStartFiles.length, size.coldStartFiles.join(", ")).toBeLessThanOrEqual(2);
     },
   );
 
