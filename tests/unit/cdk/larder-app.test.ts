@@ -8,7 +8,7 @@ let synth: SynthesizedLarder;
 
 beforeAll(() => {
   synth = synthLarder({ areas, bundle: false });
-}, 60_000);
+}, 180_000);
 
 afterAll(() => synth.dispose());
 
