@@ -1,5 +1,6 @@
+import { readFileSync } from "node:fs";
 import { cp, mkdir, readFile, rename, rm } from "node:fs/promises";
-import { isAbsolute, join, relative } from "node:path";
+import { dirname, isAbsolute, join, relative } from "node:path";
 import { type BuildOptions, build, type Metafile, type Plugin } from "esbuild";
 import { rolldown } from "rolldown";
 import type { FunctionDefinition } from "../definition-types";
@@ -54,6 +55,76 @@ export const zodEnglishLocaleOnly: Plugin = {
   },
 };
 
+const awsProtocolsBarrel = /^@aws-sdk\/core\/protocols$/;
+/** The names `source` imports from `specifier`; undefined unless every import of it is `import { … }`. */
+const namedImportsOf = (source: string, specifier: string): string[] | undefined => {
+  const quoted = specifier.replace(/[/\\^$*+?.()|[\]{}-]/g, "\\$&");
+  const statements = [
+    ...source.matchAll(new RegExp(`(import|export)([^;]*?)from\\s*["']${quoted}["']`, "g")),
+  ];
+  const names: string[] = [];
+  for (const [, keyword, clause = ""] of statements) {
+    const braces = /^\s*\{([^}]*)\}\s*$/.exec(clause);
+    if (keyword !== "import" || !braces?.[1]) return undefined; // `* as`, a default, a re-export: leave it
+    for (const item of braces[1].split(",")) {
+      const name = item.trim().split(/\s+as\s+/)[0];
+      if (name) names.push(name);
+    }
+  }
+  return names.length > 0 ? names : undefined;
+};
+
+/**
+ * Each AWS client imports its one protocol (`AwsJson1_0Protocol` for DynamoDB) from `@aws-sdk/core`'s
+ * protocols index, which re-exports every protocol. A lazy path's client (STS's query protocol, XML) is
+ * then reachable from the entry through that index, and esbuild's code splitting puts it in a chunk the
+ * cold start loads (13 KB in each DynamoDB function, measured 2026-11-24). This plugin gives each importer an index of just the names it imports,
+ * each from its own file; an importer it cannot read that way keeps the real index.
+ */
+export const awsProtocolsByName: Plugin = {
+  name: "aws-protocols-by-name",
+  setup(esbuild) {
+    esbuild.onResolve({ filter: awsProtocolsBarrel }, async (args) => {
+      if (args.pluginData === "real" || !args.importer) return undefined;
+      const names = namedImportsOf(readFileSync(args.importer, "utf8"), args.path);
+      if (!names) return undefined;
+      const index = await esbuild.resolve(args.path, {
+        kind: args.kind,
+        resolveDir: args.resolveDir,
+        pluginData: "real",
+      });
+      if (index.errors.length > 0) return undefined;
+      const sources = new Map<string, string>();
+      const indexSource = readFileSync(index.path, "utf8");
+      for (const [, list = "", from = ""] of indexSource.matchAll(
+        /export\s*\{([^}]*)\}\s*from\s*"([^"]+)"/g,
+      )) {
+        for (const item of list.split(",")) {
+          const name = item.trim();
+          if (name && !name.includes(" ")) sources.set(name, from);
+        }
+      }
+      if (!names.every((name) => sources.has(name))) return undefined;
+      return {
+        path: `${index.path}#${names.join(",")}`,
+        namespace: "aws-protocols-by-name",
+        pluginData: names.map((name) => ({ name, from: sources.get(name) })),
+      };
+    });
+    esbuild.onLoad({ filter: /.*/, namespace: "aws-protocols-by-name" }, (args) => {
+      const index = args.path.slice(0, args.path.lastIndexOf("#"));
+      const exports = args.pluginData as Array<{ name: string; from: string }>;
+      return {
+        contents: exports
+          .map(({ name, from }) => `export { ${name} } from ${JSON.stringify(from)};`)
+          .join("\n"),
+        resolveDir: dirname(index),
+        loader: "js",
+      };
+    });
+  },
+};
+
 /** esbuild options for one function's bundle into `outdir`. */
 export const lambdaBuildOptions = (
   definition: Pick<FunctionDefinition, "entry" | "needs">,
@@ -84,7 +155,7 @@ export const lambdaBuildOptions = (
   legalComments: "none",
   banner: { js: requireShim },
   external: copiedExternalsFor(definition).map((e) => e.name),
-  plugins: [zodEnglishLocaleOnly],
+  plugins: [zodEnglishLocaleOnly, awsProtocolsByName],
   metafile: true,
   // esbuild's per-file size table drowns synth output; warnings and errors still show.
   logLevel: "warning",

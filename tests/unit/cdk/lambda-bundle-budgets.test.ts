@@ -54,6 +54,9 @@ const lazyOnlyPackages = [
   "node_modules/@aws-sdk/credential-provider-process/",
   "node_modules/@aws-sdk/credential-provider-web-identity/",
   "node_modules/@smithy/credential-provider-imds/",
+  // Each client loads its own protocol only (DynamoDB: JSON 1.0); STS's query and XML protocols are lazy.
+  "node_modules/@aws-sdk/core/dist-es/submodules/protocols/query/",
+  "node_modules/@aws-sdk/core/dist-es/submodules/protocols/xml/",
 ];
 
 describe("every Lambda's bundle, as CDK builds it", () => {
