@@ -20,7 +20,7 @@ import { repositoryRoot } from "../repository-root";
  * - Then the chunks a cold start loads are folded into one (`mergeColdStartChunks`): esbuild makes a shared
  *   chunk for every set of entries that share code, so a Lambda with lazy routes loaded 10-27 files at
  *   cold start, and Node pays per file (resolve, read, link; with `--enable-source-maps`, as deployed,
- *   its source map too): CookApi's import took 18% less as one file (bench/README.md).
+ *   its source map too): CookApi's import took 3-18% less as one file, quiet to loaded machine (bench/README.md).
  */
 
 /** The entry's output file: the handler is `index.<export>`. */
