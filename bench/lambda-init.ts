@@ -63,8 +63,11 @@ const childScript = `
 import { pathToFileURL } from "node:url";
 const [file, handlerName, eventsJson] = process.argv.slice(1);
 const started = performance.now();
+const cpuBefore = process.cpuUsage();
 const mod = await import(pathToFileURL(file).href);
 const initMs = performance.now() - started;
+const cpu = process.cpuUsage(cpuBefore);
+const initCpuMs = (cpu.user + cpu.system) / 1000;
 const handler = mod[handlerName];
 if (typeof handler !== "function") throw new Error(handlerName + " is not a function of " + file);
 const requests = [];
@@ -73,11 +76,13 @@ for (const event of JSON.parse(eventsJson)) {
   const result = await handler(event, { awsRequestId: "bench", functionName: "bench", getRemainingTimeInMillis: () => 29000 });
   requests.push({ ms: performance.now() - t, status: result?.statusCode });
 }
-console.log(${JSON.stringify(RESULT_PREFIX)} + JSON.stringify({ initMs, requests }));
+console.log(${JSON.stringify(RESULT_PREFIX)} + JSON.stringify({ initMs, initCpuMs, requests }));
 `;
 
 interface ChildResult {
   initMs: number;
+  /** The CPU time the import took (every thread of the process): less moved by other jobs' load. */
+  initCpuMs: number;
   requests: Array<{ ms: number; status: number | undefined }>;
 }
 
@@ -173,15 +178,20 @@ const fileOf = (d: FunctionDefinition) => join(defaultBundleRoot, d.id, BUNDLE_E
 // Interleaved rounds, so a busy moment of the shared machine slows every function alike.
 const initSamples = new Map<string, number[]>(definitions.map((d) => [d.id, []]));
 const ratioSamples = new Map<string, number[]>(definitions.map((d) => [d.id, []]));
+const cpuRatioSamples = new Map<string, number[]>(definitions.map((d) => [d.id, []]));
 for (let round = 0; round < runs; round++) {
   const roundMs = new Map<string, number>();
+  const roundCpuMs = new Map<string, number>();
   for (const d of definitions) {
-    const { initMs } = await runChild(fileOf(d), d.handler, envOf(d));
+    const { initMs, initCpuMs } = await runChild(fileOf(d), d.handler, envOf(d));
     initSamples.get(d.id)?.push(initMs);
     roundMs.set(d.id, initMs);
+    roundCpuMs.set(d.id, initCpuMs);
   }
   const roundBaselineMs = roundMs.get(baseline.id) ?? Number.NaN;
   for (const [id, initMs] of roundMs) ratioSamples.get(id)?.push(initMs / roundBaselineMs);
+  const roundBaselineCpuMs = roundCpuMs.get(baseline.id) ?? Number.NaN;
+  for (const [id, cpuMs] of roundCpuMs) cpuRatioSamples.get(id)?.push(cpuMs / roundBaselineCpuMs);
 }
 const baselineMs = median(initSamples.get(baseline.id) ?? []);
 
@@ -236,16 +246,17 @@ stub.server.close();
 let broken = 0;
 const initOver: string[] = [];
 console.log(
-  `\nMedian of ${runs} fresh Node ${process.version} processes each (${childNodeOptions.join(" ")}, as deployed); baseline (${baseline.id}) init ${baselineMs.toFixed(1)} ms; × baseline: the median of each round's ratio. Load average before ${loadBefore}, after ${loadAverage()} (${availableParallelism()} cores).`,
+  `\nMedian of ${runs} fresh Node ${process.version} processes each (${childNodeOptions.join(" ")}, as deployed); baseline (${baseline.id}) init ${baselineMs.toFixed(1)} ms; × baseline: the median of each round's ratio (the budget), of wall time and, beside it, of CPU time. Load average before ${loadBefore}, after ${loadAverage()} (${availableParallelism()} cores).`,
 );
 console.log(
-  "| function | budget | cold-start KB | whole bundle KB | init ms (median) | × baseline | lazy chunks (largest) |",
+  "| function | budget | cold-start KB | whole bundle KB | init ms (median) | × baseline | CPU × baseline | lazy chunks (largest) |",
 );
-console.log("|---|---|---:|---:|---:|---:|---|");
+console.log("|---|---|---:|---:|---:|---:|---:|---|");
 for (const { definition: d, metafile, outdir } of bundles) {
   const size = bundleSize(metafile, outdir);
   const initMs = median(initSamples.get(d.id) ?? []);
   const ratio = median(ratioSamples.get(d.id) ?? []);
+  const cpuRatio = median(cpuRatioSamples.get(d.id) ?? []);
   const budget = d.id === baseline.id || d.id === bareHandler.id ? undefined : sizeBudgetFor(d);
   const overSize = budget !== undefined && size.coldStartBytes > budget.coldStartBytes;
   const overInit = budget !== undefined && ratio > budget.initRatio;
@@ -256,7 +267,7 @@ for (const { definition: d, metafile, outdir } of bundles) {
     .map((c) => `${kb(c.bytes)} KB ${c.topInputs.join("+")}`)
     .join("; ");
   console.log(
-    `| ${d.id} | ${budget ? `${budget.name}: ≤ ${kb(budget.coldStartBytes)} KB, ≤ ${budget.initRatio}×` : d.id === baseline.id ? "baseline" : "reference"} | ${kb(size.coldStartBytes)}${overSize ? " OVER" : ""} | ${kb(size.totalBytes)} | ${ms(initMs)} | ${ratio.toFixed(2)}${overInit ? " OVER" : ""} | ${lazy || "none"} |`,
+    `| ${d.id} | ${budget ? `${budget.name}: ≤ ${kb(budget.coldStartBytes)} KB, ≤ ${budget.initRatio}×` : d.id === baseline.id ? "baseline" : "reference"} | ${kb(size.coldStartBytes)}${overSize ? " OVER" : ""} | ${kb(size.totalBytes)} | ${ms(initMs)} | ${ratio.toFixed(2)}${overInit ? " OVER" : ""} | ${cpuRatio.toFixed(2)} | ${lazy || "none"} |`,
   );
 }
 
