@@ -54,7 +54,11 @@ const lazyOnlyPackages = [
   "node_modules/@aws-sdk/credential-provider-process/",
   "node_modules/@aws-sdk/credential-provider-web-identity/",
   "node_modules/@smithy/credential-provider-imds/",
-  // Each client loads its own protocol only (DynamoDB: JSON 1.0); STS's query and XML protocols are lazy.
+];
+
+/** Needs whose AWS clients all speak JSON (DynamoDB, Step Functions; Secrets Manager, SSM, Bedrock lazily). */
+const jsonProtocolNeeds: readonly string[] = ["table", "llm", "workflows", "store"];
+const awsQueryAndXmlProtocols = [
   "node_modules/@aws-sdk/core/dist-es/submodules/protocols/query/",
   "node_modules/@aws-sdk/core/dist-es/submodules/protocols/xml/",
 ];
@@ -86,6 +90,18 @@ describe("every Lambda's bundle, as CDK builds it", () => {
       expect(loaded).toEqual([]);
     },
   );
+
+  it.each(
+    functions
+      .filter((f) => f.needs.every((need) => jsonProtocolNeeds.includes(need)))
+      .map((f) => [f.id] as const),
+  )("%s loads no AWS query or XML protocol at cold start (its clients speak JSON)", (id) => {
+    // Each client's protocol comes by name, not through @aws-sdk/core's index (awsProtocolsByName).
+    const loaded = bundleOf(id).coldStartInputs.filter((input) =>
+      awsQueryAndXmlProtocols.some((dir) => input.includes(dir)),
+    );
+    expect(loaded).toEqual([]);
+  });
 
   it.each(functions.map((f) => [f.id] as const))(
     "%s loads its cold-start code from at most two files (the entry and one chunk)",
