@@ -1,11 +1,13 @@
 import { relative } from "node:path";
 import type { Metafile } from "esbuild";
 import { repositoryRoot } from "../repository-root";
-import { BUNDLE_ENTRY_FILE } from "./lambda-bundle";
+import { BUNDLE_ENTRY_FILE, coldStartOutputs } from "./lambda-bundle";
 
 export interface BundleSize {
   /** Minified JS a cold start loads: the entry and every chunk it imports statically, transitively. */
   coldStartBytes: number;
+  /** The output files a cold start loads (metafile keys), the entry first. */
+  coldStartFiles: string[];
   /** The source files (relative to the repository root) in what a cold start loads. */
   coldStartInputs: string[];
   /** Every JS file of the bundle, lazy chunks included (source maps excluded). */
@@ -32,17 +34,7 @@ export const bundleSize = (metafile: Metafile, outdir: string): BundleSize => {
       `No ${BUNDLE_ENTRY_FILE} among the bundle's outputs (${Object.keys(outputs).join(", ")})`,
     );
   }
-  const coldStart = new Set<string>();
-  const visit = (file: string) => {
-    if (coldStart.has(file)) return;
-    coldStart.add(file);
-    for (const imported of outputs[file]?.imports ?? []) {
-      if (imported.kind === "import-statement" && !imported.external && outputs[imported.path]) {
-        visit(imported.path);
-      }
-    }
-  };
-  visit(entryKey);
+  const coldStart = coldStartOutputs(metafile, entryKey);
   const jsFiles = Object.keys(outputs).filter(isJs);
   const bytesOf = (file: string) => outputs[file]?.bytes ?? 0;
   const lazyChunks = jsFiles
@@ -62,6 +54,7 @@ export const bundleSize = (metafile: Metafile, outdir: string): BundleSize => {
     .sort((a, b) => b.bytes - a.bytes);
   return {
     coldStartBytes: [...coldStart].reduce((sum, file) => sum + bytesOf(file), 0),
+    coldStartFiles: [...coldStart],
     coldStartInputs: [...coldStart].flatMap((file) => Object.keys(outputs[file]?.inputs ?? {})),
     totalBytes: jsFiles.reduce((sum, file) => sum + bytesOf(file), 0),
     lazyChunks,

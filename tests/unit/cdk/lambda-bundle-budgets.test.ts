@@ -12,6 +12,7 @@ import {
 } from "../../../lib/bundling/lambda-budgets";
 import { bundleLambdas } from "../../../lib/bundling/lambda-bundle";
 import type { FunctionDefinition } from "../../../lib/definition-types";
+import { SYNTH_TIMEOUT_MS, scaledTimeout } from "../../support/test-timeouts";
 
 // Every function of every area, bundled once by the bundler CDK deploys with (lib/bundling), in parallel.
 const root = mkdtempSync(join(tmpdir(), "larder-bundles-"));
@@ -26,7 +27,7 @@ beforeAll(async () => {
     const size = bundleSize(metafile, outdir);
     bundles.set(definition.id, { definition, size, coldStartInputs: size.coldStartInputs });
   }
-}, 180_000);
+}, scaledTimeout(SYNTH_TIMEOUT_MS));
 
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -46,6 +47,21 @@ const lazyOnlyPackages = [
   "node_modules/@aws-sdk/client-ssm/",
   "node_modules/aws-xray-sdk-core/",
   "docs/openapi.json",
+  // A Lambda's role credentials are in its environment: the SDK's other providers (and the STS, SSO and
+  // sign-in clients they use) load only when the environment has none.
+  "node_modules/@aws-sdk/nested-clients/",
+  "node_modules/@aws-sdk/credential-provider-ini/",
+  "node_modules/@aws-sdk/credential-provider-sso/",
+  "node_modules/@aws-sdk/credential-provider-process/",
+  "node_modules/@aws-sdk/credential-provider-web-identity/",
+  "node_modules/@smithy/credential-provider-imds/",
+];
+
+/** Needs whose AWS clients all speak JSON (DynamoDB, Step Functions; Secrets Manager, SSM, Bedrock lazily). */
+const jsonProtocolNeeds: readonly string[] = ["table", "llm", "workflows", "store"];
+const awsQueryAndXmlProtocols = [
+  "node_modules/@aws-sdk/core/dist-es/submodules/protocols/query/",
+  "node_modules/@aws-sdk/core/dist-es/submodules/protocols/xml/",
 ];
 
 describe("every Lambda's bundle, as CDK builds it", () => {
@@ -67,12 +83,34 @@ describe("every Lambda's bundle, as CDK builds it", () => {
   );
 
   it.each(functions.map((f) => [f.id] as const))(
-    "%s imports no LLM SDK, secret client, X-Ray SDK or OpenAPI document at cold start",
+    "%s imports no LLM SDK, secret client, X-Ray SDK, OpenAPI document or non-environment credential provider at cold start",
     (id) => {
       const loaded = bundleOf(id).coldStartInputs.filter((input) =>
         lazyOnlyPackages.some((pkg) => input.includes(pkg)),
       );
       expect(loaded).toEqual([]);
+    },
+  );
+
+  it.each(
+    functions
+      .filter((f) => f.needs.every((need) => jsonProtocolNeeds.includes(need)))
+      .map((f) => [f.id] as const),
+  )("%s loads no AWS query or XML protocol at cold start (its clients speak JSON)", (id) => {
+    // Each client's protocol comes by name, not through @aws-sdk/core's index (awsProtocolsByName).
+    const loaded = bundleOf(id).coldStartInputs.filter((input) =>
+      awsQueryAndXmlProtocols.some((dir) => input.includes(dir)),
+    );
+    expect(loaded).toEqual([]);
+  });
+
+  it.each(functions.map((f) => [f.id] as const))(
+    "%s loads its cold-start code from at most two files (the entry and one chunk)",
+    (id) => {
+      // Node pays per module file at import (and, with --enable-source-maps, per source map): the
+      // bundler folds esbuild's shared chunks into one (lib/bundling/lambda-bundle.ts).
+      const { size } = bundleOf(id);
+      expect(size.coldStartFiles.length, size.coldStartFiles.join(", ")).toBeLessThanOrEqual(2);
     },
   );
 

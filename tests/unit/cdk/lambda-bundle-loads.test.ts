@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { deployedLambdaEnvironment } from "../../../bench/lib/lambda-environment";
 import { allFunctions, allWorkflows } from "../../../lib/areas";
 import { bundleLambdas } from "../../../lib/bundling/lambda-bundle";
+import { SYNTH_TIMEOUT_MS, scaledTimeout } from "../../support/test-timeouts";
 
 // A bundle can fail where the unbundled code runs: module order differs (a zod schema built before
 // @hono/zod-openapi extended zod made the bundled NegotiateApi throw at load), and names are minified.
@@ -19,26 +20,30 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 const workflowNames = allWorkflows().map((w) => w.name);
 
 describe("every HTTP API's bundle", () => {
-  it("loads in a fresh Node process with its deployed environment and exports its handler", async () => {
-    expect(apis.map((f) => f.id)).toEqual(expect.arrayContaining(["CookApi", "NegotiateApi"]));
-    for (const { definition, outdir } of await bundleLambdas(apis, root)) {
-      const script =
-        `const mod = await import(${JSON.stringify(pathToFileURL(join(outdir, "index.mjs")).href)});` +
-        "console.log(typeof mod.handler);";
-      const loaded = await promisify(execFile)(process.execPath, ["--input-type=module", "-e", script], {
-        env: deployedLambdaEnvironment(definition, workflowNames),
-      }).catch((error: { stderr?: string }) => {
-        // Node quotes the failing (minified, very long) source line; the short lines say what failed.
-        throw new Error(
-          `${definition.id} failed to load: ${(error.stderr ?? "")
-            .split("\n")
-            .filter((line) => line.length < 300)
-            .slice(0, 6)
-            .join("\n")}`,
-        );
-      });
-      const stdout = loaded.stdout;
-      expect(stdout.trim(), definition.id).toBe("function");
-    }
-  }, 120_000);
+  it(
+    "loads in a fresh Node process with its deployed environment and exports its handler",
+    async () => {
+      expect(apis.map((f) => f.id)).toEqual(expect.arrayContaining(["CookApi", "NegotiateApi"]));
+      for (const { definition, outdir } of await bundleLambdas(apis, root)) {
+        const script =
+          `const mod = await import(${JSON.stringify(pathToFileURL(join(outdir, "index.mjs")).href)});` +
+          "console.log(typeof mod.handler);";
+        const loaded = await promisify(execFile)(process.execPath, ["--input-type=module", "-e", script], {
+          env: deployedLambdaEnvironment(definition, workflowNames),
+        }).catch((error: { stderr?: string }) => {
+          // Node quotes the failing (minified, very long) source line; the short lines say what failed.
+          throw new Error(
+            `${definition.id} failed to load: ${(error.stderr ?? "")
+              .split("\n")
+              .filter((line) => line.length < 300)
+              .slice(0, 6)
+              .join("\n")}`,
+          );
+        });
+        const stdout = loaded.stdout;
+        expect(stdout.trim(), definition.id).toBe("function");
+      }
+    },
+    scaledTimeout(SYNTH_TIMEOUT_MS),
+  );
 });
