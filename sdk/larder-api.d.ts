@@ -172,7 +172,7 @@ export interface paths {
     get: operations["listShopRuns"];
     /**
      * Start a grocery coordinator run for the tenant's household
-     * @description Builds the cart from past orders, finds substitutes for unavailable items, proposes lines to prune and recommends a delivery slot. Recommends only: it never books a slot nor checks out. An `Idempotency-Key` makes a retried POST answer the same run. Merging a meal plan's shopping list (`plan_snapshot_id`) is not available yet: 422 `plan_merge_unavailable`.
+     * @description Builds the cart from past orders, finds substitutes for unavailable items, proposes lines to prune and recommends a delivery slot. Recommends only: it never books a slot nor checks out. An `Idempotency-Key` makes a retried POST answer the same run. With `plan_snapshot_id`, BuildCart also merges that meal plan's shopping list (the cook area's, variants included) into the cart, each line with the meals it is for; a snapshot the tenant does not have is a 404 `plan_snapshot_not_found`, and no run starts.
      */
     post: operations["createShopRun"];
   };
@@ -599,6 +599,7 @@ export interface components {
       runId: string;
     };
     CreateShopRunRequest: {
+      /** @description A meal plan of the cook area (`POST /plans`): BuildCart merges its shopping list, variants included, into the cart */
       plan_snapshot_id?: string;
       options?: {
         /** @default 20 */
@@ -666,12 +667,22 @@ export interface components {
             error: string;
             cause: string;
           }[];
-        cartAdditions: {
+        cartAdditions: ({
             productId: string;
             name: string;
             quantity: number;
             /** @enum {string} */
-            why: "recurring_item";
+            why: "recurring_item" | "plan_ingredient";
+            reason: string;
+            ingredient?: string;
+            meals?: {
+                date: string;
+                meal_type: string;
+                recipe_id: string;
+              }[];
+          })[];
+        planIngredientsNotAdded?: {
+            ingredient: string;
             reason: string;
           }[];
         pruned: {
@@ -3262,7 +3273,7 @@ export interface operations {
   };
   /**
    * Start a grocery coordinator run for the tenant's household
-   * @description Builds the cart from past orders, finds substitutes for unavailable items, proposes lines to prune and recommends a delivery slot. Recommends only: it never books a slot nor checks out. An `Idempotency-Key` makes a retried POST answer the same run. Merging a meal plan's shopping list (`plan_snapshot_id`) is not available yet: 422 `plan_merge_unavailable`.
+   * @description Builds the cart from past orders, finds substitutes for unavailable items, proposes lines to prune and recommends a delivery slot. Recommends only: it never books a slot nor checks out. An `Idempotency-Key` makes a retried POST answer the same run. With `plan_snapshot_id`, BuildCart also merges that meal plan's shopping list (the cook area's, variants included) into the cart, each line with the meals it is for; a snapshot the tenant does not have is a 404 `plan_snapshot_not_found`, and no run starts.
    */
   createShopRun: {
     parameters: {
@@ -3297,6 +3308,12 @@ export interface operations {
       };
       /** @description The token carries no usable tenant */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Not found */
+      404: {
         content: {
           "application/json": components["schemas"]["ErrorResponse"];
         };

@@ -44,6 +44,11 @@ export const app = createShopApp({
     });
     return { ...storeToolsPortOver(tools), close: () => tools.close() };
   },
+  planSnapshotExists: async (tenant, snapshotId) => {
+    // Loaded on first use: only a run with a meal plan reads the cook area's data.
+    const { createCookPlanShoppingList } = await import("./coordinator/adapters/cook-plan-shopping-list");
+    return createCookPlanShoppingList(table.forTenant(tenant)).snapshotExists(snapshotId);
+  },
   // Only the substitution routes call a model.
   llm: createLazyLlm(config.llm),
   newRunId: () => `run_${randomUUID().replaceAll("-", "")}`,

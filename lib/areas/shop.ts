@@ -43,8 +43,8 @@ export const shopCoordinatorFunctions: FunctionDefinition[] = [
   coordinatorStep(
     "ShopBuildCart",
     "build-cart-step.ts",
-    "Coordinator: merge recurring past-order items into the cart",
-    ["store"],
+    "Coordinator: merge recurring past-order items and a meal plan's shopping list into the cart",
+    ["store", "table"],
   ),
   coordinatorStep(
     "ShopScanCart",

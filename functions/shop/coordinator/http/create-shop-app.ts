@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { DomainRefusedError } from "../../../core/errors";
+import { NotFoundError } from "../../../core/errors";
 import type { ApiEnv } from "../../../core/http/api-env";
 import { createApi } from "../../../core/http/create-api";
 import { createUsageRecorder, logUsageTotals } from "../../../core/llm/usage-recorder";
@@ -52,19 +52,22 @@ export const createShopApp = (deps: ShopApiDeps): OpenAPIHono<ApiEnv> => {
   app.openapi(createShopRunRoute, async (c) => {
     const body = c.req.valid("json");
     const { "idempotency-key": idempotencyKey } = c.req.valid("header");
-    if (body.plan_snapshot_id !== undefined) {
-      throw new DomainRefusedError("Merging a meal plan's shopping list into the cart is not available yet", {
-        code: "plan_merge_unavailable",
-        details: { plan_snapshot_id: body.plan_snapshot_id },
+    const tenant = c.get("tenant");
+    const planSnapshotId = body.plan_snapshot_id;
+    // Checked before a run starts: a run never starts on a plan the tenant does not have.
+    if (planSnapshotId !== undefined && !(await deps.planSnapshotExists(tenant, planSnapshotId))) {
+      throw new NotFoundError(`No meal plan snapshot ${planSnapshotId}`, {
+        code: "plan_snapshot_not_found",
+        details: { field: "plan_snapshot_id", plan_snapshot_id: planSnapshotId },
       });
     }
-    const tenant = c.get("tenant");
     const { runId } = await startShopRun(
       { runs: runs(c), workflows: deps.workflows, newRunId: deps.newRunId, now: deps.now },
       {
         tenant,
         householdId: householdForTenant(tenant),
         options: runOptionsSchema.parse(body.options ?? {}),
+        ...(planSnapshotId !== undefined ? { planSnapshotId } : {}),
         ...(idempotencyKey ? { idempotencyKey } : {}),
       },
     );

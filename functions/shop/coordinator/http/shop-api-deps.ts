@@ -12,6 +12,8 @@ export interface ShopApiDeps {
   /** A store session for one household (closed by the caller). */
   storeFor(householdId: string): Promise<StoreToolsPort & { close(): Promise<void> }>;
   llm: LlmPort;
+  /** Whether the tenant has this meal-plan snapshot (the cook area's data, same table). */
+  planSnapshotExists(tenant: string, snapshotId: string): Promise<boolean>;
   newRunId: () => string;
   now: () => Date;
   maxBodyBytes?: number;

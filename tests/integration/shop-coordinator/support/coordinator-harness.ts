@@ -28,6 +28,7 @@ export interface CoordinatorHarness {
     tenant: string,
     householdId: string,
     options?: Partial<RunHeader["options"]>,
+    planSnapshotId?: string,
   ): Promise<{ header: RunHeader; execution: WorkflowExecution }>;
   close(): Promise<void>;
 }
@@ -55,7 +56,7 @@ export const startCoordinatorHarness = async (env: Record<string, string>): Prom
     runsOf,
     setPreferences: (tenant, preferences) =>
       runsOf(tenant).savePreferences(householdPreferencesSchema.parse(preferences)),
-    async run(tenant, householdId, options = {}) {
+    async run(tenant, householdId, options = {}, planSnapshotId) {
       const runs = runsOf(tenant);
       const { runId } = await startShopRun(
         {
@@ -64,7 +65,12 @@ export const startCoordinatorHarness = async (env: Record<string, string>): Prom
           newRunId: () => `run_${randomUUID().replaceAll("-", "")}`,
           now: () => new Date(),
         },
-        { tenant, householdId, options: runOptionsSchema.parse(options) },
+        {
+          tenant,
+          householdId,
+          options: runOptionsSchema.parse(options),
+          ...(planSnapshotId ? { planSnapshotId } : {}),
+        },
       );
       const header = await runs.getRun(runId);
       const execution = await runner.waitForExecution(header?.executionId ?? "");
