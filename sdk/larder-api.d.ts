@@ -164,7 +164,10 @@ export interface paths {
   "/shop/preferences": {
     /** The household's substitution policies, brands, price cap and slot preferences (defaults if none) */
     get: operations["getShopPreferences"];
-    /** Replace the household's preferences */
+    /**
+     * Replace the household's preferences
+     * @description With `weeklyRun` (`weekday`, UTC `hour`), an hourly EventBridge schedule starts a coordinator run for the household in that hour each week, once per ISO week (its `Idempotency-Key` is `weekly-{year}-W{week}`); without it, no weekly run.
+     */
     put: operations["putShopPreferences"];
   };
   "/shop/runs": {
@@ -3184,7 +3187,10 @@ export interface operations {
       };
     };
   };
-  /** Replace the household's preferences */
+  /**
+   * Replace the household's preferences
+   * @description With `weeklyRun` (`weekday`, UTC `hour`), an hourly EventBridge schedule starts a coordinator run for the household in that hour each week, once per ISO week (its `Idempotency-Key` is `weekly-{year}-W{week}`); without it, no weekly run.
+   */
   putShopPreferences: {
     requestBody: {
       content: {

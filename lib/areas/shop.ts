@@ -101,6 +101,16 @@ export const shopCoordinatorFunctions: FunctionDefinition[] = [
     ["store", "table"],
   ),
   coordinatorStep("ShopSaveRun", "save-run-step.ts", "Coordinator: the run's result, saved", ["table"]),
+  {
+    id: "ShopStartWeeklyRuns",
+    entry: "functions/shop/coordinator/start-weekly-runs-step.ts",
+    handler: "handler",
+    description: "Weekly schedule: start the coordinator for the households due this hour",
+    needs: ["table", "workflows"],
+    // Starts one run after another (a few writes and a StartExecution each, about 0.1 s): room for
+    // about a thousand households in one hour of the week.
+    timeoutSeconds: 120,
+  },
   coordinatorStep("ShopMarkRunFailed", "mark-run-failed-step.ts", "Coordinator: a run that failed, saved", [
     "table",
   ]),
@@ -174,6 +184,24 @@ export const shopArea: AreaDefinition = {
       },
       timeoutSeconds: 1800,
     },
+    {
+      name: "shop-weekly-runs",
+      file: "statemachines/shop-weekly-runs.asl.json",
+      functionSubstitutions: { ShopStartWeeklyRunsFnArn: "ShopStartWeeklyRuns" },
+      timeoutSeconds: 300,
+    },
   ],
-  schedules: [],
+  /**
+   * One hourly tick for every household's weekly run (PUT /shop/preferences `weeklyRun`), not one schedule
+   * per household: nothing to create, update or delete in EventBridge when a household changes its mind,
+   * and the tick reads only the index partition of the hour that is due.
+   */
+  schedules: [
+    {
+      name: "shop-weekly-runs",
+      expression: "cron(0 * * * ? *)",
+      description: "Hourly: start the weekly grocery coordinator runs due this hour",
+      target: { workflow: "shop-weekly-runs", input: {} },
+    },
+  ],
 };

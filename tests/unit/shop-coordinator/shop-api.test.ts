@@ -9,6 +9,7 @@ import type { RunHeader } from "../../../functions/shop/coordinator/domain/shop-
 import type { ShopRunRepository } from "../../../functions/shop/coordinator/domain/shop-run-repository";
 import { originalItemFromCartLine } from "../../../functions/shop/coordinator/domain/substitution-worker";
 import { createInMemoryShopRunRepository } from "../../../functions/shop/coordinator/domain/testing/in-memory-shop-run-repository";
+import { createInMemoryWeeklyRunIndex } from "../../../functions/shop/coordinator/domain/testing/in-memory-weekly-run-index";
 import { rankByHeuristic } from "../../../functions/shop/coordinator/domain/value-ranker";
 import { createShopApp } from "../../../functions/shop/coordinator/http/create-shop-app";
 import { householdForTenant } from "../../../functions/shop/coordinator/http/household-for-tenant";
@@ -65,6 +66,7 @@ const harness = () => {
     }),
   };
   const stores = new Map<string, FakeStore>();
+  const weeklyRuns = createInMemoryWeeklyRunIndex();
   let runCounter = 0;
   const logger = createLogger("shop-http-test");
   const app = createShopApp({
@@ -80,6 +82,7 @@ const harness = () => {
       .onStructured("generate_search_query", new LlmUnavailable("offline"))
       .onStructured("rank_substitutes_by_value", new LlmUnavailable("offline")),
     planSnapshotExists: async (tenant, snapshotId) => tenant === "alice" && snapshotId === "alice-week",
+    weeklyRuns,
     newRunId: () => `run_${++runCounter}`,
     now: () => new Date("2026-01-21T10:00:00.000Z"),
   });
@@ -103,7 +106,7 @@ const harness = () => {
       json: () => resultJson(result) as Record<string, unknown>,
     };
   };
-  return { call, started, runsFor, stores };
+  return { call, started, runsFor, stores, weeklyRuns };
 };
 
 /** A succeeded run whose result recommends the sweet potato's heuristic ranking and one prune. */
@@ -355,5 +358,18 @@ describe("the substitution steps on their own, and preferences", () => {
     const bad = await call("PUT", "/shop/preferences", { body: { priceCapPercent: -5 } });
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.json())).toContain("body.priceCapPercent");
+  });
+
+  it("PUT /shop/preferences indexes a weekly run under its hour, moves it when it changes, drops it when removed", async () => {
+    const { call, weeklyRuns } = harness();
+    await call("PUT", "/shop/preferences", { body: { weeklyRun: { weekday: "sat", hour: 8 } } });
+    expect(weeklyRuns.entries()).toEqual(["alice@sat#8"]);
+    await call("PUT", "/shop/preferences", { body: { weeklyRun: { weekday: "sun", hour: 19 } } });
+    expect(weeklyRuns.entries()).toEqual(["alice@sun#19"]);
+    await call("PUT", "/shop/preferences", { body: { bannedBrands: ["Iglo"] } });
+    expect(weeklyRuns.entries()).toEqual([]);
+    const bad = await call("PUT", "/shop/preferences", { body: { weeklyRun: { weekday: "sat", hour: 24 } } });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.json())).toContain("body.weeklyRun.hour");
   });
 });

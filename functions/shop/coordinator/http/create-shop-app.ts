@@ -8,6 +8,7 @@ import { recordingUsage } from "../../../core/llm/usage-recording-llm";
 import { defaultHouseholdPreferences } from "../domain/household-preferences";
 import { runOptionsSchema } from "../domain/shop-run";
 import { getRunView } from "../domain/use-cases/get-run";
+import { saveShopPreferences } from "../domain/use-cases/save-preferences";
 import { startShopRun } from "../domain/use-cases/start-run";
 import { householdForTenant } from "./household-for-tenant";
 import type { ShopApiDeps } from "./shop-api-deps";
@@ -126,9 +127,12 @@ export const createShopApp = (deps: ShopApiDeps): OpenAPIHono<ApiEnv> => {
   );
 
   app.openapi(putShopPreferencesRoute, async (c) => {
-    const preferences = c.req.valid("json");
-    await runs(c).savePreferences(preferences);
-    return c.json(preferences, 200);
+    const saved = await saveShopPreferences(
+      { runs: runs(c), weeklyRuns: deps.weeklyRuns },
+      c.get("tenant"),
+      c.req.valid("json"),
+    );
+    return c.json(saved, 200);
   });
 
   return app;

@@ -127,6 +127,10 @@ export const putShopPreferencesRoute = defineRoute({
   path: "/shop/preferences",
   tags,
   summary: "Replace the household's preferences",
+  description:
+    "With `weeklyRun` (`weekday`, UTC `hour`), an hourly EventBridge schedule starts a coordinator run for the " +
+    "household in that hour each week, once per ISO week (its `Idempotency-Key` is `weekly-{year}-W{week}`); " +
+    "without it, no weekly run.",
   security: bearerAuth,
   request: { body: jsonBody(Preferences) },
   responses: {

@@ -33,7 +33,10 @@ export interface CoordinatorHarness {
   close(): Promise<void>;
 }
 
-export const startCoordinatorHarness = async (env: Record<string, string>): Promise<CoordinatorHarness> => {
+export const startCoordinatorHarness = async (
+  env: Record<string, string>,
+  workflowNames: readonly string[] = ["shop-coordinator"],
+): Promise<CoordinatorHarness> => {
   const testTable = await createTestTable();
   const store = await startSimulatedStore({ port: 0 });
   Object.assign(process.env, {
@@ -45,7 +48,7 @@ export const startCoordinatorHarness = async (env: Record<string, string>): Prom
   });
   const runner = await createLocalWorkflowRunner({
     retryIntervalMs: 0,
-    workflows: allWorkflows().filter((workflow) => workflow.name === "shop-coordinator"),
+    workflows: allWorkflows().filter((workflow) => workflowNames.includes(workflow.name)),
   });
   const table = createAppTable({ TABLE_NAME: testTable.tableName, DYNAMODB_ENDPOINT: testTable.endpoint });
   const runsOf = (tenant: string) => createDynamoShopRunRepository(table.forTenant(tenant));
