@@ -116,7 +116,18 @@ Object.assign(process.env, {
 
 // Count what the steps open in the container's one browser: contexts (one page each) and page loads.
 const counters = { contexts: 0, pageLoads: 0, forms: 0 };
-const browser = containerStoreBrowser({ storeUrl: new URL(store.url), timeoutMs: 30_000 });
+// Made here first, so the steps share it. BENCH_IDLE_SESSIONS=0 measures without the idle-session reuse,
+// BENCH_MAX_SESSIONS=0 without the bound on open sessions.
+const browser = containerStoreBrowser({
+  storeUrl: new URL(store.url),
+  timeoutMs: 30_000,
+  ...(process.env.BENCH_IDLE_SESSIONS === undefined
+    ? {}
+    : { idleSessions: Number(process.env.BENCH_IDLE_SESSIONS) }),
+  ...(process.env.BENCH_MAX_SESSIONS === undefined
+    ? {}
+    : { maxOpenSessions: Number(process.env.BENCH_MAX_SESSIONS) || Number.POSITIVE_INFINITY }),
+});
 const openSession = browser.openSession.bind(browser);
 browser.openSession = async (options) => {
   const session: StoreSession = await openSession(options);

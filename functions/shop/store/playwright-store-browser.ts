@@ -35,6 +35,12 @@ export interface PlaywrightStoreBrowserOptions {
    * default) closes every session's context when it closes. See SessionPool.
    */
   idleSessions?: number;
+  /**
+   * Sessions open at once, at most (unbounded when absent); more wait for one to close, within the
+   * session's opening bound. Chromium on a few cores does pages no faster twenty at a time than four at a
+   * time, and each session beyond needs a context and renderer of its own.
+   */
+  maxOpenSessions?: number;
 }
 
 /** How long an idle session is kept for its household before its context is closed. */
@@ -251,9 +257,22 @@ class PlaywrightStoreSession implements StoreSession {
     }
   }
 
+  private afterClose: (() => void) | undefined;
+
+  /** Runs once, when the session closes (its slot in the browser is free again). */
+  onClosed(callback: () => void): void {
+    this.afterClose = callback;
+  }
+
   async close(): Promise<void> {
-    if (this.onClose) return this.onClose(this);
-    return this.closeContext();
+    const after = this.afterClose;
+    this.afterClose = undefined;
+    try {
+      if (this.onClose) await this.onClose(this);
+      else await this.closeContext();
+    } finally {
+      after?.();
+    }
   }
 
   async closeContext(): Promise<void> {
@@ -404,7 +423,49 @@ export const createPlaywrightStoreBrowser = (options: PlaywrightStoreBrowserOpti
     );
   };
 
+  // Slots for open sessions: each open session holds one until it closes (or fails to open).
+  const maxOpen = options.maxOpenSessions ?? Number.POSITIVE_INFINITY;
+  let openSessions = 0;
+  const waiting: (() => void)[] = [];
+  const freeSlot = (): void => {
+    const next = waiting.shift();
+    if (next) next();
+    else openSessions -= 1;
+  };
+  const takeSlot = async (deadline: number | undefined): Promise<void> => {
+    if (openSessions < maxOpen) {
+      openSessions += 1;
+      return;
+    }
+    let granted: () => void = () => undefined;
+    const turn = new Promise<void>((resolve) => {
+      granted = resolve;
+      waiting.push(resolve);
+    });
+    try {
+      await openingStep(turn, openingBound(deadline));
+    } catch (error) {
+      const index = waiting.indexOf(granted);
+      // Still queued: leave the queue. Granted meanwhile: hand the slot on.
+      if (index >= 0) waiting.splice(index, 1);
+      else freeSlot();
+      throw error;
+    }
+  };
+
   const openContext = async (sessionOptions: StoreSessionOptions): Promise<PlaywrightStoreSession> => {
+    await takeSlot(sessionOptions.deadline);
+    try {
+      const session = await openOrReuse(sessionOptions);
+      session.onClosed(freeSlot);
+      return session;
+    } catch (error) {
+      freeSlot();
+      throw error;
+    }
+  };
+
+  const openOrReuse = async (sessionOptions: StoreSessionOptions): Promise<PlaywrightStoreSession> => {
     if (maxIdle > 0) {
       const reused = await reuseIdle(sessionOptions);
       if (reused) return reused;
@@ -471,9 +532,20 @@ export const createPlaywrightStoreBrowser = (options: PlaywrightStoreBrowserOpti
  */
 export const CONTAINER_IDLE_SESSIONS = 24;
 
+/**
+ * Sessions a container's browser has open at once. A Lambda container serves one step at a time and
+ * opens one; the local stack runs every step of a run in one process on one Chromium, where twenty
+ * items searching at once would each need a context and renderer of their own for no faster pages.
+ */
+export const CONTAINER_MAX_OPEN_SESSIONS = 4;
+
 let containerBrowser: StoreBrowser | undefined;
 /** One browser per container, reused across invocations (Lambda handlers and the local stack). */
 export const containerStoreBrowser = (options: PlaywrightStoreBrowserOptions): StoreBrowser => {
-  containerBrowser ??= createPlaywrightStoreBrowser({ idleSessions: CONTAINER_IDLE_SESSIONS, ...options });
+  containerBrowser ??= createPlaywrightStoreBrowser({
+    idleSessions: CONTAINER_IDLE_SESSIONS,
+    maxOpenSessions: CONTAINER_MAX_OPEN_SESSIONS,
+    ...options,
+  });
   return containerBrowser;
 };
