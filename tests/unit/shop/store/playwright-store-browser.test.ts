@@ -334,3 +334,49 @@ describe("createPlaywrightStoreBrowser keeps idle sessions for the same househol
     await storeBrowser.close();
   });
 });
+
+describe("createPlaywrightStoreBrowser bounds the sessions open at once", () => {
+  it("makes a session beyond the bound wait for one to close, then opens it", async () => {
+    const { browser, made } = countingBrowser();
+    const storeBrowser = createPlaywrightStoreBrowser({
+      storeUrl: STORE_URL,
+      timeoutMs: 5_000,
+      launch: async () => browser,
+      maxOpenSessions: 1,
+    });
+    const first = await storeBrowser.openSession({ cookies: householdCookies("alice") });
+    let secondOpened = false;
+    const second = storeBrowser.openSession({ cookies: householdCookies("bob") }).then((session) => {
+      secondOpened = true;
+      return session;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(secondOpened).toBe(false);
+    await first.close();
+    await (await second).close();
+    expect(made).toEqual(["context-1", "context-2"]);
+    await storeBrowser.close();
+  });
+
+  it("fails a session that waits longer than the store timeout for its turn, and frees nothing twice", async () => {
+    const { browser } = countingBrowser();
+    const storeBrowser = createPlaywrightStoreBrowser({
+      storeUrl: STORE_URL,
+      timeoutMs: 50,
+      launch: async () => browser,
+      maxOpenSessions: 1,
+    });
+    const first = await storeBrowser.openSession({ cookies: householdCookies("alice") });
+    await expect(storeBrowser.openSession({ cookies: householdCookies("bob") })).rejects.toBeInstanceOf(
+      DependencyUnavailableError,
+    );
+    await first.close();
+    // The slot is free again: one session opens, and a second still waits its turn (bound kept at 1).
+    const third = await storeBrowser.openSession({ cookies: householdCookies("carol") });
+    await expect(storeBrowser.openSession({ cookies: householdCookies("dan") })).rejects.toBeInstanceOf(
+      DependencyUnavailableError,
+    );
+    await third.close();
+    await storeBrowser.close();
+  });
+});
