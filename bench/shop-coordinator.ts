@@ -24,6 +24,7 @@ import { createDynamoShopRunRepository } from "../functions/shop/coordinator/ada
 import { buildHeuristicQueries } from "../functions/shop/coordinator/domain/query-generator";
 import { runOptionsSchema } from "../functions/shop/coordinator/domain/shop-run";
 import { startShopRun } from "../functions/shop/coordinator/domain/use-cases/start-run";
+import { launchChromium } from "../functions/shop/store/launch-chromium";
 import { containerStoreBrowser } from "../functions/shop/store/playwright-store-browser";
 import type { StoreSession } from "../functions/shop/store/store-browser";
 import { allWorkflows } from "../lib/areas";
@@ -114,13 +115,24 @@ Object.assign(process.env, {
   LOG_LEVEL: process.env.LOG_LEVEL ?? "SILENT",
 });
 
-// Count what the steps open in the container's one browser: contexts (one page each) and page loads.
-const counters = { contexts: 0, pageLoads: 0, forms: 0 };
+// Count what the steps open in the container's one browser: store sessions, the contexts (one page each)
+// Chromium had to make for them (the others reused an idle one), and page loads.
+const counters = { contexts: 0, newContexts: 0, pageLoads: 0, forms: 0 };
 // Made here first, so the steps share it. BENCH_IDLE_SESSIONS=0 measures without the idle-session reuse,
 // BENCH_MAX_SESSIONS=0 without the bound on open sessions.
 const browser = containerStoreBrowser({
   storeUrl: new URL(store.url),
   timeoutMs: 30_000,
+  // Chromium as the steps get it, counting the contexts it really makes (reused sessions make none).
+  launch: async () => {
+    const chromium = await launchChromium(new URL(store.url), 30_000);
+    const newContext = chromium.newContext.bind(chromium);
+    chromium.newContext = (...args) => {
+      counters.newContexts += 1;
+      return newContext(...args);
+    };
+    return chromium;
+  },
   ...(process.env.BENCH_IDLE_SESSIONS === undefined
     ? {}
     : { idleSessions: Number(process.env.BENCH_IDLE_SESSIONS) }),
@@ -157,6 +169,7 @@ interface Figures {
   items: number;
   wallMs: number;
   contexts: number;
+  newContexts: number;
   pageLoads: number;
   llmCalls: number;
   tokens: number;
@@ -198,6 +211,7 @@ const runOnce = async (items: number, maxConcurrency: number, label: string): Pr
     items,
     wallMs,
     contexts: counters.contexts - before.contexts,
+    newContexts: counters.newContexts - before.newContexts,
     pageLoads: counters.pageLoads - before.pageLoads,
     llmCalls: result.usage.calls,
     tokens: result.usage.inputTokens + result.usage.outputTokens,
@@ -249,14 +263,14 @@ const sequential =
   process.env.BENCH_SEQUENTIAL === "0" ? undefined : await measure(unavailable.length, 1, "sequential");
 
 const row = (label: string, f: Figures) =>
-  `| ${label} | ${f.items} | ${(f.wallMs / 1000).toFixed(1)} | ${f.contexts} | ${f.pageLoads} | ${f.llmCalls} | ${(f.llmCalls / f.items).toFixed(1)} | ${Math.round(f.tokens / f.items)} |`;
+  `| ${label} | ${f.items} | ${(f.wallMs / 1000).toFixed(1)} | ${f.contexts} | ${f.newContexts} | ${f.pageLoads} | ${f.llmCalls} | ${(f.llmCalls / f.items).toFixed(1)} | ${Math.round(f.tokens / f.items)} |`;
 console.log(
   `shop-coordinator workflow, model latency ${MODEL_LATENCY_MS} ms a call, median of ${REPEATS} runs`,
 );
 console.log(
-  "| run | unavailable items | wall s | browser contexts (= pages) | page loads | LLM calls | calls/item | tokens/item |",
+  "| run | unavailable items | wall s | store sessions | new browser contexts (= pages) | page loads | LLM calls | calls/item | tokens/item |",
 );
-console.log("|---|---|---|---|---|---|---|---|");
+console.log("|---|---|---|---|---|---|---|---|---|");
 console.log(row("1 item", one));
 console.log(row(`${many.items} items, MaxConcurrency 20`, many));
 if (sequential) console.log(row(`${sequential.items} items, MaxConcurrency 1 (the seed's loop)`, sequential));
