@@ -36,6 +36,9 @@ describe("merging a meal plan's shopping list into the cart", () => {
     expect(searchTermFor("olive oil")).toBe("azeite");
     expect(searchTermFor("Chicken Breast")).toBe("peito frango");
     expect(searchTermFor("bacalhau")).toBe("bacalhau");
+    // Found on the demo plan: "batata" alone took sweet potato, "grão bico" the dry chickpeas.
+    expect(searchTermFor("new potato")).toBe("batata vermelha");
+    expect(searchTermFor("tinned chickpea")).toBe("grão bico cozido");
   });
 
   it("takes the product whose name starts with the ingredient, never a product that only mentions it", () => {
