@@ -98,6 +98,14 @@ const llm = await startFakeLlmServer({
         summary: "ok",
       });
     }
+    if (request.forcedToolName === "explain_substitutes") {
+      const ids = [
+        ...new Set([...JSON.stringify(request.body).matchAll(/productId: (\d+)/g)].map((m) => m[1])),
+      ];
+      return reply("explain_substitutes", {
+        reasons: ids.map((productId) => ({ productId, reason: "Marca própria, melhor €/kg" })),
+      });
+    }
     return reply("prune_stock", { proposals: [] });
   }),
 });

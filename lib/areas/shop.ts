@@ -77,6 +77,12 @@ export const shopCoordinatorFunctions: FunctionDefinition[] = [
     ["llm"],
   ),
   coordinatorStep(
+    "ShopGenerateReasons",
+    "generate-reasons-step.ts",
+    "Substitution: short reasons for the ranked candidates (LLM, the ranking's reasons as fallback)",
+    ["llm"],
+  ),
+  coordinatorStep(
     "ShopRecordItem",
     "record-item-step.ts",
     "Substitution: the item's recommendation, saved to the run",
@@ -175,6 +181,7 @@ export const shopArea: AreaDefinition = {
         ShopSearchCandidatesFnArn: "ShopSearchCandidates",
         ShopRemoveSameProductFnArn: "ShopRemoveSameProduct",
         ShopRankCandidatesFnArn: "ShopRankCandidates",
+        ShopGenerateReasonsFnArn: "ShopGenerateReasons",
         ShopRecordItemFnArn: "ShopRecordItem",
         ShopRecordItemFailureFnArn: "ShopRecordItemFailure",
         ShopPruneStockFnArn: "ShopPruneStock",

@@ -47,6 +47,7 @@ export const composeRunResult = (args: {
   for (const item of args.items) {
     if (item.sources.queries === "heuristic") count("generate_search_query");
     if (item.sources.ranking === "heuristic") count("rank_substitutes_by_value");
+    if (item.sources.reasons === "heuristic") count("explain_substitutes");
     usage = addUsage(usage, item.usage);
   }
   if (args.prune) {

@@ -59,7 +59,11 @@ export const runItemSchema = z.object({
   recommendation: substitutionRecommendationSchema.optional(),
   failure: z.object({ error: z.string(), cause: z.string() }).optional(),
   queries: queryGeneratorOutputSchema.optional(),
-  sources: z.object({ queries: stepSourceSchema.optional(), ranking: stepSourceSchema.optional() }),
+  sources: z.object({
+    queries: stepSourceSchema.optional(),
+    ranking: stepSourceSchema.optional(),
+    reasons: stepSourceSchema.optional(),
+  }),
   removed: z.array(z.object({ productId: z.string(), rule: z.string(), reason: z.string() })),
   usage: runUsageSchema,
 });

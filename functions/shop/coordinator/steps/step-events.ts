@@ -56,6 +56,8 @@ export const rankStepOutputSchema = z.object({
   summary: z.string(),
   removed: z.array(z.object({ productId: z.string(), rule: z.string(), reason: z.string() })),
   source: z.enum(["llm", "heuristic"]),
+  /** Set by GenerateReasons (the seed's ReasonGenerator): who wrote the candidates' reasons. */
+  reasonsSource: z.enum(["llm", "heuristic"]).optional(),
   usage: runUsageSchema,
 });
 
