@@ -2,9 +2,11 @@
  * The grocery coordinator's workflow (statemachines/shop-coordinator.asl.json) run whole in the local
  * runner: DynamoDB Local, the simulated store in real Chromium, the LLM steps through the official OpenAI
  * SDK against the fake LLM server answering every call after a simulated 1 s of model latency.
- * A run with every unavailable item the catalog has against a run with one: the Map fans the items out,
- * so the wall time should grow far less than the item count (the seed's sequential loop grows with it).
- * Also: browser contexts, page loads and LLM calls and tokens per run.   npx tsx bench/shop-coordinator.ts
+ * A run with 20 unavailable items (issue 9's figure: the catalog's 15 unavailable products and 5 more the
+ * bench marks unavailable) against a run with one: the Map fans the items out, so the wall time should grow
+ * far less than the item count (the seed's sequential loop grows with it). Also: browser contexts, page
+ * loads, LLM calls and tokens per run, and where the time goes (per state: count, summed and longest time;
+ * BENCH_PROFILE=1).   npx tsx bench/shop-coordinator.ts
  */
 import "../dev/polyfills";
 import { randomUUID } from "node:crypto";
@@ -17,13 +19,16 @@ import { loadCatalog } from "../dev/store/catalog";
 import { startSimulatedStore } from "../dev/store/start-simulated-store";
 import { createLocalWorkflowRunner } from "../dev/workflow-runner";
 import { createAppTable } from "../functions/core/db/app-table";
+import type { WorkflowStep } from "../functions/core/workflow/workflow-port";
 import { createDynamoShopRunRepository } from "../functions/shop/coordinator/adapters/dynamo-shop-run-repository";
 import { buildHeuristicQueries } from "../functions/shop/coordinator/domain/query-generator";
 import { runOptionsSchema } from "../functions/shop/coordinator/domain/shop-run";
 import { startShopRun } from "../functions/shop/coordinator/domain/use-cases/start-run";
+import { launchChromium } from "../functions/shop/store/launch-chromium";
 import { containerStoreBrowser } from "../functions/shop/store/playwright-store-browser";
 import type { StoreSession } from "../functions/shop/store/store-browser";
 import { allWorkflows } from "../lib/areas";
+import { descendantCpuSeconds } from "./lib/process-cpu";
 import { median } from "./lib/stats";
 
 const MODEL_LATENCY_MS = Number(process.env.BENCH_MODEL_LATENCY_MS ?? 1000);
@@ -41,7 +46,28 @@ const client = new DynamoDBClient({
 });
 const tableName = `bench-${randomUUID()}`;
 await createLocalTable(client, tableName);
-const store = await startSimulatedStore({ port: 0 });
+const ITEMS = Number(process.env.BENCH_ITEMS ?? 20);
+// The catalog has 15 unavailable products: the bench marks more unavailable, each one that has products
+// of its own category to stand in for it (so every item's search finds candidates, as a real cart's would).
+const catalog = loadCatalog();
+const unavailableIds = new Set(catalog.products.filter((p) => !p.available).map((p) => p.productId));
+for (const product of catalog.products) {
+  if (unavailableIds.size >= ITEMS) break;
+  if (unavailableIds.has(product.productId)) continue;
+  const sameCategory = catalog.products.filter((p) => p.categoryId === product.categoryId && p.available);
+  const categoryTaken = catalog.products.some(
+    (p) => unavailableIds.has(p.productId) && p.categoryId === product.categoryId,
+  );
+  if (sameCategory.length >= 4 && !categoryTaken) unavailableIds.add(product.productId);
+}
+const benchCatalog = {
+  ...catalog,
+  products: catalog.products.map((p) => ({
+    ...p,
+    available: p.available && !unavailableIds.has(p.productId),
+  })),
+};
+const store = await startSimulatedStore({ port: 0, catalog: benchCatalog });
 
 const reply = (name: string, args: unknown) => ({
   reply: { toolCalls: [{ name, arguments: args }], usage: { inputTokens: 450, outputTokens: 150 } },
@@ -72,6 +98,14 @@ const llm = await startFakeLlmServer({
         summary: "ok",
       });
     }
+    if (request.forcedToolName === "explain_substitutes") {
+      const ids = [
+        ...new Set([...JSON.stringify(request.body).matchAll(/productId: (\d+)/g)].map((m) => m[1])),
+      ];
+      return reply("explain_substitutes", {
+        reasons: ids.map((productId) => ({ productId, reason: "Marca própria, melhor €/kg" })),
+      });
+    }
     return reply("prune_stock", { proposals: [] });
   }),
 });
@@ -89,9 +123,31 @@ Object.assign(process.env, {
   LOG_LEVEL: process.env.LOG_LEVEL ?? "SILENT",
 });
 
-// Count what the steps open in the container's one browser: contexts (one page each) and page loads.
-const counters = { contexts: 0, pageLoads: 0, forms: 0 };
-const browser = containerStoreBrowser({ storeUrl: new URL(store.url), timeoutMs: 30_000 });
+// Count what the steps open in the container's one browser: store sessions, the contexts (one page each)
+// Chromium had to make for them (the others reused an idle one), and page loads.
+const counters = { contexts: 0, newContexts: 0, pageLoads: 0, forms: 0 };
+// Made here first, so the steps share it. BENCH_IDLE_SESSIONS=0 measures without the idle-session reuse,
+// BENCH_MAX_SESSIONS=0 without the bound on open sessions.
+const browser = containerStoreBrowser({
+  storeUrl: new URL(store.url),
+  timeoutMs: 30_000,
+  // Chromium as the steps get it, counting the contexts it really makes (reused sessions make none).
+  launch: async () => {
+    const chromium = await launchChromium(new URL(store.url), 30_000);
+    const newContext = chromium.newContext.bind(chromium);
+    chromium.newContext = (...args) => {
+      counters.newContexts += 1;
+      return newContext(...args);
+    };
+    return chromium;
+  },
+  ...(process.env.BENCH_IDLE_SESSIONS === undefined
+    ? {}
+    : { idleSessions: Number(process.env.BENCH_IDLE_SESSIONS) }),
+  ...(process.env.BENCH_MAX_SESSIONS === undefined
+    ? {}
+    : { maxOpenSessions: Number(process.env.BENCH_MAX_SESSIONS) || Number.POSITIVE_INFINITY }),
+});
 const openSession = browser.openSession.bind(browser);
 browser.openSession = async (options) => {
   const session: StoreSession = await openSession(options);
@@ -113,15 +169,21 @@ const runner = await createLocalWorkflowRunner({
   workflows: allWorkflows().filter((workflow) => workflow.name === "shop-coordinator"),
 });
 const table = createAppTable({ TABLE_NAME: tableName, DYNAMODB_ENDPOINT: dynamo.endpoint });
-const unavailable = loadCatalog().products.filter((product) => !product.available);
+const unavailable = benchCatalog.products.filter((product) => !product.available).slice(0, ITEMS);
+if (unavailable.length < ITEMS)
+  throw new Error(`only ${unavailable.length} unavailable products, not ${ITEMS}`);
 
 interface Figures {
   items: number;
   wallMs: number;
   contexts: number;
+  newContexts: number;
   pageLoads: number;
   llmCalls: number;
   tokens: number;
+  steps: WorkflowStep[];
+  /** CPU seconds the run took, by process kind (bench/lib/process-cpu.ts). */
+  cpu: Record<string, number>;
 }
 
 const runOnce = async (items: number, maxConcurrency: number, label: string): Promise<Figures> => {
@@ -131,6 +193,7 @@ const runOnce = async (items: number, maxConcurrency: number, label: string): Pr
   });
   const runs = createDynamoShopRunRepository(table.forTenant(householdId));
   const before = { ...counters };
+  const cpuBefore = descendantCpuSeconds();
   const started = performance.now();
   const { runId } = await startShopRun(
     {
@@ -144,6 +207,10 @@ const runOnce = async (items: number, maxConcurrency: number, label: string): Pr
   const header = await runs.getRun(runId);
   const execution = await runner.waitForExecution(header?.executionId ?? "");
   const wallMs = performance.now() - started;
+  const cpuAfter = descendantCpuSeconds();
+  const cpu = Object.fromEntries(
+    Object.entries(cpuAfter).map(([kind, seconds]) => [kind, seconds - (cpuBefore[kind] ?? 0)]),
+  );
   const result = (await runs.getRun(runId))?.result;
   if (execution.status !== "SUCCEEDED" || !result) throw new Error(`run ${label} ended ${execution.status}`);
   if (result.totalUnavailable !== items)
@@ -152,38 +219,77 @@ const runOnce = async (items: number, maxConcurrency: number, label: string): Pr
     items,
     wallMs,
     contexts: counters.contexts - before.contexts,
+    newContexts: counters.newContexts - before.newContexts,
     pageLoads: counters.pageLoads - before.pageLoads,
     llmCalls: result.usage.calls,
     tokens: result.usage.inputTokens + result.usage.outputTokens,
+    steps: execution.steps,
+    cpu,
   };
+};
+
+/** Per state: how often it ran, its summed and its longest time (states in the Map overlap). */
+const profile = (label: string, f: Figures): void => {
+  const byState = new Map<string, { count: number; totalMs: number; maxMs: number }>();
+  for (const step of f.steps) {
+    if (!step.exitedAt) continue;
+    const ms = Date.parse(step.exitedAt) - Date.parse(step.enteredAt);
+    const entry = byState.get(step.name) ?? { count: 0, totalMs: 0, maxMs: 0 };
+    entry.count += 1;
+    entry.totalMs += ms;
+    entry.maxMs = Math.max(entry.maxMs, ms);
+    byState.set(step.name, entry);
+  }
+  const cpu = Object.entries(f.cpu)
+    .filter(([, seconds]) => seconds > 0.05)
+    .map(([kind, seconds]) => `${kind} ${seconds.toFixed(1)} s`)
+    .join(", ");
+  console.log(`\nwhere the time goes, ${label} (wall ${(f.wallMs / 1000).toFixed(1)} s; CPU: ${cpu}):`);
+  console.log("| state | runs | summed s | longest s |");
+  console.log("|---|---|---|---|");
+  for (const [name, entry] of [...byState.entries()].sort((a, b) => b[1].totalMs - a[1].totalMs)) {
+    if (entry.totalMs < 50) continue;
+    console.log(
+      `| ${name} | ${entry.count} | ${(entry.totalMs / 1000).toFixed(1)} | ${(entry.maxMs / 1000).toFixed(1)} |`,
+    );
+  }
 };
 
 const measure = async (items: number, maxConcurrency: number, label: string): Promise<Figures> => {
   const samples: Figures[] = [];
   for (let i = 0; i < REPEATS; i++) samples.push(await runOnce(items, maxConcurrency, label));
-  return { ...(samples[0] as Figures), wallMs: median(samples.map((s) => s.wallMs)) };
+  const wallMs = median(samples.map((s) => s.wallMs));
+  // The sample nearest the median stands for the run in the profile.
+  const typical = [...samples].sort((a, b) => Math.abs(a.wallMs - wallMs) - Math.abs(b.wallMs - wallMs))[0];
+  return { ...(typical as Figures), wallMs };
 };
 
 await runOnce(1, 20, "warmup"); // Chromium launch and module loads are not the workflow's cost.
 const one = await measure(1, 20, "one");
 const many = await measure(unavailable.length, 20, "many");
-const sequential = await measure(unavailable.length, 1, "sequential");
+const sequential =
+  process.env.BENCH_SEQUENTIAL === "0" ? undefined : await measure(unavailable.length, 1, "sequential");
 
 const row = (label: string, f: Figures) =>
-  `| ${label} | ${f.items} | ${(f.wallMs / 1000).toFixed(1)} | ${f.contexts} | ${f.pageLoads} | ${f.llmCalls} | ${(f.llmCalls / f.items).toFixed(1)} | ${Math.round(f.tokens / f.items)} |`;
+  `| ${label} | ${f.items} | ${(f.wallMs / 1000).toFixed(1)} | ${f.contexts} | ${f.newContexts} | ${f.pageLoads} | ${f.llmCalls} | ${(f.llmCalls / f.items).toFixed(1)} | ${Math.round(f.tokens / f.items)} |`;
 console.log(
   `shop-coordinator workflow, model latency ${MODEL_LATENCY_MS} ms a call, median of ${REPEATS} runs`,
 );
 console.log(
-  "| run | unavailable items | wall s | browser contexts (= pages) | page loads | LLM calls | calls/item | tokens/item |",
+  "| run | unavailable items | wall s | store sessions | new browser contexts (= pages) | page loads | LLM calls | calls/item | tokens/item |",
 );
-console.log("|---|---|---|---|---|---|---|---|");
+console.log("|---|---|---|---|---|---|---|---|---|");
 console.log(row("1 item", one));
 console.log(row(`${many.items} items, MaxConcurrency 20`, many));
-console.log(row(`${sequential.items} items, MaxConcurrency 1 (the seed's loop)`, sequential));
+if (sequential) console.log(row(`${sequential.items} items, MaxConcurrency 1 (the seed's loop)`, sequential));
 console.log(
-  `wall-time ratio ${many.items} items / 1 item: ${(many.wallMs / one.wallMs).toFixed(2)} (sequential: ${(sequential.wallMs / one.wallMs).toFixed(2)})`,
+  `wall-time ratio ${many.items} items / 1 item: ${(many.wallMs / one.wallMs).toFixed(2)}` +
+    (sequential ? ` (sequential: ${(sequential.wallMs / one.wallMs).toFixed(2)})` : ""),
 );
+if (process.env.BENCH_PROFILE === "1") {
+  profile("1 item", one);
+  profile(`${many.items} items`, many);
+}
 
 await runner.stop();
 await browser.close();

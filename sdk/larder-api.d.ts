@@ -164,7 +164,10 @@ export interface paths {
   "/shop/preferences": {
     /** The household's substitution policies, brands, price cap and slot preferences (defaults if none) */
     get: operations["getShopPreferences"];
-    /** Replace the household's preferences */
+    /**
+     * Replace the household's preferences
+     * @description With `weeklyRun` (`weekday`, UTC `hour`), an hourly EventBridge schedule starts a coordinator run for the household in that hour each week, once per ISO week (its `Idempotency-Key` is `weekly-{year}-W{week}`); without it, no weekly run.
+     */
     put: operations["putShopPreferences"];
   };
   "/shop/runs": {
@@ -172,7 +175,7 @@ export interface paths {
     get: operations["listShopRuns"];
     /**
      * Start a grocery coordinator run for the tenant's household
-     * @description Builds the cart from past orders, finds substitutes for unavailable items, proposes lines to prune and recommends a delivery slot. Recommends only: it never books a slot nor checks out. An `Idempotency-Key` makes a retried POST answer the same run. Merging a meal plan's shopping list (`plan_snapshot_id`) is not available yet: 422 `plan_merge_unavailable`.
+     * @description Builds the cart from past orders, finds substitutes for unavailable items, proposes lines to prune and recommends a delivery slot. Recommends only: it never books a slot nor checks out. An `Idempotency-Key` makes a retried POST answer the same run. With `plan_snapshot_id`, BuildCart also merges that meal plan's shopping list (the cook area's, variants included) into the cart, each line with the meals it is for; a snapshot the tenant does not have is a 404 `plan_snapshot_not_found`, and no run starts.
      */
     post: operations["createShopRun"];
   };
@@ -601,6 +604,7 @@ export interface components {
       runId: string;
     };
     CreateShopRunRequest: {
+      /** @description A meal plan of the cook area (`POST /plans`): BuildCart merges its shopping list, variants included, into the cart */
       plan_snapshot_id?: string;
       options?: {
         /** @default 20 */
@@ -668,12 +672,22 @@ export interface components {
             error: string;
             cause: string;
           }[];
-        cartAdditions: {
+        cartAdditions: ({
             productId: string;
             name: string;
             quantity: number;
             /** @enum {string} */
-            why: "recurring_item";
+            why: "recurring_item" | "plan_ingredient";
+            reason: string;
+            ingredient?: string;
+            meals?: {
+                date: string;
+                meal_type: string;
+                recipe_id: string;
+              }[];
+          })[];
+        planIngredientsNotAdded?: {
+            ingredient: string;
             reason: string;
           }[];
         pruned: {
@@ -3180,7 +3194,10 @@ export interface operations {
       };
     };
   };
-  /** Replace the household's preferences */
+  /**
+   * Replace the household's preferences
+   * @description With `weeklyRun` (`weekday`, UTC `hour`), an hourly EventBridge schedule starts a coordinator run for the household in that hour each week, once per ISO week (its `Idempotency-Key` is `weekly-{year}-W{week}`); without it, no weekly run.
+   */
   putShopPreferences: {
     requestBody: {
       content: {
@@ -3269,7 +3286,7 @@ export interface operations {
   };
   /**
    * Start a grocery coordinator run for the tenant's household
-   * @description Builds the cart from past orders, finds substitutes for unavailable items, proposes lines to prune and recommends a delivery slot. Recommends only: it never books a slot nor checks out. An `Idempotency-Key` makes a retried POST answer the same run. Merging a meal plan's shopping list (`plan_snapshot_id`) is not available yet: 422 `plan_merge_unavailable`.
+   * @description Builds the cart from past orders, finds substitutes for unavailable items, proposes lines to prune and recommends a delivery slot. Recommends only: it never books a slot nor checks out. An `Idempotency-Key` makes a retried POST answer the same run. With `plan_snapshot_id`, BuildCart also merges that meal plan's shopping list (the cook area's, variants included) into the cart, each line with the meals it is for; a snapshot the tenant does not have is a 404 `plan_snapshot_not_found`, and no run starts.
    */
   createShopRun: {
     parameters: {
@@ -3304,6 +3321,12 @@ export interface operations {
       };
       /** @description The token carries no usable tenant */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Not found */
+      404: {
         content: {
           "application/json": components["schemas"]["ErrorResponse"];
         };

@@ -1,4 +1,5 @@
 import type { DeliverySchedule } from "./catalog";
+import { PORTUGUESE_MONTH_NAMES } from "./format-pt";
 
 export interface PlannedSlot {
   time: string;
@@ -31,20 +32,6 @@ const WEEKDAY_LABELS = [
   "Sexta-feira",
   "Sábado",
   "Domingo",
-];
-const MONTH_NAMES = [
-  "janeiro",
-  "fevereiro",
-  "março",
-  "abril",
-  "maio",
-  "junho",
-  "julho",
-  "agosto",
-  "setembro",
-  "outubro",
-  "novembro",
-  "dezembro",
 ];
 const DAY_MS = 86_400_000;
 
@@ -126,7 +113,7 @@ export const planDeliverySlots = (
       weekday: WEEKDAYS[isoWeekday - 1] ?? "",
       dayMonth: `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()] ?? ""}`,
       label: offset === 0 ? "Hoje" : offset === 1 ? "Amanhã" : (WEEKDAY_LABELS[isoWeekday - 1] ?? ""),
-      dayMonthLong: `${date.getUTCDate()} ${MONTH_NAMES[date.getUTCMonth()] ?? ""}`,
+      dayMonthLong: `${date.getUTCDate()} ${PORTUGUESE_MONTH_NAMES[date.getUTCMonth()] ?? ""}`,
       warning:
         cartHasUnavailableProducts && offset < schedule.unavailableWarningDays
           ? schedule.warningText

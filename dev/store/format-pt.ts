@@ -35,3 +35,19 @@ export const formatQuantityValue = (quantity: number): string =>
 
 /** Thousands with a comma, as the search heading writes counts (`1,059 resultados`). */
 export const formatCount = (count: number): string => String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+
+/** Portuguese month names, January first (`14 janeiro`, `05 de março`), as the site writes them. */
+export const PORTUGUESE_MONTH_NAMES: readonly string[] = [
+  "janeiro",
+  "fevereiro",
+  "março",
+  "abril",
+  "maio",
+  "junho",
+  "julho",
+  "agosto",
+  "setembro",
+  "outubro",
+  "novembro",
+  "dezembro",
+];

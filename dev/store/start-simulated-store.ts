@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
-import { loadCatalog } from "./catalog";
+import { type Catalog, loadCatalog } from "./catalog";
 import { demoHouseholdSeed } from "./demo-household";
 import { type HouseholdSeed, type HouseholdState, HouseholdStates } from "./household-states";
 import type { StoreLayout } from "./layout-variants";
@@ -14,6 +14,8 @@ export interface SimulatedStoreOptions {
   host?: string;
   /** The store's clock, for deterministic delivery slots in tests. */
   now?: () => Date;
+  /** The catalog it sells; catalog/*.json by default (a benchmark marks more products unavailable). */
+  catalog?: Catalog;
 }
 
 export interface SimulatedStore {
@@ -37,7 +39,7 @@ export interface SimulatedStore {
 
 /** Starts the simulated Auchan.pt (used by `npm start`, the store tests and the benchmarks). */
 export const startSimulatedStore = async (options: SimulatedStoreOptions = {}): Promise<SimulatedStore> => {
-  const catalog = new StoreCatalogIndex(loadCatalog());
+  const catalog = new StoreCatalogIndex(options.catalog ?? loadCatalog());
   const households = new HouseholdStates(catalog);
   const layout: { current: StoreLayout } = { current: "current" };
   const responseDelay = { ms: 0 };

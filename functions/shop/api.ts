@@ -6,6 +6,7 @@ import { createLazyLlm } from "../core/llm/lazy-llm";
 import { readLlmConfig } from "../core/llm/llm-config";
 import { createObservability } from "../core/observability";
 import { createDynamoShopRunRepository } from "./coordinator/adapters/dynamo-shop-run-repository";
+import type { WeeklyRunIndex } from "./coordinator/domain/weekly-run-index";
 import { createShopApp } from "./coordinator/http/create-shop-app";
 import { storeConfig } from "./store/store-config";
 
@@ -20,6 +21,22 @@ const { logger } = observability;
 const table = createAppTable(config.table);
 const workflowPort = async () =>
   (await import("../core/workflow/process-workflow-port")).processWorkflowPort();
+
+/** The weekly-run index, loaded on first use: only PUT /shop/preferences writes it. */
+function lazyWeeklyRunIndex(): WeeklyRunIndex {
+  let index: Promise<WeeklyRunIndex> | undefined;
+  const load = () => {
+    index ??= import("./coordinator/adapters/dynamo-weekly-run-index").then((module) =>
+      module.createDynamoWeeklyRunIndex(config.table),
+    );
+    return index;
+  };
+  return {
+    put: async (tenant, slot) => (await load()).put(tenant, slot),
+    remove: async (tenant, slot) => (await load()).remove(tenant, slot),
+    tenantsDue: async (slot) => (await load()).tenantsDue(slot),
+  };
+}
 
 export const app = createShopApp({
   logger,
@@ -44,6 +61,12 @@ export const app = createShopApp({
     });
     return { ...storeToolsPortOver(tools), close: () => tools.close() };
   },
+  planSnapshotExists: async (tenant, snapshotId) => {
+    // Loaded on first use: only a run with a meal plan reads the cook area's data.
+    const { createCookPlanShoppingList } = await import("./coordinator/adapters/cook-plan-shopping-list");
+    return createCookPlanShoppingList(table.forTenant(tenant)).snapshotExists(snapshotId);
+  },
+  weeklyRuns: lazyWeeklyRunIndex(),
   // Only the substitution routes call a model.
   llm: createLazyLlm(config.llm),
   newRunId: () => `run_${randomUUID().replaceAll("-", "")}`,

@@ -43,8 +43,8 @@ export const shopCoordinatorFunctions: FunctionDefinition[] = [
   coordinatorStep(
     "ShopBuildCart",
     "build-cart-step.ts",
-    "Coordinator: merge recurring past-order items into the cart",
-    ["store"],
+    "Coordinator: merge recurring past-order items and a meal plan's shopping list into the cart",
+    ["store", "table"],
   ),
   coordinatorStep(
     "ShopScanCart",
@@ -77,6 +77,12 @@ export const shopCoordinatorFunctions: FunctionDefinition[] = [
     ["llm"],
   ),
   coordinatorStep(
+    "ShopGenerateReasons",
+    "generate-reasons-step.ts",
+    "Substitution: short reasons for the ranked candidates (LLM, the ranking's reasons as fallback)",
+    ["llm"],
+  ),
+  coordinatorStep(
     "ShopRecordItem",
     "record-item-step.ts",
     "Substitution: the item's recommendation, saved to the run",
@@ -101,6 +107,16 @@ export const shopCoordinatorFunctions: FunctionDefinition[] = [
     ["store", "table"],
   ),
   coordinatorStep("ShopSaveRun", "save-run-step.ts", "Coordinator: the run's result, saved", ["table"]),
+  {
+    id: "ShopStartWeeklyRuns",
+    entry: "functions/shop/coordinator/start-weekly-runs-step.ts",
+    handler: "handler",
+    description: "Weekly schedule: start the coordinator for the households due this hour",
+    needs: ["table", "workflows"],
+    // Starts one run after another (a few writes and a StartExecution each, about 0.1 s): room for
+    // about a thousand households in one hour of the week.
+    timeoutSeconds: 120,
+  },
   coordinatorStep("ShopMarkRunFailed", "mark-run-failed-step.ts", "Coordinator: a run that failed, saved", [
     "table",
   ]),
@@ -165,6 +181,7 @@ export const shopArea: AreaDefinition = {
         ShopSearchCandidatesFnArn: "ShopSearchCandidates",
         ShopRemoveSameProductFnArn: "ShopRemoveSameProduct",
         ShopRankCandidatesFnArn: "ShopRankCandidates",
+        ShopGenerateReasonsFnArn: "ShopGenerateReasons",
         ShopRecordItemFnArn: "ShopRecordItem",
         ShopRecordItemFailureFnArn: "ShopRecordItemFailure",
         ShopPruneStockFnArn: "ShopPruneStock",
@@ -174,6 +191,24 @@ export const shopArea: AreaDefinition = {
       },
       timeoutSeconds: 1800,
     },
+    {
+      name: "shop-weekly-runs",
+      file: "statemachines/shop-weekly-runs.asl.json",
+      functionSubstitutions: { ShopStartWeeklyRunsFnArn: "ShopStartWeeklyRuns" },
+      timeoutSeconds: 300,
+    },
   ],
-  schedules: [],
+  /**
+   * One hourly tick for every household's weekly run (PUT /shop/preferences `weeklyRun`), not one schedule
+   * per household: nothing to create, update or delete in EventBridge when a household changes its mind,
+   * and the tick reads only the index partition of the hour that is due.
+   */
+  schedules: [
+    {
+      name: "shop-weekly-runs",
+      expression: "cron(0 * * * ? *)",
+      description: "Hourly: start the weekly grocery coordinator runs due this hour",
+      target: { workflow: "shop-weekly-runs", input: {} },
+    },
+  ],
 };

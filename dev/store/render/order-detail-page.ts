@@ -1,4 +1,4 @@
-import { formatDisplayPrice, SPACE } from "../format-pt";
+import { formatDisplayPrice, PORTUGUESE_MONTH_NAMES, SPACE } from "../format-pt";
 import type { PlacedOrder } from "../household-states";
 import type { StoreCatalogIndex } from "../store-catalog-index";
 import { html, type SafeHtml } from "./html";
@@ -6,20 +6,6 @@ import { orderTotals, renderOrderCard } from "./order-history-page";
 
 /** Lines shown before the "Ver todos" accordion, as on the site. */
 const LINES_BEFORE_ACCORDION = 3;
-const MONTH_NAMES = [
-  "janeiro",
-  "fevereiro",
-  "março",
-  "abril",
-  "maio",
-  "junho",
-  "julho",
-  "agosto",
-  "setembro",
-  "outubro",
-  "novembro",
-  "dezembro",
-];
 
 /** `x2` for units, `1.3Kg` for weighed lines, as the detail page writes quantities. */
 const quantityText = (quantity: number, soldByWeight: boolean): string =>
@@ -60,7 +46,7 @@ export const renderOrderDetailPage = (index: StoreCatalogIndex, order: PlacedOrd
   <div class="row no-gutters auc-orders__sub-order-information">
     <div class="col-12 d-flex justify-content-between auc-orders--delivery-info"><span>Entrega 1</span><span class="d-none auc-order-status">${order.status}</span><span class="auc-order-adress"> Entrega em Casa</span></div>
     <div class="col-12 auc-orders--delivery-info auc-details-date"><span>Data de entrega:</span>
-      <span class="auc-run--details-date" data-start-date="${deliveryDay}T18:30:00+00:00" data-end-date="${deliveryDay}T20:30:00+00:00" data-locale="pt">${String(delivery.getUTCDate()).padStart(2, "0")} de ${MONTH_NAMES[delivery.getUTCMonth()] ?? ""}, das 18h30 às 20h30</span></div>
+      <span class="auc-run--details-date" data-start-date="${deliveryDay}T18:30:00+00:00" data-end-date="${deliveryDay}T20:30:00+00:00" data-locale="pt">${String(delivery.getUTCDate()).padStart(2, "0")} de ${PORTUGUESE_MONTH_NAMES[delivery.getUTCMonth()] ?? ""}, das 18h30 às 20h30</span></div>
   </div>
   ${cards.slice(0, LINES_BEFORE_ACCORDION).map(({ card }) => card)}
   ${

@@ -35,6 +35,7 @@ export const handler = async (event: unknown) => {
     sources: {
       ...(queries ? { queries: queries.source } : {}),
       ...(ranked ? { ranking: ranked.source } : {}),
+      ...(ranked?.reasonsSource ? { reasons: ranked.reasonsSource } : {}),
     },
     removed: ranked?.removed ?? [],
     usage: addUsage(queries?.usage ?? emptyUsage(), ranked?.usage ?? emptyUsage()),

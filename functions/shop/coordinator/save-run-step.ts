@@ -36,6 +36,7 @@ export const handler = async (event: unknown) => {
   const result = composeRunResult({
     items,
     cartAdditions: buildCart.cartAdditions,
+    ...(buildCart.planNotAdded ? { planNotAdded: buildCart.planNotAdded } : {}),
     ...("skipped" in prune ? {} : { prune }),
     ...("skipped" in slots ? {} : { slots }),
   });

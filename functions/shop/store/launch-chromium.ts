@@ -9,6 +9,13 @@ export const QUIET_CHROMIUM_FLAGS = [
   "--no-first-run",
 ] as const;
 
+/**
+ * The tools read the DOM and never look at pixels: compositing frames in software (@sparticuz/chromium
+ * runs GL on SwiftShader) is work for nothing. Measured on the simulated store's search page, one page
+ * reused, 25 loads: about 145 ms of Chromium CPU a load with compositing, 100 ms without.
+ */
+export const DOM_ONLY_CHROMIUM_FLAGS = ["--disable-gpu-compositing"] as const;
+
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]", "::1"]);
 
 export const isLoopbackStore = (storeUrl: URL): boolean => LOOPBACK_HOSTS.has(storeUrl.hostname);
@@ -21,7 +28,7 @@ export const isLoopbackStore = (storeUrl: URL): boolean => LOOPBACK_HOSTS.has(st
  */
 export const chromiumArgsFor = (storeUrl: URL, lambdaArgs: readonly string[]): string[] => {
   const args = lambdaArgs.filter((arg) => arg !== "--single-process");
-  args.push(...QUIET_CHROMIUM_FLAGS);
+  args.push(...QUIET_CHROMIUM_FLAGS, ...DOM_ONLY_CHROMIUM_FLAGS);
   if (isLoopbackStore(storeUrl)) {
     args.push("--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost");
   }

@@ -63,11 +63,20 @@ const rankingFor = (request: FakeLlmRequest) => {
   });
 };
 
+/** The seed's ReasonGenerator: one short pt-PT reason for each listed candidate. */
+const reasonsFor = (request: FakeLlmRequest) => {
+  const ids = [...new Set([...JSON.stringify(request.body).matchAll(/productId: (\d+)/g)].map((m) => m[1]))];
+  return toolReply("explain_substitutes", {
+    reasons: ids.map((productId) => ({ productId, reason: `Explicado pelo modelo (${productId})` })),
+  });
+};
+
 beforeAll(async () => {
   llmServer = await startFakeLlmServer({
     script: routeByToolName({}, (request) => {
       if (request.forcedToolName === "generate_search_query") return queriesFor(request);
       if (request.forcedToolName === "rank_substitutes_by_value") return rankingFor(request);
+      if (request.forcedToolName === "explain_substitutes") return reasonsFor(request);
       return toolReply("prune_stock", { proposals: [] });
     }),
   });
@@ -85,7 +94,7 @@ afterAll(async () => {
 });
 
 describe("the shop-coordinator workflow through the real OpenAI SDK against the fake LLM server", () => {
-  it("uses the model's queries and rankings, re-asks once after an invented product id, and counts usage", async () => {
+  it("uses the model's queries, rankings and reasons, re-asks once after an invented product id, and counts usage", async () => {
     const householdId = harness.store.seedDemoHousehold();
     const { header, execution } = await harness.run("tenant-llm", householdId);
     expect(execution.status).toBe("SUCCEEDED");
@@ -94,7 +103,8 @@ describe("the shop-coordinator workflow through the real OpenAI SDK against the 
     expect(result.totalWithSubstitutes).toBe(5);
     expect(result.offline).toBe(false);
     expect(result.heuristicSteps).toEqual({});
-    expect(result.usage.calls).toBe(5 + 5 + 1);
+    // Per item: queries, ranking, reasons; and one prune call for the run.
+    expect(result.usage.calls).toBe(5 + 5 + 5 + 1);
     expect(result.usage.inputTokens).toBeGreaterThan(0);
 
     const reasks = rankRequests.filter((r) =>
@@ -108,7 +118,12 @@ describe("the shop-coordinator workflow through the real OpenAI SDK against the 
       primaryQuery: "batata doce cubos congelada",
       fallbackQueries: ["batata doce congelada", "legumes congelados cubos"],
     });
-    expect(sweetPotato?.sources).toEqual({ queries: "llm", ranking: "llm" });
+    expect(sweetPotato?.sources).toEqual({ queries: "llm", ranking: "llm", reasons: "llm" });
+    // GenerateReasons (the seed's ReasonGenerator) wrote every candidate's reason.
+    for (const candidate of sweetPotato?.recommendation?.candidates ?? []) {
+      expect(candidate.reason).toBe(`Explicado pelo modelo (${candidate.productId})`);
+    }
+    expect(execution.steps.filter((step) => step.name === "GenerateReasons")).toHaveLength(5);
     // The model called everything strong; the bands and the price cap still hold in code.
     for (const candidate of sweetPotato?.recommendation?.candidates ?? []) {
       if (candidate.recommendation === "strong") expect(candidate.valueScore).toBeGreaterThan(0.8);

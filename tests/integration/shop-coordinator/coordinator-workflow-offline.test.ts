@@ -32,6 +32,7 @@ describe("the shop-coordinator workflow, offline, on the demo household", () => 
     expect(result.heuristicSteps).toMatchObject({
       generate_search_query: 5,
       rank_substitutes_by_value: 5,
+      explain_substitutes: 5,
       prune_stock: 1,
     });
 
@@ -70,6 +71,7 @@ describe("the shop-coordinator workflow, offline, on the demo household", () => 
       "SearchCandidates",
       "RemoveSameProduct",
       "RankCandidates",
+      "GenerateReasons",
       "RecordItem",
       "PruneStock",
       "ScoutSlots",

@@ -9,6 +9,7 @@ import type { RunHeader } from "../../../functions/shop/coordinator/domain/shop-
 import type { ShopRunRepository } from "../../../functions/shop/coordinator/domain/shop-run-repository";
 import { originalItemFromCartLine } from "../../../functions/shop/coordinator/domain/substitution-worker";
 import { createInMemoryShopRunRepository } from "../../../functions/shop/coordinator/domain/testing/in-memory-shop-run-repository";
+import { createInMemoryWeeklyRunIndex } from "../../../functions/shop/coordinator/domain/testing/in-memory-weekly-run-index";
 import { rankByHeuristic } from "../../../functions/shop/coordinator/domain/value-ranker";
 import { createShopApp } from "../../../functions/shop/coordinator/http/create-shop-app";
 import { householdForTenant } from "../../../functions/shop/coordinator/http/household-for-tenant";
@@ -65,6 +66,7 @@ const harness = () => {
     }),
   };
   const stores = new Map<string, FakeStore>();
+  const weeklyRuns = createInMemoryWeeklyRunIndex();
   let runCounter = 0;
   const logger = createLogger("shop-http-test");
   const app = createShopApp({
@@ -79,6 +81,8 @@ const harness = () => {
     llm: createFakeLlm()
       .onStructured("generate_search_query", new LlmUnavailable("offline"))
       .onStructured("rank_substitutes_by_value", new LlmUnavailable("offline")),
+    planSnapshotExists: async (tenant, snapshotId) => tenant === "alice" && snapshotId === "alice-week",
+    weeklyRuns,
     newRunId: () => `run_${++runCounter}`,
     now: () => new Date("2026-01-21T10:00:00.000Z"),
   });
@@ -102,7 +106,7 @@ const harness = () => {
       json: () => resultJson(result) as Record<string, unknown>,
     };
   };
-  return { call, started, runsFor, stores };
+  return { call, started, runsFor, stores, weeklyRuns };
 };
 
 /** A succeeded run whose result recommends the sweet potato's heuristic ranking and one prune. */
@@ -165,6 +169,7 @@ describe("POST /shop/runs (createShopRun)", () => {
           runId: "run_1",
           householdId: "alice",
           options: { maxConcurrency: 5, skipPrune: false, skipSlots: false },
+          planSnapshotId: null,
         },
       },
     ]);
@@ -179,15 +184,38 @@ describe("POST /shop/runs (createShopRun)", () => {
     expect(started).toHaveLength(1);
   });
 
-  it("refuses bad options naming the field, and a plan merge it cannot do yet", async () => {
+  it("refuses bad options and a malformed plan id naming the field, starting nothing", async () => {
     const { call, started } = harness();
     const bad = await call("POST", "/shop/runs", { body: { options: { maxConcurrency: 0 } } });
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.json())).toContain("body.options.maxConcurrency");
-    const plan = await call("POST", "/shop/runs", { body: { plan_snapshot_id: "demo-week" } });
-    expect(plan.status).toBe(422);
-    expect(plan.json()).toMatchObject({ error: { code: "plan_merge_unavailable" } });
+    const badPlan = await call("POST", "/shop/runs", { body: { plan_snapshot_id: "week/1" } });
+    expect(badPlan.status).toBe(400);
+    expect(JSON.stringify(badPlan.json())).toContain("plan_snapshot_id");
     expect(started).toEqual([]);
+  });
+
+  it("answers 404 naming plan_snapshot_id for a plan the tenant does not have, before any run starts", async () => {
+    const { call, started, runsFor } = harness();
+    // alice-week is alice's: bob may not merge it.
+    const missing = await call("POST", "/shop/runs", {
+      tenant: "bob",
+      body: { plan_snapshot_id: "alice-week" },
+    });
+    expect(missing.status).toBe(404);
+    expect(missing.json()).toMatchObject({
+      error: { code: "plan_snapshot_not_found", details: { field: "plan_snapshot_id" } },
+    });
+    expect(started).toEqual([]);
+    expect((await runsFor("bob").listRuns({ limit: 10 })).runs).toEqual([]);
+  });
+
+  it("starts a run with the tenant's plan, handing the snapshot id to the workflow", async () => {
+    const { call, started } = harness();
+    const answer = await call("POST", "/shop/runs", { body: { plan_snapshot_id: "alice-week" } });
+    expect(answer.status).toBe(202);
+    expect(started).toHaveLength(1);
+    expect(started[0]?.input).toMatchObject({ tenant: "alice", planSnapshotId: "alice-week" });
   });
 
   it("maps a tenant whose id the store cannot take to a digest, never to another household", () => {
@@ -330,5 +358,18 @@ describe("the substitution steps on their own, and preferences", () => {
     const bad = await call("PUT", "/shop/preferences", { body: { priceCapPercent: -5 } });
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.json())).toContain("body.priceCapPercent");
+  });
+
+  it("PUT /shop/preferences indexes a weekly run under its hour, moves it when it changes, drops it when removed", async () => {
+    const { call, weeklyRuns } = harness();
+    await call("PUT", "/shop/preferences", { body: { weeklyRun: { weekday: "sat", hour: 8 } } });
+    expect(weeklyRuns.entries()).toEqual(["alice@sat#8"]);
+    await call("PUT", "/shop/preferences", { body: { weeklyRun: { weekday: "sun", hour: 19 } } });
+    expect(weeklyRuns.entries()).toEqual(["alice@sun#19"]);
+    await call("PUT", "/shop/preferences", { body: { bannedBrands: ["Iglo"] } });
+    expect(weeklyRuns.entries()).toEqual([]);
+    const bad = await call("PUT", "/shop/preferences", { body: { weeklyRun: { weekday: "sat", hour: 24 } } });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.json())).toContain("body.weeklyRun.hour");
   });
 });

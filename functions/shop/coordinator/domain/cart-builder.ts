@@ -1,15 +1,28 @@
 import { z } from "zod";
 import type { CoordinatorCartLine, CoordinatorOrder } from "./store-tools-port";
 
-/** A line BuildCart put into the cart, and why. */
+/** A meal of the plan an ingredient is for. */
+export const planMealSchema = z.object({ date: z.string(), meal_type: z.string(), recipe_id: z.string() });
+
+/**
+ * A line BuildCart put into the cart, and why: a recurring item of past orders, or an ingredient of the
+ * meal plan (with the plan's line and the meals it is for).
+ */
 export const cartAdditionSchema = z.object({
   productId: z.string(),
   name: z.string(),
   quantity: z.number(),
-  why: z.literal("recurring_item"),
+  why: z.enum(["recurring_item", "plan_ingredient"]),
   reason: z.string(),
+  /** For a plan ingredient: the shopping list's line ("chicken breast: 500 g"). */
+  ingredient: z.string().optional(),
+  meals: z.array(planMealSchema).optional(),
 });
 export type CartAddition = z.infer<typeof cartAdditionSchema>;
+
+/** A plan ingredient BuildCart did not add, and why (no product found, already in the cart). */
+export const planIngredientNotAddedSchema = z.object({ ingredient: z.string(), reason: z.string() });
+export type PlanIngredientNotAdded = z.infer<typeof planIngredientNotAddedSchema>;
 
 /** Orders looked at, and in how many of them a product must appear to count as recurring. */
 export const RECURRING_LOOKBACK_ORDERS = 4;

@@ -1,4 +1,4 @@
-import type { CartAddition } from "./cart-builder";
+import type { CartAddition, PlanIngredientNotAdded } from "./cart-builder";
 import type { StepSource } from "./heuristic-fallback";
 import { addUsage, emptyUsage, type RunItem, type RunResult, type RunUsage } from "./shop-run";
 import type { SlotRecommendation } from "./slot-scout";
@@ -32,6 +32,7 @@ export interface StepOutcome<T> {
 export const composeRunResult = (args: {
   items: readonly RunItem[];
   cartAdditions: CartAddition[];
+  planNotAdded?: PlanIngredientNotAdded[];
   prune?: StepOutcome<PruneProposal[]>;
   slots?: { slots: CoordinatorSlot[]; recommendation: SlotRecommendation };
 }): RunResult => {
@@ -46,6 +47,7 @@ export const composeRunResult = (args: {
   for (const item of args.items) {
     if (item.sources.queries === "heuristic") count("generate_search_query");
     if (item.sources.ranking === "heuristic") count("rank_substitutes_by_value");
+    if (item.sources.reasons === "heuristic") count("explain_substitutes");
     usage = addUsage(usage, item.usage);
   }
   if (args.prune) {
@@ -67,6 +69,7 @@ export const composeRunResult = (args: {
       cause: item.failure?.cause ?? "",
     })),
     cartAdditions: args.cartAdditions,
+    ...(args.planNotAdded ? { planIngredientsNotAdded: args.planNotAdded } : {}),
     pruned: args.prune?.value ?? [],
     slots: args.slots?.slots ?? [],
     ...(args.slots ? { recommendedSlot: args.slots.recommendation } : {}),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { cartAdditionSchema } from "./cart-builder";
+import { cartAdditionSchema, planIngredientNotAddedSchema } from "./cart-builder";
 import { slotRecommendationSchema } from "./slot-scout";
 import { pruneProposalSchema } from "./stock-pruner";
 import { coordinatorSlotSchema } from "./store-tools-port";
@@ -59,7 +59,11 @@ export const runItemSchema = z.object({
   recommendation: substitutionRecommendationSchema.optional(),
   failure: z.object({ error: z.string(), cause: z.string() }).optional(),
   queries: queryGeneratorOutputSchema.optional(),
-  sources: z.object({ queries: stepSourceSchema.optional(), ranking: stepSourceSchema.optional() }),
+  sources: z.object({
+    queries: stepSourceSchema.optional(),
+    ranking: stepSourceSchema.optional(),
+    reasons: stepSourceSchema.optional(),
+  }),
   removed: z.array(z.object({ productId: z.string(), rule: z.string(), reason: z.string() })),
   usage: runUsageSchema,
 });
@@ -71,6 +75,8 @@ export const runResultSchema = substitutionResultSchema.extend({
     z.object({ productId: z.string(), name: z.string(), error: z.string(), cause: z.string() }),
   ),
   cartAdditions: z.array(cartAdditionSchema),
+  /** For a run with a meal plan: its ingredients BuildCart did not add, and why. */
+  planIngredientsNotAdded: z.array(planIngredientNotAddedSchema).optional(),
   pruned: z.array(pruneProposalSchema),
   slots: z.array(coordinatorSlotSchema),
   recommendedSlot: slotRecommendationSchema.optional(),

@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { DomainRefusedError } from "../../../core/errors";
+import { NotFoundError } from "../../../core/errors";
 import type { ApiEnv } from "../../../core/http/api-env";
 import { createApi } from "../../../core/http/create-api";
 import { createUsageRecorder, logUsageTotals } from "../../../core/llm/usage-recorder";
@@ -8,6 +8,7 @@ import { recordingUsage } from "../../../core/llm/usage-recording-llm";
 import { defaultHouseholdPreferences } from "../domain/household-preferences";
 import { runOptionsSchema } from "../domain/shop-run";
 import { getRunView } from "../domain/use-cases/get-run";
+import { saveShopPreferences } from "../domain/use-cases/save-preferences";
 import { startShopRun } from "../domain/use-cases/start-run";
 import { householdForTenant } from "./household-for-tenant";
 import type { ShopApiDeps } from "./shop-api-deps";
@@ -52,19 +53,22 @@ export const createShopApp = (deps: ShopApiDeps): OpenAPIHono<ApiEnv> => {
   app.openapi(createShopRunRoute, async (c) => {
     const body = c.req.valid("json");
     const { "idempotency-key": idempotencyKey } = c.req.valid("header");
-    if (body.plan_snapshot_id !== undefined) {
-      throw new DomainRefusedError("Merging a meal plan's shopping list into the cart is not available yet", {
-        code: "plan_merge_unavailable",
-        details: { plan_snapshot_id: body.plan_snapshot_id },
+    const tenant = c.get("tenant");
+    const planSnapshotId = body.plan_snapshot_id;
+    // Checked before a run starts: a run never starts on a plan the tenant does not have.
+    if (planSnapshotId !== undefined && !(await deps.planSnapshotExists(tenant, planSnapshotId))) {
+      throw new NotFoundError(`No meal plan snapshot ${planSnapshotId}`, {
+        code: "plan_snapshot_not_found",
+        details: { field: "plan_snapshot_id", plan_snapshot_id: planSnapshotId },
       });
     }
-    const tenant = c.get("tenant");
     const { runId } = await startShopRun(
       { runs: runs(c), workflows: deps.workflows, newRunId: deps.newRunId, now: deps.now },
       {
         tenant,
         householdId: householdForTenant(tenant),
         options: runOptionsSchema.parse(body.options ?? {}),
+        ...(planSnapshotId !== undefined ? { planSnapshotId } : {}),
         ...(idempotencyKey ? { idempotencyKey } : {}),
       },
     );
@@ -123,9 +127,12 @@ export const createShopApp = (deps: ShopApiDeps): OpenAPIHono<ApiEnv> => {
   );
 
   app.openapi(putShopPreferencesRoute, async (c) => {
-    const preferences = c.req.valid("json");
-    await runs(c).savePreferences(preferences);
-    return c.json(preferences, 200);
+    const saved = await saveShopPreferences(
+      { runs: runs(c), weeklyRuns: deps.weeklyRuns },
+      c.get("tenant"),
+      c.req.valid("json"),
+    );
+    return c.json(saved, 200);
   });
 
   return app;

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { SnapshotIdSchema } from "../../../cook/domain/ids";
 import { decisionSchema } from "../domain/decision";
 import { householdPreferencesSchema } from "../domain/household-preferences";
 import { RUN_STATUSES, recordedDecisionSchema, runOptionsSchema, runResultSchema } from "../domain/shop-run";
@@ -11,7 +12,10 @@ import {
 
 export const CreateRunBody = z
   .object({
-    plan_snapshot_id: z.string().min(1).max(100).optional(),
+    plan_snapshot_id: SnapshotIdSchema.optional().meta({
+      description:
+        "A meal plan of the cook area (`POST /plans`): BuildCart merges its shopping list, variants included, into the cart",
+    }),
     options: runOptionsSchema.partial().optional(),
   })
   .strict()

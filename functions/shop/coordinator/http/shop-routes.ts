@@ -34,8 +34,9 @@ export const createShopRunRoute = defineRoute({
   description:
     "Builds the cart from past orders, finds substitutes for unavailable items, proposes lines to prune and " +
     "recommends a delivery slot. Recommends only: it never books a slot nor checks out. An `Idempotency-Key` " +
-    "makes a retried POST answer the same run. Merging a meal plan's shopping list (`plan_snapshot_id`) is " +
-    "not available yet: 422 `plan_merge_unavailable`.",
+    "makes a retried POST answer the same run. With `plan_snapshot_id`, BuildCart also merges that meal plan's " +
+    "shopping list (the cook area's, variants included) into the cart, each line with the meals it is for; a " +
+    "snapshot the tenant does not have is a 404 `plan_snapshot_not_found`, and no run starts.",
   security: bearerAuth,
   request: { headers: IdempotencyHeaders, body: jsonBody(CreateRunBody) },
   responses: {
@@ -43,7 +44,7 @@ export const createShopRunRoute = defineRoute({
       CreatedRun,
       "The run started (or, with a known Idempotency-Key, the run it started before)",
     ),
-    ...errorResponses(400, 401, 403, 413, 422, 503),
+    ...errorResponses(400, 401, 403, 404, 413, 422, 503),
   },
 });
 
@@ -126,6 +127,10 @@ export const putShopPreferencesRoute = defineRoute({
   path: "/shop/preferences",
   tags,
   summary: "Replace the household's preferences",
+  description:
+    "With `weeklyRun` (`weekday`, UTC `hour`), an hourly EventBridge schedule starts a coordinator run for the " +
+    "household in that hour each week, once per ISO week (its `Idempotency-Key` is `weekly-{year}-W{week}`); " +
+    "without it, no weekly run.",
   security: bearerAuth,
   request: { body: jsonBody(Preferences) },
   responses: {

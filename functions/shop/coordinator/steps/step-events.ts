@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { TenantIdSchema } from "../../../core/db/keys";
 import { householdIdSchema } from "../../store/household-session-cookie";
-import { cartAdditionSchema } from "../domain/cart-builder";
+import { cartAdditionSchema, planIngredientNotAddedSchema } from "../domain/cart-builder";
 import { householdPreferencesSchema, itemPolicySchema } from "../domain/household-preferences";
 import { runOptionsSchema, runUsageSchema } from "../domain/shop-run";
 import { coordinatorCartLineSchema, coordinatorProductSchema } from "../domain/store-tools-port";
@@ -21,7 +21,8 @@ export const runKeysSchema = z.object({
 
 export const runInputSchema = runKeysSchema.extend({
   options: runOptionsSchema,
-  planSnapshotId: z.string().optional(),
+  /** Null for a run without a plan: the ASL passes the field to BuildCart either way. */
+  planSnapshotId: z.string().nullable().optional(),
 });
 export type RunInput = z.infer<typeof runInputSchema>;
 
@@ -55,10 +56,15 @@ export const rankStepOutputSchema = z.object({
   summary: z.string(),
   removed: z.array(z.object({ productId: z.string(), rule: z.string(), reason: z.string() })),
   source: z.enum(["llm", "heuristic"]),
+  /** Set by GenerateReasons (the seed's ReasonGenerator): who wrote the candidates' reasons. */
+  reasonsSource: z.enum(["llm", "heuristic"]).optional(),
   usage: runUsageSchema,
 });
 
-export const buildCartOutputSchema = z.object({ cartAdditions: z.array(cartAdditionSchema) });
+export const buildCartOutputSchema = z.object({
+  cartAdditions: z.array(cartAdditionSchema),
+  planNotAdded: z.array(planIngredientNotAddedSchema).optional(),
+});
 
 /** What a Catch puts at its ResultPath: Step Functions' `Error` and `Cause`. */
 export const caughtErrorSchema = z.object({ Error: z.string(), Cause: z.string().optional() });

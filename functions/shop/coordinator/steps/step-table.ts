@@ -10,3 +10,6 @@ table();
 /** The run repository of one tenant (the tenant comes from the execution input the API wrote). */
 export const runRepositoryFor = (tenant: string): ShopRunRepository =>
   createDynamoShopRunRepository(table().forTenant(tenant));
+
+/** The tenant's view of the table, for steps that read another area's data of the same tenant. */
+export const tenantTableFor = (tenant: string) => table().forTenant(tenant);

@@ -28,11 +28,15 @@ export interface CoordinatorHarness {
     tenant: string,
     householdId: string,
     options?: Partial<RunHeader["options"]>,
+    planSnapshotId?: string,
   ): Promise<{ header: RunHeader; execution: WorkflowExecution }>;
   close(): Promise<void>;
 }
 
-export const startCoordinatorHarness = async (env: Record<string, string>): Promise<CoordinatorHarness> => {
+export const startCoordinatorHarness = async (
+  env: Record<string, string>,
+  workflowNames: readonly string[] = ["shop-coordinator"],
+): Promise<CoordinatorHarness> => {
   const testTable = await createTestTable();
   const store = await startSimulatedStore({ port: 0 });
   Object.assign(process.env, {
@@ -44,7 +48,7 @@ export const startCoordinatorHarness = async (env: Record<string, string>): Prom
   });
   const runner = await createLocalWorkflowRunner({
     retryIntervalMs: 0,
-    workflows: allWorkflows().filter((workflow) => workflow.name === "shop-coordinator"),
+    workflows: allWorkflows().filter((workflow) => workflowNames.includes(workflow.name)),
   });
   const table = createAppTable({ TABLE_NAME: testTable.tableName, DYNAMODB_ENDPOINT: testTable.endpoint });
   const runsOf = (tenant: string) => createDynamoShopRunRepository(table.forTenant(tenant));
@@ -55,7 +59,7 @@ export const startCoordinatorHarness = async (env: Record<string, string>): Prom
     runsOf,
     setPreferences: (tenant, preferences) =>
       runsOf(tenant).savePreferences(householdPreferencesSchema.parse(preferences)),
-    async run(tenant, householdId, options = {}) {
+    async run(tenant, householdId, options = {}, planSnapshotId) {
       const runs = runsOf(tenant);
       const { runId } = await startShopRun(
         {
@@ -64,7 +68,12 @@ export const startCoordinatorHarness = async (env: Record<string, string>): Prom
           newRunId: () => `run_${randomUUID().replaceAll("-", "")}`,
           now: () => new Date(),
         },
-        { tenant, householdId, options: runOptionsSchema.parse(options) },
+        {
+          tenant,
+          householdId,
+          options: runOptionsSchema.parse(options),
+          ...(planSnapshotId ? { planSnapshotId } : {}),
+        },
       );
       const header = await runs.getRun(runId);
       const execution = await runner.waitForExecution(header?.executionId ?? "");

@@ -235,3 +235,148 @@ describe("createPlaywrightStoreBrowser stops every wait at the session's deadlin
     await expect(changed.session.readPage(cartUrl, cartSpec)).rejects.toBeInstanceOf(StorePageChangedError);
   });
 });
+
+/** A browser that counts the contexts it makes and closes; each context's page fails `goto` on request. */
+const countingBrowser = () => {
+  const made: string[] = [];
+  const closed: string[] = [];
+  const browser = {
+    on: () => undefined,
+    newContext: async () => {
+      const id = `context-${made.length + 1}`;
+      made.push(id);
+      const page = {
+        id,
+        isClosed: () => closed.includes(id),
+        goto: async (url: string) => {
+          if (url.includes("fail")) throw new Error("net::ERR_CONNECTION_RESET");
+          return { status: () => 200 };
+        },
+        url: () => "http://127.0.0.1:3001/pt/pesquisa",
+        evaluate: async () => ({ values: {}, lists: {}, emptyMarker: null, readyMarker: "ready" }),
+      };
+      return {
+        setDefaultTimeout: () => undefined,
+        setDefaultNavigationTimeout: () => undefined,
+        route: async () => undefined,
+        addCookies: async () => undefined,
+        newPage: async () => page,
+        close: async () => {
+          closed.push(id);
+        },
+      } as unknown as BrowserContext;
+    },
+    close: async () => undefined,
+  };
+  return { browser: browser as unknown as Browser, made, closed };
+};
+
+const householdCookies = (household: string) => [
+  { name: "larder_household", value: household, url: STORE_URL.href },
+];
+
+describe("createPlaywrightStoreBrowser keeps idle sessions for the same household", () => {
+  const searchSpec = auchanPtSelectorRegistry().search;
+
+  it("reuses a closed session's context for the same household's next session, never for another's", async () => {
+    const { browser, made, closed } = countingBrowser();
+    const storeBrowser = createPlaywrightStoreBrowser({
+      storeUrl: STORE_URL,
+      timeoutMs: 1_000,
+      launch: async () => browser,
+      idleSessions: 4,
+    });
+    const first = await storeBrowser.openSession({ cookies: householdCookies("alice") });
+    await first.readPage(`${STORE_URL.href}pt/pesquisa?q=arroz`, searchSpec);
+    await first.close();
+    expect(closed).toEqual([]);
+
+    const again = await storeBrowser.openSession({ cookies: householdCookies("alice") });
+    const other = await storeBrowser.openSession({ cookies: householdCookies("bob") });
+    expect(made).toEqual(["context-1", "context-2"]);
+    await again.close();
+    await other.close();
+    await storeBrowser.close();
+  });
+
+  it("closes a session whose call failed instead of keeping it", async () => {
+    const { browser, made, closed } = countingBrowser();
+    const storeBrowser = createPlaywrightStoreBrowser({
+      storeUrl: STORE_URL,
+      timeoutMs: 1_000,
+      launch: async () => browser,
+      idleSessions: 4,
+    });
+    const session = await storeBrowser.openSession({ cookies: householdCookies("alice") });
+    await expect(session.readPage(`${STORE_URL.href}fail`, searchSpec)).rejects.toBeInstanceOf(
+      StoreUnreachableError,
+    );
+    await session.close();
+    expect(closed).toEqual(["context-1"]);
+    await storeBrowser.openSession({ cookies: householdCookies("alice") });
+    expect(made).toEqual(["context-1", "context-2"]);
+    await storeBrowser.close();
+  });
+
+  it("keeps no more idle sessions than asked, closing the rest", async () => {
+    const { browser, closed } = countingBrowser();
+    const storeBrowser = createPlaywrightStoreBrowser({
+      storeUrl: STORE_URL,
+      timeoutMs: 1_000,
+      launch: async () => browser,
+      idleSessions: 1,
+    });
+    const a = await storeBrowser.openSession({ cookies: householdCookies("alice") });
+    const b = await storeBrowser.openSession({ cookies: householdCookies("alice") });
+    await a.close();
+    await b.close();
+    expect(closed).toEqual(["context-2"]);
+    await storeBrowser.close();
+  });
+});
+
+describe("createPlaywrightStoreBrowser bounds the sessions open at once", () => {
+  it("makes a session beyond the bound wait for one to close, then opens it", async () => {
+    const { browser, made } = countingBrowser();
+    const storeBrowser = createPlaywrightStoreBrowser({
+      storeUrl: STORE_URL,
+      timeoutMs: 5_000,
+      launch: async () => browser,
+      maxOpenSessions: 1,
+    });
+    const first = await storeBrowser.openSession({ cookies: householdCookies("alice") });
+    let secondOpened = false;
+    const second = storeBrowser.openSession({ cookies: householdCookies("bob") }).then((session) => {
+      secondOpened = true;
+      return session;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(secondOpened).toBe(false);
+    await first.close();
+    await (await second).close();
+    expect(made).toEqual(["context-1", "context-2"]);
+    await storeBrowser.close();
+  });
+
+  it("fails a session that waits longer than the store timeout for its turn, and frees nothing twice", async () => {
+    const { browser } = countingBrowser();
+    const storeBrowser = createPlaywrightStoreBrowser({
+      storeUrl: STORE_URL,
+      timeoutMs: 50,
+      launch: async () => browser,
+      maxOpenSessions: 1,
+    });
+    const first = await storeBrowser.openSession({ cookies: householdCookies("alice") });
+    await expect(storeBrowser.openSession({ cookies: householdCookies("bob") })).rejects.toBeInstanceOf(
+      DependencyUnavailableError,
+    );
+    await first.close();
+    // The slot is free again: one session opens, and a second still waits its turn (bound kept at 1).
+    const third = await storeBrowser.openSession({ cookies: householdCookies("carol") });
+    await expect(storeBrowser.openSession({ cookies: householdCookies("dan") })).rejects.toBeInstanceOf(
+      DependencyUnavailableError,
+    );
+    await third.close();
+    await storeBrowser.close();
+  });
+});

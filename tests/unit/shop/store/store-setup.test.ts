@@ -43,6 +43,15 @@ describe("chromiumArgsFor", () => {
     expect(chromiumArgsFor(new URL("https://www.auchan.pt"), lambdaArgs)).not.toContain("--single-process");
   });
 
+  it("turns compositing off wherever the store is (the tools read the DOM, never pixels)", () => {
+    expect(chromiumArgsFor(new URL("https://www.auchan.pt"), lambdaArgs)).toContain(
+      "--disable-gpu-compositing",
+    );
+    expect(chromiumArgsFor(new URL("http://127.0.0.1:3001"), lambdaArgs)).toContain(
+      "--disable-gpu-compositing",
+    );
+  });
+
   it("blocks every other host only when the store is on loopback", () => {
     const local = chromiumArgsFor(new URL("http://127.0.0.1:3001"), lambdaArgs);
     expect(local).toContain("--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost");

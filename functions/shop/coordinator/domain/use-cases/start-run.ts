@@ -45,7 +45,8 @@ export const startShopRun = async (
         runId: header.runId,
         householdId: args.householdId,
         options: args.options,
-        ...(args.planSnapshotId ? { planSnapshotId: args.planSnapshotId } : {}),
+        // Always present (null without a plan): the ASL hands it to BuildCart by path.
+        planSnapshotId: args.planSnapshotId ?? null,
       },
       { executionName: header.runId },
     );

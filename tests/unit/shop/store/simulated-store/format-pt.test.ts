@@ -7,6 +7,7 @@ import {
   formatQuantityValue,
   NBSP,
   NNBSP,
+  PORTUGUESE_MONTH_NAMES,
 } from "../../../../../dev/store/format-pt";
 import { parsePriceToCents } from "../../../../../functions/shop/store/parse-price";
 import { parseResultCount } from "../../../../../functions/shop/store/search-products";
@@ -40,5 +41,14 @@ describe("pt-PT formatting in the simulated store", () => {
       expect(parsePriceToCents(formatDisplayPrice(cents, NNBSP))).toBe(cents);
       expect(parsePriceToCents(formatMachinePrice(cents))).toBe(cents);
     }
+  });
+});
+
+describe("Portuguese month names (one list for the slot plan and the order pages)", () => {
+  it("are pt-PT's own long month names, January first", () => {
+    const ptPt = new Intl.DateTimeFormat("pt-PT", { month: "long", timeZone: "UTC" });
+    expect(PORTUGUESE_MONTH_NAMES).toEqual(
+      Array.from({ length: 12 }, (_, month) => ptPt.format(new Date(Date.UTC(2026, month, 15)))),
+    );
   });
 });

@@ -1,0 +1,25 @@
+/**
+ * Port: the cook area's shopping list for one meal-plan snapshot, as the coordinator needs it (the
+ * adapter runs the cook area's own use case, so the list is the one `GET /plans/{id}/shopping-list`
+ * answers, variants included).
+ */
+export interface PlanMeal {
+  date: string;
+  meal_type: string;
+  /** The recipe the ingredient came from: the variant id for a modified meal, else the base or component. */
+  recipe_id: string;
+}
+
+export interface PlanIngredient {
+  name: string;
+  /** The list's own text of the item and its amount ("chicken breast: 500 g"). */
+  display: string;
+  meals: PlanMeal[];
+}
+
+export interface PlanShoppingListPort {
+  /** Whether the tenant has the snapshot (a complete one). */
+  snapshotExists(snapshotId: string): Promise<boolean>;
+  /** The snapshot's shopping list, or null when the tenant has no such snapshot. */
+  shoppingList(snapshotId: string): Promise<PlanIngredient[] | null>;
+}

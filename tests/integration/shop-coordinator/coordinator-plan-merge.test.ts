@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDynamoPlanRepository } from "../../../functions/cook/adapters/dynamo-plan-repository";
+import { createDynamoRecipeRepository } from "../../../functions/cook/adapters/dynamo-recipe-repository";
+import { productNamed } from "../shop/store/catalog-fixture";
+import { type CoordinatorHarness, startCoordinatorHarness } from "./support/coordinator-harness";
+
+/**
+ * A run with a meal plan (plan_snapshot_id): the real ASL in the local runner, the cook area's plan and
+ * recipes in DynamoDB Local under the run's tenant, the simulated store in Chromium. Offline.
+ */
+let harness: CoordinatorHarness;
+beforeAll(async () => {
+  harness = await startCoordinatorHarness({ LLM_PROVIDER: "none" });
+}, 60_000);
+afterAll(async () => {
+  await harness?.close();
+});
+
+const TENANT = "tenant-plan";
+const VARIANT_ID = "variant:plan-week:2026-01-05:dinner";
+
+const seedPlan = async (tenant: string): Promise<void> => {
+  const table = harness.table.forTenant(tenant);
+  await createDynamoRecipeRepository(table).putRecipe({
+    recipe_id: "bacalhau-bras",
+    name: "Bacalhau à Brás",
+    servings: 4,
+    ingredients_raw: ["400 g de bacalhau", "6 ovos", "2 cebolas"],
+    steps: ["Misture tudo."],
+  });
+  await createDynamoRecipeRepository(table).putRecipe({
+    recipe_id: "salad",
+    name: "Salad",
+    servings: 2,
+    ingredients_raw: ["1 lemon", "2 tbsp olive oil"],
+    steps: ["Toss."],
+  });
+  await createDynamoPlanRepository(table).createSnapshot({
+    snapshot_id: "plan-week",
+    created_at: "2026-01-01T00:00:00.000Z",
+    planned_meals: [
+      {
+        date: "2026-01-05",
+        meal_type: "dinner",
+        recipe_id: "bacalhau-bras",
+        components: [{ role: "side", recipe_id: "salad" }],
+        // The meal was modified: no eggs. The list (and so the cart) follows the variant, not the base.
+        variant: {
+          variant_id: VARIANT_ID,
+          base_recipe_id: "bacalhau-bras",
+          patch_ops: [],
+          compiled_recipe: {
+            id: VARIANT_ID,
+            name: "Bacalhau à Brás sem ovo",
+            ingredients_raw: ["400 g de bacalhau", "2 cebolas"],
+            steps: ["Misture tudo."],
+          },
+          warnings: [],
+          compiled_at: "2026-01-01T00:00:00.000Z",
+          compiler_version: "v0",
+        },
+      },
+    ],
+  });
+};
+
+describe("the shop-coordinator workflow with a meal plan", () => {
+  it("merges the plan's shopping list (variant included) into the store cart, each line with its meals", async () => {
+    await seedPlan(TENANT);
+    const householdId = "household-plan";
+    harness.store.seedHousehold(householdId, { cart: [] });
+    const { header, execution } = await harness.run(
+      TENANT,
+      householdId,
+      { skipPrune: true, skipSlots: true },
+      "plan-week",
+    );
+    expect(execution.status).toBe("SUCCEEDED");
+    const result = header.result;
+    if (!result) throw new Error("no result");
+    const planLines = result.cartAdditions.filter((line) => line.why === "plan_ingredient");
+    const bacalhau = planLines.find((line) => line.name.startsWith("bacalhau"));
+    expect(bacalhau?.meals).toEqual([{ date: "2026-01-05", meal_type: "dinner", recipe_id: VARIANT_ID }]);
+    expect(bacalhau?.reason).toContain("Ingrediente do plano (bacalhau: 400 g)");
+    expect(planLines.some((line) => line.name.startsWith("cebola"))).toBe(true);
+    // The English side dish: olive oil found by its shelf word, with the component's meal.
+    const oil = planLines.find((line) => line.name.startsWith("azeite"));
+    expect(oil?.meals).toEqual([{ date: "2026-01-05", meal_type: "dinner", recipe_id: "salad" }]);
+    // Not in the variant: never searched for, never added.
+    expect(planLines.some((line) => line.name.startsWith("ovos"))).toBe(false);
+    // The store has no lemon (only lemon drinks): reported, not guessed.
+    expect(result.planIngredientsNotAdded).toContainEqual({
+      ingredient: "lemon: 1",
+      reason: 'Sem produto na loja para "limão".',
+    });
+    // Visible in the store's own cart.
+    const cartIds = harness.store.householdState(householdId).cart.map((line) => line.productId);
+    for (const line of planLines) expect(cartIds).toContain(line.productId);
+    expect(cartIds).toContain(productNamed(bacalhau?.name ?? "").productId);
+  }, 120_000);
+
+  it("fails the run naming the plan when the snapshot is not the tenant's", async () => {
+    // plan-week is tenant-plan's: another tenant's run cannot read it.
+    const { header, execution } = await harness.run(
+      "tenant-plan-other",
+      "household-plan-other",
+      { skipPrune: true, skipSlots: true },
+      "plan-week",
+    );
+    expect(execution.status).toBe("FAILED");
+    expect(header.status).toBe("failed");
+    expect(header.error?.message).toContain("No meal plan snapshot plan-week");
+    expect(harness.store.householdState("household-plan-other").cart).toEqual([]);
+  }, 120_000);
+});

@@ -1,0 +1,160 @@
+import { describe, expect, it } from "vitest";
+import { InMemoryPlanRepository } from "../../../functions/cook/domain/testing/in-memory-plan-repository";
+import { InMemoryRecipeRepository } from "../../../functions/cook/domain/testing/in-memory-recipe-repository";
+import { getShoppingList } from "../../../functions/cook/domain/use-cases/get-shopping-list";
+import {
+  mergePlanIngredients,
+  pickProduct,
+  searchTermFor,
+} from "../../../functions/shop/coordinator/domain/plan-cart-merge";
+import type { PlanIngredient } from "../../../functions/shop/coordinator/domain/plan-shopping-list-port";
+import type { CoordinatorProduct } from "../../../functions/shop/coordinator/domain/store-tools-port";
+import { createFakeStore } from "./support/coordinator-fixtures";
+
+const item = (productId: string, name: string): CoordinatorProduct => ({
+  productId,
+  name,
+  price: 1,
+  available: true,
+  categoryPath: ["alimentação"],
+});
+
+const CATALOG = [
+  item("azeite-1", "azeite virgem extra auchan 750ml"),
+  item("cebola-1", "cebola kg"),
+  item("sopa-1", "sopa de cebola knorr"),
+  item("ice-tea", "ice tea limão lipton 1,5l"),
+  item("frango-1", "peito de frango auchan kg"),
+  item("bacalhau-1", "bacalhau graúdo auchan kg"),
+];
+
+const dinner = { date: "2026-01-05", meal_type: "dinner", recipe_id: "bolognese" };
+const ingredient = (name: string, display: string): PlanIngredient => ({ name, display, meals: [dinner] });
+
+describe("merging a meal plan's shopping list into the cart", () => {
+  it("searches English names by their shelf words and Portuguese names as written", () => {
+    expect(searchTermFor("olive oil")).toBe("azeite");
+    expect(searchTermFor("Chicken Breast")).toBe("peito frango");
+    expect(searchTermFor("bacalhau")).toBe("bacalhau");
+    // Found on the demo plan: "batata" alone took sweet potato, "grão bico" the dry chickpeas.
+    expect(searchTermFor("new potato")).toBe("batata vermelha");
+    expect(searchTermFor("tinned chickpea")).toBe("grão bico cozido");
+  });
+
+  it("takes the product whose name starts with the ingredient, never a product that only mentions it", () => {
+    expect(
+      pickProduct("cebola", [CATALOG[3] as CoordinatorProduct, CATALOG[1] as CoordinatorProduct])?.name,
+    ).toBe("cebola kg");
+    expect(pickProduct("limão", [CATALOG[3] as CoordinatorProduct])).toBeUndefined();
+  });
+
+  it("adds each matched ingredient once, with the plan line and the meals it is for, and says why others were not", async () => {
+    const store = createFakeStore({
+      cart: [{ ...item("bacalhau-1", "bacalhau graúdo auchan kg"), quantity: 1 }],
+      catalog: CATALOG,
+    });
+    const { added, notAdded } = await mergePlanIngredients(store, {
+      ingredients: [
+        ingredient("olive oil", "olive oil: 2 tbsp"),
+        ingredient("onion", "onion: 1"),
+        ingredient("lemon", "lemon: 1"),
+        ingredient("bacalhau", "bacalhau: 400 g"),
+        ingredient("chicken breast", "chicken breast: 500 g"),
+      ],
+      cart: await store.scanCart(),
+      alreadyAdded: [
+        {
+          productId: "frango-1",
+          name: "peito de frango auchan kg",
+          quantity: 1,
+          why: "recurring_item",
+          reason: "Comprado em 2 das últimas 4 encomendas.",
+        },
+      ],
+    });
+    expect(store.added).toEqual([
+      { productId: "azeite-1", quantity: 1 },
+      { productId: "cebola-1", quantity: 1 },
+    ]);
+    expect(added[0]).toMatchObject({
+      productId: "azeite-1",
+      why: "plan_ingredient",
+      ingredient: "olive oil: 2 tbsp",
+      meals: [dinner],
+    });
+    expect(added[0]?.reason).toBe(
+      "Ingrediente do plano (olive oil: 2 tbsp) para 2026-01-05 jantar (bolognese).",
+    );
+    expect(notAdded).toEqual([
+      { ingredient: "lemon: 1", reason: 'Sem produto na loja para "limão".' },
+      { ingredient: "bacalhau: 400 g", reason: "bacalhau graúdo auchan kg já está no carrinho." },
+      { ingredient: "chicken breast: 500 g", reason: "peito de frango auchan kg já está no carrinho." },
+    ]);
+  });
+
+  it("reports a line the store refuses and goes on with the rest", async () => {
+    const store = createFakeStore({ cart: [], catalog: CATALOG });
+    store.addToCart = async (productId) => {
+      if (productId === "azeite-1") throw new Error("product unavailable");
+    };
+    const { added, notAdded } = await mergePlanIngredients(store, {
+      ingredients: [ingredient("olive oil", "olive oil: 2 tbsp"), ingredient("onion", "onion: 1")],
+      cart: [],
+      alreadyAdded: [],
+    });
+    expect(added.map((line) => line.productId)).toEqual(["cebola-1"]);
+    expect(notAdded[0]?.reason).toMatch(/recusou azeite virgem extra auchan 750ml: product unavailable/);
+  });
+
+  it("merges the list the cook area's own use case builds: a variant's compiled lines, not its base's", async () => {
+    const plans = new InMemoryPlanRepository();
+    const recipes = new InMemoryRecipeRepository();
+    await recipes.putRecipe({
+      recipe_id: "bacalhau-bras",
+      name: "Bacalhau à Brás",
+      servings: 4,
+      ingredients_raw: ["400 g de bacalhau", "6 ovos", "2 cebolas"],
+      steps: ["Misture."],
+    });
+    await plans.createSnapshot({
+      snapshot_id: "week",
+      created_at: "2026-01-01T00:00:00.000Z",
+      planned_meals: [
+        {
+          date: "2026-01-05",
+          meal_type: "dinner",
+          recipe_id: "bacalhau-bras",
+          variant: {
+            variant_id: "variant:week:2026-01-05:dinner",
+            base_recipe_id: "bacalhau-bras",
+            patch_ops: [],
+            compiled_recipe: {
+              id: "variant:week:2026-01-05:dinner",
+              name: "Bacalhau à Brás (sem ovo)",
+              ingredients_raw: ["400 g de bacalhau", "2 cebolas", "3 colheres de sopa de azeite"],
+              steps: ["Misture."],
+            },
+            warnings: [],
+            compiled_at: "2026-01-01T00:00:00.000Z",
+            compiler_version: "v0",
+          },
+        },
+      ],
+    });
+    const list = await getShoppingList({ plans, recipes }, "week");
+    const ingredients: PlanIngredient[] = list.items.map((entry) => ({
+      name: entry.name,
+      display: entry.display,
+      meals: entry.sources,
+    }));
+    const store = createFakeStore({ cart: [], catalog: CATALOG });
+    const { added } = await mergePlanIngredients(store, { ingredients, cart: [], alreadyAdded: [] });
+    expect(added.map((line) => line.name).sort()).toEqual([
+      "azeite virgem extra auchan 750ml",
+      "bacalhau graúdo auchan kg",
+      "cebola kg",
+    ]);
+    expect(added.every((line) => line.meals?.[0]?.recipe_id === "variant:week:2026-01-05:dinner")).toBe(true);
+    expect(store.searches).not.toContain("ovos");
+  });
+});
