@@ -3,10 +3,7 @@ import { createAppTable, TableConfigSchema } from "../core/db/app-table";
 import { toLambdaHandler } from "../core/http/lambda-handler";
 import { readLlmConfig } from "../core/llm/llm-config";
 import { createObservability } from "../core/observability";
-import { createSql } from "../core/sql/create-sql";
 import { readSqlConfig } from "../core/sql/sql-config";
-import { createCatalogAgents } from "./catalog/http/catalog-agents";
-import { createCatalogApp } from "./catalog/http/create-catalog-app";
 
 // Parsed at cold start: a missing TABLE_NAME, database variable or provider key fails here, with its name.
 const config = configOnce(() => ({
@@ -19,12 +16,22 @@ const observability = await createObservability("chat");
 const { logger } = observability;
 const table = createAppTable(config.table);
 
-export const app = createCatalogApp({
+// The app (its routes and their zod schemas) is built on the first request, not at init.
+export const handler = toLambdaHandler(
+  async () => {
+    const [{ createCatalogApp }, { createSql }, { createCatalogAgents }] = await Promise.all([
+      import("./catalog/http/create-catalog-app"),
+      import("../core/sql/create-sql"),
+      import("./catalog/http/catalog-agents"),
+    ]);
+    return createCatalogApp({
+      logger,
+      tableFor: (tenant) => table.forTenant(tenant),
+      sql: createSql(config.sql),
+      ...createCatalogAgents(config.llm, logger),
+      now: () => new Date(),
+    });
+  },
   logger,
-  tableFor: (tenant) => table.forTenant(tenant),
-  sql: createSql(config.sql),
-  ...createCatalogAgents(config.llm, logger),
-  now: () => new Date(),
-});
-
-export const handler = toLambdaHandler(app, logger, observability);
+  observability,
+);

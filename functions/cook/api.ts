@@ -3,16 +3,23 @@ import { createAppTable, TableConfigSchema } from "../core/db/app-table";
 import { toLambdaHandler } from "../core/http/lambda-handler";
 import { readLlmConfig } from "../core/llm/llm-config";
 import { createObservability } from "../core/observability";
-import { createCookApiDeps } from "./http/cook-api-wiring";
-import { createCookApp } from "./http/create-cook-app";
 
 // Parsed at cold start: a missing TABLE_NAME or a provider without its key fails here, with its name.
 const config = configOnce(() => ({ table: parseConfig(TableConfigSchema), llm: readLlmConfig() }))();
 const observability = await createObservability("cook");
 const { logger } = observability;
 
-export const app = createCookApp(
-  createCookApiDeps({ logger, table: createAppTable(config.table), llmConfig: config.llm }),
-);
+const table = createAppTable(config.table);
 
-export const handler = toLambdaHandler(app, logger, observability);
+// The app (its routes and their zod schemas) is built on the first request, not at init.
+export const handler = toLambdaHandler(
+  async () => {
+    const [{ createCookApp }, { createCookApiDeps }] = await Promise.all([
+      import("./http/create-cook-app"),
+      import("./http/cook-api-wiring"),
+    ]);
+    return createCookApp(createCookApiDeps({ logger, table, llmConfig: config.llm }));
+  },
+  logger,
+  observability,
+);
