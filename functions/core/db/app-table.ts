@@ -1,16 +1,11 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient, GetCommand } from "@aws-sdk/lib-dynamodb";
-import { z } from "zod";
-import { envString } from "../config";
 import { mapDynamoError } from "./map-dynamo-error";
+import type { TableConfig } from "./table-config";
 import { TenantTable } from "./tenant-table";
 
-/** What a Lambda bound to the table gets: TABLE_NAME from CDK; DYNAMODB_ENDPOINT only in the local stack. */
-export const TableConfigSchema = z.object({
-  TABLE_NAME: envString(),
-  DYNAMODB_ENDPOINT: z.url().optional(),
-});
-export type TableConfig = z.output<typeof TableConfigSchema>;
+// In its own module so an entry that opens the table lazily can still check its variables at cold start.
+export { type TableConfig, TableConfigSchema } from "./table-config";
 
 export interface AppTable {
   tableName: string;

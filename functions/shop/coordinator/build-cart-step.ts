@@ -1,5 +1,7 @@
 import type { Context } from "aws-lambda";
 import { z } from "zod";
+import { parseConfig } from "../../core/config";
+import { TableConfigSchema } from "../../core/db/table-config";
 import { NotFoundError } from "../../core/errors";
 import { parseOrThrow } from "../../core/validation";
 import { type CartAddition, type PlanIngredientNotAdded, planCartAdditions } from "./domain/cart-builder";
@@ -7,6 +9,9 @@ import type { PlanIngredient } from "./domain/plan-shopping-list-port";
 import { runKeysSchema } from "./steps/step-events";
 import { stepLogger } from "./steps/step-logger";
 import { withHouseholdStore } from "./steps/step-store";
+
+// Checked at cold start (the table itself opens only for a run with a plan): a missing TABLE_NAME fails here.
+parseConfig(TableConfigSchema);
 
 const eventSchema = runKeysSchema.extend({ planSnapshotId: z.string().nullable().optional() });
 

@@ -1,0 +1,9 @@
+import { z } from "zod";
+import { envString } from "../config";
+
+/** What a Lambda bound to the table gets: TABLE_NAME from CDK; DYNAMODB_ENDPOINT only in the local stack. */
+export const TableConfigSchema = z.object({
+  TABLE_NAME: envString(),
+  DYNAMODB_ENDPOINT: z.url().optional(),
+});
+export type TableConfig = z.output<typeof TableConfigSchema>;
