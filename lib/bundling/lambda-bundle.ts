@@ -186,8 +186,41 @@ export const coldStartOutputs = (metafile: Metafile, entryKey: string): Set<stri
 };
 
 /**
+ * An API's app module, which its entry imports on the first request (`toLambdaHandler` given a loader):
+ * `create-<area>-app.ts` (or `<area>-app.ts`), and cook's `cook-api-wiring.ts` beside its app.
+ */
+const FIRST_REQUEST_MODULE = /(^|\/)functions\/.*(-app|-api-wiring)\.ts$/;
+
+/**
+ * The esbuild chunks an API's first request loads: the lazy chunks holding its app module (see
+ * FIRST_REQUEST_MODULE) and the chunks they import statically, less the cold start's.
+ */
+const firstRequestOutputs = (metafile: Metafile, coldStart: ReadonlySet<string>): Set<string> => {
+  const loaded = new Set<string>();
+  const visit = (file: string) => {
+    if (loaded.has(file) || coldStart.has(file)) return;
+    loaded.add(file);
+    for (const imported of metafile.outputs[file]?.imports ?? []) {
+      if (imported.kind === "import-statement" && !imported.external && metafile.outputs[imported.path]) {
+        visit(imported.path);
+      }
+    }
+  };
+  for (const file of coldStart) {
+    for (const imported of metafile.outputs[file]?.imports ?? []) {
+      const target = metafile.outputs[imported.path];
+      if (imported.kind !== "dynamic-import" || imported.external || !target) continue;
+      if (Object.keys(target.inputs).some((input) => FIRST_REQUEST_MODULE.test(input))) visit(imported.path);
+    }
+  }
+  return loaded;
+};
+
+/**
  * Rebundles esbuild's output in `stagingDir` into `outdir` with the chunks a cold start loads (all but the
- * entry) in one chunk, `chunks/cold-start-<hash>.mjs`; the lazy chunks stay apart and import it. Source
+ * entry) in one chunk, `chunks/cold-start-<hash>.mjs`, and those an API's first request loads to build its
+ * app in another, `chunks/first-request-<hash>.mjs` (Node pays per file: CookApi's app was 12 chunks); the
+ * other lazy chunks stay apart and import them. Source
  * maps chain back to the original sources. Returns a metafile of the result in esbuild's shape: each
  * output's inputs are those of the esbuild chunks folded into it (bytes scaled to what was kept).
  */
@@ -197,10 +230,12 @@ const mergeColdStartChunks = async (
   outdir: string,
 ): Promise<Metafile> => {
   const stagedEntry = join(stagingDir, BUNDLE_ENTRY_FILE);
-  const coldStart = new Set(
-    [...coldStartOutputs(esbuildMetafile, metafileKey(stagedEntry))].map((key) => join(repositoryRoot, key)),
-  );
+  const coldStartKeys = coldStartOutputs(esbuildMetafile, metafileKey(stagedEntry));
+  const coldStart = new Set([...coldStartKeys].map((key) => join(repositoryRoot, key)));
   coldStart.delete(stagedEntry);
+  const firstRequest = new Set(
+    [...firstRequestOutputs(esbuildMetafile, coldStartKeys)].map((key) => join(repositoryRoot, key)),
+  );
   const bundle = await rolldown({
     input: { index: stagedEntry },
     platform: "node",
@@ -230,7 +265,12 @@ const mergeColdStartChunks = async (
     minify: true,
     sourcemap: true,
     comments: { legal: false },
-    codeSplitting: { groups: [{ name: "cold-start", test: (id: string) => coldStart.has(id) }] },
+    codeSplitting: {
+      groups: [
+        { name: "cold-start", test: (id: string) => coldStart.has(id) },
+        { name: "first-request", test: (id: string) => firstRequest.has(id) },
+      ],
+    },
   });
   await bundle.close();
   const outputs: Metafile["outputs"] = {};

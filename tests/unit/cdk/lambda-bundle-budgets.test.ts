@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Metafile } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allFunctions } from "../../../lib/areas";
 import { type BundleSize, bundleSize } from "../../../lib/bundling/bundle-size";
@@ -10,7 +11,7 @@ import {
   LAMBDA_BUNDLE_BUDGETS,
   sizeBudgetFor,
 } from "../../../lib/bundling/lambda-budgets";
-import { bundleLambdas } from "../../../lib/bundling/lambda-bundle";
+import { bundleLambdas, coldStartOutputs } from "../../../lib/bundling/lambda-bundle";
 import type { FunctionDefinition } from "../../../lib/definition-types";
 import { SYNTH_TIMEOUT_MS, scaledTimeout } from "../../support/test-timeouts";
 
@@ -19,13 +20,13 @@ const root = mkdtempSync(join(tmpdir(), "larder-bundles-"));
 const functions = allFunctions();
 const bundles = new Map<
   string,
-  { definition: FunctionDefinition; size: BundleSize; coldStartInputs: string[] }
+  { definition: FunctionDefinition; size: BundleSize; coldStartInputs: string[]; metafile: Metafile }
 >();
 
 beforeAll(async () => {
   for (const { definition, metafile, outdir } of await bundleLambdas(functions, root)) {
     const size = bundleSize(metafile, outdir);
-    bundles.set(definition.id, { definition, size, coldStartInputs: size.coldStartInputs });
+    bundles.set(definition.id, { definition, size, coldStartInputs: size.coldStartInputs, metafile });
   }
 }, scaledTimeout(SYNTH_TIMEOUT_MS));
 
@@ -111,6 +112,32 @@ describe("every Lambda's bundle, as CDK builds it", () => {
       // bundler folds esbuild's shared chunks into one (lib/bundling/lambda-bundle.ts).
       const { size } = bundleOf(id);
       expect(size.coldStartFiles.length, size.coldStartFiles.join(", ")).toBeLessThanOrEqual(2);
+    },
+  );
+
+  it.each([
+    ["CookApi", "functions/cook/http/create-cook-app.ts"],
+    ["ShopApi", "functions/shop/coordinator/http/create-shop-app.ts"],
+    ["NegotiateApi", "functions/negotiate/http/create-negotiate-app.ts"],
+    ["ChatCatalogApi", "functions/chat/catalog/http/create-catalog-app.ts"],
+  ] as const)(
+    "%s builds its app on the first request: %s is out of the cold start and loads from two files at most",
+    (id, appModule) => {
+      const { size, coldStartInputs, metafile } = bundleOf(id);
+      expect(coldStartInputs).not.toContain(appModule);
+      const coldStart = new Set(size.coldStartFiles);
+      // What each dynamic import of the cold start loads beyond it; the app's is the least of those holding
+      // appModule (a lazy route's chunk may import the app's chunk too).
+      const loadedBy = [...coldStart]
+        .flatMap((file) => metafile.outputs[file]?.imports ?? [])
+        .filter((i) => i.kind === "dynamic-import" && !i.external)
+        .map((i) => [...coldStartOutputs(metafile, i.path)].filter((f) => !coldStart.has(f)));
+      const loaded = loadedBy
+        .filter((files) => files.some((f) => metafile.outputs[f]?.inputs[appModule]))
+        .sort((a, b) => a.length - b.length)[0];
+      expect(loaded, `${id} imports ${appModule} lazily`).toBeDefined();
+      // Node pays per file: the bundler folds what the app's chunk imports into one first-request chunk.
+      expect(loaded?.length, loaded?.join(", ")).toBeLessThanOrEqual(2);
     },
   );
 
