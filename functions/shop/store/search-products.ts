@@ -70,7 +70,8 @@ export const searchProducts = async (
   let exhausted = false;
   while (products.length < request.maxResults && pagesRead < MAX_SEARCH_PAGES) {
     const url = searchPageUrl(context.storeUrl, { ...request, start });
-    const page = await readStorePage(context, "search", url);
+    // Search pages are server-rendered (STORE.md): read from their HTML, without rendering them.
+    const page = await readStorePage(context, "search", url, { serverRendered: true });
     pagesRead += 1;
     const reader = new RawRecordReader(page.values, spec.values, spec, page.url, "search page");
     totalResults = reader.parsed("resultCount", parseResultCount) ?? totalResults;
