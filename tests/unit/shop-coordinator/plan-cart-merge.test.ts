@@ -89,7 +89,7 @@ describe("merging a meal plan's shopping list into the cart", () => {
       meals: [dinner],
     });
     expect(added[0]?.reason).toBe(
-      "Ingrediente do plano (olive oil: 2 tbsp) para 2026-01-05 jantar (bolognese); 2 tablespoon não se converte em embalagens: 1 embalagem.",
+      "Ingrediente do plano (olive oil: 2 tbsp) para 2026-01-05 jantar (bolognese); a quantidade não se converte em embalagens: 1 embalagem.",
     );
     expect(notAdded).toEqual([
       { ingredient: "lemon: 1", reason: 'Sem produto na loja para "limão".' },
@@ -228,7 +228,7 @@ describe("packs for a plan amount", () => {
   it("takes a container unit as that many packs", () => {
     expect(packsForAmount({ quantity: 2, unit: "can" }, tins)).toEqual({
       packs: 2,
-      explanation: "2 can → 2 embalagens",
+      explanation: "2 embalagens, como no plano",
     });
   });
 
@@ -241,7 +241,7 @@ describe("packs for a plan amount", () => {
     expect(packsForAmount({ quantity: 500, unit: "g" }, { name: "leite 1l" }).packs).toBe(1);
     expect(packsForAmount({ quantity: 2, unit: "tablespoon" }, tins)).toEqual({
       packs: 1,
-      explanation: "2 tablespoon não se converte em embalagens: 1 embalagem",
+      explanation: "a quantidade não se converte em embalagens: 1 embalagem",
     });
     expect(packsForAmount({ quantity: null, unit: null }, tins)).toEqual({
       packs: 1,

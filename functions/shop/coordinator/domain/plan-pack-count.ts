@@ -82,11 +82,12 @@ export const packsForAmount = (amount: PlanAmount, product: { name: string; size
   const lowerUnit = unit.toLowerCase();
   if (CONTAINER_UNITS.has(lowerUnit)) {
     const packs = whole(quantity);
-    return { packs, explanation: `${written} → ${packsWord(packs)}` };
+    return { packs, explanation: `${packsWord(packs)}, como no plano` };
   }
   const metric = METRIC[lowerUnit];
   if (metric === undefined) {
-    return { packs: 1, explanation: `${written} não se converte em embalagens: 1 embalagem` };
+    // The unit id is English ("tablespoon"); the reason already shows the plan's own text of the amount.
+    return { packs: 1, explanation: "a quantidade não se converte em embalagens: 1 embalagem" };
   }
   const perPack = pack?.totals[metric.per];
   if (perPack === undefined) {
