@@ -125,7 +125,9 @@ Object.assign(process.env, {
 
 // Count what the steps open in the container's one browser: store sessions, the contexts (one page each)
 // Chromium had to make for them (the others reused an idle one), and page loads.
-const counters = { contexts: 0, newContexts: 0, pageLoads: 0, forms: 0 };
+// Page reads are the tools' readPage calls; navigations the ones Chromium loaded as pages (search pages are
+// read from their HTML without one).
+const counters = { contexts: 0, newContexts: 0, pageLoads: 0, navigations: 0, forms: 0 };
 // Made here first, so the steps share it. BENCH_IDLE_SESSIONS=0 measures without the idle-session reuse,
 // BENCH_MAX_SESSIONS=0 without the bound on open sessions.
 const browser = containerStoreBrowser({
@@ -135,9 +137,15 @@ const browser = containerStoreBrowser({
   launch: async () => {
     const chromium = await launchChromium(new URL(store.url), 30_000);
     const newContext = chromium.newContext.bind(chromium);
-    chromium.newContext = (...args) => {
+    chromium.newContext = async (...args) => {
       counters.newContexts += 1;
-      return newContext(...args);
+      const context = await newContext(...args);
+      context.on("page", (page) =>
+        page.on("framenavigated", (frame) => {
+          if (frame === page.mainFrame() && frame.url() !== "about:blank") counters.navigations += 1;
+        }),
+      );
+      return context;
     };
     return chromium;
   },
@@ -179,6 +187,7 @@ interface Figures {
   contexts: number;
   newContexts: number;
   pageLoads: number;
+  navigations: number;
   llmCalls: number;
   tokens: number;
   steps: WorkflowStep[];
@@ -221,6 +230,7 @@ const runOnce = async (items: number, maxConcurrency: number, label: string): Pr
     contexts: counters.contexts - before.contexts,
     newContexts: counters.newContexts - before.newContexts,
     pageLoads: counters.pageLoads - before.pageLoads,
+    navigations: counters.navigations - before.navigations,
     llmCalls: result.usage.calls,
     tokens: result.usage.inputTokens + result.usage.outputTokens,
     steps: execution.steps,
@@ -271,14 +281,14 @@ const sequential =
   process.env.BENCH_SEQUENTIAL === "0" ? undefined : await measure(unavailable.length, 1, "sequential");
 
 const row = (label: string, f: Figures) =>
-  `| ${label} | ${f.items} | ${(f.wallMs / 1000).toFixed(1)} | ${f.contexts} | ${f.newContexts} | ${f.pageLoads} | ${f.llmCalls} | ${(f.llmCalls / f.items).toFixed(1)} | ${Math.round(f.tokens / f.items)} |`;
+  `| ${label} | ${f.items} | ${(f.wallMs / 1000).toFixed(1)} | ${f.contexts} | ${f.newContexts} | ${f.pageLoads} | ${f.navigations} | ${f.llmCalls} | ${(f.llmCalls / f.items).toFixed(1)} | ${Math.round(f.tokens / f.items)} |`;
 console.log(
   `shop-coordinator workflow, model latency ${MODEL_LATENCY_MS} ms a call, median of ${REPEATS} runs`,
 );
 console.log(
-  "| run | unavailable items | wall s | store sessions | new browser contexts (= pages) | page loads | LLM calls | calls/item | tokens/item |",
+  "| run | unavailable items | wall s | store sessions | new browser contexts (= pages) | page reads | of which page loads in Chromium | LLM calls | calls/item | tokens/item |",
 );
-console.log("|---|---|---|---|---|---|---|---|---|");
+console.log("|---|---|---|---|---|---|---|---|---|---|");
 console.log(row("1 item", one));
 console.log(row(`${many.items} items, MaxConcurrency 20`, many));
 if (sequential) console.log(row(`${sequential.items} items, MaxConcurrency 1 (the seed's loop)`, sequential));

@@ -4,6 +4,7 @@ import { isForbiddenStoreAction } from "./forbidden-store-actions";
 import { launchChromium } from "./launch-chromium";
 import {
   extractedPageSchema,
+  htmlExtractionExpression,
   inPageExtractionExpression,
   type PageSpec,
   type RawPage,
@@ -128,6 +129,10 @@ class PlaywrightStoreSession implements StoreSession {
   }
 
   private async readPageOnce(url: string, spec: PageSpec, options: ReadPageOptions): Promise<RawPage> {
+    if (options.serverRendered) {
+      const read = await this.readWithoutRendering(url, spec);
+      if (read) return read;
+    }
     let status: number;
     const navigation = this.bound("opening the page", url);
     try {
@@ -197,12 +202,60 @@ class PlaywrightStoreSession implements StoreSession {
     return { url: finalUrl, status, values, lists, emptyMarker };
   }
 
-  private async extract(spec: PageSpec, url: string) {
+  /**
+   * A server-rendered page read from its HTML: fetched with the session's cookies (a cookie the store sets
+   * is kept, as on a navigation), parsed inert in the session's page and read with the same extractor.
+   * Undefined when the page must be opened in the browser after all: a redirect (followed there, under
+   * the context's guards against forbidden actions), something other than HTML, or HTML with no marker
+   * of a known state (the page builds itself with scripts).
+   */
+  private async readWithoutRendering(url: string, spec: PageSpec): Promise<RawPage | undefined> {
+    const fetching = this.bound("opening the page", url);
+    let html: string;
+    let status: number;
+    try {
+      const response = await this.context.request.get(url, {
+        timeout: fetching.timeoutMs,
+        maxRedirects: 0,
+      });
+      try {
+        status = response.status();
+        const isHtml = /text\/html/i.test(response.headers()["content-type"] ?? "");
+        if (status >= 300 && status < 400) return undefined;
+        if (status >= 500) throw new StoreUnreachableError(url, `the store answered HTTP ${status}`);
+        if (status >= 400) return { url, status, values: {}, lists: {}, emptyMarker: null };
+        if (!isHtml) return undefined;
+        html = await response.text();
+      } finally {
+        await response.dispose().catch(() => undefined);
+      }
+    } catch (error) {
+      if (error instanceof StoreUnreachableError) throw error;
+      if (isBrowserGone(error))
+        throw new DependencyUnavailableError("The browser closed during a store call", { cause: error });
+      throw deadlineOr(
+        fetching,
+        error,
+        "opening the page",
+        url,
+        () => new StoreUnreachableError(url, describeFailure(error, fetching.timeoutMs), error),
+      );
+    }
+    const extracted = await this.extract(spec, url, html);
+    if (extracted.readyMarker === null && extracted.emptyMarker === null) return undefined;
+    const { values, lists, emptyMarker } = extracted;
+    return { url, status, values, lists, emptyMarker };
+  }
+
+  /** Reads `spec` from the page as it stands, or from `html` parsed inert in it. */
+  private async extract(spec: PageSpec, url: string, html?: string) {
     // page.evaluate has no timeout of its own: a page whose scripts hang must not hang the tool.
     let raw: unknown;
     const reading = this.bound("reading the page", url);
+    const expression =
+      html === undefined ? inPageExtractionExpression(spec) : htmlExtractionExpression(spec, html);
     try {
-      raw = await within(this.page.evaluate(inPageExtractionExpression(spec)), reading.timeoutMs, () =>
+      raw = await within(this.page.evaluate(expression), reading.timeoutMs, () =>
         reading.byDeadline
           ? new StoreDeadlineExceededError("while reading the page", url)
           : new StoreUnreachableError(url, `the page did not answer within ${reading.timeoutMs} ms`),

@@ -70,7 +70,9 @@ export const searchProducts = async (
   let exhausted = false;
   while (products.length < request.maxResults && pagesRead < MAX_SEARCH_PAGES) {
     const url = searchPageUrl(context.storeUrl, { ...request, start });
-    const page = await readStorePage(context, "search", url);
+    // Search pages are server-rendered (SFCC, and the simulated store): read from their HTML without
+    // rendering them; one that builds itself with scripts is opened in the browser after all.
+    const page = await readStorePage(context, "search", url, { serverRendered: true });
     pagesRead += 1;
     const reader = new RawRecordReader(page.values, spec.values, spec, page.url, "search page");
     totalResults = reader.parsed("resultCount", parseResultCount) ?? totalResults;

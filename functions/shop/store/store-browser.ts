@@ -54,6 +54,12 @@ export interface ReadPageOptions {
    * waiting for `spec.ready` to appear, and the tool says what that means.
    */
   expectedPath?: RegExp;
+  /**
+   * The page is complete as the server sends it (a search results page): the session may fetch its HTML
+   * and read it without rendering it. When the HTML shows no marker of a known state, or the store
+   * redirects, the page is opened in the browser as usual.
+   */
+  serverRendered?: boolean;
 }
 
 export interface StoreFormRequest {

@@ -82,7 +82,14 @@ describe("the shop-coordinator workflow with a meal plan", () => {
     const bacalhau = planLines.find((line) => line.name.startsWith("bacalhau"));
     expect(bacalhau?.meals).toEqual([{ date: "2026-01-05", meal_type: "dinner", recipe_id: VARIANT_ID }]);
     expect(bacalhau?.reason).toContain("Ingrediente do plano (bacalhau: 400 g)");
-    expect(planLines.some((line) => line.name.startsWith("cebola"))).toBe(true);
+    // "2 cebolas" is a plain count: two of the product, said in the reason; the store's cart holds two.
+    const onion = planLines.find((line) => line.name.startsWith("cebola"));
+    expect(onion?.quantity).toBe(2);
+    expect(onion?.reason).toMatch(/; 2 unidades → 2\.$/);
+    expect(
+      harness.store.householdState(householdId).cart.find((line) => line.productId === onion?.productId)
+        ?.quantity,
+    ).toBe(2);
     // The English side dish: olive oil found by its shelf word, with the component's meal.
     const oil = planLines.find((line) => line.name.startsWith("azeite"));
     expect(oil?.meals).toEqual([{ date: "2026-01-05", meal_type: "dinner", recipe_id: "salad" }]);

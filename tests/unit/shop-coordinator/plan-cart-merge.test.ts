@@ -7,6 +7,7 @@ import {
   pickProduct,
   searchTermFor,
 } from "../../../functions/shop/coordinator/domain/plan-cart-merge";
+import { MAX_PACKS, packsForAmount } from "../../../functions/shop/coordinator/domain/plan-pack-count";
 import type { PlanIngredient } from "../../../functions/shop/coordinator/domain/plan-shopping-list-port";
 import type { CoordinatorProduct } from "../../../functions/shop/coordinator/domain/store-tools-port";
 import { createFakeStore } from "./support/coordinator-fixtures";
@@ -29,7 +30,12 @@ const CATALOG = [
 ];
 
 const dinner = { date: "2026-01-05", meal_type: "dinner", recipe_id: "bolognese" };
-const ingredient = (name: string, display: string): PlanIngredient => ({ name, display, meals: [dinner] });
+const ingredient = (
+  name: string,
+  display: string,
+  quantity: number | null = null,
+  unit: string | null = null,
+): PlanIngredient => ({ name, display, quantity, unit, meals: [dinner] });
 
 describe("merging a meal plan's shopping list into the cart", () => {
   it("searches English names by their shelf words and Portuguese names as written", () => {
@@ -55,11 +61,11 @@ describe("merging a meal plan's shopping list into the cart", () => {
     });
     const { added, notAdded } = await mergePlanIngredients(store, {
       ingredients: [
-        ingredient("olive oil", "olive oil: 2 tbsp"),
-        ingredient("onion", "onion: 1"),
-        ingredient("lemon", "lemon: 1"),
-        ingredient("bacalhau", "bacalhau: 400 g"),
-        ingredient("chicken breast", "chicken breast: 500 g"),
+        ingredient("olive oil", "olive oil: 2 tbsp", 2, "tablespoon"),
+        ingredient("onion", "onion: 1", 1),
+        ingredient("lemon", "lemon: 1", 1),
+        ingredient("bacalhau", "bacalhau: 400 g", 400, "g"),
+        ingredient("chicken breast", "chicken breast: 500 g", 500, "g"),
       ],
       cart: await store.scanCart(),
       alreadyAdded: [
@@ -83,7 +89,7 @@ describe("merging a meal plan's shopping list into the cart", () => {
       meals: [dinner],
     });
     expect(added[0]?.reason).toBe(
-      "Ingrediente do plano (olive oil: 2 tbsp) para 2026-01-05 jantar (bolognese).",
+      "Ingrediente do plano (olive oil: 2 tbsp) para 2026-01-05 jantar (bolognese); a quantidade não se converte em embalagens: 1 embalagem.",
     );
     expect(notAdded).toEqual([
       { ingredient: "lemon: 1", reason: 'Sem produto na loja para "limão".' },
@@ -98,7 +104,10 @@ describe("merging a meal plan's shopping list into the cart", () => {
       if (productId === "azeite-1") throw new Error("product unavailable");
     };
     const { added, notAdded } = await mergePlanIngredients(store, {
-      ingredients: [ingredient("olive oil", "olive oil: 2 tbsp"), ingredient("onion", "onion: 1")],
+      ingredients: [
+        ingredient("olive oil", "olive oil: 2 tbsp", 2, "tablespoon"),
+        ingredient("onion", "onion: 1", 1),
+      ],
       cart: [],
       alreadyAdded: [],
     });
@@ -145,6 +154,8 @@ describe("merging a meal plan's shopping list into the cart", () => {
     const ingredients: PlanIngredient[] = list.items.map((entry) => ({
       name: entry.name,
       display: entry.display,
+      quantity: entry.quantity,
+      unit: entry.unit,
       meals: entry.sources,
     }));
     const store = createFakeStore({ cart: [], catalog: CATALOG });
@@ -156,5 +167,89 @@ describe("merging a meal plan's shopping list into the cart", () => {
     ]);
     expect(added.every((line) => line.meals?.[0]?.recipe_id === "variant:week:2026-01-05:dinner")).toBe(true);
     expect(store.searches).not.toContain("ovos");
+  });
+
+  it("adds as many packs as the plan's amount needs, and says how in the reason", async () => {
+    const store = createFakeStore({
+      cart: [],
+      catalog: [
+        { ...item("grao-400", "grão de bico cozido polegar 400g"), size: "400g" },
+        { ...item("ovos-12", "ovos de galinha classe m auchan 12 unid"), size: "12 unid" },
+        item("cebola-kg", "cebola kg"),
+      ],
+    });
+    const { added } = await mergePlanIngredients(store, {
+      ingredients: [
+        ingredient("grão de bico cozido", "grão de bico cozido: 800 g", 800, "g"),
+        ingredient("ovos", "ovos: 14", 14),
+        ingredient("cebola", "cebola: 3", 3),
+      ],
+      cart: [],
+      alreadyAdded: [],
+    });
+    expect(store.added).toEqual([
+      { productId: "grao-400", quantity: 2 },
+      { productId: "ovos-12", quantity: 2 },
+      { productId: "cebola-kg", quantity: 3 },
+    ]);
+    expect(added.map((line) => line.quantity)).toEqual([2, 2, 3]);
+    expect(added[0]?.reason).toBe(
+      "Ingrediente do plano (grão de bico cozido: 800 g) para 2026-01-05 jantar (bolognese); 800 g em embalagens de 400g → 2 embalagens.",
+    );
+    expect(added[1]?.reason).toMatch(/14 unidades em embalagens de 12 → 2 embalagens\.$/);
+    expect(added[2]?.reason).toMatch(/3 unidades → 3\.$/);
+  });
+});
+
+describe("packs for a plan amount", () => {
+  const tins = { name: "grão de bico cozido polegar 400g", size: "400g" };
+
+  it("divides a weight or volume by the pack size, rounding up", () => {
+    expect(packsForAmount({ quantity: 800, unit: "g" }, tins).packs).toBe(2);
+    expect(packsForAmount({ quantity: 801, unit: "g" }, tins).packs).toBe(3);
+    expect(packsForAmount({ quantity: 100, unit: "g" }, tins).packs).toBe(1);
+    expect(packsForAmount({ quantity: 1.2, unit: "kg" }, tins).packs).toBe(3);
+    const milk = { name: "leite mimosa uht meio gordo 6x1l" };
+    expect(packsForAmount({ quantity: 2, unit: "l" }, milk).packs).toBe(1);
+    expect(packsForAmount({ quantity: 7000, unit: "ml" }, milk).packs).toBe(2);
+    expect(packsForAmount({ quantity: 1500, unit: "ml" }, { name: "azeite 750ml", size: "750ml" })).toEqual({
+      packs: 2,
+      explanation: "1500 ml em embalagens de 750ml → 2 embalagens",
+    });
+  });
+
+  it("takes a plain count as that count, or in packs of units when the pack holds several", () => {
+    expect(packsForAmount({ quantity: 3, unit: null }, { name: "limão kg" }).packs).toBe(3);
+    expect(packsForAmount({ quantity: 6, unit: null }, { name: "ovos auchan 12 unid" }).packs).toBe(1);
+    expect(packsForAmount({ quantity: 13, unit: null }, { name: "ovos polegar dúzia" }).packs).toBe(2);
+    expect(packsForAmount({ quantity: 2.5, unit: null }, { name: "abacate" }).packs).toBe(3);
+  });
+
+  it("takes a container unit as that many packs", () => {
+    expect(packsForAmount({ quantity: 2, unit: "can" }, tins)).toEqual({
+      packs: 2,
+      explanation: "2 embalagens, como no plano",
+    });
+  });
+
+  it("adds 1 and says so when the pack size is unknown, the unit does not convert, or there is no amount", () => {
+    expect(packsForAmount({ quantity: 400, unit: "g" }, { name: "bacalhau graúdo auchan kg" })).toEqual({
+      packs: 1,
+      explanation: "400 g; tamanho da embalagem desconhecido (bacalhau graúdo auchan kg): 1 embalagem",
+    });
+    // A weight against a pack sold by volume: no conversion is guessed.
+    expect(packsForAmount({ quantity: 500, unit: "g" }, { name: "leite 1l" }).packs).toBe(1);
+    expect(packsForAmount({ quantity: 2, unit: "tablespoon" }, tins)).toEqual({
+      packs: 1,
+      explanation: "a quantidade não se converte em embalagens: 1 embalagem",
+    });
+    expect(packsForAmount({ quantity: null, unit: null }, tins)).toEqual({
+      packs: 1,
+      explanation: "quantidade não indicada no plano: 1 embalagem",
+    });
+  });
+
+  it("never asks the store for more than it takes in one line", () => {
+    expect(packsForAmount({ quantity: 100_000, unit: "g" }, tins).packs).toBe(MAX_PACKS);
   });
 });

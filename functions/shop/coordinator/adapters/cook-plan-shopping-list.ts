@@ -23,6 +23,8 @@ export const createCookPlanShoppingList = (table: TenantTable, logger?: CookLogg
         return list.items.map((item) => ({
           name: item.name,
           display: item.display,
+          quantity: item.quantity,
+          unit: item.unit,
           meals: item.sources.map((source) => ({ ...source })),
         }));
       } catch (error) {

@@ -1,4 +1,5 @@
 import type { CartAddition, PlanIngredientNotAdded } from "./cart-builder";
+import { packsForAmount } from "./plan-pack-count";
 import type { PlanIngredient, PlanMeal } from "./plan-shopping-list-port";
 import type { CoordinatorCartLine, CoordinatorProduct, StoreToolsPort } from "./store-tools-port";
 
@@ -84,7 +85,8 @@ const describeMeals = (meals: readonly PlanMeal[]): string =>
 
 /**
  * Merges the plan's shopping list into the cart: each ingredient is looked up through the store's search
- * and its product added once (quantity 1: the store sells packs, the plan's amount is in the reason). An
+ * and its product added once, as many packs as the plan's amount needs (packsForAmount; how, in the
+ * reason). An
  * ingredient whose product is already in the cart (or was just added) is not added twice; one the store
  * has no product for is reported, not guessed.
  */
@@ -110,8 +112,9 @@ export const mergePlanIngredients = async (
       notAdded.push({ ingredient: ingredient.display, reason: `${product.name} já está no carrinho.` });
       continue;
     }
+    const { packs, explanation } = packsForAmount(ingredient, product);
     try {
-      await store.addToCart(product.productId, 1);
+      await store.addToCart(product.productId, packs);
     } catch (error) {
       notAdded.push({
         ingredient: ingredient.display,
@@ -123,9 +126,9 @@ export const mergePlanIngredients = async (
     added.push({
       productId: product.productId,
       name: product.name,
-      quantity: 1,
+      quantity: packs,
       why: "plan_ingredient",
-      reason: `Ingrediente do plano (${ingredient.display}) para ${describeMeals(ingredient.meals)}.`,
+      reason: `Ingrediente do plano (${ingredient.display}) para ${describeMeals(ingredient.meals)}; ${explanation}.`,
       ingredient: ingredient.display,
       meals: ingredient.meals,
     });

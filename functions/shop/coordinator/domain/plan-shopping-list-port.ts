@@ -14,6 +14,10 @@ export interface PlanIngredient {
   name: string;
   /** The list's own text of the item and its amount ("chicken breast: 500 g"). */
   display: string;
+  /** The amount in `unit`; null for an item without one ("salt to taste"). */
+  quantity: number | null;
+  /** "g", "kg", "ml", "l", a unit id ("tablespoon", "clove", "can"), or null for a plain count. */
+  unit: string | null;
   meals: PlanMeal[];
 }
 

@@ -59,6 +59,38 @@ const seedCartWith = (householdId: string, lines: [name: string, quantity: numbe
     cart: lines.map(([name, quantity]) => ({ productId: productNamed(name).productId, quantity })),
   });
 
+describe("reading a server-rendered page from its HTML, without rendering it", () => {
+  const spec = auchanPtSelectorRegistry().search;
+  const searchUrl = (params: Record<string, string>) =>
+    `${new URL("/pt/pesquisa", store.url).href}?${new URLSearchParams(params).toString()}`;
+
+  it.each([
+    ["results", { q: "leite" }],
+    ["results filtered by brand", { q: "leite", prefn1: "brand", prefv1: "AUCHAN" }],
+    ["a second page", { q: "leite", start: "5", sz: "5" }],
+    ["no results", { q: "zzzz inexistente" }],
+  ])(
+    "reads the same values, tiles and markers as opening the page in the browser (%s)",
+    async (_, params) => {
+      seedCartWith("html-read", []);
+      const session = await browser.openSession({
+        cookies: [{ name: "larder-household", value: "html-read", url: store.url }],
+      });
+      try {
+        const url = searchUrl(params);
+        const rendered = await session.readPage(url, spec);
+        const fromHtml = await session.readPage(url, spec, { serverRendered: true });
+        expect(fromHtml).toEqual(rendered);
+        // The case read what it names: tiles, or the no-results marker.
+        if (params.q === "zzzz inexistente") expect(rendered.emptyMarker).not.toBeNull();
+        else expect(rendered.lists.tiles?.records.length).toBeGreaterThan(0);
+      } finally {
+        await session.close();
+      }
+    },
+  );
+});
+
 describe("searchProducts in real Chromium against the simulated store", () => {
   it("returns the seed's candidate fields for every product, with unit prices that agree with the site", async () => {
     const result = await toolsFor("search-fields").searchProducts({ query: "batata doce cubos congelada" });

@@ -380,3 +380,125 @@ describe("createPlaywrightStoreBrowser bounds the sessions open at once", () => 
     await storeBrowser.close();
   });
 });
+
+/**
+ * A browser whose context fetches answer `answer` and whose page reads `extracted` from whatever it is
+ * given; records whether a page was navigated and what was evaluated.
+ */
+const fetchingBrowser = (
+  answer: { status: number; contentType?: string; body?: string },
+  extracted: { readyMarker: string | null; emptyMarker?: string | null },
+) => {
+  const calls = { goto: 0, get: [] as { url: string; maxRedirects?: number }[], evaluated: [] as string[] };
+  const page = {
+    goto: async () => {
+      calls.goto += 1;
+      return { status: () => 200 };
+    },
+    url: () => "http://127.0.0.1:3001/pt/pesquisa?q=leite",
+    evaluate: async (expression: string) => {
+      calls.evaluated.push(expression);
+      return { values: {}, lists: {}, emptyMarker: extracted.emptyMarker ?? null, readyMarker: "ready" };
+    },
+  };
+  let firstRead = true;
+  const context = {
+    setDefaultTimeout: () => undefined,
+    setDefaultNavigationTimeout: () => undefined,
+    route: async () => undefined,
+    addCookies: async () => undefined,
+    newPage: async () => ({
+      ...page,
+      // The first read is the HTML's (when fetched); it finds what the case says.
+      evaluate: async (expression: string) => {
+        const result = await page.evaluate(expression);
+        if (firstRead && calls.get.length > 0) {
+          firstRead = false;
+          return { ...result, readyMarker: extracted.readyMarker };
+        }
+        return result;
+      },
+    }),
+    request: {
+      get: async (url: string, options: { maxRedirects?: number }) => {
+        calls.get.push({ url, maxRedirects: options.maxRedirects });
+        return {
+          status: () => answer.status,
+          headers: () => (answer.contentType ? { "content-type": answer.contentType } : {}),
+          text: async () => answer.body ?? "",
+          dispose: async () => undefined,
+        };
+      },
+    },
+    close: async () => undefined,
+  };
+  const browser = {
+    on: () => undefined,
+    newContext: async () => context as unknown as BrowserContext,
+    close: async () => undefined,
+  };
+  return { browser: browser as unknown as Browser, calls };
+};
+
+describe("createPlaywrightStoreBrowser reading a server-rendered page from its HTML", () => {
+  const spec = auchanPtSelectorRegistry().search;
+  const url = "http://127.0.0.1:3001/pt/pesquisa?q=leite";
+  const read = async (fake: ReturnType<typeof fetchingBrowser>, serverRendered = true) => {
+    const storeBrowser = createPlaywrightStoreBrowser({
+      storeUrl: STORE_URL,
+      timeoutMs: 5_000,
+      launch: async () => fake.browser,
+    });
+    const session = await storeBrowser.openSession({ cookies: [] });
+    return session.readPage(url, spec, { serverRendered });
+  };
+
+  it("reads the fetched HTML parsed inert in the page, without navigating, following no redirect", async () => {
+    const fake = fetchingBrowser(
+      { status: 200, contentType: "text/html; charset=utf-8", body: "<div class='product-grid'></div>" },
+      { readyMarker: ".product-grid" },
+    );
+    const page = await read(fake);
+    expect(page).toMatchObject({ url, status: 200 });
+    expect(fake.calls.goto).toBe(0);
+    expect(fake.calls.get).toEqual([{ url, maxRedirects: 0 }]);
+    expect(fake.calls.evaluated[0]).toContain("new DOMParser().parseFromString(");
+    expect(fake.calls.evaluated[0]).toContain("product-grid");
+  });
+
+  it("opens the page in the browser when the store redirects (its guards then apply to the target)", async () => {
+    const fake = fetchingBrowser({ status: 302, contentType: "text/html" }, { readyMarker: ".product-grid" });
+    await read(fake);
+    expect(fake.calls.goto).toBe(1);
+  });
+
+  it("opens the page in the browser when its HTML shows no known state (it builds itself with scripts)", async () => {
+    const fake = fetchingBrowser(
+      { status: 200, contentType: "text/html", body: "<div id='app'></div>" },
+      { readyMarker: null },
+    );
+    await read(fake);
+    expect(fake.calls.goto).toBe(1);
+  });
+
+  it("opens the page in the browser when the answer is not HTML", async () => {
+    const fake = fetchingBrowser(
+      { status: 200, contentType: "application/json", body: "{}" },
+      { readyMarker: "x" },
+    );
+    await read(fake);
+    expect(fake.calls.goto).toBe(1);
+  });
+
+  it("answers a 5xx as the store being unreachable, as a navigation would", async () => {
+    const fake = fetchingBrowser({ status: 503, contentType: "text/html" }, { readyMarker: "x" });
+    await expect(read(fake)).rejects.toBeInstanceOf(StoreUnreachableError);
+    expect(fake.calls.goto).toBe(0);
+  });
+
+  it("navigates as before for a page not marked server-rendered", async () => {
+    const fake = fetchingBrowser({ status: 200, contentType: "text/html" }, { readyMarker: "x" });
+    await read(fake, false);
+    expect(fake.calls).toMatchObject({ goto: 1, get: [] });
+  });
+});
