@@ -1429,7 +1429,9 @@ export interface components {
         company?: string | string[];
         /** @description Capture dates: {from?, to?} ISO dates inclusive, or "recent", "last quarter", "this year", "last year", "this month" */
         date_range?: {
+          /** Format: date */
           from?: string;
+          /** Format: date */
           to?: string;
         } | ("recent" | "last quarter" | "this year" | "last year" | "this month");
         /** @description true: only campaigns with an offer; false: only without */
@@ -1457,6 +1459,7 @@ export interface components {
       imagery_sentiment?: string;
       /** @default */
       imagery_visual_style?: string;
+      /** Format: date */
       capture_date: string;
       /** @default */
       campaign_text?: string;
@@ -1492,7 +1495,9 @@ export interface components {
         company?: string | string[];
         /** @description Capture dates: {from?, to?} ISO dates inclusive, or "recent", "last quarter", "this year", "last year", "this month" */
         date_range?: {
+          /** Format: date */
           from?: string;
+          /** Format: date */
           to?: string;
         } | ("recent" | "last quarter" | "this year" | "last year" | "this month");
         /** @description true: only campaigns with an offer; false: only without */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type AgentTool, defineTool } from "../../core/agent";
 import type { EmbeddingPort } from "../../core/embedding/embedding-port";
+import { postgresText } from "../../core/sql/sql-input";
 import { type CampaignFilters, CampaignFiltersSchema, GROUP_BY_DIMENSIONS } from "./campaign";
 import type { CampaignStore, ResolvedFilters } from "./campaign-store";
 import { resolveDateRange } from "./date-range";
@@ -24,7 +25,11 @@ const dimensions = CampaignFiltersSchema.pick({
 
 export const SemanticSearchInput = dimensions
   .extend({
-    query: z.string().trim().min(1).max(1000).describe("What the campaigns are about, in the user's words"),
+    query: postgresText()
+      .trim()
+      .min(1)
+      .max(1000)
+      .describe("What the campaigns are about, in the user's words"),
     embedding_field: z
       .enum(["campaign_text", "full_campaign_text"])
       .optional()

@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { postgresDate, postgresText } from "../../core/sql/sql-input";
 
 /** Seed 002's campaign, verbatim field names, plus its language (the text search configuration). */
 export const CAMPAIGN_LANGUAGES = ["english", "portuguese", "russian", "simple"] as const;
 
-const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "expected an ISO date (YYYY-MM-DD)");
+const IsoDate = postgresDate();
 
 export const CampaignSchema = z.object({
   id: z
@@ -11,16 +12,16 @@ export const CampaignSchema = z.object({
     .min(1)
     .max(128)
     .regex(/^[A-Za-z0-9._:-]+$/, "letters, digits, '.', '_', ':' and '-' only"),
-  company: z.string().trim().min(1).max(200),
-  brand: z.string().max(200).default(""),
-  channel: z.string().trim().min(1).max(100),
-  offer: z.string().max(1000).default(""),
-  key_value_props: z.array(z.string().trim().min(1).max(200)).max(30).default([]),
-  imagery_sentiment: z.string().max(100).default(""),
-  imagery_visual_style: z.string().max(100).default(""),
+  company: postgresText().trim().min(1).max(200),
+  brand: postgresText().max(200).default(""),
+  channel: postgresText().trim().min(1).max(100),
+  offer: postgresText().max(1000).default(""),
+  key_value_props: z.array(postgresText().trim().min(1).max(200)).max(30).default([]),
+  imagery_sentiment: postgresText().max(100).default(""),
+  imagery_visual_style: postgresText().max(100).default(""),
   capture_date: IsoDate,
-  campaign_text: z.string().max(20_000).default(""),
-  full_campaign_text: z.string().max(100_000).default(""),
+  campaign_text: postgresText().max(20_000).default(""),
+  full_campaign_text: postgresText().max(100_000).default(""),
   language: z.enum(CAMPAIGN_LANGUAGES).default("english"),
 });
 
@@ -28,7 +29,10 @@ export type CampaignInput = z.input<typeof CampaignSchema>;
 export type Campaign = z.output<typeof CampaignSchema>;
 
 /** One value or a list of them (seed 002: "single or list values"). */
-const OneOrMany = z.union([z.string().min(1).max(200), z.array(z.string().min(1).max(200)).min(1).max(30)]);
+const OneOrMany = z.union([
+  postgresText().min(1).max(200),
+  z.array(postgresText().min(1).max(200)).min(1).max(30),
+]);
 
 export const RELATIVE_DATE_RANGES = [
   "recent",

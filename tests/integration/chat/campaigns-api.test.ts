@@ -100,4 +100,45 @@ describe("the campaigns API", () => {
     expect(response.status).toBe(400);
     expect(JSON.stringify(response.json())).toContain("campaigns");
   });
+
+  it("reports a campaign the database would refuse (impossible date, NUL) as invalid, naming the field, and stores the others", async () => {
+    const [good] = anchorCampaigns(TODAY);
+    if (!good) throw new Error("no anchor campaign");
+    const kept = { ...good, id: `kept-${randomUUID()}` };
+    const response = await call("POST", "/campaigns", {
+      campaigns: [
+        kept,
+        { ...good, id: "bad-date", capture_date: "2026-13-45" },
+        { ...good, id: "bad-leap", capture_date: "2026-02-30" },
+        { ...good, id: "bad-nul", campaign_text: "fees\u0000waived" },
+      ],
+    });
+    expect(response.status).toBe(200);
+    const report = response.json() as { created: number; invalid: number; results: unknown[] };
+    expect(report).toMatchObject({ created: 1, invalid: 3 });
+    expect(report.results).toMatchObject([
+      { id: kept.id, status: "created" },
+      { id: "bad-date", status: "invalid", issues: [{ path: "capture_date" }] },
+      { id: "bad-leap", status: "invalid", issues: [{ path: "capture_date" }] },
+      { id: "bad-nul", status: "invalid", issues: [{ path: "campaign_text" }] },
+    ]);
+    expect((await call("GET", `/campaigns/${kept.id}`)).status).toBe(200);
+    expect((await call("GET", "/campaigns/bad-date")).status).toBe(404);
+  });
+
+  it("answers an impossible date in a tool's or the chat's filters with a 400 naming the field", async () => {
+    const search = await call("POST", "/campaigns/search", {
+      tool: "filter_campaigns",
+      args: { date_range: { from: "2026-13-45" } },
+    });
+    expect(search.status).toBe(400);
+    expect(JSON.stringify(search.json())).toContain("date_range");
+    const chat = await call("POST", "/chat/campaigns", {
+      message: "hi",
+      activeFilters: { date_range: { from: "2026-13-45" } },
+      applyFiltersToQuery: true,
+    });
+    expect(chat.status).toBe(400);
+    expect(JSON.stringify(chat.json())).toContain("activeFilters");
+  });
 });

@@ -1,6 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { LLM_PROVIDERS } from "../../../core/config";
 import { bearerAuth, errorResponses, jsonBody, jsonResponse, z } from "../../../core/http/route-helpers";
+import { postgresDate, postgresText } from "../../../core/sql/sql-input";
 import {
   CampaignFiltersSchema,
   CampaignSchema,
@@ -145,7 +146,7 @@ export const deleteCampaignRoute = createRoute({
 });
 
 const listParam = (what: string) =>
-  z.string().min(1).max(1000).optional().describe(`${what}; several separated by commas`);
+  postgresText().min(1).max(1000).optional().describe(`${what}; several separated by commas`);
 
 export const ListCampaignsQuery = z.object({
   channel: listParam("Channel(s), any of"),
@@ -157,8 +158,8 @@ export const ListCampaignsQuery = z.object({
     .enum(RELATIVE_DATE_RANGES)
     .optional()
     .describe("A relative range, resolved against the clock"),
-  from: z.iso.date().optional().describe("Captured on or after (ISO date)"),
-  to: z.iso.date().optional().describe("Captured on or before (ISO date)"),
+  from: postgresDate().optional().describe("Captured on or after (ISO date)"),
+  to: postgresDate().optional().describe("Captured on or before (ISO date)"),
   has_offer: z.enum(["true", "false"]).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
