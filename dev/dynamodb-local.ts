@@ -163,6 +163,8 @@ const startOn = async (
     "-jar",
     jar,
     "-inMemory",
+    // The jar reports usage to AWS unless told not to; the local stack makes no network calls.
+    "-disableTelemetry",
     "-port",
     String(port),
   ];
