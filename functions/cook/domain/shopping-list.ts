@@ -47,8 +47,35 @@ interface Accumulator {
   readByLlm: boolean;
   /** The other notation of the lines' dual amounts ("5¼oz"), shown when one line makes the item. */
   alternates: (string | null)[];
+  /** Per unit, the millilitres one of it held in each line's locale (a UK pint 568, a US one 473). */
+  unitSizes: Map<string, Set<number>>;
+  /** The locales of the lines written in a unit whose size depends on the locale. */
+  sizedLocales: Set<RecipeLocale>;
   sources: ShoppingSource[];
 }
+
+const ALL_LOCALES: readonly RecipeLocale[] = ["en-GB", "en-US", "pt-PT"];
+
+/**
+ * Sizes closer than this count as the same unit: a US tablespoon (14.8 ml) and a metric one (15 ml) are
+ * one spoon in a kitchen, while cups (237 / 250 ml), pints (473 / 568 ml) and fl oz (29.6 / 28.4 ml) are not.
+ */
+const SAME_SIZE_TOLERANCE = 0.02;
+
+/** Millilitres in one of the unit in the locale, when the unit is a volume whose size depends on the locale. */
+const localeSizeOf = (unitId: string, locale: RecipeLocale): number | null => {
+  if (unitKindOf(unitId) !== "volume" || METRIC_UNIT_IDS.has(unitId)) return null;
+  const sizes = ALL_LOCALES.map((each) => convertInLocale(1, unitId, "milliliter", each));
+  if (sizes.some((size) => size === null) || new Set(sizes).size === 1) return null;
+  return convertInLocale(1, unitId, "milliliter", locale);
+};
+
+/** Whether some unit of the item was written in locales that size it differently. */
+const hasMixedUnitSizes = (acc: Accumulator): boolean =>
+  [...acc.unitSizes.values()].some((sizes) => {
+    const all = [...sizes];
+    return all.length > 1 && Math.max(...all) / Math.min(...all) - 1 > SAME_SIZE_TOLERANCE;
+  });
 
 const METRIC_BASE: Partial<Record<Dimension, { small: string; large: string; id: string }>> = {
   mass: { small: "g", large: "kg", id: "gram" },
@@ -103,13 +130,30 @@ const finishItem = (acc: Accumulator): ShoppingItem => {
   }
   const [onlyUnit] = acc.unitIds;
   const base = METRIC_BASE[acc.dimension];
+  // A UK and a US pint are not two pints: each was converted to ml by its own recipe's locale, and the
+  // item is that sum in ml, saying which locales it came from.
+  const mixedSizes = hasMixedUnitSizes(acc);
+  const mixed = mixedSizes
+    ? {
+        mixed_locales: [...acc.sizedLocales].sort(),
+        note: ` (${[...acc.sizedLocales].sort().join(" + ")} ${[...acc.unitIds]
+          .filter((unitId) => !METRIC_UNIT_IDS.has(unitId))
+          .map((unitId) => INGREDIENT_UNITS[unitId]?.plural ?? unitId)
+          .join(", ")} summed in ml by each recipe's locale)`,
+      }
+    : undefined;
   const [onlyAlternate] = acc.alternates.length === 1 ? acc.alternates : [null];
   const alternate = onlyAlternate ? ` (${onlyAlternate})` : "";
   const range = (min: number) => ({
     ...(acc.hasRange ? { quantity_min: min } : {}),
     ...(acc.readByLlm ? { read_by_llm: true as const } : {}),
   });
-  if (acc.unitIds.size === 1 && onlyUnit !== undefined && !METRIC_UNIT_IDS.has(onlyUnit)) {
+  if (
+    acc.unitIds.size === 1 &&
+    onlyUnit !== undefined &&
+    !METRIC_UNIT_IDS.has(onlyUnit) &&
+    mixed === undefined
+  ) {
     // One non-metric unit throughout: keep it ("3 tbsp olive oil", "4 cloves garlic").
     const quantity = round(acc.totalInUnit, 2);
     const min = round(acc.totalMinInUnit, 2);
@@ -143,9 +187,10 @@ const finishItem = (acc: Accumulator): ShoppingItem => {
       name: acc.name,
       quantity,
       unit,
-      display: `${acc.name}: ${amountText(acc.hasRange ? min : undefined, quantity, false)} ${unit}${alternate}`,
+      display: `${acc.name}: ${amountText(acc.hasRange ? min : undefined, quantity, false)} ${unit}${alternate}${mixed?.note ?? ""}`,
       sources: acc.sources,
       ...range(min),
+      ...(mixed ? { mixed_locales: mixed.mixed_locales } : {}),
     };
   }
   const quantity = round(acc.total, 2);
@@ -250,6 +295,8 @@ export const buildShoppingList = (
         unitsInPortuguese: true,
         readByLlm: false,
         alternates: [],
+        unitSizes: new Map<string, Set<number>>(),
+        sizedLocales: new Set<RecipeLocale>(),
         sources: [],
       };
       const high = reading.quantity2 ?? reading.quantity;
@@ -263,6 +310,12 @@ export const buildShoppingList = (
         acc.alternates.push(reading.alternate);
         if (reading.unitId !== null) {
           acc.unitIds.add(reading.unitId);
+          const size = localeSizeOf(reading.unitId, locale);
+          if (size !== null) {
+            const sizes = acc.unitSizes.get(reading.unitId) ?? new Set<number>();
+            acc.unitSizes.set(reading.unitId, sizes.add(size));
+            acc.sizedLocales.add(locale);
+          }
           acc.unitsInPortuguese &&= reading.unitText !== null && isWrittenInPortuguese(reading.unitText);
         }
       }

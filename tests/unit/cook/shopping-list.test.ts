@@ -164,6 +164,47 @@ describe("buildShoppingList: recipe lines as cookbooks and recipe sites write th
     ]);
   });
 
+  it("does not add a UK pint to a US pint as two pints: each goes to ml by its own locale", () => {
+    const us = { ...tuesday, recipe_id: "us-soup" };
+    const list = buildShoppingList([
+      { source: monday, ingredients_raw: ["1 pint milk"], locale: "en-GB" },
+      { source: us, ingredients_raw: ["1 pint milk"], locale: "en-US" },
+    ]);
+    const [milk, ...others] = list.items.filter((item) => item.name === "milk");
+    expect(others).toEqual([]);
+    expect(milk?.unit).toBe("l");
+    // British pint 568.26 ml + US pint 473.18 ml.
+    expect(milk?.quantity).toBeCloseTo((568.26 + 473.18) / 1000, 2);
+    expect(milk?.mixed_locales).toEqual(["en-GB", "en-US"]);
+    expect(milk?.display).toMatch(/^milk: 1\.04\d? l \(en-GB \+ en-US pints summed in ml/);
+  });
+
+  it("does the same for cups of different locales (UK 250 ml, US 236.6 ml)", () => {
+    const us = { ...tuesday, recipe_id: "us-cake" };
+    const list = buildShoppingList([
+      { source: monday, ingredients_raw: ["2 cups stock"], locale: "en-GB" },
+      { source: us, ingredients_raw: ["1 cup stock"], locale: "en-US" },
+    ]);
+    const [stock] = list.items.filter((item) => item.name === "stock");
+    expect(stock).toMatchObject({ unit: "ml", mixed_locales: ["en-GB", "en-US"] });
+    expect(stock?.quantity).toBeCloseTo(500 + 236.6, 0);
+  });
+
+  it("still keeps one unit as written when the recipes' locales size it alike", () => {
+    const us = { ...tuesday, recipe_id: "us-soup" };
+    const list = buildShoppingList([
+      { source: monday, ingredients_raw: ["1 pint milk"], locale: "en-US" },
+      { source: us, ingredients_raw: ["1 pint milk"], locale: "en-US" },
+      { source: monday, ingredients_raw: ["2 tbsp olive oil"], locale: "en-GB" },
+      { source: us, ingredients_raw: ["1 tbsp olive oil"], locale: "en-US" },
+    ]);
+    const byName = new Map(list.items.map((item) => [item.name, item]));
+    expect(byName.get("milk")).toMatchObject({ quantity: 2, unit: "pint" });
+    expect(byName.get("milk")?.mixed_locales).toBeUndefined();
+    // Metric and US tablespoons differ by 1.4 %: one spoon in a kitchen.
+    expect(byName.get("olive oil")).toMatchObject({ quantity: 3, unit: "tablespoon" });
+  });
+
   it("keeps a range in the item: the high end to buy, the low end beside it", () => {
     const [tomato] = itemsNamed([entry(monday, ["2-3 tomatoes"]), entry(tuesday, ["1 tomato"])], "tomato");
     expect(tomato).toMatchObject({ quantity: 4, quantity_min: 3, display: "tomato: 3-4" });
