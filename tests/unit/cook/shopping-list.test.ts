@@ -222,6 +222,33 @@ describe("buildShoppingList: recipe lines as cookbooks and recipe sites write th
     ]);
   });
 
+  it("lists a negative, an exponent or an absurd amount as unread with its reason, never as an item", () => {
+    const lines = ["-5 g sugar", "1e308 cups flour", "1000000 g flour", "- 5 g sugar"];
+    const list = buildShoppingList([entry(monday, lines)]);
+    expect(list.unparsed).toEqual([
+      {
+        line: "-5 g sugar",
+        reason: "negative amount",
+        source: monday,
+        read: { quantity: null, quantity2: null, unit: "gram", name: "sugar" },
+      },
+      {
+        line: "1e308 cups flour",
+        reason: "amount in exponent notation",
+        source: monday,
+        read: { quantity: null, quantity2: null, unit: "cup", name: "flour" },
+      },
+      {
+        line: "1000000 g flour",
+        reason: "amount too large (over 100,000)",
+        source: monday,
+        read: { quantity: 1000000, quantity2: null, unit: "gram", name: "flour" },
+      },
+    ]);
+    // "- 5 g" is a bulleted line, not a negative amount.
+    expect(list.items.map((item) => item.display)).toEqual(["sugar: 5 g"]);
+  });
+
   it("merges Portuguese lines with their number words and units", () => {
     const list = buildShoppingList([
       entry(monday, ["um dente de alho", "meia chávena de leite", "sal q.b."]),
