@@ -5,6 +5,7 @@ import { isWrittenInPortuguese, PORTUGUESE_UNIT_NAMES } from "./portuguese-units
 import { formatQuantity } from "./quantity-format";
 import { type IngredientReading, readIngredientLine } from "./read-ingredient-line";
 import { type RecipeLocale, resolveRecipeLocale } from "./recipe-locale";
+import { splitSeasoningPair } from "./seasoning-pair";
 import type {
   RecipeLocaleUsed,
   ShoppingItem,
@@ -211,9 +212,9 @@ type LineAnalysis =
   | {
       kind: "item";
       reading: IngredientReading;
-      name: string;
+      /** The items the line adds to: one, or two for "salt and pepper" with no amount. */
+      parts: { name: string; key: string }[];
       dimension: Dimension;
-      key: string;
       byLlm: boolean;
     };
 
@@ -229,14 +230,16 @@ const analyseLine = (
   if (reading.problem !== null || !/\p{L}/u.test(reading.name)) {
     return { kind: "unparsed", reason: reading.problem ?? "no food name found", reading };
   }
-  const name = shoppingNameOf(reading.name);
   const dimension = dimensionOf(reading);
+  // "Salt and pepper" without an amount is two things to buy; with one ("1 tsp salt and pepper") the
+  // amount cannot be shared out, so the line stays one item.
+  const pair = reading.quantity === null ? splitSeasoningPair(reading.name) : null;
+  const names = (pair ?? [reading.name]).map(shoppingNameOf);
   return {
     kind: "item",
     reading,
-    name,
+    parts: names.map((name) => ({ name, key: `${foodKeyOf(name)}|${dimension}` })),
     dimension,
-    key: `${foodKeyOf(name)}|${dimension}`,
     byLlm: byLlm !== undefined,
   };
 };
@@ -282,46 +285,48 @@ export const buildShoppingList = (
         unparsed.push({ line, reason: analysis.reason, source, ...(read ? { read } : {}) });
         continue;
       }
-      const { reading, name, dimension, key } = analysis;
-      const acc = items.get(key) ?? {
-        name,
-        dimension,
-        total: 0,
-        totalMin: 0,
-        hasRange: false,
-        unitIds: new Set<string>(),
-        totalInUnit: 0,
-        totalMinInUnit: 0,
-        unitsInPortuguese: true,
-        readByLlm: false,
-        alternates: [],
-        unitSizes: new Map<string, Set<number>>(),
-        sizedLocales: new Set<RecipeLocale>(),
-        sources: [],
-      };
-      const high = reading.quantity2 ?? reading.quantity;
-      const low = reading.quantity;
-      if (high !== null && low !== null) {
-        acc.total += toBase(high, reading.unitId, dimension, locale);
-        acc.totalMin += toBase(low, reading.unitId, dimension, locale);
-        acc.totalInUnit += high;
-        acc.totalMinInUnit += low;
-        acc.hasRange ||= reading.quantity2 !== null;
-        acc.alternates.push(reading.alternate);
-        if (reading.unitId !== null) {
-          acc.unitIds.add(reading.unitId);
-          const size = localeSizeOf(reading.unitId, locale);
-          if (size !== null) {
-            const sizes = acc.unitSizes.get(reading.unitId) ?? new Set<number>();
-            acc.unitSizes.set(reading.unitId, sizes.add(size));
-            acc.sizedLocales.add(locale);
+      const { reading, dimension } = analysis;
+      for (const { name, key } of analysis.parts) {
+        const acc = items.get(key) ?? {
+          name,
+          dimension,
+          total: 0,
+          totalMin: 0,
+          hasRange: false,
+          unitIds: new Set<string>(),
+          totalInUnit: 0,
+          totalMinInUnit: 0,
+          unitsInPortuguese: true,
+          readByLlm: false,
+          alternates: [],
+          unitSizes: new Map<string, Set<number>>(),
+          sizedLocales: new Set<RecipeLocale>(),
+          sources: [],
+        };
+        const high = reading.quantity2 ?? reading.quantity;
+        const low = reading.quantity;
+        if (high !== null && low !== null) {
+          acc.total += toBase(high, reading.unitId, dimension, locale);
+          acc.totalMin += toBase(low, reading.unitId, dimension, locale);
+          acc.totalInUnit += high;
+          acc.totalMinInUnit += low;
+          acc.hasRange ||= reading.quantity2 !== null;
+          acc.alternates.push(reading.alternate);
+          if (reading.unitId !== null) {
+            acc.unitIds.add(reading.unitId);
+            const size = localeSizeOf(reading.unitId, locale);
+            if (size !== null) {
+              const sizes = acc.unitSizes.get(reading.unitId) ?? new Set<number>();
+              acc.unitSizes.set(reading.unitId, sizes.add(size));
+              acc.sizedLocales.add(locale);
+            }
+            acc.unitsInPortuguese &&= reading.unitText !== null && isWrittenInPortuguese(reading.unitText);
           }
-          acc.unitsInPortuguese &&= reading.unitText !== null && isWrittenInPortuguese(reading.unitText);
         }
+        acc.readByLlm ||= analysis.byLlm;
+        if (!acc.sources.some((known) => sameSource(known, source))) acc.sources.push(source);
+        items.set(key, acc);
       }
-      acc.readByLlm ||= analysis.byLlm;
-      if (!acc.sources.some((known) => sameSource(known, source))) acc.sources.push(source);
-      items.set(key, acc);
     }
   }
 

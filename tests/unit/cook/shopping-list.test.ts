@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { CORPUS_LOCALES, loadCorpus } from "../../../bench/lib/ingredient-corpus";
 import {
   buildShoppingList,
   type ShoppingRecipeEntry,
   type ShoppingSource,
 } from "../../../functions/cook/domain";
+import { splitSeasoningPair } from "../../../functions/cook/domain/seasoning-pair";
 
 const monday: ShoppingSource = { date: "2025-01-06", meal_type: "dinner", recipe_id: "stir-fry" };
 const tuesday: ShoppingSource = { date: "2025-01-07", meal_type: "lunch", recipe_id: "soup" };
@@ -247,6 +249,47 @@ describe("buildShoppingList: recipe lines as cookbooks and recipe sites write th
     ]);
     // "- 5 g" is a bulleted line, not a negative amount.
     expect(list.items.map((item) => item.display)).toEqual(["sugar: 5 g"]);
+  });
+
+  it("splits the corpus's salt-and-pepper lines with no amount into two items, merging with plain salt", () => {
+    const pairLines = CORPUS_LOCALES.flatMap((locale) =>
+      loadCorpus(locale)
+        .filter((line) => line.quantity === null && splitSeasoningPair(line.name) !== null)
+        .map((line) => ({ locale, line: line.line })),
+    );
+    expect(pairLines.map(({ line }) => line)).toEqual(
+      expect.arrayContaining(["salt and pepper, to taste", "Sal e pimenta q.b."]),
+    );
+    for (const { locale, line } of pairLines) {
+      const list = buildShoppingList([{ source: monday, ingredients_raw: [line, "salt", "sal"], locale }]);
+      expect({ line, unparsed: list.unparsed }).toEqual({ line, unparsed: [] });
+      expect({ line, joined: list.items.filter((item) => / (?:and|e) /.test(item.name)) }).toEqual({
+        line,
+        joined: [],
+      });
+      expect({ line, peppers: list.items.filter((item) => /pepper|pimenta/.test(item.name)).length }).toEqual(
+        {
+          line,
+          peppers: 1,
+        },
+      );
+    }
+    const names = buildShoppingList([
+      entry(monday, ["salt and freshly ground black pepper", "Sal e pimenta q.b.", "salt"]),
+    ]).items.map((item) => item.name);
+    expect(names).toEqual(["black pepper", "pimenta", "sal", "salt"]);
+  });
+
+  it("splits only the known seasoning pairs, and only without an amount", () => {
+    const names = buildShoppingList([
+      entry(monday, [
+        "1 box macaroni and cheese",
+        "1 tsp salt and pepper",
+        "1 cup half and half",
+        "oil and vinegar",
+      ]),
+    ]).items.map((item) => item.name);
+    expect(names).toEqual(["half and half", "macaroni and cheese", "oil and vinegar", "salt and pepper"]);
   });
 
   it("merges Portuguese lines with their number words and units", () => {
