@@ -752,6 +752,19 @@ const unreadable = (line: string, problem: string): IngredientReading => ({
  */
 export const MAX_AMOUNT = 100_000;
 
+/**
+ * Problems with the amount as written, not with reading it: the line is not an amount to shop, so no
+ * other reader (the LLM) is asked to guess one.
+ */
+export const INVALID_AMOUNT_PROBLEMS = {
+  negative: "negative amount",
+  exponent: "amount in exponent notation",
+  tooLarge: `amount too large (over ${MAX_AMOUNT.toLocaleString("en-GB")})`,
+} as const;
+
+export const isInvalidAmountProblem = (problem: string | null): boolean =>
+  (Object.values(INVALID_AMOUNT_PROBLEMS) as (string | null)[]).includes(problem);
+
 /** "-5 g sugar" (a bullet is "- 5 g", with a space, and is read past) and "1e308 cups flour". */
 const NEGATIVE_AMOUNT = /^-\s?(?=[\d.,¼½¾⅓⅔⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞])/;
 const EXPONENT_AMOUNT = /^(?:\d+(?:[.,]\d+)?|[.,]\d+)e[+-]?\d+/i;
@@ -787,12 +800,12 @@ export const readIngredientLine = (rawLine: string, locale: RecipeLocale): Ingre
   if (negative !== null) {
     const number = readNumberAt(lower, start + negative[0].length);
     const end = number?.end ?? start + negative[0].length;
-    return unreadableAmount(line, text, start, end, "negative amount", locale);
+    return unreadableAmount(line, text, start, end, INVALID_AMOUNT_PROBLEMS.negative, locale);
   }
   const exponent = EXPONENT_AMOUNT.exec(lower.slice(start));
   if (exponent !== null) {
     const end = start + exponent[0].length;
-    return unreadableAmount(line, text, start, end, "amount in exponent notation", locale);
+    return unreadableAmount(line, text, start, end, INVALID_AMOUNT_PROBLEMS.exponent, locale);
   }
   const fewOf = NO_AMOUNT_LEAD.exec(lower.slice(start));
   const couple = /^(?:a\s+)?couple\s+(?:of\s+)?/.exec(lower.slice(start));
@@ -873,7 +886,7 @@ export const readIngredientLine = (rawLine: string, locale: RecipeLocale): Ingre
       : amount === null && /^\d/.test(lower.slice(start))
         ? "amount not understood"
         : Math.max(quantity ?? 0, quantity2 ?? 0) > MAX_AMOUNT || !Number.isFinite(quantity ?? 0)
-          ? `amount too large (over ${MAX_AMOUNT.toLocaleString("en-GB")})`
+          ? INVALID_AMOUNT_PROBLEMS.tooLarge
           : null;
   return {
     line,

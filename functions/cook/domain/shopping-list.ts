@@ -3,7 +3,7 @@ import { shoppingNameOf } from "./ingredient-name";
 import { convertInLocale, INGREDIENT_UNITS, METRIC_UNIT_IDS, unitKindOf } from "./ingredient-units";
 import { isWrittenInPortuguese, PORTUGUESE_UNIT_NAMES } from "./portuguese-units";
 import { formatQuantity } from "./quantity-format";
-import { type IngredientReading, readIngredientLine } from "./read-ingredient-line";
+import { type IngredientReading, isInvalidAmountProblem, readIngredientLine } from "./read-ingredient-line";
 import { type RecipeLocale, resolveRecipeLocale } from "./recipe-locale";
 import { splitSeasoningPair } from "./seasoning-pair";
 import type {
@@ -224,7 +224,8 @@ const analyseLine = (
   llmReadings: ReadonlyMap<string, IngredientReading>,
 ): LineAnalysis => {
   const byRules = readIngredientLine(line, locale);
-  const byLlm = byRules.problem !== null ? llmReadings.get(line) : undefined;
+  const byLlm =
+    byRules.problem !== null && !isInvalidAmountProblem(byRules.problem) ? llmReadings.get(line) : undefined;
   const reading = byLlm ?? byRules;
   if (reading.isGroupHeader) return { kind: "skip" };
   if (reading.problem !== null || !/\p{L}/u.test(reading.name)) {
