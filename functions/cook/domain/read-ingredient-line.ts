@@ -746,6 +746,45 @@ const unreadable = (line: string, problem: string): IngredientReading => ({
   problem,
 });
 
+/**
+ * No recipe asks for this much of anything in any unit (the corpus's largest is 1,230 g); a bigger number
+ * is a typo or junk, and shopping it would be worse than asking.
+ */
+export const MAX_AMOUNT = 100_000;
+
+/**
+ * Problems with the amount as written, not with reading it: the line is not an amount to shop, so no
+ * other reader (the LLM) is asked to guess one.
+ */
+export const INVALID_AMOUNT_PROBLEMS = {
+  negative: "negative amount",
+  exponent: "amount in exponent notation",
+  tooLarge: `amount too large (over ${MAX_AMOUNT.toLocaleString("en-GB")})`,
+} as const;
+
+export const isInvalidAmountProblem = (problem: string | null): boolean =>
+  (Object.values(INVALID_AMOUNT_PROBLEMS) as (string | null)[]).includes(problem);
+
+/** "-5 g sugar" (a bullet is "- 5 g", with a space, and is read past) and "1e308 cups flour". */
+const NEGATIVE_AMOUNT = /^-\s?(?=[\d.,¼½¾⅓⅔⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞])/;
+const EXPONENT_AMOUNT = /^(?:\d+(?:[.,]\d+)?|[.,]\d+)e[+-]?\d+/i;
+
+/**
+ * A line whose amount is negative or in exponent notation: not an amount to shop, so no quantity, but
+ * the unit and food are read as if the amount were one, so the line still says what it was about.
+ */
+const unreadableAmount = (
+  line: string,
+  text: string,
+  start: number,
+  amountEnd: number,
+  problem: string,
+  locale: RecipeLocale,
+): IngredientReading => {
+  const rest = readIngredientLine(`${text.slice(0, start)}1${text.slice(amountEnd)}`, locale);
+  return { ...rest, line, quantity: null, quantity2: null, alternate: null, problem };
+};
+
 /** Reads one ingredient line in a recipe locale (which sizes cups, pints and spoons for "A plus B"). */
 export const readIngredientLine = (rawLine: string, locale: RecipeLocale): IngredientReading => {
   const line = rawLine.trim();
@@ -757,6 +796,17 @@ export const readIngredientLine = (rawLine: string, locale: RecipeLocale): Ingre
   const juiceOf = JUICE_OF.exec(lower);
   const approximately = APPROXIMATELY.exec(lower.slice(juiceOf?.[0].length ?? 0));
   const start = (juiceOf?.[0].length ?? 0) + (approximately?.[0].length ?? 0);
+  const negative = NEGATIVE_AMOUNT.exec(lower.slice(start));
+  if (negative !== null) {
+    const number = readNumberAt(lower, start + negative[0].length);
+    const end = number?.end ?? start + negative[0].length;
+    return unreadableAmount(line, text, start, end, INVALID_AMOUNT_PROBLEMS.negative, locale);
+  }
+  const exponent = EXPONENT_AMOUNT.exec(lower.slice(start));
+  if (exponent !== null) {
+    const end = start + exponent[0].length;
+    return unreadableAmount(line, text, start, end, INVALID_AMOUNT_PROBLEMS.exponent, locale);
+  }
   const fewOf = NO_AMOUNT_LEAD.exec(lower.slice(start));
   const couple = /^(?:a\s+)?couple\s+(?:of\s+)?/.exec(lower.slice(start));
   const leadingAmount =
@@ -835,7 +885,9 @@ export const readIngredientLine = (rawLine: string, locale: RecipeLocale): Ingre
       ? "no food name found"
       : amount === null && /^\d/.test(lower.slice(start))
         ? "amount not understood"
-        : null;
+        : Math.max(quantity ?? 0, quantity2 ?? 0) > MAX_AMOUNT || !Number.isFinite(quantity ?? 0)
+          ? INVALID_AMOUNT_PROBLEMS.tooLarge
+          : null;
   return {
     line,
     quantity,

@@ -32,6 +32,12 @@ export const ShoppingItemSchema = z.object({
     .describe(
       'Present when a line gave a range ("2-3 tomatoes"): the total with each range\'s low end; `quantity` has the high ends, so the shopping covers the recipe.',
     ),
+  mixed_locales: z
+    .array(RecipeLocaleSchema)
+    .optional()
+    .describe(
+      "Present when the item sums a unit whose size differs by locale (cup, pint, quart, fl oz) from recipes of different locales: each amount was converted to ml by its own recipe's locale before summing, so the item is in ml or l.",
+    ),
 });
 export type ShoppingItem = z.infer<typeof ShoppingItemSchema>;
 

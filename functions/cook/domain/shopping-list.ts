@@ -3,8 +3,9 @@ import { shoppingNameOf } from "./ingredient-name";
 import { convertInLocale, INGREDIENT_UNITS, METRIC_UNIT_IDS, unitKindOf } from "./ingredient-units";
 import { isWrittenInPortuguese, PORTUGUESE_UNIT_NAMES } from "./portuguese-units";
 import { formatQuantity } from "./quantity-format";
-import { type IngredientReading, readIngredientLine } from "./read-ingredient-line";
+import { type IngredientReading, isInvalidAmountProblem, readIngredientLine } from "./read-ingredient-line";
 import { type RecipeLocale, resolveRecipeLocale } from "./recipe-locale";
+import { splitSeasoningPair } from "./seasoning-pair";
 import type {
   RecipeLocaleUsed,
   ShoppingItem,
@@ -47,8 +48,35 @@ interface Accumulator {
   readByLlm: boolean;
   /** The other notation of the lines' dual amounts ("5¼oz"), shown when one line makes the item. */
   alternates: (string | null)[];
+  /** Per unit, the millilitres one of it held in each line's locale (a UK pint 568, a US one 473). */
+  unitSizes: Map<string, Set<number>>;
+  /** The locales of the lines written in a unit whose size depends on the locale. */
+  sizedLocales: Set<RecipeLocale>;
   sources: ShoppingSource[];
 }
+
+const ALL_LOCALES: readonly RecipeLocale[] = ["en-GB", "en-US", "pt-PT"];
+
+/**
+ * Sizes closer than this count as the same unit: a US tablespoon (14.8 ml) and a metric one (15 ml) are
+ * one spoon in a kitchen, while cups (237 / 250 ml), pints (473 / 568 ml) and fl oz (29.6 / 28.4 ml) are not.
+ */
+const SAME_SIZE_TOLERANCE = 0.02;
+
+/** Millilitres in one of the unit in the locale, when the unit is a volume whose size depends on the locale. */
+const localeSizeOf = (unitId: string, locale: RecipeLocale): number | null => {
+  if (unitKindOf(unitId) !== "volume" || METRIC_UNIT_IDS.has(unitId)) return null;
+  const sizes = ALL_LOCALES.map((each) => convertInLocale(1, unitId, "milliliter", each));
+  if (sizes.some((size) => size === null) || new Set(sizes).size === 1) return null;
+  return convertInLocale(1, unitId, "milliliter", locale);
+};
+
+/** Whether some unit of the item was written in locales that size it differently. */
+const hasMixedUnitSizes = (acc: Accumulator): boolean =>
+  [...acc.unitSizes.values()].some((sizes) => {
+    const all = [...sizes];
+    return all.length > 1 && Math.max(...all) / Math.min(...all) - 1 > SAME_SIZE_TOLERANCE;
+  });
 
 const METRIC_BASE: Partial<Record<Dimension, { small: string; large: string; id: string }>> = {
   mass: { small: "g", large: "kg", id: "gram" },
@@ -103,13 +131,30 @@ const finishItem = (acc: Accumulator): ShoppingItem => {
   }
   const [onlyUnit] = acc.unitIds;
   const base = METRIC_BASE[acc.dimension];
+  // A UK and a US pint are not two pints: each was converted to ml by its own recipe's locale, and the
+  // item is that sum in ml, saying which locales it came from.
+  const mixedSizes = hasMixedUnitSizes(acc);
+  const mixed = mixedSizes
+    ? {
+        mixed_locales: [...acc.sizedLocales].sort(),
+        note: ` (${[...acc.sizedLocales].sort().join(" + ")} ${[...acc.unitIds]
+          .filter((unitId) => !METRIC_UNIT_IDS.has(unitId))
+          .map((unitId) => INGREDIENT_UNITS[unitId]?.plural ?? unitId)
+          .join(", ")} summed in ml by each recipe's locale)`,
+      }
+    : undefined;
   const [onlyAlternate] = acc.alternates.length === 1 ? acc.alternates : [null];
   const alternate = onlyAlternate ? ` (${onlyAlternate})` : "";
   const range = (min: number) => ({
     ...(acc.hasRange ? { quantity_min: min } : {}),
     ...(acc.readByLlm ? { read_by_llm: true as const } : {}),
   });
-  if (acc.unitIds.size === 1 && onlyUnit !== undefined && !METRIC_UNIT_IDS.has(onlyUnit)) {
+  if (
+    acc.unitIds.size === 1 &&
+    onlyUnit !== undefined &&
+    !METRIC_UNIT_IDS.has(onlyUnit) &&
+    mixed === undefined
+  ) {
     // One non-metric unit throughout: keep it ("3 tbsp olive oil", "4 cloves garlic").
     const quantity = round(acc.totalInUnit, 2);
     const min = round(acc.totalMinInUnit, 2);
@@ -143,9 +188,10 @@ const finishItem = (acc: Accumulator): ShoppingItem => {
       name: acc.name,
       quantity,
       unit,
-      display: `${acc.name}: ${amountText(acc.hasRange ? min : undefined, quantity, false)} ${unit}${alternate}`,
+      display: `${acc.name}: ${amountText(acc.hasRange ? min : undefined, quantity, false)} ${unit}${alternate}${mixed?.note ?? ""}`,
       sources: acc.sources,
       ...range(min),
+      ...(mixed ? { mixed_locales: mixed.mixed_locales } : {}),
     };
   }
   const quantity = round(acc.total, 2);
@@ -166,9 +212,9 @@ type LineAnalysis =
   | {
       kind: "item";
       reading: IngredientReading;
-      name: string;
+      /** The items the line adds to: one, or two for "salt and pepper" with no amount. */
+      parts: { name: string; key: string }[];
       dimension: Dimension;
-      key: string;
       byLlm: boolean;
     };
 
@@ -178,20 +224,23 @@ const analyseLine = (
   llmReadings: ReadonlyMap<string, IngredientReading>,
 ): LineAnalysis => {
   const byRules = readIngredientLine(line, locale);
-  const byLlm = byRules.problem !== null ? llmReadings.get(line) : undefined;
+  const byLlm =
+    byRules.problem !== null && !isInvalidAmountProblem(byRules.problem) ? llmReadings.get(line) : undefined;
   const reading = byLlm ?? byRules;
   if (reading.isGroupHeader) return { kind: "skip" };
   if (reading.problem !== null || !/\p{L}/u.test(reading.name)) {
     return { kind: "unparsed", reason: reading.problem ?? "no food name found", reading };
   }
-  const name = shoppingNameOf(reading.name);
   const dimension = dimensionOf(reading);
+  // "Salt and pepper" without an amount is two things to buy; with one ("1 tsp salt and pepper") the
+  // amount cannot be shared out, so the line stays one item.
+  const pair = reading.quantity === null ? splitSeasoningPair(reading.name) : null;
+  const names = (pair ?? [reading.name]).map(shoppingNameOf);
   return {
     kind: "item",
     reading,
-    name,
+    parts: names.map((name) => ({ name, key: `${foodKeyOf(name)}|${dimension}` })),
     dimension,
-    key: `${foodKeyOf(name)}|${dimension}`,
     byLlm: byLlm !== undefined,
   };
 };
@@ -237,38 +286,48 @@ export const buildShoppingList = (
         unparsed.push({ line, reason: analysis.reason, source, ...(read ? { read } : {}) });
         continue;
       }
-      const { reading, name, dimension, key } = analysis;
-      const acc = items.get(key) ?? {
-        name,
-        dimension,
-        total: 0,
-        totalMin: 0,
-        hasRange: false,
-        unitIds: new Set<string>(),
-        totalInUnit: 0,
-        totalMinInUnit: 0,
-        unitsInPortuguese: true,
-        readByLlm: false,
-        alternates: [],
-        sources: [],
-      };
-      const high = reading.quantity2 ?? reading.quantity;
-      const low = reading.quantity;
-      if (high !== null && low !== null) {
-        acc.total += toBase(high, reading.unitId, dimension, locale);
-        acc.totalMin += toBase(low, reading.unitId, dimension, locale);
-        acc.totalInUnit += high;
-        acc.totalMinInUnit += low;
-        acc.hasRange ||= reading.quantity2 !== null;
-        acc.alternates.push(reading.alternate);
-        if (reading.unitId !== null) {
-          acc.unitIds.add(reading.unitId);
-          acc.unitsInPortuguese &&= reading.unitText !== null && isWrittenInPortuguese(reading.unitText);
+      const { reading, dimension } = analysis;
+      for (const { name, key } of analysis.parts) {
+        const acc = items.get(key) ?? {
+          name,
+          dimension,
+          total: 0,
+          totalMin: 0,
+          hasRange: false,
+          unitIds: new Set<string>(),
+          totalInUnit: 0,
+          totalMinInUnit: 0,
+          unitsInPortuguese: true,
+          readByLlm: false,
+          alternates: [],
+          unitSizes: new Map<string, Set<number>>(),
+          sizedLocales: new Set<RecipeLocale>(),
+          sources: [],
+        };
+        const high = reading.quantity2 ?? reading.quantity;
+        const low = reading.quantity;
+        if (high !== null && low !== null) {
+          acc.total += toBase(high, reading.unitId, dimension, locale);
+          acc.totalMin += toBase(low, reading.unitId, dimension, locale);
+          acc.totalInUnit += high;
+          acc.totalMinInUnit += low;
+          acc.hasRange ||= reading.quantity2 !== null;
+          acc.alternates.push(reading.alternate);
+          if (reading.unitId !== null) {
+            acc.unitIds.add(reading.unitId);
+            const size = localeSizeOf(reading.unitId, locale);
+            if (size !== null) {
+              const sizes = acc.unitSizes.get(reading.unitId) ?? new Set<number>();
+              acc.unitSizes.set(reading.unitId, sizes.add(size));
+              acc.sizedLocales.add(locale);
+            }
+            acc.unitsInPortuguese &&= reading.unitText !== null && isWrittenInPortuguese(reading.unitText);
+          }
         }
+        acc.readByLlm ||= analysis.byLlm;
+        if (!acc.sources.some((known) => sameSource(known, source))) acc.sources.push(source);
+        items.set(key, acc);
       }
-      acc.readByLlm ||= analysis.byLlm;
-      if (!acc.sources.some((known) => sameSource(known, source))) acc.sources.push(source);
-      items.set(key, acc);
     }
   }
 

@@ -176,6 +176,32 @@ describe("readIngredientLine: names", () => {
     });
   });
 
+  it("gives no quantity and a reason for a negative amount or one in exponent notation", () => {
+    expect(readIngredientLine("-5 g sugar", "en-GB")).toMatchObject({
+      quantity: null,
+      unitId: "gram",
+      name: "sugar",
+      problem: "negative amount",
+    });
+    expect(readIngredientLine("-1/2 cup milk", "en-US")).toMatchObject({
+      quantity: null,
+      problem: "negative amount",
+    });
+    expect(readIngredientLine("1e308 cups flour", "en-US")).toMatchObject({
+      quantity: null,
+      unitId: "cup",
+      name: "flour",
+      problem: "amount in exponent notation",
+    });
+    expect(readIngredientLine("2.5E3 ml water", "en-GB").problem).toBe("amount in exponent notation");
+    expect(readIngredientLine("99999999999999999999999 g flour", "en-GB").problem).toBe(
+      "amount too large (over 100,000)",
+    );
+    // A bullet ("- ") and an "e" after a number that is not an exponent are read as before.
+    expect(readIngredientLine("- 5 g sugar", "en-GB")).toMatchObject({ quantity: 5, problem: null });
+    expect(readIngredientLine("2 eggs", "en-GB")).toMatchObject({ quantity: 2, name: "eggs", problem: null });
+  });
+
   it("marks group headers", () => {
     expect(readIngredientLine("For the sauce:", "en-GB").isGroupHeader).toBe(true);
   });

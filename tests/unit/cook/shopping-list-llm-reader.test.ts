@@ -54,6 +54,31 @@ describe("getShoppingList with an LLM reading the lines the rules could not", ()
     expect(deps.logger.tagged("[SHOPPING_LLM_READ]")).toHaveLength(1);
   });
 
+  it("does not ask the model to guess a negative or exponent amount: those lines stay unparsed", async () => {
+    const llm = createFakeLlm().onStructured("read_ingredient_lines", {
+      readings: [{ line_index: 0, quantity: 2, quantity2: null, unit: "tablespoon", name: "olive oil" }],
+    });
+    const deps = createCookTestDeps({
+      recipes: [{ ...recipe, ingredients_raw: ["-5 g sugar", "2 tbsp", "1e308 cups flour"] }],
+      overrides: { ingredientReader: createLlmIngredientReader(llm) },
+    });
+    await createSnapshot(deps, {
+      snapshot_id: "snap_1",
+      planned_meals: [{ date: "2025-01-03", meal_type: "dinner", recipe_id: "tagine" }],
+    });
+    const list = await getShoppingList(deps, "snap_1");
+    const [call] = llm.callsNamed("read_ingredient_lines");
+    const asked = JSON.stringify(call?.request.messages);
+    expect(asked).toContain("0. [en-US] 2 tbsp");
+    expect(asked).not.toContain("sugar");
+    expect(asked).not.toContain("e308");
+    expect(list.items.map((item) => item.name)).toEqual(["olive oil"]);
+    expect(list.unparsed).toMatchObject([
+      { line: "-5 g sugar", reason: "negative amount" },
+      { line: "1e308 cups flour", reason: "amount in exponent notation" },
+    ]);
+  });
+
   it("offline, the rules stand alone", async () => {
     const { list } = await listWith();
     expect(list.items.map((item) => item.name)).toEqual(["onion"]);

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { CORPUS_LOCALES, loadCorpus } from "../../../bench/lib/ingredient-corpus";
 import {
   buildShoppingList,
   type ShoppingRecipeEntry,
   type ShoppingSource,
 } from "../../../functions/cook/domain";
+import { splitSeasoningPair } from "../../../functions/cook/domain/seasoning-pair";
 
 const monday: ShoppingSource = { date: "2025-01-06", meal_type: "dinner", recipe_id: "stir-fry" };
 const tuesday: ShoppingSource = { date: "2025-01-07", meal_type: "lunch", recipe_id: "soup" };
@@ -164,6 +166,47 @@ describe("buildShoppingList: recipe lines as cookbooks and recipe sites write th
     ]);
   });
 
+  it("does not add a UK pint to a US pint as two pints: each goes to ml by its own locale", () => {
+    const us = { ...tuesday, recipe_id: "us-soup" };
+    const list = buildShoppingList([
+      { source: monday, ingredients_raw: ["1 pint milk"], locale: "en-GB" },
+      { source: us, ingredients_raw: ["1 pint milk"], locale: "en-US" },
+    ]);
+    const [milk, ...others] = list.items.filter((item) => item.name === "milk");
+    expect(others).toEqual([]);
+    expect(milk?.unit).toBe("l");
+    // British pint 568.26 ml + US pint 473.18 ml.
+    expect(milk?.quantity).toBeCloseTo((568.26 + 473.18) / 1000, 2);
+    expect(milk?.mixed_locales).toEqual(["en-GB", "en-US"]);
+    expect(milk?.display).toMatch(/^milk: 1\.04\d? l \(en-GB \+ en-US pints summed in ml/);
+  });
+
+  it("does the same for cups of different locales (UK 250 ml, US 236.6 ml)", () => {
+    const us = { ...tuesday, recipe_id: "us-cake" };
+    const list = buildShoppingList([
+      { source: monday, ingredients_raw: ["2 cups stock"], locale: "en-GB" },
+      { source: us, ingredients_raw: ["1 cup stock"], locale: "en-US" },
+    ]);
+    const [stock] = list.items.filter((item) => item.name === "stock");
+    expect(stock).toMatchObject({ unit: "ml", mixed_locales: ["en-GB", "en-US"] });
+    expect(stock?.quantity).toBeCloseTo(500 + 236.6, 0);
+  });
+
+  it("still keeps one unit as written when the recipes' locales size it alike", () => {
+    const us = { ...tuesday, recipe_id: "us-soup" };
+    const list = buildShoppingList([
+      { source: monday, ingredients_raw: ["1 pint milk"], locale: "en-US" },
+      { source: us, ingredients_raw: ["1 pint milk"], locale: "en-US" },
+      { source: monday, ingredients_raw: ["2 tbsp olive oil"], locale: "en-GB" },
+      { source: us, ingredients_raw: ["1 tbsp olive oil"], locale: "en-US" },
+    ]);
+    const byName = new Map(list.items.map((item) => [item.name, item]));
+    expect(byName.get("milk")).toMatchObject({ quantity: 2, unit: "pint" });
+    expect(byName.get("milk")?.mixed_locales).toBeUndefined();
+    // Metric and US tablespoons differ by 1.4 %: one spoon in a kitchen.
+    expect(byName.get("olive oil")).toMatchObject({ quantity: 3, unit: "tablespoon" });
+  });
+
   it("keeps a range in the item: the high end to buy, the low end beside it", () => {
     const [tomato] = itemsNamed([entry(monday, ["2-3 tomatoes"]), entry(tuesday, ["1 tomato"])], "tomato");
     expect(tomato).toMatchObject({ quantity: 4, quantity_min: 3, display: "tomato: 3-4" });
@@ -179,6 +222,74 @@ describe("buildShoppingList: recipe lines as cookbooks and recipe sites write th
         read: { quantity: 2, quantity2: null, unit: "tablespoon", name: "" },
       },
     ]);
+  });
+
+  it("lists a negative, an exponent or an absurd amount as unread with its reason, never as an item", () => {
+    const lines = ["-5 g sugar", "1e308 cups flour", "1000000 g flour", "- 5 g sugar"];
+    const list = buildShoppingList([entry(monday, lines)]);
+    expect(list.unparsed).toEqual([
+      {
+        line: "-5 g sugar",
+        reason: "negative amount",
+        source: monday,
+        read: { quantity: null, quantity2: null, unit: "gram", name: "sugar" },
+      },
+      {
+        line: "1e308 cups flour",
+        reason: "amount in exponent notation",
+        source: monday,
+        read: { quantity: null, quantity2: null, unit: "cup", name: "flour" },
+      },
+      {
+        line: "1000000 g flour",
+        reason: "amount too large (over 100,000)",
+        source: monday,
+        read: { quantity: 1000000, quantity2: null, unit: "gram", name: "flour" },
+      },
+    ]);
+    // "- 5 g" is a bulleted line, not a negative amount.
+    expect(list.items.map((item) => item.display)).toEqual(["sugar: 5 g"]);
+  });
+
+  it("splits the corpus's salt-and-pepper lines with no amount into two items, merging with plain salt", () => {
+    const pairLines = CORPUS_LOCALES.flatMap((locale) =>
+      loadCorpus(locale)
+        .filter((line) => line.quantity === null && splitSeasoningPair(line.name) !== null)
+        .map((line) => ({ locale, line: line.line })),
+    );
+    expect(pairLines.map(({ line }) => line)).toEqual(
+      expect.arrayContaining(["salt and pepper, to taste", "Sal e pimenta q.b."]),
+    );
+    for (const { locale, line } of pairLines) {
+      const list = buildShoppingList([{ source: monday, ingredients_raw: [line, "salt", "sal"], locale }]);
+      expect({ line, unparsed: list.unparsed }).toEqual({ line, unparsed: [] });
+      expect({ line, joined: list.items.filter((item) => / (?:and|e) /.test(item.name)) }).toEqual({
+        line,
+        joined: [],
+      });
+      expect({ line, peppers: list.items.filter((item) => /pepper|pimenta/.test(item.name)).length }).toEqual(
+        {
+          line,
+          peppers: 1,
+        },
+      );
+    }
+    const names = buildShoppingList([
+      entry(monday, ["salt and freshly ground black pepper", "Sal e pimenta q.b.", "salt"]),
+    ]).items.map((item) => item.name);
+    expect(names).toEqual(["black pepper", "pimenta", "sal", "salt"]);
+  });
+
+  it("splits only the known seasoning pairs, and only without an amount", () => {
+    const names = buildShoppingList([
+      entry(monday, [
+        "1 box macaroni and cheese",
+        "1 tsp salt and pepper",
+        "1 cup half and half",
+        "oil and vinegar",
+      ]),
+    ]).items.map((item) => item.name);
+    expect(names).toEqual(["half and half", "macaroni and cheese", "oil and vinegar", "salt and pepper"]);
   });
 
   it("merges Portuguese lines with their number words and units", () => {

@@ -7,7 +7,7 @@ import {
   type LlmIngredientLine,
 } from "../ingredient-line-llm-reader";
 import type { PlannedMeal } from "../planned-meal";
-import type { IngredientReading } from "../read-ingredient-line";
+import { type IngredientReading, isInvalidAmountProblem } from "../read-ingredient-line";
 import { resolveRecipeLocale } from "../recipe-locale";
 import {
   buildShoppingList,
@@ -81,7 +81,9 @@ const readWithLlm = async (
   if (deps.ingredientReader === undefined || rulesOnly.unparsed.length === 0) return new Map();
   const localeOf = new Map(rulesOnly.recipe_locales.map((used) => [used.recipe_id, used.locale]));
   const lines: LlmIngredientLine[] = [];
-  for (const { line, source } of rulesOnly.unparsed) {
+  for (const { line, source, reason } of rulesOnly.unparsed) {
+    // A negative or absurd amount is the line's own fault: the model is not asked to guess another.
+    if (isInvalidAmountProblem(reason)) continue;
     if (lines.length >= LLM_INGREDIENT_LINES_MAX || lines.some((asked) => asked.line === line)) continue;
     const entry = entries.find((candidate) => candidate.source.recipe_id === source.recipe_id);
     const locale =
