@@ -166,7 +166,7 @@ export interface paths {
     get: operations["getShopPreferences"];
     /**
      * Replace the household's preferences
-     * @description With `weeklyRun` (`weekday`, UTC `hour`), an hourly EventBridge schedule starts a coordinator run for the household in that hour each week, once per ISO week (its `Idempotency-Key` is `weekly-{year}-W{week}`); without it, no weekly run.
+     * @description An unknown key is a 400 naming it (the whole document is replaced, so nothing is silently dropped). With `weeklyRun` (`weekday`, UTC `hour`), an hourly EventBridge schedule starts a coordinator run for the household in that hour each week, once per ISO week (its `Idempotency-Key` is `weekly-{year}-W{week}`); without it, no weekly run.
      */
     put: operations["putShopPreferences"];
   };
@@ -175,7 +175,7 @@ export interface paths {
     get: operations["listShopRuns"];
     /**
      * Start a grocery coordinator run for the tenant's household
-     * @description Builds the cart from past orders, finds substitutes for unavailable items, proposes lines to prune and recommends a delivery slot. Recommends only: it never books a slot nor checks out. An `Idempotency-Key` makes a retried POST answer the same run. With `plan_snapshot_id`, BuildCart also merges that meal plan's shopping list (the cook area's, variants included) into the cart, each line with the meals it is for; a snapshot the tenant does not have is a 404 `plan_snapshot_not_found`, and no run starts.
+     * @description Builds the cart from past orders, finds substitutes for unavailable items, proposes lines to prune and recommends a delivery slot. Recommends only: it never books a slot nor checks out. An `Idempotency-Key` makes a retried POST answer the same run; the same key with a different body is a 409 `idempotency_key_reused`. With `plan_snapshot_id`, BuildCart also merges that meal plan's shopping list (the cook area's, variants included) into the cart, each line with the meals it is for; a snapshot the tenant does not have is a 404 `plan_snapshot_not_found`, and no run starts.
      */
     post: operations["createShopRun"];
   };
@@ -3196,7 +3196,7 @@ export interface operations {
   };
   /**
    * Replace the household's preferences
-   * @description With `weeklyRun` (`weekday`, UTC `hour`), an hourly EventBridge schedule starts a coordinator run for the household in that hour each week, once per ISO week (its `Idempotency-Key` is `weekly-{year}-W{week}`); without it, no weekly run.
+   * @description An unknown key is a 400 naming it (the whole document is replaced, so nothing is silently dropped). With `weeklyRun` (`weekday`, UTC `hour`), an hourly EventBridge schedule starts a coordinator run for the household in that hour each week, once per ISO week (its `Idempotency-Key` is `weekly-{year}-W{week}`); without it, no weekly run.
    */
   putShopPreferences: {
     requestBody: {
@@ -3286,7 +3286,7 @@ export interface operations {
   };
   /**
    * Start a grocery coordinator run for the tenant's household
-   * @description Builds the cart from past orders, finds substitutes for unavailable items, proposes lines to prune and recommends a delivery slot. Recommends only: it never books a slot nor checks out. An `Idempotency-Key` makes a retried POST answer the same run. With `plan_snapshot_id`, BuildCart also merges that meal plan's shopping list (the cook area's, variants included) into the cart, each line with the meals it is for; a snapshot the tenant does not have is a 404 `plan_snapshot_not_found`, and no run starts.
+   * @description Builds the cart from past orders, finds substitutes for unavailable items, proposes lines to prune and recommends a delivery slot. Recommends only: it never books a slot nor checks out. An `Idempotency-Key` makes a retried POST answer the same run; the same key with a different body is a 409 `idempotency_key_reused`. With `plan_snapshot_id`, BuildCart also merges that meal plan's shopping list (the cook area's, variants included) into the cart, each line with the meals it is for; a snapshot the tenant does not have is a 404 `plan_snapshot_not_found`, and no run starts.
    */
   createShopRun: {
     parameters: {
@@ -3327,6 +3327,12 @@ export interface operations {
       };
       /** @description Not found */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description A conflicting write (stale version); re-read and retry */
+      409: {
         content: {
           "application/json": components["schemas"]["ErrorResponse"];
         };

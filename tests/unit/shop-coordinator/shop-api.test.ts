@@ -184,6 +184,26 @@ describe("POST /shop/runs (createShopRun)", () => {
     expect(started).toHaveLength(1);
   });
 
+  it("answers 409 idempotency_key_reused for the same Idempotency-Key with another body, starting nothing", async () => {
+    const { call, started } = harness();
+    const headers = { "idempotency-key": "run-once" };
+    const first = await call("POST", "/shop/runs", { body: { options: { maxConcurrency: 5 } }, headers });
+    expect(first.status).toBe(202);
+    const reused = await call("POST", "/shop/runs", { body: { options: { maxConcurrency: 6 } }, headers });
+    expect(reused.status).toBe(409);
+    expect(reused.json()).toMatchObject({
+      error: { code: "idempotency_key_reused", details: { header: "Idempotency-Key" } },
+    });
+    const withPlan = await call("POST", "/shop/runs", {
+      body: { plan_snapshot_id: "alice-week", options: { maxConcurrency: 5 } },
+      headers,
+    });
+    expect(withPlan.status).toBe(409);
+    const same = await call("POST", "/shop/runs", { body: { options: { maxConcurrency: 5 } }, headers });
+    expect(same.json()).toEqual(first.json());
+    expect(started).toHaveLength(1);
+  });
+
   it("refuses bad options and a malformed plan id naming the field, starting nothing", async () => {
     const { call, started } = harness();
     const bad = await call("POST", "/shop/runs", { body: { options: { maxConcurrency: 0 } } });
@@ -358,6 +378,21 @@ describe("the substitution steps on their own, and preferences", () => {
     const bad = await call("PUT", "/shop/preferences", { body: { priceCapPercent: -5 } });
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.json())).toContain("body.priceCapPercent");
+  });
+
+  it("PUT /shop/preferences refuses an unknown key naming it, and keeps the stored preferences", async () => {
+    const { call, weeklyRuns } = harness();
+    await call("PUT", "/shop/preferences", { body: { weeklyRun: { weekday: "sat", hour: 8 } } });
+    const unknown = await call("PUT", "/shop/preferences", { body: { priceCap: "a lot" } });
+    expect(unknown.status).toBe(400);
+    expect(JSON.stringify(unknown.json())).toContain("priceCap");
+    const nested = await call("PUT", "/shop/preferences", { body: { slots: { maxFee: 5 } } });
+    expect(nested.status).toBe(400);
+    expect(JSON.stringify(nested.json())).toContain("maxFee");
+    expect((await call("GET", "/shop/preferences")).json()).toMatchObject({
+      weeklyRun: { weekday: "sat", hour: 8 },
+    });
+    expect(weeklyRuns.entries()).toEqual(["alice@sat#8"]);
   });
 
   it("PUT /shop/preferences indexes a weekly run under its hour, moves it when it changes, drops it when removed", async () => {

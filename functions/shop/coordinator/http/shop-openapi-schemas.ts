@@ -103,4 +103,5 @@ export const QueriesBody = queryGeneratorInputSchema.strict().meta({ id: "QueryG
 export const QueriesResult = queryGeneratorOutputSchema.meta({ id: "QueryGeneratorOutput" });
 export const RankBody = valueRankerInputSchema.meta({ id: "ValueRankerInput" });
 export const RankResult = valueRankerOutputSchema.meta({ id: "ValueRankerOutput" });
-export const Preferences = householdPreferencesSchema.meta({ id: "ShopPreferences" });
+/** Strict: an unknown key is a 400 naming it, never silently dropped (PUT replaces the whole document). */
+export const Preferences = householdPreferencesSchema.strict().meta({ id: "ShopPreferences" });

@@ -34,7 +34,8 @@ export const createShopRunRoute = defineRoute({
   description:
     "Builds the cart from past orders, finds substitutes for unavailable items, proposes lines to prune and " +
     "recommends a delivery slot. Recommends only: it never books a slot nor checks out. An `Idempotency-Key` " +
-    "makes a retried POST answer the same run. With `plan_snapshot_id`, BuildCart also merges that meal plan's " +
+    "makes a retried POST answer the same run; the same key with a different body is a 409 " +
+    "`idempotency_key_reused`. With `plan_snapshot_id`, BuildCart also merges that meal plan's " +
     "shopping list (the cook area's, variants included) into the cart, each line with the meals it is for; a " +
     "snapshot the tenant does not have is a 404 `plan_snapshot_not_found`, and no run starts.",
   security: bearerAuth,
@@ -44,7 +45,7 @@ export const createShopRunRoute = defineRoute({
       CreatedRun,
       "The run started (or, with a known Idempotency-Key, the run it started before)",
     ),
-    ...errorResponses(400, 401, 403, 404, 413, 422, 503),
+    ...errorResponses(400, 401, 403, 404, 409, 413, 422, 503),
   },
 });
 
@@ -128,6 +129,7 @@ export const putShopPreferencesRoute = defineRoute({
   tags,
   summary: "Replace the household's preferences",
   description:
+    "An unknown key is a 400 naming it (the whole document is replaced, so nothing is silently dropped). " +
     "With `weeklyRun` (`weekday`, UTC `hour`), an hourly EventBridge schedule starts a coordinator run for the " +
     "household in that hour each week, once per ISO week (its `Idempotency-Key` is `weekly-{year}-W{week}`); " +
     "without it, no weekly run.",
