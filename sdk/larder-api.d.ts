@@ -186,7 +186,7 @@ export interface paths {
   "/shop/runs/{runId}/decisions": {
     /**
      * Accept or reject substitutes and prune proposals; accepted ones change the store cart
-     * @description Every decision is checked against the run's recommendations first: a product the run did not recommend is a 422 `decision_not_recommended` and nothing is applied. A run still running is a 409.
+     * @description Every decision is checked against the run's recommendations first: a product the run did not recommend is a 422 `decision_not_recommended` and nothing is applied. A run still running is a 409. Decisions are idempotent per product: re-sending one the run already settled answers its earlier outcome with `alreadyDecidedAt` and `changes: []`, touching nothing; a different decision on a product whose earlier one changed the cart is a 409 `decision_already_made`; one product decided twice in one request is a 422 `decision_duplicated`.
      */
     post: operations["applyShopRunDecisions"];
   };
@@ -787,6 +787,8 @@ export interface components {
               quantity?: number;
             })[];
           error?: string;
+          /** @description Set when the decision repeats one the run already settled: the store was not touched again and `changes` is empty */
+          alreadyDecidedAt?: string;
         })[];
     };
     ShopRunDecisionsRequest: {
@@ -3411,7 +3413,7 @@ export interface operations {
   };
   /**
    * Accept or reject substitutes and prune proposals; accepted ones change the store cart
-   * @description Every decision is checked against the run's recommendations first: a product the run did not recommend is a 422 `decision_not_recommended` and nothing is applied. A run still running is a 409.
+   * @description Every decision is checked against the run's recommendations first: a product the run did not recommend is a 422 `decision_not_recommended` and nothing is applied. A run still running is a 409. Decisions are idempotent per product: re-sending one the run already settled answers its earlier outcome with `alreadyDecidedAt` and `changes: []`, touching nothing; a different decision on a product whose earlier one changed the cart is a 409 `decision_already_made`; one product decided twice in one request is a 422 `decision_duplicated`.
    */
   applyShopRunDecisions: {
     parameters: {

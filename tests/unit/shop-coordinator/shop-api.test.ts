@@ -291,6 +291,52 @@ describe("POST /shop/runs/{runId}/decisions (applyShopRunDecisions)", () => {
     expect(run.json().decisions).toHaveLength(2);
   });
 
+  it("answers a re-sent decision with its earlier outcome without touching the cart, and 409 for a different one", async () => {
+    const { call, runsFor, stores } = harness();
+    await seedSucceededRun(runsFor("alice"));
+    const decisions = [
+      { originalProductId: SWEET_POTATO_ORIGINAL.productId, action: "accept", productId: "2394892" },
+      { pruneProductId: "5000001", action: "remove" },
+    ];
+    const first = await call("POST", "/shop/runs/run_done/decisions", { body: { decisions } });
+    expect(first.status).toBe(200);
+    const again = await call("POST", "/shop/runs/run_done/decisions", { body: { decisions } });
+    expect(again.status).toBe(200);
+    expect(again.json().results).toEqual([
+      expect.objectContaining({
+        outcome: "applied",
+        changes: [],
+        alreadyDecidedAt: "2026-01-21T10:00:00.000Z",
+      }),
+      expect.objectContaining({
+        outcome: "applied",
+        changes: [],
+        alreadyDecidedAt: "2026-01-21T10:00:00.000Z",
+      }),
+    ]);
+    const store = stores.get("alice");
+    expect(store?.added).toEqual([{ productId: "2394892", quantity: 2 }]);
+    expect(store?.removed).toEqual([SWEET_POTATO_ORIGINAL.productId, "5000001"]);
+    const changed = await call("POST", "/shop/runs/run_done/decisions", {
+      body: { decisions: [{ originalProductId: SWEET_POTATO_ORIGINAL.productId, action: "reject" }] },
+    });
+    expect(changed.status).toBe(409);
+    expect(changed.json()).toMatchObject({
+      error: { code: "decision_already_made", details: { issues: [{ path: "decisions.0" }] } },
+    });
+    const twice = await call("POST", "/shop/runs/run_done/decisions", {
+      body: {
+        decisions: [
+          { pruneProductId: "5000001", action: "keep" },
+          { pruneProductId: "5000001", action: "keep" },
+        ],
+      },
+    });
+    expect(twice.status).toBe(422);
+    expect(store?.added).toHaveLength(1);
+    expect((await call("GET", "/shop/runs/run_done")).json().decisions).toHaveLength(2);
+  });
+
   it("answers 422 for a product the run did not recommend, and applies nothing", async () => {
     const { call, runsFor, stores } = harness();
     await seedSucceededRun(runsFor("alice"));

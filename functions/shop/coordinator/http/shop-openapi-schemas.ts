@@ -94,6 +94,10 @@ export const DecisionsResult = z
           }),
         ),
         error: z.string().optional(),
+        alreadyDecidedAt: z.string().optional().meta({
+          description:
+            "Set when the decision repeats one the run already settled: the store was not touched again and `changes` is empty",
+        }),
       }),
     ),
   })

@@ -79,7 +79,11 @@ export const decideShopRunRoute = defineRoute({
   summary: "Accept or reject substitutes and prune proposals; accepted ones change the store cart",
   description:
     "Every decision is checked against the run's recommendations first: a product the run did not recommend " +
-    "is a 422 `decision_not_recommended` and nothing is applied. A run still running is a 409.",
+    "is a 422 `decision_not_recommended` and nothing is applied. A run still running is a 409. Decisions are " +
+    "idempotent per product: re-sending one the run already settled answers its earlier outcome with " +
+    "`alreadyDecidedAt` and `changes: []`, touching nothing; a different decision on a product whose earlier " +
+    "one changed the cart is a 409 `decision_already_made`; one product decided twice in one request is a " +
+    "422 `decision_duplicated`.",
   security: bearerAuth,
   request: { params: RunParams, body: jsonBody(DecisionsBody) },
   responses: {
