@@ -768,16 +768,16 @@ export interface components {
     ShopRunDecisionsResult: {
       runId: string;
       results: ({
-          decision: ({
+          decision: OneOf<[{
             originalProductId: string;
             /** @enum {string} */
             action: "accept" | "reject";
             productId?: string;
-          }) | ({
+          }, {
             pruneProductId: string;
             /** @enum {string} */
             action: "remove" | "keep";
-          });
+          }]>;
           /** @enum {string} */
           outcome: "applied" | "recorded" | "failed";
           changes: ({
@@ -792,16 +792,16 @@ export interface components {
         })[];
     };
     ShopRunDecisionsRequest: {
-      decisions: (({
+      decisions: (OneOf<[{
           originalProductId: string;
           /** @enum {string} */
           action: "accept" | "reject";
           productId?: string;
-        }) | ({
+        }, {
           pruneProductId: string;
           /** @enum {string} */
           action: "remove" | "keep";
-        }))[];
+        }]>)[];
     };
     QueryGeneratorOutput: {
       primaryQuery: string;

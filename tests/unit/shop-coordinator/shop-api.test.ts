@@ -355,7 +355,7 @@ describe("POST /shop/runs/{runId}/decisions (applyShopRunDecisions)", () => {
     expect(stores.get("alice")).toBeUndefined();
   });
 
-  it("answers 409 while the run is still running, and 400 for a decision of neither shape", async () => {
+  it("answers 409 while the run is still running, and 400 naming the field of a decision of neither shape", async () => {
     const { call } = harness();
     await call("POST", "/shop/runs", { body: {} });
     const running = await call("POST", "/shop/runs/run_1/decisions", {
@@ -366,6 +366,12 @@ describe("POST /shop/runs/{runId}/decisions (applyShopRunDecisions)", () => {
       body: { decisions: [{ action: "accept" }] },
     });
     expect(malformed.status).toBe(400);
+    expect(JSON.stringify(malformed.json())).toContain("body.decisions.0.originalProductId");
+    const badAction = await call("POST", "/shop/runs/run_1/decisions", {
+      body: { decisions: [{ pruneProductId: "5000001", action: "delete" }] },
+    });
+    expect(badAction.status).toBe(400);
+    expect(JSON.stringify(badAction.json())).toContain("body.decisions.0.action");
   });
 });
 
