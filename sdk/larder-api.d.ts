@@ -166,7 +166,7 @@ export interface paths {
     get: operations["getShopPreferences"];
     /**
      * Replace the household's preferences
-     * @description With `weeklyRun` (`weekday`, UTC `hour`), an hourly EventBridge schedule starts a coordinator run for the household in that hour each week, once per ISO week (its `Idempotency-Key` is `weekly-{year}-W{week}`); without it, no weekly run.
+     * @description An unknown key is a 400 naming it (the whole document is replaced, so nothing is silently dropped). With `weeklyRun` (`weekday`, UTC `hour`), an hourly EventBridge schedule starts a coordinator run for the household in that hour each week, once per ISO week (its `Idempotency-Key` is `weekly-{year}-W{week}`); without it, no weekly run.
      */
     put: operations["putShopPreferences"];
   };
@@ -175,7 +175,7 @@ export interface paths {
     get: operations["listShopRuns"];
     /**
      * Start a grocery coordinator run for the tenant's household
-     * @description Builds the cart from past orders, finds substitutes for unavailable items, proposes lines to prune and recommends a delivery slot. Recommends only: it never books a slot nor checks out. An `Idempotency-Key` makes a retried POST answer the same run. With `plan_snapshot_id`, BuildCart also merges that meal plan's shopping list (the cook area's, variants included) into the cart, each line with the meals it is for; a snapshot the tenant does not have is a 404 `plan_snapshot_not_found`, and no run starts.
+     * @description Builds the cart from past orders, finds substitutes for unavailable items, proposes lines to prune and recommends a delivery slot. Recommends only: it never books a slot nor checks out. An `Idempotency-Key` makes a retried POST answer the same run; the same key with a different body is a 409 `idempotency_key_reused`. With `plan_snapshot_id`, BuildCart also merges that meal plan's shopping list (the cook area's, variants included) into the cart, each line with the meals it is for; a snapshot the tenant does not have is a 404 `plan_snapshot_not_found`, and no run starts.
      */
     post: operations["createShopRun"];
   };
@@ -186,7 +186,7 @@ export interface paths {
   "/shop/runs/{runId}/decisions": {
     /**
      * Accept or reject substitutes and prune proposals; accepted ones change the store cart
-     * @description Every decision is checked against the run's recommendations first: a product the run did not recommend is a 422 `decision_not_recommended` and nothing is applied. A run still running is a 409.
+     * @description Every decision is checked against the run's recommendations first: a product the run did not recommend is a 422 `decision_not_recommended` and nothing is applied. A run still running is a 409. Decisions are idempotent per product: re-sending one the run already settled answers its earlier outcome with `alreadyDecidedAt` and `changes: []`, touching nothing; a different decision on a product whose earlier one changed the cart is a 409 `decision_already_made`; one product decided twice in one request is a 422 `decision_duplicated`.
      */
     post: operations["applyShopRunDecisions"];
   };
@@ -770,16 +770,16 @@ export interface components {
     ShopRunDecisionsResult: {
       runId: string;
       results: ({
-          decision: ({
+          decision: OneOf<[{
             originalProductId: string;
             /** @enum {string} */
             action: "accept" | "reject";
             productId?: string;
-          }) | ({
+          }, {
             pruneProductId: string;
             /** @enum {string} */
             action: "remove" | "keep";
-          });
+          }]>;
           /** @enum {string} */
           outcome: "applied" | "recorded" | "failed";
           changes: ({
@@ -789,19 +789,21 @@ export interface components {
               quantity?: number;
             })[];
           error?: string;
+          /** @description Set when the decision repeats one the run already settled: the store was not touched again and `changes` is empty */
+          alreadyDecidedAt?: string;
         })[];
     };
     ShopRunDecisionsRequest: {
-      decisions: (({
+      decisions: (OneOf<[{
           originalProductId: string;
           /** @enum {string} */
           action: "accept" | "reject";
           productId?: string;
-        }) | ({
+        }, {
           pruneProductId: string;
           /** @enum {string} */
           action: "remove" | "keep";
-        }))[];
+        }]>)[];
     };
     QueryGeneratorOutput: {
       primaryQuery: string;
@@ -3203,7 +3205,7 @@ export interface operations {
   };
   /**
    * Replace the household's preferences
-   * @description With `weeklyRun` (`weekday`, UTC `hour`), an hourly EventBridge schedule starts a coordinator run for the household in that hour each week, once per ISO week (its `Idempotency-Key` is `weekly-{year}-W{week}`); without it, no weekly run.
+   * @description An unknown key is a 400 naming it (the whole document is replaced, so nothing is silently dropped). With `weeklyRun` (`weekday`, UTC `hour`), an hourly EventBridge schedule starts a coordinator run for the household in that hour each week, once per ISO week (its `Idempotency-Key` is `weekly-{year}-W{week}`); without it, no weekly run.
    */
   putShopPreferences: {
     requestBody: {
@@ -3293,7 +3295,7 @@ export interface operations {
   };
   /**
    * Start a grocery coordinator run for the tenant's household
-   * @description Builds the cart from past orders, finds substitutes for unavailable items, proposes lines to prune and recommends a delivery slot. Recommends only: it never books a slot nor checks out. An `Idempotency-Key` makes a retried POST answer the same run. With `plan_snapshot_id`, BuildCart also merges that meal plan's shopping list (the cook area's, variants included) into the cart, each line with the meals it is for; a snapshot the tenant does not have is a 404 `plan_snapshot_not_found`, and no run starts.
+   * @description Builds the cart from past orders, finds substitutes for unavailable items, proposes lines to prune and recommends a delivery slot. Recommends only: it never books a slot nor checks out. An `Idempotency-Key` makes a retried POST answer the same run; the same key with a different body is a 409 `idempotency_key_reused`. With `plan_snapshot_id`, BuildCart also merges that meal plan's shopping list (the cook area's, variants included) into the cart, each line with the meals it is for; a snapshot the tenant does not have is a 404 `plan_snapshot_not_found`, and no run starts.
    */
   createShopRun: {
     parameters: {
@@ -3334,6 +3336,12 @@ export interface operations {
       };
       /** @description Not found */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description A conflicting write (stale version); re-read and retry */
+      409: {
         content: {
           "application/json": components["schemas"]["ErrorResponse"];
         };
@@ -3412,7 +3420,7 @@ export interface operations {
   };
   /**
    * Accept or reject substitutes and prune proposals; accepted ones change the store cart
-   * @description Every decision is checked against the run's recommendations first: a product the run did not recommend is a 422 `decision_not_recommended` and nothing is applied. A run still running is a 409.
+   * @description Every decision is checked against the run's recommendations first: a product the run did not recommend is a 422 `decision_not_recommended` and nothing is applied. A run still running is a 409. Decisions are idempotent per product: re-sending one the run already settled answers its earlier outcome with `alreadyDecidedAt` and `changes: []`, touching nothing; a different decision on a product whose earlier one changed the cart is a 409 `decision_already_made`; one product decided twice in one request is a 422 `decision_duplicated`.
    */
   applyShopRunDecisions: {
     parameters: {

@@ -1,7 +1,7 @@
 import type { LlmToolCall } from "../llm/llm-port";
 
 /** JSON with object keys sorted, so `{a, b}` and `{b, a}` are the same arguments. */
-const canonicalJson = (value: unknown): string => {
+export const canonicalJson = (value: unknown): string => {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
   if (value !== null && typeof value === "object") {
     const entries = Object.entries(value)

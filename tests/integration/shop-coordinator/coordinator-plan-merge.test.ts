@@ -82,14 +82,14 @@ describe("the shop-coordinator workflow with a meal plan", () => {
     const bacalhau = planLines.find((line) => line.name.startsWith("bacalhau"));
     expect(bacalhau?.meals).toEqual([{ date: "2026-01-05", meal_type: "dinner", recipe_id: VARIANT_ID }]);
     expect(bacalhau?.reason).toContain("Ingrediente do plano (bacalhau: 400 g)");
-    // "2 cebolas" is a plain count: two of the product, said in the reason; the store's cart holds two.
+    // "2 cebolas" is a plain count of an onion sold by weight: never 2 kg, but 1, saying why.
     const onion = planLines.find((line) => line.name.startsWith("cebola"));
-    expect(onion?.quantity).toBe(2);
-    expect(onion?.reason).toMatch(/; 2 unidades → 2\.$/);
+    expect(onion?.quantity).toBe(1);
+    expect(onion?.reason).toMatch(/; 2 unidades não se convertem em .*: 1 embalagem\.$/);
     expect(
       harness.store.householdState(householdId).cart.find((line) => line.productId === onion?.productId)
         ?.quantity,
-    ).toBe(2);
+    ).toBe(1);
     // The English side dish: olive oil found by its shelf word, with the component's meal.
     const oil = planLines.find((line) => line.name.startsWith("azeite"));
     expect(oil?.meals).toEqual([{ date: "2026-01-05", meal_type: "dinner", recipe_id: "salad" }]);

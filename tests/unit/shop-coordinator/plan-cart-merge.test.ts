@@ -190,14 +190,16 @@ describe("merging a meal plan's shopping list into the cart", () => {
     expect(store.added).toEqual([
       { productId: "grao-400", quantity: 2 },
       { productId: "ovos-12", quantity: 2 },
-      { productId: "cebola-kg", quantity: 3 },
+      { productId: "cebola-kg", quantity: 1 },
     ]);
-    expect(added.map((line) => line.quantity)).toEqual([2, 2, 3]);
+    expect(added.map((line) => line.quantity)).toEqual([2, 2, 1]);
     expect(added[0]?.reason).toBe(
       "Ingrediente do plano (grão de bico cozido: 800 g) para 2026-01-05 jantar (bolognese); 800 g em embalagens de 400g → 2 embalagens.",
     );
     expect(added[1]?.reason).toMatch(/14 unidades em embalagens de 12 → 2 embalagens\.$/);
-    expect(added[2]?.reason).toMatch(/3 unidades → 3\.$/);
+    expect(added[2]?.reason).toMatch(
+      /3 unidades não se convertem em produto vendido ao peso \(cebola kg\): 1 embalagem\.$/,
+    );
   });
 });
 
@@ -219,10 +221,28 @@ describe("packs for a plan amount", () => {
   });
 
   it("takes a plain count as that count, or in packs of units when the pack holds several", () => {
-    expect(packsForAmount({ quantity: 3, unit: null }, { name: "limão kg" }).packs).toBe(3);
+    expect(packsForAmount({ quantity: 3, unit: null }, { name: "limão un" }).packs).toBe(3);
+    expect(packsForAmount({ quantity: 2, unit: "head" }, { name: "alface frisada" }).packs).toBe(2);
     expect(packsForAmount({ quantity: 6, unit: null }, { name: "ovos auchan 12 unid" }).packs).toBe(1);
     expect(packsForAmount({ quantity: 13, unit: null }, { name: "ovos polegar dúzia" }).packs).toBe(2);
     expect(packsForAmount({ quantity: 2.5, unit: null }, { name: "abacate" }).packs).toBe(3);
+  });
+
+  it("never turns a count into kilos: a count of a product sold by weight or in weight packs is 1 pack, saying why", () => {
+    expect(packsForAmount({ quantity: 8, unit: null }, { name: "salmão fresco posta kg" })).toEqual({
+      packs: 1,
+      explanation:
+        "8 unidades não se convertem em produto vendido ao peso (salmão fresco posta kg): 1 embalagem",
+    });
+    expect(packsForAmount({ quantity: 6, unit: null }, { name: "cenoura auchan 1kg" })).toEqual({
+      packs: 1,
+      explanation: "6 unidades não se convertem em embalagens de 1kg (cenoura auchan 1kg): 1 embalagem",
+    });
+    expect(packsForAmount({ quantity: 10, unit: null }, { name: "tomate chucha kg" }).packs).toBe(1);
+    expect(packsForAmount({ quantity: 4, unit: "piece" }, { name: "leite meio gordo 1l" }).packs).toBe(1);
+    expect(
+      packsForAmount({ quantity: 5, unit: null }, { name: "curgete", pricePerUnit: "1.99 €/Kg" }).packs,
+    ).toBe(1);
   });
 
   it("takes a container unit as that many packs", () => {

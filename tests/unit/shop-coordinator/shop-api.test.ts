@@ -184,6 +184,26 @@ describe("POST /shop/runs (createShopRun)", () => {
     expect(started).toHaveLength(1);
   });
 
+  it("answers 409 idempotency_key_reused for the same Idempotency-Key with another body, starting nothing", async () => {
+    const { call, started } = harness();
+    const headers = { "idempotency-key": "run-once" };
+    const first = await call("POST", "/shop/runs", { body: { options: { maxConcurrency: 5 } }, headers });
+    expect(first.status).toBe(202);
+    const reused = await call("POST", "/shop/runs", { body: { options: { maxConcurrency: 6 } }, headers });
+    expect(reused.status).toBe(409);
+    expect(reused.json()).toMatchObject({
+      error: { code: "idempotency_key_reused", details: { header: "Idempotency-Key" } },
+    });
+    const withPlan = await call("POST", "/shop/runs", {
+      body: { plan_snapshot_id: "alice-week", options: { maxConcurrency: 5 } },
+      headers,
+    });
+    expect(withPlan.status).toBe(409);
+    const same = await call("POST", "/shop/runs", { body: { options: { maxConcurrency: 5 } }, headers });
+    expect(same.json()).toEqual(first.json());
+    expect(started).toHaveLength(1);
+  });
+
   it("refuses bad options and a malformed plan id naming the field, starting nothing", async () => {
     const { call, started } = harness();
     const bad = await call("POST", "/shop/runs", { body: { options: { maxConcurrency: 0 } } });
@@ -271,6 +291,52 @@ describe("POST /shop/runs/{runId}/decisions (applyShopRunDecisions)", () => {
     expect(run.json().decisions).toHaveLength(2);
   });
 
+  it("answers a re-sent decision with its earlier outcome without touching the cart, and 409 for a different one", async () => {
+    const { call, runsFor, stores } = harness();
+    await seedSucceededRun(runsFor("alice"));
+    const decisions = [
+      { originalProductId: SWEET_POTATO_ORIGINAL.productId, action: "accept", productId: "2394892" },
+      { pruneProductId: "5000001", action: "remove" },
+    ];
+    const first = await call("POST", "/shop/runs/run_done/decisions", { body: { decisions } });
+    expect(first.status).toBe(200);
+    const again = await call("POST", "/shop/runs/run_done/decisions", { body: { decisions } });
+    expect(again.status).toBe(200);
+    expect(again.json().results).toEqual([
+      expect.objectContaining({
+        outcome: "applied",
+        changes: [],
+        alreadyDecidedAt: "2026-01-21T10:00:00.000Z",
+      }),
+      expect.objectContaining({
+        outcome: "applied",
+        changes: [],
+        alreadyDecidedAt: "2026-01-21T10:00:00.000Z",
+      }),
+    ]);
+    const store = stores.get("alice");
+    expect(store?.added).toEqual([{ productId: "2394892", quantity: 2 }]);
+    expect(store?.removed).toEqual([SWEET_POTATO_ORIGINAL.productId, "5000001"]);
+    const changed = await call("POST", "/shop/runs/run_done/decisions", {
+      body: { decisions: [{ originalProductId: SWEET_POTATO_ORIGINAL.productId, action: "reject" }] },
+    });
+    expect(changed.status).toBe(409);
+    expect(changed.json()).toMatchObject({
+      error: { code: "decision_already_made", details: { issues: [{ path: "decisions.0" }] } },
+    });
+    const twice = await call("POST", "/shop/runs/run_done/decisions", {
+      body: {
+        decisions: [
+          { pruneProductId: "5000001", action: "keep" },
+          { pruneProductId: "5000001", action: "keep" },
+        ],
+      },
+    });
+    expect(twice.status).toBe(422);
+    expect(store?.added).toHaveLength(1);
+    expect((await call("GET", "/shop/runs/run_done")).json().decisions).toHaveLength(2);
+  });
+
   it("answers 422 for a product the run did not recommend, and applies nothing", async () => {
     const { call, runsFor, stores } = harness();
     await seedSucceededRun(runsFor("alice"));
@@ -289,7 +355,7 @@ describe("POST /shop/runs/{runId}/decisions (applyShopRunDecisions)", () => {
     expect(stores.get("alice")).toBeUndefined();
   });
 
-  it("answers 409 while the run is still running, and 400 for a decision of neither shape", async () => {
+  it("answers 409 while the run is still running, and 400 naming the field of a decision of neither shape", async () => {
     const { call } = harness();
     await call("POST", "/shop/runs", { body: {} });
     const running = await call("POST", "/shop/runs/run_1/decisions", {
@@ -300,6 +366,12 @@ describe("POST /shop/runs/{runId}/decisions (applyShopRunDecisions)", () => {
       body: { decisions: [{ action: "accept" }] },
     });
     expect(malformed.status).toBe(400);
+    expect(JSON.stringify(malformed.json())).toContain("body.decisions.0.originalProductId");
+    const badAction = await call("POST", "/shop/runs/run_1/decisions", {
+      body: { decisions: [{ pruneProductId: "5000001", action: "delete" }] },
+    });
+    expect(badAction.status).toBe(400);
+    expect(JSON.stringify(badAction.json())).toContain("body.decisions.0.action");
   });
 });
 
@@ -358,6 +430,21 @@ describe("the substitution steps on their own, and preferences", () => {
     const bad = await call("PUT", "/shop/preferences", { body: { priceCapPercent: -5 } });
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.json())).toContain("body.priceCapPercent");
+  });
+
+  it("PUT /shop/preferences refuses an unknown key naming it, and keeps the stored preferences", async () => {
+    const { call, weeklyRuns } = harness();
+    await call("PUT", "/shop/preferences", { body: { weeklyRun: { weekday: "sat", hour: 8 } } });
+    const unknown = await call("PUT", "/shop/preferences", { body: { priceCap: "a lot" } });
+    expect(unknown.status).toBe(400);
+    expect(JSON.stringify(unknown.json())).toContain("priceCap");
+    const nested = await call("PUT", "/shop/preferences", { body: { slots: { maxFee: 5 } } });
+    expect(nested.status).toBe(400);
+    expect(JSON.stringify(nested.json())).toContain("maxFee");
+    expect((await call("GET", "/shop/preferences")).json()).toMatchObject({
+      weeklyRun: { weekday: "sat", hour: 8 },
+    });
+    expect(weeklyRuns.entries()).toEqual(["alice@sat#8"]);
   });
 
   it("PUT /shop/preferences indexes a weekly run under its hour, moves it when it changes, drops it when removed", async () => {

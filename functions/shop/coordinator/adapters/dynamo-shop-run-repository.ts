@@ -10,7 +10,8 @@ import type { ShopRunRepository } from "../domain/shop-run-repository";
  * - header `SHOPRUN#{runId}` / `HEADER`, items `SHOPRUN#{runId}` / `ITEM#{productId}` (one per
  *   unavailable item, written by its own state, so items never race on one record);
  * - list entry `SHOPRUNS` / `{startedAt}#{runId}` (newest first by a descending query);
- * - idempotency key `SHOPRUNKEY#{key}` / `KEY` → runId, written with the header in one transaction;
+ * - idempotency key `SHOPRUNKEY#{key}` / `KEY` → runId and the request's fingerprint, written with the
+ *   header in one transaction;
  * - preferences `SHOPPREFS` / `PREFS`.
  */
 const headerKey = (runId: string) => ({ pk: ["SHOPRUN", runId], sk: ["HEADER"] });
@@ -22,7 +23,8 @@ const listKey = (header: Pick<RunHeader, "startedAt" | "runId">) => ({
 const idempotencyKey = (key: string) => ({ pk: ["SHOPRUNKEY", key], sk: ["KEY"] });
 const preferencesKey = { pk: ["SHOPPREFS"], sk: ["PREFS"] };
 
-const idempotencyRecordSchema = z.object({ runId: z.string() });
+/** `requestFingerprint` is optional: records written before it was stored still answer their run. */
+const idempotencyRecordSchema = z.object({ runId: z.string(), requestFingerprint: z.string().optional() });
 
 /** A header changed by several writers at once (steps, the API) is re-read this often before a 409. */
 const MAX_UPDATE_ATTEMPTS = 5;
@@ -45,7 +47,7 @@ export const createDynamoShopRunRepository = (
   const getRun = async (runId: string) => (await table.get(headerKey(runId), runHeaderSchema))?.data;
 
   return {
-    async createRun(header, key) {
+    async createRun(header, idempotency) {
       const writes = [
         {
           type: "put" as const,
@@ -60,7 +62,7 @@ export const createDynamoShopRunRepository = (
           options: { expectedVersion: "absent" as const, expiresAt: expiresAt() },
         },
       ];
-      if (key === undefined) {
+      if (idempotency === undefined) {
         await table.transactWrite(writes);
         return { header, created: true };
       }
@@ -69,18 +71,19 @@ export const createDynamoShopRunRepository = (
           ...writes,
           {
             type: "put",
-            key: idempotencyKey(key),
-            data: { runId: header.runId },
+            key: idempotencyKey(idempotency.key),
+            data: { runId: header.runId, requestFingerprint: idempotency.requestFingerprint },
             options: { expectedVersion: "absent", expiresAt: expiresAt() },
           },
         ]);
         return { header, created: true };
       } catch (error) {
         if (!(error instanceof ConflictError)) throw error;
-        const earlier = await table.get(idempotencyKey(key), idempotencyRecordSchema);
+        const earlier = await table.get(idempotencyKey(idempotency.key), idempotencyRecordSchema);
         const existing = earlier ? await getRun(earlier.data.runId) : undefined;
-        if (!existing) throw error;
-        return { header: existing, created: false };
+        if (!(earlier && existing)) throw error;
+        const { requestFingerprint } = earlier.data;
+        return { header: existing, created: false, ...(requestFingerprint ? { requestFingerprint } : {}) };
       }
     },
 

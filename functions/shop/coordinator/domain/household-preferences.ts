@@ -35,6 +35,7 @@ export const slotPreferencesSchema = z
     /** The most a delivery may cost, in cents. */
     maxFeeCents: z.number().int().nonnegative().max(100_000).optional(),
   })
+  .strict()
   .refine(
     (s) => s.earliestHour === undefined || s.latestHour === undefined || s.earliestHour < s.latestHour,
     {
@@ -44,11 +45,13 @@ export const slotPreferencesSchema = z
   );
 export type SlotPreferences = z.infer<typeof slotPreferencesSchema>;
 
-export const weeklyScheduleSchema = z.object({
-  weekday: z.enum(WEEKDAYS),
-  /** UTC hour at which the run starts. */
-  hour: z.number().int().min(0).max(23),
-});
+export const weeklyScheduleSchema = z
+  .object({
+    weekday: z.enum(WEEKDAYS),
+    /** UTC hour at which the run starts. */
+    hour: z.number().int().min(0).max(23),
+  })
+  .strict();
 
 /** The default cap: a candidate more than 20 % dearer (unit price, else price) is never `strong`. */
 export const DEFAULT_PRICE_CAP_PERCENT = 20;

@@ -44,6 +44,13 @@ const CONTAINER_UNITS = new Set([
   "tub",
 ]);
 
+/** Units that count whole items ("2 heads of lettuce"): read like a plain count. */
+const COUNT_UNITS = new Set(["piece", "head", "bulb", "whole", "unit", "item"]);
+
+/** A name with a bare "kg" ("tomate chucha kg", not "cenoura 1kg"): the store sells it by weight. */
+const SOLD_BY_WEIGHT_NAME = /(?<![\d.,]\s*)\bkg\b/i;
+const PRICED_PER_KG = /€\s*\/\s*kg/i;
+
 const formatNumber = (value: number): string =>
   Number(value.toFixed(3)).toLocaleString("pt-PT", { maximumFractionDigits: 3 });
 
@@ -55,21 +62,37 @@ const whole = (value: number): number =>
 
 /**
  * How many of the chosen product to add for a plan amount: a weight or volume divided by the product's pack
- * size and rounded up (800 g of chickpeas in 400 g tins → 2); a plain count is that count (6 eggs in a
- * 12-egg box → 1, 3 lemons sold by the unit → 3); a container unit ("2 cans") that many packs. When the
- * pack size cannot be read, or the amount is in a unit with no conversion (a cup, a clove), 1 pack, and
- * the explanation says why.
+ * size and rounded up (800 g of chickpeas in 400 g tins → 2); a plain count (or a count unit: "2 heads")
+ * is that many only for a product sold by the piece (3 avocados → 3) or in packs of units (6 eggs in a
+ * 12-egg box → 1); a count never becomes kilos: for a product sold by weight ("salmão posta kg", or
+ * priced per kg with no size) or in weight/volume packs ("cenoura 1kg") it is 1 pack, and the explanation
+ * says the count could not be converted. A container unit ("2 cans") is that many packs. When the pack
+ * size cannot be read, or the amount is in a unit with no conversion (a cup, a clove), 1 pack, and the
+ * explanation says why.
  */
-export const packsForAmount = (amount: PlanAmount, product: { name: string; size?: string }): PackCount => {
+export const packsForAmount = (
+  amount: PlanAmount,
+  product: { name: string; size?: string; pricePerUnit?: string },
+): PackCount => {
   const { quantity, unit } = amount;
   if (quantity === null || !(quantity > 0)) {
     return { packs: 1, explanation: "quantidade não indicada no plano: 1 embalagem" };
   }
   const pack = parsePackSize(product.size ?? "") ?? parsePackSize(product.name);
   const written = `${formatNumber(quantity)}${unit === null ? "" : ` ${unit}`}`;
-  if (unit === null) {
+  if (unit === null || COUNT_UNITS.has(unit.toLowerCase())) {
     const perPack = pack?.totals.un;
     if (perPack === undefined) {
+      const soldByWeight =
+        pack === null &&
+        (SOLD_BY_WEIGHT_NAME.test(product.name) || PRICED_PER_KG.test(product.pricePerUnit ?? ""));
+      if (pack !== null || soldByWeight) {
+        const how = pack !== null ? `embalagens de ${pack.text}` : "produto vendido ao peso";
+        return {
+          packs: 1,
+          explanation: `${written} unidades não se convertem em ${how} (${product.name}): 1 embalagem`,
+        };
+      }
       const packs = whole(quantity);
       return { packs, explanation: `${written} unidades → ${packs}` };
     }

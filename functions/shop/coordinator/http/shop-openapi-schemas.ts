@@ -94,6 +94,10 @@ export const DecisionsResult = z
           }),
         ),
         error: z.string().optional(),
+        alreadyDecidedAt: z.string().optional().meta({
+          description:
+            "Set when the decision repeats one the run already settled: the store was not touched again and `changes` is empty",
+        }),
       }),
     ),
   })
@@ -103,4 +107,5 @@ export const QueriesBody = queryGeneratorInputSchema.strict().meta({ id: "QueryG
 export const QueriesResult = queryGeneratorOutputSchema.meta({ id: "QueryGeneratorOutput" });
 export const RankBody = valueRankerInputSchema.meta({ id: "ValueRankerInput" });
 export const RankResult = valueRankerOutputSchema.meta({ id: "ValueRankerOutput" });
-export const Preferences = householdPreferencesSchema.meta({ id: "ShopPreferences" });
+/** Strict: an unknown key is a 400 naming it, never silently dropped (PUT replaces the whole document). */
+export const Preferences = householdPreferencesSchema.strict().meta({ id: "ShopPreferences" });

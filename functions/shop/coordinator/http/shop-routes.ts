@@ -34,7 +34,8 @@ export const createShopRunRoute = defineRoute({
   description:
     "Builds the cart from past orders, finds substitutes for unavailable items, proposes lines to prune and " +
     "recommends a delivery slot. Recommends only: it never books a slot nor checks out. An `Idempotency-Key` " +
-    "makes a retried POST answer the same run. With `plan_snapshot_id`, BuildCart also merges that meal plan's " +
+    "makes a retried POST answer the same run; the same key with a different body is a 409 " +
+    "`idempotency_key_reused`. With `plan_snapshot_id`, BuildCart also merges that meal plan's " +
     "shopping list (the cook area's, variants included) into the cart, each line with the meals it is for; a " +
     "snapshot the tenant does not have is a 404 `plan_snapshot_not_found`, and no run starts.",
   security: bearerAuth,
@@ -44,7 +45,7 @@ export const createShopRunRoute = defineRoute({
       CreatedRun,
       "The run started (or, with a known Idempotency-Key, the run it started before)",
     ),
-    ...errorResponses(400, 401, 403, 404, 413, 422, 503),
+    ...errorResponses(400, 401, 403, 404, 409, 413, 422, 503),
   },
 });
 
@@ -78,7 +79,11 @@ export const decideShopRunRoute = defineRoute({
   summary: "Accept or reject substitutes and prune proposals; accepted ones change the store cart",
   description:
     "Every decision is checked against the run's recommendations first: a product the run did not recommend " +
-    "is a 422 `decision_not_recommended` and nothing is applied. A run still running is a 409.",
+    "is a 422 `decision_not_recommended` and nothing is applied. A run still running is a 409. Decisions are " +
+    "idempotent per product: re-sending one the run already settled answers its earlier outcome with " +
+    "`alreadyDecidedAt` and `changes: []`, touching nothing; a different decision on a product whose earlier " +
+    "one changed the cart is a 409 `decision_already_made`; one product decided twice in one request is a " +
+    "422 `decision_duplicated`.",
   security: bearerAuth,
   request: { params: RunParams, body: jsonBody(DecisionsBody) },
   responses: {
@@ -128,6 +133,7 @@ export const putShopPreferencesRoute = defineRoute({
   tags,
   summary: "Replace the household's preferences",
   description:
+    "An unknown key is a 400 naming it (the whole document is replaced, so nothing is silently dropped). " +
     "With `weeklyRun` (`weekday`, UTC `hour`), an hourly EventBridge schedule starts a coordinator run for the " +
     "household in that hour each week, once per ISO week (its `Idempotency-Key` is `weekly-{year}-W{week}`); " +
     "without it, no weekly run.",

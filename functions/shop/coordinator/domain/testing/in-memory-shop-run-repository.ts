@@ -5,16 +5,27 @@ import type { ShopRunRepository } from "../shop-run-repository";
 /** The run repository in memory, one per tenant, for unit tests of the use cases and the HTTP app. */
 export const createInMemoryShopRunRepository = (): ShopRunRepository & { items: Map<string, RunItem[]> } => {
   const headers = new Map<string, RunHeader>();
-  const keys = new Map<string, string>();
+  const keys = new Map<string, { runId: string; requestFingerprint: string }>();
   const items = new Map<string, RunItem[]>();
   let preferences: HouseholdPreferences | undefined;
   return {
     items,
-    async createRun(header, key) {
-      const earlier = key === undefined ? undefined : keys.get(key);
-      if (earlier) return { header: headers.get(earlier) as RunHeader, created: false };
+    async createRun(header, idempotency) {
+      const earlier = idempotency === undefined ? undefined : keys.get(idempotency.key);
+      if (earlier) {
+        return {
+          header: headers.get(earlier.runId) as RunHeader,
+          created: false,
+          requestFingerprint: earlier.requestFingerprint,
+        };
+      }
       headers.set(header.runId, structuredClone(header));
-      if (key !== undefined) keys.set(key, header.runId);
+      if (idempotency !== undefined) {
+        keys.set(idempotency.key, {
+          runId: header.runId,
+          requestFingerprint: idempotency.requestFingerprint,
+        });
+      }
       return { header, created: true };
     },
     async getRun(runId) {

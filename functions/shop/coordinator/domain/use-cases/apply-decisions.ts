@@ -9,12 +9,20 @@ export interface DecisionOutcome {
   outcome: "applied" | "recorded" | "failed";
   changes: Array<{ change: "added" | "removed"; productId: string; quantity?: number }>;
   error?: string;
+  /** Set when this decision repeats one already made on the run: nothing was changed again (`changes: []`). */
+  alreadyDecidedAt?: string;
 }
 
 type Planned =
   | { kind: "substitute"; decision: Decision; originalId: string; substituteId: string; quantity: number }
   | { kind: "prune"; decision: Decision; productId: string }
-  | { kind: "record"; decision: Decision; productId: string };
+  | { kind: "record"; decision: Decision; productId: string }
+  | { kind: "repeat"; decision: Decision; earlier: RecordedDecision };
+
+const decisionKind = (decision: Decision): RecordedDecision["kind"] =>
+  "pruneProductId" in decision ? "prune" : "substitution";
+const decidedProductId = (decision: Decision): string =>
+  "pruneProductId" in decision ? decision.pruneProductId : decision.originalProductId;
 
 /** A quantity the substitute can take: whole units unless it is sold by weight (kept as is then). */
 const substituteQuantity = (quantity: number, soldByWeight: boolean): number =>
@@ -25,6 +33,12 @@ const substituteQuantity = (quantity: number, soldByWeight: boolean): number =>
  * product the run did not recommend is refused (422) and nothing is applied. Then applies the accepted
  * ones through the store tools (add the substitute and remove the original; remove a pruned line), one
  * at a time, and answers what changed; a store failure stops nothing else and is reported per decision.
+ *
+ * Idempotent per product: a decision the run already settled (applied or recorded, not failed) with the
+ * same action and substitute is answered with that earlier outcome, `changes: []` and `alreadyDecidedAt`,
+ * and the store is not touched; a different decision on a product whose earlier one changed the cart is a
+ * 409 `decision_already_made` (a reject or keep, which changed nothing, may still be changed). Two
+ * decisions on one product in one request are a 422 `decision_duplicated`.
  */
 export const applyDecisions = async (
   deps: {
@@ -44,7 +58,51 @@ export const applyDecisions = async (
   }
   const result = header.result;
   const refusals: Array<{ path: string; message: string }> = [];
+  const duplicates: Array<{ path: string; message: string }> = [];
+  const conflicts: Array<{ path: string; message: string; earlier: RecordedDecision }> = [];
+  const seen = new Set<string>();
+  args.decisions.forEach((decision, index) => {
+    const key = `${decisionKind(decision)}#${decidedProductId(decision)}`;
+    if (seen.has(key)) {
+      duplicates.push({
+        path: `decisions.${index}`,
+        message: "this product is already decided in this request",
+      });
+    }
+    seen.add(key);
+  });
+  if (duplicates.length > 0) {
+    throw new DomainRefusedError("A product is decided twice in one request; nothing was applied", {
+      code: "decision_duplicated",
+      details: { issues: duplicates },
+    });
+  }
+  /** The run's settled decision on the product (the latest that did not fail), if any. */
+  const settled = (decision: Decision): RecordedDecision | undefined =>
+    (header.decisions ?? []).findLast(
+      (d) =>
+        d.kind === decisionKind(decision) &&
+        d.productId === decidedProductId(decision) &&
+        d.outcome !== "failed",
+    );
   const planned: Planned[] = args.decisions.map((decision, index): Planned => {
+    const fresh = planDecision(decision, index);
+    const earlier = settled(decision);
+    if (!earlier) return fresh;
+    const substituteId = fresh.kind === "substitute" ? fresh.substituteId : undefined;
+    if (earlier.action === decision.action && earlier.substituteId === substituteId) {
+      return { kind: "repeat", decision, earlier };
+    }
+    if (earlier.outcome === "applied") {
+      conflicts.push({
+        path: `decisions.${index}`,
+        message: `already decided: ${earlier.action}${earlier.substituteId ? ` ${earlier.substituteId}` : ""}`,
+        earlier,
+      });
+    }
+    return fresh;
+  });
+  function planDecision(decision: Decision, index: number): Planned {
     if ("pruneProductId" in decision) {
       if (!result.pruned.some((p) => p.productId === decision.pruneProductId)) {
         refusals.push({
@@ -89,7 +147,7 @@ export const applyDecisions = async (
       substituteId: chosen.productId,
       quantity: substituteQuantity(substitution.originalItem.quantity, soldByWeight),
     };
-  });
+  }
   if (refusals.length > 0) {
     throw new DomainRefusedError(
       "Some decisions name products this run did not recommend; nothing was applied",
@@ -99,13 +157,37 @@ export const applyDecisions = async (
       },
     );
   }
+  if (conflicts.length > 0) {
+    throw new ConflictError(
+      "Some decisions differ from ones already applied to the cart; nothing was applied",
+      {
+        code: "decision_already_made",
+        details: {
+          issues: conflicts.map(({ path, message, earlier }) => ({
+            path,
+            message,
+            decidedAt: earlier.decidedAt,
+          })),
+        },
+      },
+    );
+  }
 
   const results: DecisionOutcome[] = [];
-  const needsStore = planned.some((p) => p.kind !== "record");
+  const needsStore = planned.some((p) => p.kind === "substitute" || p.kind === "prune");
   const store = needsStore ? await deps.store() : undefined;
   try {
     for (const plan of planned) {
       const changes: DecisionOutcome["changes"] = [];
+      if (plan.kind === "repeat") {
+        results.push({
+          decision: plan.decision,
+          outcome: plan.earlier.outcome,
+          changes,
+          alreadyDecidedAt: plan.earlier.decidedAt,
+        });
+        continue;
+      }
       try {
         if (plan.kind === "substitute" && store) {
           await store.addToCart(plan.substituteId, plan.quantity);
@@ -135,18 +217,23 @@ export const applyDecisions = async (
   }
 
   const decidedAt = deps.now().toISOString();
-  const recorded: RecordedDecision[] = results.map((r, index) => {
+  // A repeat changed nothing and is not recorded again.
+  const recorded: RecordedDecision[] = results.flatMap((r, index): RecordedDecision[] => {
     const plan = planned[index] as Planned;
-    return {
-      kind: "pruneProductId" in r.decision ? "prune" : "substitution",
-      productId: plan.kind === "substitute" ? plan.originalId : plan.productId,
-      action: r.decision.action,
-      ...(plan.kind === "substitute" ? { substituteId: plan.substituteId } : {}),
-      outcome: r.outcome,
-      ...(r.error ? { error: r.error } : {}),
-      decidedAt,
-    };
+    if (plan.kind === "repeat") return [];
+    return [
+      {
+        kind: "pruneProductId" in r.decision ? "prune" : "substitution",
+        productId: plan.kind === "substitute" ? plan.originalId : plan.productId,
+        action: r.decision.action,
+        ...(plan.kind === "substitute" ? { substituteId: plan.substituteId } : {}),
+        outcome: r.outcome,
+        ...(r.error ? { error: r.error } : {}),
+        decidedAt,
+      },
+    ];
   });
+  if (recorded.length === 0) return { runId: args.runId, results };
   await deps.runs.updateRun(args.runId, (current: RunHeader) => ({
     ...current,
     decisions: [...(current.decisions ?? []), ...recorded].slice(-500),

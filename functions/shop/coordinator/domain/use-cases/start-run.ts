@@ -1,3 +1,6 @@
+import { createHash } from "node:crypto";
+import { canonicalJson } from "../../../../core/agent/tool-call-key";
+import { ConflictError } from "../../../../core/errors";
 import type { WorkflowPort } from "../../../../core/workflow/workflow-port";
 import type { RunHeader, RunOptions } from "../shop-run";
 import type { ShopRunRepository } from "../shop-run-repository";
@@ -11,10 +14,17 @@ export interface StartRunDeps {
   now: () => Date;
 }
 
+/** The sha256 of the request's canonical JSON (options with their defaults, plan): what a key was used for. */
+export const runRequestFingerprint = (options: RunOptions, planSnapshotId?: string): string =>
+  createHash("sha256")
+    .update(canonicalJson({ options, planSnapshotId: planSnapshotId ?? null }))
+    .digest("hex");
+
 /**
  * Starts a coordinator run for the tenant's household: the header first (with the idempotency key, in
  * one transaction), then the workflow, named after the run so a retried start cannot run it twice. A
- * retried request with the same key answers the run it started before. A workflow that cannot start
+ * retried request with the same key answers the run it started before; the same key with another request
+ * (options or plan, as parsed) is a 409 `idempotency_key_reused`, never the earlier run. A workflow that cannot start
  * leaves a failed run, never a run forever "running".
  */
 export const startShopRun = async (
@@ -35,8 +45,30 @@ export const startShopRun = async (
     options: args.options,
     ...(args.planSnapshotId ? { planSnapshotId: args.planSnapshotId } : {}),
   };
-  const { header: stored, created } = await deps.runs.createRun(header, args.idempotencyKey);
-  if (!created) return { runId: stored.runId, created: false };
+  const idempotency =
+    args.idempotencyKey === undefined
+      ? undefined
+      : {
+          key: args.idempotencyKey,
+          requestFingerprint: runRequestFingerprint(args.options, args.planSnapshotId),
+        };
+  const earlier = await deps.runs.createRun(header, idempotency);
+  if (!earlier.created) {
+    if (
+      idempotency &&
+      earlier.requestFingerprint !== undefined &&
+      earlier.requestFingerprint !== idempotency.requestFingerprint
+    ) {
+      throw new ConflictError(
+        `Idempotency-Key ${idempotency.key} was used for another request (run ${earlier.header.runId}); use a new key`,
+        {
+          code: "idempotency_key_reused",
+          details: { header: "Idempotency-Key", runId: earlier.header.runId },
+        },
+      );
+    }
+    return { runId: earlier.header.runId, created: false };
+  }
   try {
     const { executionId } = await deps.workflows.start(
       SHOP_COORDINATOR_WORKFLOW,
