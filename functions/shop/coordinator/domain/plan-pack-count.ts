@@ -1,3 +1,4 @@
+import { CONTAINER_UNIT_IDS } from "../../../cook/domain/ingredient-units";
 import { parsePackSize } from "../../store/parse-pack-size";
 
 /** A plan ingredient's amount as the cook area's shopping list gives it. */
@@ -26,23 +27,6 @@ const METRIC: Readonly<Record<string, { per: "kg" | "l"; factor: number }>> = {
   cl: { per: "l", factor: 0.01 },
   l: { per: "l", factor: 1 },
 };
-
-/** Units that are themselves what the store sells ("2 cans", "1 pack"): that many packs. */
-const CONTAINER_UNITS = new Set([
-  "can",
-  "tin",
-  "jar",
-  "package",
-  "box",
-  "bag",
-  "carton",
-  "container",
-  "envelope",
-  "pack",
-  "bottle",
-  "pot",
-  "tub",
-]);
 
 /** Units that count whole items ("2 heads of lettuce"): read like a plain count. */
 const COUNT_UNITS = new Set(["piece", "head", "bulb", "whole", "unit", "item"]);
@@ -103,7 +87,7 @@ export const packsForAmount = (
     };
   }
   const lowerUnit = unit.toLowerCase();
-  if (CONTAINER_UNITS.has(lowerUnit)) {
+  if (CONTAINER_UNIT_IDS.has(lowerUnit)) {
     const packs = whole(quantity);
     return { packs, explanation: `${packsWord(packs)}, como no plano` };
   }
