@@ -4,9 +4,9 @@ import {
   UpdateTimeToLiveCommand,
   waitUntilTableExists,
 } from "@aws-sdk/client-dynamodb";
-import { tableDefinition } from "../lib/table-definition";
+import { tableDefinition } from "../functions/core/db/table-definition";
 
-/** Creates the app table from the same definition CDK deploys (lib/table-definition.ts). */
+/** Creates the app table from the same definition CDK deploys (functions/core/db/table-definition.ts). */
 export const createAppTable = async (client: DynamoDBClient, tableName: string): Promise<void> => {
   const keyNames = new Set<string>([tableDefinition.partitionKey, tableDefinition.sortKey]);
   for (const index of tableDefinition.indexes) {

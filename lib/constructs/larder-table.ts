@@ -1,7 +1,7 @@
 import { RemovalPolicy } from "aws-cdk-lib";
 import { AttributeType, BillingMode, Table } from "aws-cdk-lib/aws-dynamodb";
 import { Construct } from "constructs";
-import { tableDefinition } from "../table-definition";
+import { tableDefinition } from "../../functions/core/db/table-definition";
 
 export interface LarderTableProps {
   /** Sandbox tables are disposable: no deletion protection, destroyed with the stack. */

@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import { deadlineFromRemainingTime } from "../../core/agent/deadline";
 import type { ApiEnv } from "../../core/http/api-env";
 import { createApi } from "../../core/http/create-api";
+import { llmAbortingOn } from "../../core/llm/llm-aborting-on";
 import type { LlmPort } from "../../core/llm/llm-port";
 import { createUsageRecorder, logUsageTotals } from "../../core/llm/usage-recorder";
 import { recordingUsage } from "../../core/llm/usage-recording-llm";
@@ -22,7 +23,6 @@ import {
   kitchenChatRoute,
   putRecipeRoute,
 } from "./cook-routes";
-import { llmAbortingOn } from "./llm-aborting-on";
 import { parseVariantBodyNamingFields } from "./variant-body-fields";
 
 /** Time kept back from the Lambda's remaining time so a request can save and answer after its model stops. */

@@ -8,11 +8,11 @@ import {
   UpdateCommand,
 } from "@aws-sdk/lib-dynamodb";
 import type { z } from "zod";
-import { tableDefinition } from "../../../lib/table-definition";
 import { ValidationError } from "../errors";
 import { assertItemFits } from "./item-size";
 import { type ItemKey, KEY_SEPARATOR, sortKey, TenantIdSchema, tenantPartitionKey } from "./keys";
 import { mapDynamoError } from "./map-dynamo-error";
+import { tableDefinition } from "./table-definition";
 
 const {
   partitionKey: PK,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tableDefinition } from "../../../lib/table-definition";
+import { tableDefinition } from "../../../functions/core/db/table-definition";
 import { SYNTH_TIMEOUT_MS, scaledTimeout } from "../../support/test-timeouts";
 import { fixtureAreas } from "./fixtures/fixture-areas";
 import {

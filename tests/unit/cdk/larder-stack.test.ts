@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Match } from "aws-cdk-lib/assertions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tableDefinition } from "../../../functions/core/db/table-definition";
 import { repositoryRoot } from "../../../lib/repository-root";
-import { tableDefinition } from "../../../lib/table-definition";
 import { SYNTH_TIMEOUT_MS, scaledTimeout } from "../../support/test-timeouts";
 import { FIXTURE_FLOW_TIMEOUT_SECONDS, fixtureAreas } from "./fixtures/fixture-areas";
 import {

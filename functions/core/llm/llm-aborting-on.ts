@@ -1,4 +1,4 @@
-import type { LlmPort } from "../../core/llm";
+import type { LlmPort } from "./llm-port";
 
 const withSignal = <R extends { signal?: AbortSignal }>(request: R, signal: AbortSignal): R => ({
   ...request,
