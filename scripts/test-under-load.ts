@@ -11,23 +11,24 @@ import { Worker } from "node:worker_threads";
  * and prints each run's failures by test name, then `runs: N, failed runs: K`. A test that fails here
  * fails by chance on a busy CI machine too; fix it at its root (see CONTRIBUTING.md), never by retrying.
  *
- * The load is bounded: one spinning thread per core (or --load-threads), each stopping by itself at a hard
+ * The load is bounded: one spinning thread per core (--busy-per-core K for K a core, or --load-threads), each stopping by itself at a hard
  * deadline, and all of them terminated when the runs end. Threads, not processes, so nothing can outlive
  * this script, even when it is killed with SIGKILL.
  */
 
 const ROOT = resolve(import.meta.dirname, "..");
-const USAGE = `Usage: npm run test:load -- [--runs N] [--load-threads N] [--run-timeout-minutes M]
+const USAGE = `Usage: npm run test:load -- [--runs N] [--busy-per-core K | --load-threads N] [--run-timeout-minutes M]
   --runs N                 how many times to run the suite (default 3)
-  --load-threads N         spinning threads beside the suite (default: one per core, ${availableParallelism()} here)
+  --busy-per-core K        spinning threads per core beside the suite (default 1; 2 is twice CI's load)
+  --load-threads N         spinning threads in all, instead of per core (${availableParallelism()} cores here)
   --run-timeout-minutes M  a run that takes longer is stopped and counted failed (default 30)`;
 
 const positiveInteger = (name: string, value: string | undefined, fallback: number): number => {
   if (value === undefined) return fallback;
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 0 || (name !== "load-threads" && parsed === 0)) {
+  if (!Number.isInteger(parsed) || parsed < 0 || (name === "runs" && parsed === 0)) {
     console.error(
-      `--${name} must be a ${name === "load-threads" ? "non-negative" : "positive"} integer, got "${value}"`,
+      `--${name} must be a ${name === "runs" ? "positive" : "non-negative"} integer, got "${value}"`,
     );
     console.error(USAGE);
     process.exit(2);
@@ -41,18 +42,27 @@ const readOptions = () => {
       options: {
         runs: { type: "string" },
         "load-threads": { type: "string" },
+        "busy-per-core": { type: "string" },
         "run-timeout-minutes": { type: "string" },
         help: { type: "boolean", short: "h" },
       },
       strict: true,
     });
+    if (values["load-threads"] !== undefined && values["busy-per-core"] !== undefined) {
+      console.error("--busy-per-core and --load-threads both set the load: give one");
+      console.error(USAGE);
+      process.exit(2);
+    }
     if (values.help) {
       console.log(USAGE);
       process.exit(0);
     }
     return {
       runs: positiveInteger("runs", values.runs, 3),
-      loadThreads: positiveInteger("load-threads", values["load-threads"], availableParallelism()),
+      loadThreads:
+        values["load-threads"] !== undefined
+          ? positiveInteger("load-threads", values["load-threads"], availableParallelism())
+          : positiveInteger("busy-per-core", values["busy-per-core"], 1) * availableParallelism(),
       runTimeoutMs: positiveInteger("run-timeout-minutes", values["run-timeout-minutes"], 30) * 60_000,
     };
   } catch (error) {

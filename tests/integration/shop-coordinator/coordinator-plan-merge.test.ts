@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDynamoPlanRepository } from "../../../functions/cook/adapters/dynamo-plan-repository";
 import { createDynamoRecipeRepository } from "../../../functions/cook/adapters/dynamo-recipe-repository";
+import { scaledTimeout } from "../../support/test-timeouts";
 import { productNamed } from "../shop/store/catalog-fixture";
 import { type CoordinatorHarness, startCoordinatorHarness } from "./support/coordinator-harness";
 
@@ -11,7 +12,7 @@ import { type CoordinatorHarness, startCoordinatorHarness } from "./support/coor
 let harness: CoordinatorHarness;
 beforeAll(async () => {
   harness = await startCoordinatorHarness({ LLM_PROVIDER: "none" });
-}, 60_000);
+}, scaledTimeout(60_000));
 afterAll(async () => {
   await harness?.close();
 });
@@ -65,58 +66,66 @@ const seedPlan = async (tenant: string): Promise<void> => {
 };
 
 describe("the shop-coordinator workflow with a meal plan", () => {
-  it("merges the plan's shopping list (variant included) into the store cart, each line with its meals", async () => {
-    await seedPlan(TENANT);
-    const householdId = "household-plan";
-    harness.store.seedHousehold(householdId, { cart: [] });
-    const { header, execution } = await harness.run(
-      TENANT,
-      householdId,
-      { skipPrune: true, skipSlots: true },
-      "plan-week",
-    );
-    expect(execution.status).toBe("SUCCEEDED");
-    const result = header.result;
-    if (!result) throw new Error("no result");
-    const planLines = result.cartAdditions.filter((line) => line.why === "plan_ingredient");
-    const bacalhau = planLines.find((line) => line.name.startsWith("bacalhau"));
-    expect(bacalhau?.meals).toEqual([{ date: "2026-01-05", meal_type: "dinner", recipe_id: VARIANT_ID }]);
-    expect(bacalhau?.reason).toContain("Ingrediente do plano (bacalhau: 400 g)");
-    // "2 cebolas" is a plain count of an onion sold by weight: never 2 kg, but 1, saying why.
-    const onion = planLines.find((line) => line.name.startsWith("cebola"));
-    expect(onion?.quantity).toBe(1);
-    expect(onion?.reason).toMatch(/; 2 unidades não se convertem em .*: 1 embalagem\.$/);
-    expect(
-      harness.store.householdState(householdId).cart.find((line) => line.productId === onion?.productId)
-        ?.quantity,
-    ).toBe(1);
-    // The English side dish: olive oil found by its shelf word, with the component's meal.
-    const oil = planLines.find((line) => line.name.startsWith("azeite"));
-    expect(oil?.meals).toEqual([{ date: "2026-01-05", meal_type: "dinner", recipe_id: "salad" }]);
-    // Not in the variant: never searched for, never added.
-    expect(planLines.some((line) => line.name.startsWith("ovos"))).toBe(false);
-    // The store has no lemon (only lemon drinks): reported, not guessed.
-    expect(result.planIngredientsNotAdded).toContainEqual({
-      ingredient: "lemon: 1",
-      reason: 'Sem produto na loja para "limão".',
-    });
-    // Visible in the store's own cart.
-    const cartIds = harness.store.householdState(householdId).cart.map((line) => line.productId);
-    for (const line of planLines) expect(cartIds).toContain(line.productId);
-    expect(cartIds).toContain(productNamed(bacalhau?.name ?? "").productId);
-  }, 120_000);
+  it(
+    "merges the plan's shopping list (variant included) into the store cart, each line with its meals",
+    async () => {
+      await seedPlan(TENANT);
+      const householdId = "household-plan";
+      harness.store.seedHousehold(householdId, { cart: [] });
+      const { header, execution } = await harness.run(
+        TENANT,
+        householdId,
+        { skipPrune: true, skipSlots: true },
+        "plan-week",
+      );
+      expect(execution.status).toBe("SUCCEEDED");
+      const result = header.result;
+      if (!result) throw new Error("no result");
+      const planLines = result.cartAdditions.filter((line) => line.why === "plan_ingredient");
+      const bacalhau = planLines.find((line) => line.name.startsWith("bacalhau"));
+      expect(bacalhau?.meals).toEqual([{ date: "2026-01-05", meal_type: "dinner", recipe_id: VARIANT_ID }]);
+      expect(bacalhau?.reason).toContain("Ingrediente do plano (bacalhau: 400 g)");
+      // "2 cebolas" is a plain count of an onion sold by weight: never 2 kg, but 1, saying why.
+      const onion = planLines.find((line) => line.name.startsWith("cebola"));
+      expect(onion?.quantity).toBe(1);
+      expect(onion?.reason).toMatch(/; 2 unidades não se convertem em .*: 1 embalagem\.$/);
+      expect(
+        harness.store.householdState(householdId).cart.find((line) => line.productId === onion?.productId)
+          ?.quantity,
+      ).toBe(1);
+      // The English side dish: olive oil found by its shelf word, with the component's meal.
+      const oil = planLines.find((line) => line.name.startsWith("azeite"));
+      expect(oil?.meals).toEqual([{ date: "2026-01-05", meal_type: "dinner", recipe_id: "salad" }]);
+      // Not in the variant: never searched for, never added.
+      expect(planLines.some((line) => line.name.startsWith("ovos"))).toBe(false);
+      // The store has no lemon (only lemon drinks): reported, not guessed.
+      expect(result.planIngredientsNotAdded).toContainEqual({
+        ingredient: "lemon: 1",
+        reason: 'Sem produto na loja para "limão".',
+      });
+      // Visible in the store's own cart.
+      const cartIds = harness.store.householdState(householdId).cart.map((line) => line.productId);
+      for (const line of planLines) expect(cartIds).toContain(line.productId);
+      expect(cartIds).toContain(productNamed(bacalhau?.name ?? "").productId);
+    },
+    scaledTimeout(120_000),
+  );
 
-  it("fails the run naming the plan when the snapshot is not the tenant's", async () => {
-    // plan-week is tenant-plan's: another tenant's run cannot read it.
-    const { header, execution } = await harness.run(
-      "tenant-plan-other",
-      "household-plan-other",
-      { skipPrune: true, skipSlots: true },
-      "plan-week",
-    );
-    expect(execution.status).toBe("FAILED");
-    expect(header.status).toBe("failed");
-    expect(header.error?.message).toContain("No meal plan snapshot plan-week");
-    expect(harness.store.householdState("household-plan-other").cart).toEqual([]);
-  }, 120_000);
+  it(
+    "fails the run naming the plan when the snapshot is not the tenant's",
+    async () => {
+      // plan-week is tenant-plan's: another tenant's run cannot read it.
+      const { header, execution } = await harness.run(
+        "tenant-plan-other",
+        "household-plan-other",
+        { skipPrune: true, skipSlots: true },
+        "plan-week",
+      );
+      expect(execution.status).toBe("FAILED");
+      expect(header.status).toBe("failed");
+      expect(header.error?.message).toContain("No meal plan snapshot plan-week");
+      expect(harness.store.householdState("household-plan-other").cart).toEqual([]);
+    },
+    scaledTimeout(120_000),
+  );
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeLlmServer, routeByToolName, startFakeLlmServer } from "../../../dev/fake-llm";
 import type { FakeLlmRequest } from "../../../dev/fake-llm/fake-llm-script";
 import { buildHeuristicQueries } from "../../../functions/shop/coordinator/domain/query-generator";
+import { scaledTimeout } from "../../support/test-timeouts";
 import { type CoordinatorHarness, startCoordinatorHarness } from "./support/coordinator-harness";
 
 /**
@@ -87,47 +88,51 @@ beforeAll(async () => {
     LLM_MAX_RETRIES: "0",
     LLM_TIMEOUT_MS: "20000",
   });
-}, 60_000);
+}, scaledTimeout(60_000));
 afterAll(async () => {
   await harness?.close();
   await llmServer?.close();
 });
 
 describe("the shop-coordinator workflow through the real OpenAI SDK against the fake LLM server", () => {
-  it("uses the model's queries, rankings and reasons, re-asks once after an invented product id, and counts usage", async () => {
-    const householdId = harness.store.seedDemoHousehold();
-    const { header, execution } = await harness.run("tenant-llm", householdId);
-    expect(execution.status).toBe("SUCCEEDED");
-    const result = header.result;
-    if (!result) throw new Error("no result");
-    expect(result.totalWithSubstitutes).toBe(5);
-    expect(result.offline).toBe(false);
-    expect(result.heuristicSteps).toEqual({});
-    // Per item: queries, ranking, reasons; and one prune call for the run.
-    expect(result.usage.calls).toBe(5 + 5 + 5 + 1);
-    expect(result.usage.inputTokens).toBeGreaterThan(0);
+  it(
+    "uses the model's queries, rankings and reasons, re-asks once after an invented product id, and counts usage",
+    async () => {
+      const householdId = harness.store.seedDemoHousehold();
+      const { header, execution } = await harness.run("tenant-llm", householdId);
+      expect(execution.status).toBe("SUCCEEDED");
+      const result = header.result;
+      if (!result) throw new Error("no result");
+      expect(result.totalWithSubstitutes).toBe(5);
+      expect(result.offline).toBe(false);
+      expect(result.heuristicSteps).toEqual({});
+      // Per item: queries, ranking, reasons; and one prune call for the run.
+      expect(result.usage.calls).toBe(5 + 5 + 5 + 1);
+      expect(result.usage.inputTokens).toBeGreaterThan(0);
 
-    const reasks = rankRequests.filter((r) =>
-      r.lastMessageText.includes("Invalid rank_substitutes_by_value"),
-    );
-    expect(reasks).toHaveLength(1);
+      const reasks = rankRequests.filter((r) =>
+        r.lastMessageText.includes("Invalid rank_substitutes_by_value"),
+      );
+      expect(reasks).toHaveLength(1);
 
-    const items = await harness.runsOf("tenant-llm").listItems(header.runId);
-    const sweetPotato = items.find((item) => item.name.startsWith("batata doce auchan em cubos"));
-    expect(sweetPotato?.queries).toMatchObject({
-      primaryQuery: "batata doce cubos congelada",
-      fallbackQueries: ["batata doce congelada", "legumes congelados cubos"],
-    });
-    expect(sweetPotato?.sources).toEqual({ queries: "llm", ranking: "llm", reasons: "llm" });
-    // GenerateReasons (the seed's ReasonGenerator) wrote every candidate's reason.
-    for (const candidate of sweetPotato?.recommendation?.candidates ?? []) {
-      expect(candidate.reason).toBe(`Explicado pelo modelo (${candidate.productId})`);
-    }
-    expect(execution.steps.filter((step) => step.name === "GenerateReasons")).toHaveLength(5);
-    // The model called everything strong; the bands and the price cap still hold in code.
-    for (const candidate of sweetPotato?.recommendation?.candidates ?? []) {
-      if (candidate.recommendation === "strong") expect(candidate.valueScore).toBeGreaterThan(0.8);
-      expect(candidate.name).not.toMatch(/frita/);
-    }
-  }, 180_000);
+      const items = await harness.runsOf("tenant-llm").listItems(header.runId);
+      const sweetPotato = items.find((item) => item.name.startsWith("batata doce auchan em cubos"));
+      expect(sweetPotato?.queries).toMatchObject({
+        primaryQuery: "batata doce cubos congelada",
+        fallbackQueries: ["batata doce congelada", "legumes congelados cubos"],
+      });
+      expect(sweetPotato?.sources).toEqual({ queries: "llm", ranking: "llm", reasons: "llm" });
+      // GenerateReasons (the seed's ReasonGenerator) wrote every candidate's reason.
+      for (const candidate of sweetPotato?.recommendation?.candidates ?? []) {
+        expect(candidate.reason).toBe(`Explicado pelo modelo (${candidate.productId})`);
+      }
+      expect(execution.steps.filter((step) => step.name === "GenerateReasons")).toHaveLength(5);
+      // The model called everything strong; the bands and the price cap still hold in code.
+      for (const candidate of sweetPotato?.recommendation?.candidates ?? []) {
+        if (candidate.recommendation === "strong") expect(candidate.valueScore).toBeGreaterThan(0.8);
+        expect(candidate.name).not.toMatch(/frita/);
+      }
+    },
+    scaledTimeout(180_000),
+  );
 });

@@ -6,12 +6,13 @@ import { createDynamoShopRunRepository } from "../../../functions/shop/coordinat
 import { runOptionsSchema } from "../../../functions/shop/coordinator/domain/shop-run";
 import { startShopRun } from "../../../functions/shop/coordinator/domain/use-cases/start-run";
 import { createTestTable } from "../../support/table";
+import { scaledTimeout } from "../../support/test-timeouts";
 
 /** POST /shop/runs' Idempotency-Key on DynamoDB Local: the key's record keeps the request's fingerprint. */
 let testTable: Awaited<ReturnType<typeof createTestTable>>;
 beforeAll(async () => {
   testTable = await createTestTable();
-}, 60_000);
+}, scaledTimeout(60_000));
 afterAll(async () => {
   await testTable?.drop();
 });

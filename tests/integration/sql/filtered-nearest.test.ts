@@ -5,6 +5,7 @@ import { createSearchIndex, EMBEDDING_DIMENSIONS } from "../../../functions/core
 import type { SqlPort } from "../../../functions/core/sql/sql-port";
 import { sqlVector } from "../../../functions/core/sql/sql-port";
 import { forTenant } from "../../../functions/core/sql/tenant-sql";
+import { scaledTimeout } from "../../support/test-timeouts";
 
 // A nearest-neighbour query with a selective filter on the real engine (PGlite + pgvector over the wire
 // protocol). An HNSW scan hands over hnsw.ef_search (40) candidates before the filter applies: when the
@@ -60,7 +61,7 @@ describe("nearest neighbours with a selective filter", () => {
     // The common rows crowd the query; the rare ones, which the filter keeps, lie on another axis.
     await index.upsert(Array.from({ length: COMMON }, (_, i) => document(`common-${i}`, "common", 0, i + 2)));
     await index.upsert(Array.from({ length: RARE }, (_, i) => document(`rare-${i}`, "rare", 300, i + 5000)));
-  }, 120_000);
+  }, scaledTimeout(120_000));
 
   it("returns the k nearest rows that pass the filter, not fewer", async () => {
     const hits = await forTenant(sql, tenant).withLocalSettings(AS_ON_A_LARGE_TABLE, (tx) =>

@@ -14,9 +14,13 @@ beforeAll(() => {
 afterAll(() => synth.dispose());
 
 describe("the app's area definitions", () => {
-  it("synthesize with no unacknowledged AwsSolutions finding", () => {
-    expect(unacknowledgedNagFindings(synth.stack)).toEqual([]);
-  }, 30_000);
+  it(
+    "synthesize with no unacknowledged AwsSolutions finding",
+    () => {
+      expect(unacknowledgedNagFindings(synth.stack)).toEqual([]);
+    },
+    scaledTimeout(30_000),
+  );
 
   it("produce every route they define, with the authorizer exactly on the non-public ones", () => {
     const deployed = Object.values(synth.template.findResources("AWS::ApiGatewayV2::Route")).map((r) => {

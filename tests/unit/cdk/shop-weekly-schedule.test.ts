@@ -1,13 +1,14 @@
 import { Match } from "aws-cdk-lib/assertions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { shopArea } from "../../../lib/areas/shop";
+import { SYNTH_TIMEOUT_MS, scaledTimeout } from "../../support/test-timeouts";
 import { type SynthesizedLarder, synthLarder } from "./synth-larder";
 
 // The shop area alone, unbundled: the weekly schedule's wiring as CloudFormation gets it.
 let synth: SynthesizedLarder;
 beforeAll(() => {
   synth = synthLarder({ areas: [shopArea], bundle: false });
-}, 60_000);
+}, scaledTimeout(SYNTH_TIMEOUT_MS));
 afterAll(() => synth.dispose());
 
 const logicalIdOfStateMachine = (suffix: string): string => {

@@ -5,6 +5,7 @@ import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { scaledTimeout } from "../../support/test-timeouts";
 
 // Redocly CLI's recommended ruleset over docs/openapi.json, as `npm run lint:openapi` runs it, with every
 // DNS lookup and socket refused (tests/support/refuse-network.mjs): the check needs no network, and the
@@ -37,19 +38,27 @@ const scratch = mkdtempSync(join(tmpdir(), "larder-openapi-lint-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe("docs/openapi.json under Redocly's recommended rules", () => {
-  it("has no error and no warning, and the linter touched no network", async () => {
-    const { report, stderr } = await lint();
-    expect(report.problems.map((p) => `${p.ruleId}: ${p.message}`)).toEqual([]);
-    expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
-    expect(stderr).not.toContain("network refused");
-  }, 30_000);
+  it(
+    "has no error and no warning, and the linter touched no network",
+    async () => {
+      const { report, stderr } = await lint();
+      expect(report.problems.map((p) => `${p.ruleId}: ${p.message}`)).toEqual([]);
+      expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
+      expect(stderr).not.toContain("network refused");
+    },
+    scaledTimeout(30_000),
+  );
 
-  it("would report an operation without an operationId (the rules really run)", async () => {
-    const document = JSON.parse(readFileSync(join(ROOT, "docs/openapi.json"), "utf8"));
-    delete document.paths["/plans/{snapshot_id}/shopping-list"].get.operationId;
-    const file = join(scratch, "openapi.json");
-    writeFileSync(file, JSON.stringify(document));
-    const { report } = await lint(file);
-    expect(report.problems.map((p) => p.ruleId)).toContain("operation-operationId");
-  }, 30_000);
+  it(
+    "would report an operation without an operationId (the rules really run)",
+    async () => {
+      const document = JSON.parse(readFileSync(join(ROOT, "docs/openapi.json"), "utf8"));
+      delete document.paths["/plans/{snapshot_id}/shopping-list"].get.operationId;
+      const file = join(scratch, "openapi.json");
+      writeFileSync(file, JSON.stringify(document));
+      const { report } = await lint(file);
+      expect(report.problems.map((p) => p.ruleId)).toContain("operation-operationId");
+    },
+    scaledTimeout(30_000),
+  );
 });

@@ -5,6 +5,7 @@ import { createLambdaContext } from "../../../dev/lambda-context";
 import { ValidationError } from "../../../functions/core/errors";
 import { shopCoordinatorFunctions } from "../../../lib/areas/shop";
 import { repositoryRoot } from "../../../lib/repository-root";
+import { scaledTimeout } from "../../support/test-timeouts";
 
 type StepHandler = (event: unknown, context: ReturnType<typeof createLambdaContext>) => Promise<unknown>;
 
@@ -39,7 +40,7 @@ describe("the coordinator's step Lambdas", () => {
       expect((error as ValidationError).issues.length).toBeGreaterThan(0);
     },
     // The first import in the file is a cold start of the area's modules (seconds on a loaded machine).
-    30_000,
+    scaledTimeout(30_000),
   );
 
   it("are one Lambda per step, each needing only what it uses", () => {
