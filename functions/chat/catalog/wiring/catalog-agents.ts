@@ -1,4 +1,4 @@
-import { lazyLoad } from "../../../core/lazy";
+import { lazyLoad, lazyPort } from "../../../core/lazy";
 import type { LlmConfig } from "../../../core/llm/llm-config";
 import type { LoggerPort } from "../../../core/logger-port";
 import type { TemplateBuilder } from "../domain/ports/template-builder";
@@ -18,8 +18,8 @@ export interface CatalogAgents {
 export const createCatalogAgents = (config: LlmConfig, logger: LoggerPort): CatalogAgents => {
   const load = lazyLoad(() => loadCatalogAgents(config, logger));
   return {
-    agent1: { chooseTool: async (query) => (await load()).agent1.chooseTool(query) },
-    templates: { build: async (query, state) => (await load()).templates.build(query, state) },
+    agent1: lazyPort(async () => (await load()).agent1, ["chooseTool"]),
+    templates: lazyPort(async () => (await load()).templates, ["build"]),
   };
 };
 
