@@ -7,7 +7,7 @@ import { parseOrThrow } from "../../functions/core/validation";
 import {
   HOUSEHOLD_COOKIE_NAME,
   householdIdSchema,
-} from "../../functions/shop/store/household-session-cookie";
+} from "../../functions/shop/adapters/store/browser/household-session-cookie";
 import { planDeliverySlots } from "./delivery-slot-plan";
 import { CartRefusal, type HouseholdStates } from "./household-states";
 import { applyLayout, STORE_LAYOUTS, type StoreLayout } from "./layout-variants";

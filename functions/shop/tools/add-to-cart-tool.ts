@@ -1,4 +1,4 @@
-import { addToCartInputSchema } from "../store/add-to-cart";
+import { addToCartInputSchema } from "../adapters/store/tools/add-to-cart";
 import { createStoreToolHandler } from "./store-tool-handler";
 
 /** ShopAddToCartTool: adds an available product to the household's cart; never checks out. */

@@ -1,4 +1,4 @@
-import { extractProductInfoInputSchema } from "../store/extract-product-info";
+import { extractProductInfoInputSchema } from "../adapters/store/tools/extract-product-info";
 import { createStoreToolHandler } from "./store-tool-handler";
 
 /** ShopExtractProductInfoTool: one product page, by URL or product id. */

@@ -1,4 +1,4 @@
-import { getOrderDetailInputSchema } from "../store/get-order-detail";
+import { getOrderDetailInputSchema } from "../adapters/store/tools/get-order-detail";
 import { createStoreToolHandler } from "./store-tool-handler";
 
 /** ShopGetOrderDetailTool: one past order's detail page, line by line (what the cart builder re-buys). */

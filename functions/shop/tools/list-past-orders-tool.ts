@@ -1,4 +1,4 @@
-import { listPastOrdersInputSchema } from "../store/list-past-orders";
+import { listPastOrdersInputSchema } from "../adapters/store/tools/list-past-orders";
 import { createStoreToolHandler } from "./store-tool-handler";
 
 /**

@@ -1,4 +1,4 @@
-import { removeFromCartInputSchema } from "../store/remove-from-cart";
+import { removeFromCartInputSchema } from "../adapters/store/tools/remove-from-cart";
 import { createStoreToolHandler } from "./store-tool-handler";
 
 /** ShopRemoveFromCartTool: removes a product's line from the household's cart. */

@@ -1,4 +1,4 @@
-import { searchProductsInputSchema } from "../store/search-products";
+import { searchProductsInputSchema } from "../adapters/store/tools/search-products";
 import { createStoreToolHandler } from "./store-tool-handler";
 
 /** ShopSearchProductsTool: a shopper's search (paging, unit-price sort, brand facet, availableOnly). */

@@ -3,11 +3,11 @@ import { z } from "zod";
 import { deadlineFromRemainingTime } from "../../core/agent/deadline";
 import { createLogger, type Logger } from "../../core/logger";
 import { parseOrThrow } from "../../core/validation";
-import { householdIdSchema } from "../store/household-session-cookie";
-import { containerStoreBrowser } from "../store/playwright-store-browser";
-import type { StoreBrowser } from "../store/store-browser";
-import { type StoreConfig, storeConfig } from "../store/store-config";
-import { createStoreTools, type StoreTools } from "../store/store-tools";
+import { householdIdSchema } from "../adapters/store/browser/household-session-cookie";
+import { containerStoreBrowser } from "../adapters/store/browser/playwright-store-browser";
+import type { StoreBrowser } from "../adapters/store/browser/store-browser";
+import { type StoreConfig, storeConfig } from "../adapters/store/store-config";
+import { createStoreTools, type StoreTools } from "../adapters/store/store-tools";
 
 /** A store tool Lambda: invoked by Step Functions Tasks or directly, with `{ householdId, input }`. */
 export type StoreToolHandler<Result> = (event: unknown, context: Context) => Promise<Result>;

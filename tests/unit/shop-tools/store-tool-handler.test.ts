@@ -2,11 +2,17 @@ import { describe, expect, it } from "vitest";
 import { createLambdaContext } from "../../../dev/lambda-context";
 import { ValidationError } from "../../../functions/core/errors";
 import { createLogger } from "../../../functions/core/logger";
-import { listPastOrdersInputSchema } from "../../../functions/shop/store/list-past-orders";
-import { searchProductsInputSchema } from "../../../functions/shop/store/search-products";
-import type { StoreBrowser, StoreSessionOptions } from "../../../functions/shop/store/store-browser";
-import type { StoreConfig } from "../../../functions/shop/store/store-config";
-import { StorePageChangedError, StoreUnreachableError } from "../../../functions/shop/store/store-errors";
+import type {
+  StoreBrowser,
+  StoreSessionOptions,
+} from "../../../functions/shop/adapters/store/browser/store-browser";
+import type { StoreConfig } from "../../../functions/shop/adapters/store/store-config";
+import {
+  StorePageChangedError,
+  StoreUnreachableError,
+} from "../../../functions/shop/adapters/store/store-errors";
+import { listPastOrdersInputSchema } from "../../../functions/shop/adapters/store/tools/list-past-orders";
+import { searchProductsInputSchema } from "../../../functions/shop/adapters/store/tools/search-products";
 import { emptyToolInputSchema } from "../../../functions/shop/tools/empty-tool-input";
 import {
   createStoreToolHandler,

@@ -84,7 +84,7 @@ export const startCoordinatorHarness = async (
     async close() {
       await runner.stop();
       const { containerStoreBrowser } = await import(
-        "../../../../functions/shop/store/playwright-store-browser"
+        "../../../../functions/shop/adapters/store/browser/playwright-store-browser"
       );
       await containerStoreBrowser({ storeUrl: new URL(store.url), timeoutMs: 10_000 }).close();
       await store.close();

@@ -2,18 +2,18 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CatalogProduct } from "../../../../dev/store/catalog";
 import { type SimulatedStore, startSimulatedStore } from "../../../../dev/store/start-simulated-store";
-import { launchChromium } from "../../../../functions/shop/store/launch-chromium";
+import { launchChromium } from "../../../../functions/shop/adapters/store/browser/launch-chromium";
 import {
   extractedPageSchema,
   inPageExtractionExpression,
   type PageSpec,
-} from "../../../../functions/shop/store/page-extraction";
-import { describeSource } from "../../../../functions/shop/store/raw-record-reader";
+} from "../../../../functions/shop/adapters/store/extraction/page-extraction";
+import { describeSource } from "../../../../functions/shop/adapters/store/extraction/raw-record-reader";
 import {
   auchanPtSelectorRegistry,
   STORE_PAGES,
   type StorePageName,
-} from "../../../../functions/shop/store/selector-registry";
+} from "../../../../functions/shop/adapters/store/selectors/selector-registry";
 import { scaledTimeout } from "../../../support/test-timeouts";
 import { catalogProducts, productNamed } from "./catalog-fixture";
 

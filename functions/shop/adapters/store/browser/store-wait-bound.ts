@@ -1,4 +1,4 @@
-import { StoreDeadlineExceededError } from "./store-errors";
+import { StoreDeadlineExceededError } from "../store-errors";
 
 /** The bound on one wait of a store call. */
 export interface WaitBound {

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { parseOrThrow } from "../../core/validation";
-import { parseOrderDate, parseOrderDateTime } from "./parse-order-date";
-import { parsePriceToCents } from "./parse-price";
-import { listNotFound, RawRecordReader } from "./raw-record-reader";
-import { type OrderDetail, orderDetailSchema } from "./store-product";
+import { parseOrThrow } from "../../../../core/validation";
+import { parseOrderDate, parseOrderDateTime } from "../extraction/parse-order-date";
+import { parsePriceToCents } from "../extraction/parse-price";
+import { listNotFound, RawRecordReader } from "../extraction/raw-record-reader";
+import { type OrderDetail, orderDetailSchema } from "../store-product";
+import { orderDetailPageUrl } from "../store-urls";
 import { readStorePage, type StoreToolContext } from "./store-tool-context";
-import { orderDetailPageUrl } from "./store-urls";
 
 export const getOrderDetailInputSchema = z.object({
   /** The order's id from its history card's link (`PastOrder.orderId`), not its 9-digit number. */

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { DomainRefusedError } from "../../core/errors";
-import { parseOrThrow } from "../../core/validation";
-import { readCartActionResponse } from "./cart-action-response";
+import { DomainRefusedError } from "../../../../core/errors";
+import { parseOrThrow } from "../../../../core/validation";
+import { assertAllowedStoreUrl } from "../browser/forbidden-store-actions";
+import { readCartActionResponse } from "../extraction/cart-action-response";
+import { describeSource } from "../extraction/raw-record-reader";
+import { StorePageChangedError } from "../store-errors";
 import { extractProductInfo } from "./extract-product-info";
-import { assertAllowedStoreUrl } from "./forbidden-store-actions";
-import { describeSource } from "./raw-record-reader";
-import { StorePageChangedError } from "./store-errors";
 import type { StoreToolContext } from "./store-tool-context";
 
 export const addToCartInputSchema = z.object({

@@ -1,16 +1,16 @@
 import { z } from "zod";
-import { NotFoundError } from "../../core/errors";
-import { parseOrThrow } from "../../core/validation";
-import { assembleStoreProduct } from "./assemble-store-product";
-import { readGtmData } from "./gtm-data";
-import { findJsonLdProduct } from "./json-ld-product";
-import { parsePriceToCents } from "./parse-price";
-import { RawRecordReader } from "./raw-record-reader";
-import { readProductTile } from "./read-product-tile";
-import { readWeightRules } from "./read-weight-rules";
-import { type ProductDetail, productDetailSchema } from "./store-product";
+import { NotFoundError } from "../../../../core/errors";
+import { parseOrThrow } from "../../../../core/validation";
+import { assembleStoreProduct } from "../extraction/assemble-store-product";
+import { readGtmData } from "../extraction/gtm-data";
+import { findJsonLdProduct } from "../extraction/json-ld-product";
+import { parsePriceToCents } from "../extraction/parse-price";
+import { RawRecordReader } from "../extraction/raw-record-reader";
+import { readProductTile } from "../extraction/read-product-tile";
+import { readWeightRules } from "../extraction/read-weight-rules";
+import { type ProductDetail, productDetailSchema } from "../store-product";
+import { categoryPathFromProductUrl, isProductUrl, PRODUCT_PAGE_PATHS, productShowUrl } from "../store-urls";
 import { readStorePage, type StoreToolContext } from "./store-tool-context";
-import { categoryPathFromProductUrl, isProductUrl, PRODUCT_PAGE_PATHS, productShowUrl } from "./store-urls";
 
 export const extractProductInfoInputSchema = z.union([
   z.object({

@@ -1,14 +1,14 @@
 import { z } from "zod";
-import { parseOrThrow } from "../../core/validation";
+import { parseOrThrow } from "../../../../core/validation";
+import { parseOrderDate, parseOrderDateTime } from "../extraction/parse-order-date";
+import { parsePriceToCents } from "../extraction/parse-price";
+import { listNotFound, RawRecordReader } from "../extraction/raw-record-reader";
+import { type PastOrder, pastOrderSchema } from "../store-product";
+import { orderHistoryPageUrl } from "../store-urls";
 import { getOrderDetail } from "./get-order-detail";
-import { parseOrderDate, parseOrderDateTime } from "./parse-order-date";
-import { parsePriceToCents } from "./parse-price";
-import { listNotFound, RawRecordReader } from "./raw-record-reader";
-import { type PastOrder, pastOrderSchema } from "./store-product";
 import { readStorePage, type StoreToolContext } from "./store-tool-context";
-import { orderHistoryPageUrl } from "./store-urls";
 
-export { parseOrderDate } from "./parse-order-date";
+export { parseOrderDate } from "../extraction/parse-order-date";
 
 /** Detail pages read for one call at most: each is one more page load. */
 export const MAX_ORDERS_WITH_LINES = 10;

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { parseOrThrow } from "../../core/validation";
-import { listNotFound, RawRecordReader } from "./raw-record-reader";
-import { readProductTile } from "./read-product-tile";
-import type { StoreProduct } from "./store-product";
+import { parseOrThrow } from "../../../../core/validation";
+import { listNotFound, RawRecordReader } from "../extraction/raw-record-reader";
+import { readProductTile } from "../extraction/read-product-tile";
+import type { StoreProduct } from "../store-product";
+import { SEARCH_SORTS, searchPageUrl } from "../store-urls";
 import { readStorePage, type StoreToolContext } from "./store-tool-context";
-import { SEARCH_SORTS, searchPageUrl } from "./store-urls";
 
 /** Pages read for one search at most, so a site that keeps paging cannot keep a tool busy. */
 export const MAX_SEARCH_PAGES = 10;

@@ -1,4 +1,4 @@
-import { DependencyUnavailableError, DomainRefusedError } from "../../core/errors";
+import { DependencyUnavailableError, DomainRefusedError } from "../../../core/errors";
 
 /**
  * A store page loaded but no longer has the structure the selector registry describes (a redesign, an

@@ -1,4 +1,4 @@
-import type { PageSpec, RawPage } from "./page-extraction";
+import type { PageSpec, RawPage } from "../extraction/page-extraction";
 
 /**
  * The browser port the store tools (and later the grocery coordinator) depend on. The Playwright

@@ -1,6 +1,6 @@
 import type { z } from "zod";
+import { StorePageChangedError } from "../store-errors";
 import type { FieldSource, PageSpec, RawRecord } from "./page-extraction";
-import { StorePageChangedError } from "./store-errors";
 
 /** A field source as a person reads it in an error: `selector[attribute]`, `closest(selector)`. */
 export const describeSource = (source: FieldSource): string => {

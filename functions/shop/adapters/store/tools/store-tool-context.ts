@@ -1,9 +1,9 @@
-import { NotFoundError } from "../../core/errors";
-import { assertAllowedStoreUrl } from "./forbidden-store-actions";
-import type { RawPage } from "./page-extraction";
-import type { SelectorRegistry, StorePageName } from "./selector-registry";
-import type { ReadPageOptions, StoreSession } from "./store-browser";
-import { StoreUnreachableError } from "./store-errors";
+import { NotFoundError } from "../../../../core/errors";
+import { assertAllowedStoreUrl } from "../browser/forbidden-store-actions";
+import type { ReadPageOptions, StoreSession } from "../browser/store-browser";
+import type { RawPage } from "../extraction/page-extraction";
+import type { SelectorRegistry, StorePageName } from "../selectors/selector-registry";
+import { StoreUnreachableError } from "../store-errors";
 
 /** What every store tool works with: one household's session, the store, and the selectors. */
 export interface StoreToolContext {

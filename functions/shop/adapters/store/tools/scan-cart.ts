@@ -1,13 +1,13 @@
-import { assembleStoreProduct } from "./assemble-store-product";
-import { readGtmData, readGtmNewData } from "./gtm-data";
-import { parsePriceToCents } from "./parse-price";
-import { parsePositiveQuantity } from "./parse-quantity";
-import { listNotFound, RawRecordReader } from "./raw-record-reader";
-import { readProductTile } from "./read-product-tile";
-import { StorePageChangedError } from "./store-errors";
-import { type CartItem, cartItemSchema, type StoreProduct } from "./store-product";
+import { assembleStoreProduct } from "../extraction/assemble-store-product";
+import { readGtmData, readGtmNewData } from "../extraction/gtm-data";
+import { parsePriceToCents } from "../extraction/parse-price";
+import { parsePositiveQuantity } from "../extraction/parse-quantity";
+import { listNotFound, RawRecordReader } from "../extraction/raw-record-reader";
+import { readProductTile } from "../extraction/read-product-tile";
+import { StorePageChangedError } from "../store-errors";
+import { type CartItem, cartItemSchema, type StoreProduct } from "../store-product";
+import { cartPageUrl, categoryPathFromProductUrl, productShowUrl } from "../store-urls";
 import { readStorePage, type StoreToolContext } from "./store-tool-context";
-import { cartPageUrl, categoryPathFromProductUrl, productShowUrl } from "./store-urls";
 
 export interface ScanCartResult {
   items: CartItem[];

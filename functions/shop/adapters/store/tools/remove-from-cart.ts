@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { NotFoundError } from "../../core/errors";
-import { parseOrThrow } from "../../core/validation";
-import { readCartActionResponse } from "./cart-action-response";
-import { assertAllowedStoreUrl } from "./forbidden-store-actions";
-import { RawRecordReader } from "./raw-record-reader";
+import { NotFoundError } from "../../../../core/errors";
+import { parseOrThrow } from "../../../../core/validation";
+import { assertAllowedStoreUrl } from "../browser/forbidden-store-actions";
+import { readCartActionResponse } from "../extraction/cart-action-response";
+import { RawRecordReader } from "../extraction/raw-record-reader";
+import { cartPageUrl } from "../store-urls";
 import { readCartLine } from "./scan-cart";
 import { readStorePage, type StoreToolContext } from "./store-tool-context";
-import { cartPageUrl } from "./store-urls";
 
 export const removeFromCartInputSchema = z.object({
   productId: z

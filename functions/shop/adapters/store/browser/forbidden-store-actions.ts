@@ -1,4 +1,4 @@
-import { StoreActionForbiddenError } from "./store-errors";
+import { StoreActionForbiddenError } from "../store-errors";
 
 /**
  * Endpoints automation must never reach: placing an order, paying, booking or confirming a delivery slot.

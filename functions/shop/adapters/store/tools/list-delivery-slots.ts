@@ -1,9 +1,9 @@
-import { parsePriceToCents } from "./parse-price";
-import { listNotFound, RawRecordReader } from "./raw-record-reader";
+import { parsePriceToCents } from "../extraction/parse-price";
+import { listNotFound, RawRecordReader } from "../extraction/raw-record-reader";
+import { type DeliverySlot, deliverySlotSchema } from "../store-product";
+import { bookDeliveryPageUrl } from "../store-urls";
 import { scanCart } from "./scan-cart";
-import { type DeliverySlot, deliverySlotSchema } from "./store-product";
 import { readStorePage, type StoreToolContext } from "./store-tool-context";
-import { bookDeliveryPageUrl } from "./store-urls";
 
 export interface ListDeliverySlotsResult {
   slots: DeliverySlot[];

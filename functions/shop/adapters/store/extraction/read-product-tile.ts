@@ -1,10 +1,10 @@
+import { type StoreProduct, storeProductSchema } from "../store-product";
+import { categoryPathFromProductUrl, productShowUrl } from "../store-urls";
 import { assembleStoreProduct } from "./assemble-store-product";
 import { readGtmData, readGtmNewData } from "./gtm-data";
 import { parsePriceToCents } from "./parse-price";
 import type { RawRecordReader } from "./raw-record-reader";
 import { readWeightRules } from "./read-weight-rules";
-import { type StoreProduct, storeProductSchema } from "./store-product";
-import { categoryPathFromProductUrl, productShowUrl } from "./store-urls";
 
 /** Where a tile was read: its page (to resolve relative links) and the store (for fallbacks). */
 export interface TileContext {

@@ -1,8 +1,8 @@
+import { parsePackSize } from "../../../store/parse-pack-size";
+import type { StoreProduct } from "../store-product";
 import { computeUnitPrice, crossCheckUnitPrice } from "./compute-unit-price";
-import { parsePackSize } from "./parse-pack-size";
 import { centsToEuros } from "./parse-price";
 import { parseSiteUnitPrice } from "./parse-site-unit-price";
-import type { StoreProduct } from "./store-product";
 
 /** What a page told us about one product, already parsed from raw strings. */
 export interface ProductFacts {

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { parseOrThrow } from "../../core/validation";
-import type { FieldSource, ListSpec, PageSpec } from "./page-extraction";
-import auchanPtRegistryData from "./selectors/auchan-pt.json";
+import { parseOrThrow } from "../../../../core/validation";
+import type { FieldSource, ListSpec, PageSpec } from "../extraction/page-extraction";
+import auchanPtRegistryData from "./auchan-pt.json";
 
 /** The pages the tools read; each has its own versioned entry in the registry data. */
 export const STORE_PAGES = ["search", "product", "cart", "orders", "orderDetail", "deliverySlots"] as const;

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { DomainRefusedError } from "../../core/errors";
-import type { StoreFormResponse } from "./store-browser";
-import { StoreUnreachableError } from "./store-errors";
+import { DomainRefusedError } from "../../../../core/errors";
+import type { StoreFormResponse } from "../browser/store-browser";
+import { StoreUnreachableError } from "../store-errors";
 
 /** SFRA cart endpoints answer JSON `{ error, message, quantityTotal, ... }`. */
 const cartActionResponseSchema = z.object({
