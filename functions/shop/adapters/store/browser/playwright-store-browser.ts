@@ -23,7 +23,8 @@ import type {
   StoreSession,
   StoreSessionOptions,
 } from "./store-browser";
-import { boundWait, isPlaywrightTimeout, type WaitBound } from "./store-wait-bound";
+import { boundWait, type WaitBound } from "./store-wait-bound";
+import { describeFailure, isBrowserGone, translatePlaywrightError } from "./translate-playwright-error";
 
 export interface PlaywrightStoreBrowserOptions {
   storeUrl: URL;
@@ -62,23 +63,6 @@ export const READY_GRACE_MS = 2_000;
 /** Images, fonts and media are never read by the tools; skipping them halves page time. */
 const SKIPPED_RESOURCES = /\.(?:png|jpe?g|gif|webp|avif|svg|ico|woff2?|ttf|otf|mp4|webm)(?:[?#]|$)/i;
 
-/** Turns a Playwright navigation or request failure into a reason a person can act on. */
-const describeFailure = (error: unknown, timeoutMs: number): string => {
-  const message = error instanceof Error ? error.message : String(error);
-  const netError = message.match(/net::(ERR_[A-Z_]+)/)?.[1];
-  if (netError === "ERR_CONNECTION_REFUSED") return "connection refused (is the store running?)";
-  if (netError === "ERR_NAME_NOT_RESOLVED") return "host name not resolved";
-  if (netError) return netError;
-  if (/ECONNREFUSED/.test(message)) return "connection refused (is the store running?)";
-  if (/ENOTFOUND|EAI_AGAIN/.test(message)) return "host name not resolved";
-  if (/Timeout \d+ms exceeded|timed out/i.test(message)) return `no answer within ${timeoutMs} ms`;
-  return message.split("\n")[0] ?? "unknown failure";
-};
-
-const isBrowserGone = (error: unknown): boolean =>
-  error instanceof Error &&
-  /Target page, context or browser has been closed|Browser has been closed/.test(error.message);
-
 /**
  * Settles with `work`, or rejects with `onTimeout()` after `timeoutMs`. Playwright bounds navigations
  * and waits, but not its other protocol calls (evaluate, newContext, close): a hung browser or page
@@ -96,12 +80,6 @@ const within = async <T>(work: Promise<T>, timeoutMs: number, onTimeout: () => E
     clearTimeout(timer);
   }
 };
-
-/** The failure of a wait the deadline cut short, else `otherwise`. */
-const deadlineOr = (bound: WaitBound, error: unknown, what: string, url: string, otherwise: () => Error) =>
-  bound.byDeadline && isPlaywrightTimeout(error)
-    ? new StoreDeadlineExceededError(`while ${what}`, url)
-    : otherwise();
 
 class PlaywrightStoreSession implements StoreSession {
   /** False once a call failed: the page may be mid-navigation or gone, so it is never reused. */
@@ -142,15 +120,7 @@ class PlaywrightStoreSession implements StoreSession {
       });
       status = response?.status() ?? 200;
     } catch (error) {
-      if (isBrowserGone(error))
-        throw new DependencyUnavailableError("The browser closed during a store call", { cause: error });
-      throw deadlineOr(
-        navigation,
-        error,
-        "opening the page",
-        url,
-        () => new StoreUnreachableError(url, describeFailure(error, navigation.timeoutMs), error),
-      );
+      throw translatePlaywrightError(error, { what: "opening the page", url, bound: navigation });
     }
     const finalUrl = this.page.url();
     if (status >= 500) throw new StoreUnreachableError(finalUrl, `the store answered HTTP ${status}`);
@@ -168,7 +138,7 @@ class PlaywrightStoreSession implements StoreSession {
       const loading = this.bound("waiting for the page to load", finalUrl);
       await this.page.waitForLoadState("load", { timeout: loading.timeoutMs }).catch((error: unknown) => {
         if (isBrowserGone(error))
-          throw new DependencyUnavailableError("The browser closed during a store call", { cause: error });
+          throw translatePlaywrightError(error, { what: "waiting for the page to load" });
       });
       const left = this.bound("waiting for the page marker", finalUrl);
       const wait: WaitBound =
@@ -179,14 +149,11 @@ class PlaywrightStoreSession implements StoreSession {
           timeout: wait.timeoutMs,
         });
       } catch (error) {
-        if (isBrowserGone(error))
-          throw new DependencyUnavailableError("The browser closed during a store call", { cause: error });
-        throw deadlineOr(
-          wait,
-          error,
-          "waiting for the page marker",
-          finalUrl,
-          () =>
+        throw translatePlaywrightError(error, {
+          what: "waiting for the page marker",
+          url: finalUrl,
+          bound: wait,
+          otherwise: () =>
             new StorePageChangedError({
               page: spec.page,
               registryVersion: spec.version,
@@ -194,7 +161,7 @@ class PlaywrightStoreSession implements StoreSession {
               selectors: [...spec.ready, ...spec.empty.filter((marker) => !spec.ready.includes(marker))],
               url: finalUrl,
             }),
-        );
+        });
       }
       extracted = await this.extract(spec, finalUrl);
     }
@@ -230,16 +197,7 @@ class PlaywrightStoreSession implements StoreSession {
         await response.dispose().catch(() => undefined);
       }
     } catch (error) {
-      if (error instanceof StoreUnreachableError) throw error;
-      if (isBrowserGone(error))
-        throw new DependencyUnavailableError("The browser closed during a store call", { cause: error });
-      throw deadlineOr(
-        fetching,
-        error,
-        "opening the page",
-        url,
-        () => new StoreUnreachableError(url, describeFailure(error, fetching.timeoutMs), error),
-      );
+      throw translatePlaywrightError(error, { what: "opening the page", url, bound: fetching });
     }
     const extracted = await this.extract(spec, url, html);
     if (extracted.readyMarker === null && extracted.emptyMarker === null) return undefined;
@@ -261,9 +219,7 @@ class PlaywrightStoreSession implements StoreSession {
           : new StoreUnreachableError(url, `the page did not answer within ${reading.timeoutMs} ms`),
       );
     } catch (error) {
-      if (isBrowserGone(error))
-        throw new DependencyUnavailableError("The browser closed during a store call", { cause: error });
-      throw error;
+      throw translatePlaywrightError(error, { what: "reading the page", url });
     }
     const extracted = extractedPageSchema.safeParse(raw);
     if (!extracted.success) {
@@ -298,15 +254,7 @@ class PlaywrightStoreSession implements StoreSession {
           : await this.context.request.get(target.href, { params: request.form, timeout });
       return { status: response.status(), body: await response.text() };
     } catch (error) {
-      if (isBrowserGone(error))
-        throw new DependencyUnavailableError("The browser closed during a store call", { cause: error });
-      throw deadlineOr(
-        sending,
-        error,
-        "sending a form",
-        target.href,
-        () => new StoreUnreachableError(target.href, describeFailure(error, sending.timeoutMs), error),
-      );
+      throw translatePlaywrightError(error, { what: "sending a form", url: target.href, bound: sending });
     }
   }
 
@@ -560,11 +508,10 @@ export const createPlaywrightStoreBrowser = (options: PlaywrightStoreBrowserOpti
       try {
         return await openContext(sessionOptions);
       } catch (error) {
-        if (isBrowserGone(error))
-          throw new DependencyUnavailableError("The browser closed while opening a session", {
-            cause: error,
-          });
-        throw error;
+        throw translatePlaywrightError(error, {
+          what: "opening a session",
+          during: "while opening a session",
+        });
       }
     },
     async close(): Promise<void> {

@@ -24,7 +24,3 @@ export const boundWait = (
   if (left < 1) throw new StoreDeadlineExceededError(`before ${what}`, url);
   return left < timeoutMs ? { timeoutMs: left, byDeadline: true } : { timeoutMs, byDeadline: false };
 };
-
-/** Playwright's own timeouts (navigation, waitForSelector, API requests) are TimeoutErrors. */
-export const isPlaywrightTimeout = (error: unknown): boolean =>
-  error instanceof Error && (error.name === "TimeoutError" || /Timeout \d+ms exceeded/.test(error.message));
