@@ -7,9 +7,8 @@ import "../dev/polyfills";
 import sparticuzChromium from "@sparticuz/chromium";
 import { loadCatalog } from "../dev/store/catalog";
 import { startSimulatedStore } from "../dev/store/start-simulated-store";
-import { launchChromium } from "../functions/shop/adapters/store/browser/launch-chromium";
-import { createPlaywrightStoreBrowser } from "../functions/shop/adapters/store/browser/playwright-store-browser";
-import { createStoreTools } from "../functions/shop/adapters/store/store-tools";
+import { createStoreTools } from "../functions/shop/adapters/store";
+import { createPlaywrightStoreBrowser, launchChromium } from "../functions/shop/adapters/store/playwright";
 import { median, percentile } from "./lib/stats";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);

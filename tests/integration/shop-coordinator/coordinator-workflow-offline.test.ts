@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { containerStoreBrowser } from "../../../functions/shop/adapters/store/browser/playwright-store-browser";
-import { createStoreTools } from "../../../functions/shop/adapters/store/store-tools";
+import { createStoreTools } from "../../../functions/shop/adapters/store";
+import { containerStoreBrowser } from "../../../functions/shop/adapters/store/playwright";
 import { storeToolsPortOver } from "../../../functions/shop/coordinator/adapters/store-tools-adapter";
 import { applyDecisions } from "../../../functions/shop/coordinator/domain/use-cases/apply-decisions";
 import { productNamed } from "../shop/store/catalog-fixture";

@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLambdaContext } from "../../../dev/lambda-context";
 import { loadFunctionHandler } from "../../../dev/load-handler";
 import { type SimulatedStore, startSimulatedStore } from "../../../dev/store/start-simulated-store";
-import type { StoreProduct } from "../../../functions/shop/adapters/store/store-product";
-import type { ScanCartResult } from "../../../functions/shop/adapters/store/tools/scan-cart";
-import type { SearchProductsResult } from "../../../functions/shop/adapters/store/tools/search-products";
+import type {
+  ScanCartResult,
+  SearchProductsResult,
+  StoreProduct,
+} from "../../../functions/shop/adapters/store";
 import { findFunction } from "../../../lib/areas";
 import { productNamed } from "../shop/store/catalog-fixture";
 
@@ -48,9 +50,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   // Both handlers share the container's browser; closing it once closes it for both.
-  const { containerStoreBrowser } = await import(
-    "../../../functions/shop/adapters/store/browser/playwright-store-browser"
-  );
+  const { containerStoreBrowser } = await import("../../../functions/shop/adapters/store/playwright");
   await containerStoreBrowser({ storeUrl: new URL(store.url), timeoutMs: 10_000 }).close();
   await store?.close();
 });
