@@ -20,7 +20,7 @@ describe("readStoreConfig", () => {
   });
 
   it("has no local default in a Lambda: a missing STORE_URL fails naming it", () => {
-    const inLambda = { AWS_LAMBDA_FUNCTION_NAME: "Larder-sandbox-ShopScanCartTool" };
+    const inLambda = { AWS_LAMBDA_FUNCTION_NAME: "Larder-sandbox-ShopScanCart" };
     expect(() => readStoreConfig(inLambda)).toThrow(ConfigError);
     expect(() => readStoreConfig(inLambda)).toThrow(/STORE_URL is missing/);
     expect(() => readStoreConfig({ ...inLambda, STORE_PORT: "3001" })).toThrow(/STORE_URL/);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chromiumArchiveDirectory } from "../../../functions/shop/adapters/store/browser/launch-chromium";
+import { chromiumArchiveDirectory } from "../../../../functions/shop/adapters/store/browser/launch-chromium";
 
 describe("chromiumArchiveDirectory", () => {
   it("is CHROMIUM_BIN_DIR when set, where the Lambda package carries Chromium's archives", () => {

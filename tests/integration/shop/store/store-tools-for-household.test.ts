@@ -1,26 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLambdaContext } from "../../../dev/lambda-context";
-import { loadFunctionHandler } from "../../../dev/load-handler";
-import { type SimulatedStore, startSimulatedStore } from "../../../dev/store/start-simulated-store";
-import type {
-  ScanCartResult,
-  SearchProductsResult,
-  StoreProduct,
-} from "../../../functions/shop/adapters/store";
-import { findFunction } from "../../../lib/areas";
-import { productNamed } from "../shop/store/catalog-fixture";
+import { createLambdaContext } from "../../../../dev/lambda-context";
+import { type SimulatedStore, startSimulatedStore } from "../../../../dev/store/start-simulated-store";
+import {
+  type StoreProduct,
+  type StoreTools,
+  type StoreToolsDeadline,
+  withHouseholdStoreTools,
+} from "../../../../functions/shop/adapters/store";
+import { productNamed } from "./catalog-fixture";
 
-type ToolHandler<Result> = (
-  event: unknown,
-  context: ReturnType<typeof createLambdaContext>,
-) => Promise<Result>;
+// Moved from the store tool Lambdas' test (the Lambdas are gone): the coordinator's steps and ShopApi
+// reach the store through storeToolsForHousehold, here on the container's browser as in a Lambda.
 
 let store: SimulatedStore;
-let searchHandler: ToolHandler<SearchProductsResult>;
-let scanCartHandler: ToolHandler<ScanCartResult>;
 
-const invoke = <Result>(handler: ToolHandler<Result>, id: string, event: unknown): Promise<Result> =>
-  handler(event, createLambdaContext(id, 60));
+/** One call on the household's tools, bounded by a Lambda's remaining time (60 s unless given). */
+const invoke = <Result>(
+  householdId: string,
+  call: (tools: StoreTools) => Promise<Result>,
+  when: StoreToolsDeadline = { lambdaContext: createLambdaContext("ShopSearchCandidates", 60) },
+): Promise<Result> =>
+  withHouseholdStoreTools(
+    { householdId, config: { storeUrl: new URL(store.url), timeoutMs: 10_000 }, ...when },
+    call,
+  );
 
 /**
  * The seed's candidate fields, as the catalog (the store's own data) says they should read. An unavailable
@@ -41,26 +44,20 @@ const expectCandidateFieldsOf = (product: StoreProduct, onCartLine = false) => {
 
 beforeAll(async () => {
   store = await startSimulatedStore({ port: 0 });
-  // The entries read STORE_URL at cold start, as in Lambda: set it before the first import.
-  process.env.STORE_URL = store.url;
-  process.env.STORE_TIMEOUT_MS = "10000";
-  searchHandler = await loadFunctionHandler(findFunction("ShopSearchProductsTool"));
-  scanCartHandler = await loadFunctionHandler(findFunction("ShopScanCartTool"));
 });
 
 afterAll(async () => {
-  // Both handlers share the container's browser; closing it once closes it for both.
-  const { containerStoreBrowser } = await import("../../../functions/shop/adapters/store/playwright");
+  // Every call shares the container's browser; close it once.
+  const { containerStoreBrowser } = await import("../../../../functions/shop/adapters/store/playwright");
   await containerStoreBrowser({ storeUrl: new URL(store.url), timeoutMs: 10_000 }).close();
   await store?.close();
 });
 
-describe("the store tool Lambdas in real Chromium against the simulated store", () => {
-  it("ShopSearchProductsTool returns products carrying the seed's candidate fields, in the order asked for", async () => {
-    const result = await invoke(searchHandler, "ShopSearchProductsTool", {
-      householdId: "lambda-search",
-      input: { query: "batata doce cubos congelada", sort: "unit-price", maxResults: 10 },
-    });
+describe("the household's store tools in real Chromium against the simulated store", () => {
+  it("searchProducts returns products carrying the seed's candidate fields, in the order asked for", async () => {
+    const result = await invoke("lambda-search", (tools) =>
+      tools.searchProducts({ query: "batata doce cubos congelada", sort: "unit-price", maxResults: 10 }),
+    );
     expect(result.query).toBe("batata doce cubos congelada");
     expect(result.products.length).toBeGreaterThan(1);
     for (const product of result.products) expectCandidateFieldsOf(product);
@@ -68,7 +65,7 @@ describe("the store tool Lambdas in real Chromium against the simulated store", 
     expect(perKgCents).toEqual([...perKgCents].sort((a, b) => a - b));
   });
 
-  it("ShopScanCartTool returns the household's seeded cart with the same fields and its unavailable lines", async () => {
+  it("scanCart returns the household's seeded cart with the same fields and its unavailable lines", async () => {
     const cart: [name: string, quantity: number][] = [
       ["batata doce auchan em cubos para cozer 400g", 2],
       ["leite auchan uht meio gordo slim 1l", 6],
@@ -76,7 +73,7 @@ describe("the store tool Lambdas in real Chromium against the simulated store", 
     store.seedHousehold("lambda-cart", {
       cart: cart.map(([name, quantity]) => ({ productId: productNamed(name).productId, quantity })),
     });
-    const result = await invoke(scanCartHandler, "ShopScanCartTool", { householdId: "lambda-cart" });
+    const result = await invoke("lambda-cart", (tools) => tools.scanCart());
     expect(result.items.map((item) => [item.name, item.quantity, item.available])).toEqual([
       ["batata doce auchan em cubos para cozer 400g", 2, false],
       ["leite auchan uht meio gordo slim 1l", 6, true],
@@ -85,14 +82,15 @@ describe("the store tool Lambdas in real Chromium against the simulated store", 
     expect(result.unavailableCount).toBe(1);
   });
 
-  it("ShopSearchProductsTool stops at the Lambda's deadline with a typed error when the store is slow", async () => {
+  it("searchProducts stops at the Lambda's deadline with a typed error when the store is slow", async () => {
     // Each page answers well within STORE_TIMEOUT_MS, but ten of them outlast a 6 s Lambda.
     store.setResponseDelay(800);
-    const context = createLambdaContext("ShopSearchProductsTool", 6);
+    const context = createLambdaContext("ShopSearchCandidates", 6);
     try {
-      const error = await searchHandler(
-        { householdId: "lambda-slow", input: { query: "leite", pageSize: 1, maxResults: 10 } },
-        context,
+      const error = await invoke(
+        "lambda-slow",
+        (tools) => tools.searchProducts({ query: "leite", pageSize: 1, maxResults: 10 }),
+        { lambdaContext: context },
       ).then(
         () => undefined,
         (rejection: unknown) => rejection,
@@ -109,19 +107,13 @@ describe("the store tool Lambdas in real Chromium against the simulated store", 
     }
   });
 
-  it("keeps households apart across invocations that share the container's browser", async () => {
+  it("keeps households apart across calls that share the container's browser", async () => {
     store.seedHousehold("lambda-other", {
       cart: [{ productId: productNamed("leite auchan uht meio gordo slim 1l").productId, quantity: 1 }],
     });
     store.seedHousehold("lambda-empty", { cart: [] });
-    const other = await invoke(scanCartHandler, "ShopScanCartTool", {
-      householdId: "lambda-other",
-      input: {},
-    });
-    const empty = await invoke(scanCartHandler, "ShopScanCartTool", {
-      householdId: "lambda-empty",
-      input: {},
-    });
+    const other = await invoke("lambda-other", (tools) => tools.scanCart());
+    const empty = await invoke("lambda-empty", (tools) => tools.scanCart());
     expect(other.items.map((item) => item.name)).toEqual(["leite auchan uht meio gordo slim 1l"]);
     expect(empty.items).toEqual([]);
   });
