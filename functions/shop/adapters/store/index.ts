@@ -18,18 +18,18 @@ export type {
   StoreSession,
   StoreSessionOptions,
 } from "./browser/store-browser";
-export { describeSource } from "./extraction/raw-record-reader";
 export type { PageSpec, RawList, RawPage, RawRecord, RawValue } from "./extraction/page-extraction";
 export {
   extractedPageSchema,
   htmlExtractionExpression,
   inPageExtractionExpression,
 } from "./extraction/page-extraction";
+export { describeSource } from "./extraction/raw-record-reader";
 export {
   auchanPtSelectorRegistry,
   buildSelectorRegistry,
-  STORE_PAGES,
   type SelectorRegistry,
+  STORE_PAGES,
   type StorePageName,
 } from "./selectors/selector-registry";
 export {
@@ -50,7 +50,7 @@ export {
   storeToolsForHousehold,
   withHouseholdStoreTools,
 } from "./store-tools-for-household";
-export { SEARCH_SORTS, STORE_PATHS, type SearchSort } from "./store-urls";
+export { SEARCH_SORTS, type SearchSort, STORE_PATHS } from "./store-urls";
 export type { AddToCartInput, AddToCartResult } from "./tools/add-to-cart";
 export type { ExtractProductInfoInput, ExtractProductInfoResult } from "./tools/extract-product-info";
 export type { GetOrderDetailInput, GetOrderDetailResult } from "./tools/get-order-detail";

@@ -49,8 +49,8 @@ export interface PlaywrightStoreBrowserOptions {
 const IDLE_SESSION_MS = 15_000;
 
 /**
- * How long closing a household's context may take once the deadline has passed: the handler's margin
- * (STORE_DEADLINE_MARGIN_MS) leaves room for it, and a context that will not close is left to the browser.
+ * How long closing a household's context may take once the deadline has passed: the deadline's margin
+ * (STORE_DEADLINE_MARGIN_MS, store-tools-for-household.ts) leaves room for it, and a context that will not close is left to the browser.
  */
 const CLOSE_GRACE_MS = 1_000;
 

@@ -1,8 +1,8 @@
 import type { PageSpec, RawPage } from "../extraction/page-extraction";
 
 /**
- * The browser port the store tools (and later the grocery coordinator) depend on. The Playwright
- * adapter implements it with a real Chromium; tests pass fakes that return canned pages.
+ * The browser port the store tools depend on. The Playwright adapter implements it with a real Chromium;
+ * tests pass fakes that return canned pages.
  */
 export interface StoreBrowser {
   /** A fresh, isolated browsing session (its own cookies) for one household. */
