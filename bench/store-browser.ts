@@ -7,9 +7,8 @@ import "../dev/polyfills";
 import sparticuzChromium from "@sparticuz/chromium";
 import { loadCatalog } from "../dev/store/catalog";
 import { startSimulatedStore } from "../dev/store/start-simulated-store";
-import { launchChromium } from "../functions/shop/store/launch-chromium";
-import { createPlaywrightStoreBrowser } from "../functions/shop/store/playwright-store-browser";
-import { createStoreTools } from "../functions/shop/store/store-tools";
+import { createStoreTools } from "../functions/shop/adapters/store";
+import { createPlaywrightStoreBrowser, launchChromium } from "../functions/shop/adapters/store/playwright";
 import { median, percentile } from "./lib/stats";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);

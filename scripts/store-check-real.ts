@@ -17,9 +17,8 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { isLarderError } from "../functions/core/errors";
-import { createPlaywrightStoreBrowser } from "../functions/shop/store/playwright-store-browser";
-import { createStoreTools } from "../functions/shop/store/store-tools";
-import { STORE_PATHS } from "../functions/shop/store/store-urls";
+import { createStoreTools, STORE_PATHS } from "../functions/shop/adapters/store";
+import { createPlaywrightStoreBrowser } from "../functions/shop/adapters/store/playwright";
 
 const { values } = parseArgs({ options: { pages: { type: "string" } } });
 if (!values.pages) {

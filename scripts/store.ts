@@ -16,10 +16,14 @@
  */
 import { parseArgs } from "node:util";
 import { isLarderError, ValidationError } from "../functions/core/errors";
-import { createPlaywrightStoreBrowser } from "../functions/shop/store/playwright-store-browser";
-import { readStoreConfig } from "../functions/shop/store/store-config";
-import { createStoreTools, type StoreTools } from "../functions/shop/store/store-tools";
-import { SEARCH_SORTS, type SearchSort } from "../functions/shop/store/store-urls";
+import {
+  createStoreTools,
+  readStoreConfig,
+  SEARCH_SORTS,
+  type SearchSort,
+  type StoreTools,
+} from "../functions/shop/adapters/store";
+import { createPlaywrightStoreBrowser } from "../functions/shop/adapters/store/playwright";
 
 const USAGE =
   'usage: npm run store -- <search "<query>" [--sort unit-price] [--brand B] [--available-only] [--max N] | cart | product <url> | slots | orders [--lines N] | order <orderId>> [--store-url URL] [--household ID]';

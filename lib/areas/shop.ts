@@ -1,23 +1,13 @@
 import type { AreaDefinition, FunctionDefinition } from "../definition-types";
 
 /**
- * A page takes well under a second; a paged search reads up to 10 pages, each wait bounded by 15 s and by
- * the time this timeout leaves (less a margin), so a slow store is a StoreDeadlineExceededError, never a
- * Lambda timeout.
+ * A store step's timeout. A page takes well under a second; a paged search reads up to 10 pages, each wait
+ * bounded by 15 s and by the time this timeout leaves (less a margin), so a slow store is a
+ * StoreDeadlineExceededError, never a Lambda timeout.
  */
 const storeToolTimeoutSeconds = 60;
 /** Chromium's floor (lib/constructs/store-bundling.ts); 2 GB also buys the CPU share page loads need. */
 const storeToolMemoryMb = 2048;
-
-const storeTool = (id: string, file: string, description: string): FunctionDefinition => ({
-  id,
-  entry: `functions/shop/tools/${file}`,
-  handler: "handler",
-  description,
-  needs: ["store"],
-  timeoutSeconds: storeToolTimeoutSeconds,
-  memoryMb: storeToolMemoryMb,
-});
 
 /**
  * The grocery coordinator's steps (statemachines/shop-coordinator.asl.json), one Lambda each; each entry
@@ -122,32 +112,15 @@ export const shopCoordinatorFunctions: FunctionDefinition[] = [
   ]),
 ];
 
-/** The store tool Lambdas (invoked with `{ householdId, input }`). */
-export const shopStoreToolFunctions: FunctionDefinition[] = [
-  storeTool("ShopScanCartTool", "scan-cart-tool.ts", "Store tool: the household's cart with availability"),
-  storeTool("ShopSearchProductsTool", "search-products-tool.ts", "Store tool: search the store's products"),
-  storeTool("ShopExtractProductInfoTool", "extract-product-info-tool.ts", "Store tool: read a product page"),
-  storeTool("ShopListPastOrdersTool", "list-past-orders-tool.ts", "Store tool: the household's past orders"),
-  storeTool("ShopGetOrderDetailTool", "get-order-detail-tool.ts", "Store tool: what one past order bought"),
-  storeTool("ShopListDeliverySlotsTool", "list-delivery-slots-tool.ts", "Store tool: home delivery slots"),
-  storeTool("ShopAddToCartTool", "add-to-cart-tool.ts", "Store tool: add a product to the household's cart"),
-  storeTool(
-    "ShopRemoveFromCartTool",
-    "remove-from-cart-tool.ts",
-    "Store tool: remove a product from the cart",
-  ),
-];
-
 /**
- * The shop area (seed 000): the Auchan.pt store tools, one Lambda each, invoked with
- * `{ householdId, input }`; the grocery coordinator (statemachines/shop-coordinator.asl.json), one Lambda per
- * step; and ShopApi (runs, decisions, the substitution steps on their own, preferences). Store Lambdas run
- * Chromium (one browser per container) with a fresh context per household.
+ * The shop area (seed 000): the grocery coordinator (statemachines/shop-coordinator.asl.json), one Lambda per
+ * step, and ShopApi (runs, decisions, the substitution steps on their own, preferences). The Lambdas that
+ * need the store drive the Auchan.pt store tools in-process (functions/shop/adapters/store): Chromium, one
+ * browser per container, with a fresh context per household.
  */
 export const shopArea: AreaDefinition = {
   area: "shop",
   functions: [
-    ...shopStoreToolFunctions,
     ...shopCoordinatorFunctions,
     {
       id: "ShopApi",

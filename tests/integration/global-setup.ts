@@ -1,7 +1,7 @@
 import type { TestProject } from "vitest/node";
 import { type DynamoDbLocal, LOCAL_AWS_ENV, startDynamoDbLocal } from "../../dev/dynamodb-local";
 import { type LocalPostgres, startLocalPostgres } from "../../dev/local-postgres";
-import { chromiumExecutablePath } from "../../functions/shop/store/launch-chromium";
+import { chromiumExecutablePath } from "../../functions/shop/adapters/store/playwright";
 
 declare module "vitest" {
   export interface ProvidedContext {

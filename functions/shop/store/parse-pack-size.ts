@@ -1,5 +1,5 @@
-import { normaliseSpaces } from "./parse-price";
-import type { UnitOfMeasure } from "./unit-price";
+import { normaliseSpaces } from "../adapters/store/extraction/parse-price";
+import type { UnitOfMeasure } from "../adapters/store/extraction/unit-price";
 
 /**
  * What a pack holds in total, per dimension: `6x1l` holds 6 l, `10un 350g` holds 10 un and 0.35 kg,

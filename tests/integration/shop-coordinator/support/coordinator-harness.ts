@@ -83,9 +83,7 @@ export const startCoordinatorHarness = async (
     },
     async close() {
       await runner.stop();
-      const { containerStoreBrowser } = await import(
-        "../../../../functions/shop/store/playwright-store-browser"
-      );
+      const { containerStoreBrowser } = await import("../../../../functions/shop/adapters/store/playwright");
       await containerStoreBrowser({ storeUrl: new URL(store.url), timeoutMs: 10_000 }).close();
       await store.close();
       table.destroy();

@@ -2,18 +2,16 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CatalogProduct } from "../../../../dev/store/catalog";
 import { type SimulatedStore, startSimulatedStore } from "../../../../dev/store/start-simulated-store";
-import { launchChromium } from "../../../../functions/shop/store/launch-chromium";
 import {
+  auchanPtSelectorRegistry,
+  describeSource,
   extractedPageSchema,
   inPageExtractionExpression,
   type PageSpec,
-} from "../../../../functions/shop/store/page-extraction";
-import { describeSource } from "../../../../functions/shop/store/raw-record-reader";
-import {
-  auchanPtSelectorRegistry,
   STORE_PAGES,
   type StorePageName,
-} from "../../../../functions/shop/store/selector-registry";
+} from "../../../../functions/shop/adapters/store";
+import { launchChromium } from "../../../../functions/shop/adapters/store/playwright";
 import { scaledTimeout } from "../../../support/test-timeouts";
 import { catalogProducts, productNamed } from "./catalog-fixture";
 

@@ -2,19 +2,18 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { jsonLdFormOf } from "../../../../dev/store/render/product-page";
 import { type SimulatedStore, startSimulatedStore } from "../../../../dev/store/start-simulated-store";
 import { DomainRefusedError, NotFoundError, ValidationError } from "../../../../functions/core/errors";
-import { createPlaywrightStoreBrowser } from "../../../../functions/shop/store/playwright-store-browser";
+import type { StoreBrowser } from "../../../../functions/shop/adapters/store";
 import {
   auchanPtSelectorRegistry,
   buildSelectorRegistry,
-} from "../../../../functions/shop/store/selector-registry";
-import auchanPtRegistryData from "../../../../functions/shop/store/selectors/auchan-pt.json";
-import type { StoreBrowser } from "../../../../functions/shop/store/store-browser";
-import {
+  createStoreTools,
   StoreActionForbiddenError,
   StorePageChangedError,
+  type StoreTools,
   StoreUnreachableError,
-} from "../../../../functions/shop/store/store-errors";
-import { createStoreTools, type StoreTools } from "../../../../functions/shop/store/store-tools";
+} from "../../../../functions/shop/adapters/store";
+import { createPlaywrightStoreBrowser } from "../../../../functions/shop/adapters/store/playwright";
+import auchanPtRegistryData from "../../../../functions/shop/adapters/store/selectors/auchan-pt.json";
 import { scaledTimeout } from "../../../support/test-timeouts";
 import { catalogProducts, productNamed } from "./catalog-fixture";
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { DomainRefusedError, ValidationError } from "../../../../functions/core/errors";
-import { addToCart } from "../../../../functions/shop/store/add-to-cart";
-import type { StoreFormResponse } from "../../../../functions/shop/store/store-browser";
+import type { StoreFormResponse } from "../../../../functions/shop/adapters/store/browser/store-browser";
 import {
   StoreActionForbiddenError,
   StorePageChangedError,
   StoreUnreachableError,
-} from "../../../../functions/shop/store/store-errors";
+} from "../../../../functions/shop/adapters/store/store-errors";
+import { addToCart } from "../../../../functions/shop/adapters/store/tools/add-to-cart";
 import { contextWith, FakeStoreSession, rawPage, rawRecord } from "./fake-store-session";
 
 const ADD_URL = "/on/demandware.store/Sites-AuchanPT-Site/pt_PT/Cart-AddProduct";

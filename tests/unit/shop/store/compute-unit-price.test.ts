@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { computeUnitPrice, crossCheckUnitPrice } from "../../../../functions/shop/store/compute-unit-price";
+import {
+  computeUnitPrice,
+  crossCheckUnitPrice,
+} from "../../../../functions/shop/adapters/store/extraction/compute-unit-price";
 import { parsePackSize } from "../../../../functions/shop/store/parse-pack-size";
 
 const pack = (text: string) => {

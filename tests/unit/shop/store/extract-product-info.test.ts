@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { NotFoundError, ValidationError } from "../../../../functions/core/errors";
-import { extractProductInfo } from "../../../../functions/shop/store/extract-product-info";
-import { StoreActionForbiddenError } from "../../../../functions/shop/store/store-errors";
+import { StoreActionForbiddenError } from "../../../../functions/shop/adapters/store/store-errors";
+import { extractProductInfo } from "../../../../functions/shop/adapters/store/tools/extract-product-info";
 import { contextWith, FakeStoreSession, rawPage, rawRecord, rawTile } from "./fake-store-session";
 
 const PRODUCT_URL =

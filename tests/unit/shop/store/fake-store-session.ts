@@ -1,17 +1,17 @@
 import type {
-  PageSpec,
-  RawPage,
-  RawRecord,
-  RawValue,
-} from "../../../../functions/shop/store/page-extraction";
-import { auchanPtSelectorRegistry } from "../../../../functions/shop/store/selector-registry";
-import type {
   ReadPageOptions,
   StoreFormRequest,
   StoreFormResponse,
   StoreSession,
-} from "../../../../functions/shop/store/store-browser";
-import type { StoreToolContext } from "../../../../functions/shop/store/store-tool-context";
+} from "../../../../functions/shop/adapters/store/browser/store-browser";
+import type {
+  PageSpec,
+  RawPage,
+  RawRecord,
+  RawValue,
+} from "../../../../functions/shop/adapters/store/extraction/page-extraction";
+import { auchanPtSelectorRegistry } from "../../../../functions/shop/adapters/store/selectors/selector-registry";
+import type { StoreToolContext } from "../../../../functions/shop/adapters/store/tools/store-tool-context";
 
 export const STORE_URL = new URL("http://store.test");
 

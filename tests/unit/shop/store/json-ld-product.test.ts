@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findJsonLdProduct } from "../../../../functions/shop/store/json-ld-product";
+import { findJsonLdProduct } from "../../../../functions/shop/adapters/store/extraction/json-ld-product";
 
 describe("findJsonLdProduct", () => {
   it("finds the Product inside a @graph and reads a plain-string brand", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { listDeliverySlots } from "../../../../functions/shop/store/list-delivery-slots";
-import type { RawRecord } from "../../../../functions/shop/store/page-extraction";
-import { StorePageChangedError } from "../../../../functions/shop/store/store-errors";
+import type { RawRecord } from "../../../../functions/shop/adapters/store/extraction/page-extraction";
+import { StorePageChangedError } from "../../../../functions/shop/adapters/store/store-errors";
+import { listDeliverySlots } from "../../../../functions/shop/adapters/store/tools/list-delivery-slots";
 import { contextWith, FakeStoreSession, rawPage, rawRecord } from "./fake-store-session";
 
 const CART = "http://store.test/pt/carrinho-compras";

@@ -1,12 +1,15 @@
 import { describe, expect, it } from "vitest";
+import type { RawPage } from "../../../../functions/shop/adapters/store/extraction/page-extraction";
+import { StorePageChangedError } from "../../../../functions/shop/adapters/store/store-errors";
 import {
   getOrderDetail,
   parseOrderLineQuantity,
   productIdFromUrl,
-} from "../../../../functions/shop/store/get-order-detail";
-import { listPastOrders, parseOrderDate } from "../../../../functions/shop/store/list-past-orders";
-import type { RawPage } from "../../../../functions/shop/store/page-extraction";
-import { StorePageChangedError } from "../../../../functions/shop/store/store-errors";
+} from "../../../../functions/shop/adapters/store/tools/get-order-detail";
+import {
+  listPastOrders,
+  parseOrderDate,
+} from "../../../../functions/shop/adapters/store/tools/list-past-orders";
 import { contextWith, FakeStoreSession, rawPage, rawRecord } from "./fake-store-session";
 
 const HISTORY = "http://store.test/pt/historico-encomendas";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parsePriceToCents } from "../../../../functions/shop/store/parse-price";
+import { parsePriceToCents } from "../../../../functions/shop/adapters/store/extraction/parse-price";
 
 const NBSP = "\u00a0";
 const NNBSP = "\u202f";

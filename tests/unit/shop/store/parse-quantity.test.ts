@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parsePositiveQuantity } from "../../../../functions/shop/store/parse-quantity";
+import { parsePositiveQuantity } from "../../../../functions/shop/adapters/store/extraction/parse-quantity";
 
 describe("parsePositiveQuantity (cart, order and weight-step quantities)", () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseSiteUnitPrice } from "../../../../functions/shop/store/parse-site-unit-price";
+import { parseSiteUnitPrice } from "../../../../functions/shop/adapters/store/extraction/parse-site-unit-price";
 
 describe("parseSiteUnitPrice (the site's €/Kg, €/Lt, €/un, €/Dose labels)", () => {
   it.each([

@@ -1,13 +1,13 @@
 import type { Browser, BrowserContext } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DependencyUnavailableError } from "../../../../functions/core/errors";
-import { createPlaywrightStoreBrowser } from "../../../../functions/shop/store/playwright-store-browser";
-import { auchanPtSelectorRegistry } from "../../../../functions/shop/store/selector-registry";
+import { createPlaywrightStoreBrowser } from "../../../../functions/shop/adapters/store/browser/playwright-store-browser";
+import { auchanPtSelectorRegistry } from "../../../../functions/shop/adapters/store/selectors/selector-registry";
 import {
   StoreDeadlineExceededError,
   StorePageChangedError,
   StoreUnreachableError,
-} from "../../../../functions/shop/store/store-errors";
+} from "../../../../functions/shop/adapters/store/store-errors";
 import { scaledTimeout } from "../../../support/test-timeouts";
 
 const STORE_URL = new URL("http://127.0.0.1:3001");

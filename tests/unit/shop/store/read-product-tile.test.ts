@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { RawRecord } from "../../../../functions/shop/store/page-extraction";
-import { RawRecordReader } from "../../../../functions/shop/store/raw-record-reader";
-import { readProductTile } from "../../../../functions/shop/store/read-product-tile";
-import { auchanPtSelectorRegistry } from "../../../../functions/shop/store/selector-registry";
+import type { RawRecord } from "../../../../functions/shop/adapters/store/extraction/page-extraction";
+import { RawRecordReader } from "../../../../functions/shop/adapters/store/extraction/raw-record-reader";
+import { readProductTile } from "../../../../functions/shop/adapters/store/extraction/read-product-tile";
+import { auchanPtSelectorRegistry } from "../../../../functions/shop/adapters/store/selectors/selector-registry";
 import { rawRecord, rawTile, STORE_URL } from "./fake-store-session";
 
 const spec = auchanPtSelectorRegistry().search;

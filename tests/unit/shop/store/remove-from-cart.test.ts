@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { NotFoundError } from "../../../../functions/core/errors";
-import { removeFromCart } from "../../../../functions/shop/store/remove-from-cart";
+import { removeFromCart } from "../../../../functions/shop/adapters/store/tools/remove-from-cart";
 import { contextWith, FakeStoreSession, rawPage, rawRecord } from "./fake-store-session";
 
 const REMOVE_URL = "/on/demandware.store/Sites-AuchanPT-Site/pt_PT/Cart-RemoveProductLineItem";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { RawRecord } from "../../../../functions/shop/store/page-extraction";
-import { scanCart } from "../../../../functions/shop/store/scan-cart";
-import { StorePageChangedError } from "../../../../functions/shop/store/store-errors";
+import type { RawRecord } from "../../../../functions/shop/adapters/store/extraction/page-extraction";
+import { StorePageChangedError } from "../../../../functions/shop/adapters/store/store-errors";
+import { scanCart } from "../../../../functions/shop/adapters/store/tools/scan-cart";
 import { contextWith, FakeStoreSession, rawPage, rawRecord } from "./fake-store-session";
 
 const cartWith = (records: RawRecord[], emptyMarker: string | null = null, lineCount?: string) =>

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { ValidationError } from "../../../../functions/core/errors";
-import { parseResultCount, searchProducts } from "../../../../functions/shop/store/search-products";
-import { StorePageChangedError } from "../../../../functions/shop/store/store-errors";
+import { StorePageChangedError } from "../../../../functions/shop/adapters/store/store-errors";
+import {
+  parseResultCount,
+  searchProducts,
+} from "../../../../functions/shop/adapters/store/tools/search-products";
 import { contextWith, FakeStoreSession, rawPage, rawRecord, rawTile } from "./fake-store-session";
 
 /** A fake site holding `count` results, its heading written by `countText`; every third one unavailable. */

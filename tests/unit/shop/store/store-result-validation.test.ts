@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { extractProductInfo } from "../../../../functions/shop/store/extract-product-info";
-import { listDeliverySlots } from "../../../../functions/shop/store/list-delivery-slots";
-import { listPastOrders } from "../../../../functions/shop/store/list-past-orders";
-import type { RawRecord } from "../../../../functions/shop/store/page-extraction";
-import { scanCart } from "../../../../functions/shop/store/scan-cart";
-import { searchProducts } from "../../../../functions/shop/store/search-products";
-import { StorePageChangedError } from "../../../../functions/shop/store/store-errors";
+import type { RawRecord } from "../../../../functions/shop/adapters/store/extraction/page-extraction";
+import { StorePageChangedError } from "../../../../functions/shop/adapters/store/store-errors";
+import { extractProductInfo } from "../../../../functions/shop/adapters/store/tools/extract-product-info";
+import { listDeliverySlots } from "../../../../functions/shop/adapters/store/tools/list-delivery-slots";
+import { listPastOrders } from "../../../../functions/shop/adapters/store/tools/list-past-orders";
+import { scanCart } from "../../../../functions/shop/adapters/store/tools/scan-cart";
+import { searchProducts } from "../../../../functions/shop/adapters/store/tools/search-products";
 import { contextWith, FakeStoreSession, rawPage, rawRecord, rawTile } from "./fake-store-session";
 
 // Store pages are untrusted: whatever a page yields is checked against the tools' result schemas

@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, ValidationError } from "../../../../functions/core/errors";
-import { assertAllowedStoreUrl } from "../../../../functions/shop/store/forbidden-store-actions";
-import { chromiumArgsFor } from "../../../../functions/shop/store/launch-chromium";
+import { assertAllowedStoreUrl } from "../../../../functions/shop/adapters/store/browser/forbidden-store-actions";
+import { chromiumArgsFor } from "../../../../functions/shop/adapters/store/browser/launch-chromium";
 import {
   auchanPtSelectorRegistry,
   buildSelectorRegistry,
   STORE_PAGES,
-} from "../../../../functions/shop/store/selector-registry";
-import { readStoreConfig } from "../../../../functions/shop/store/store-config";
-import { StoreActionForbiddenError } from "../../../../functions/shop/store/store-errors";
+} from "../../../../functions/shop/adapters/store/selectors/selector-registry";
+import { readStoreConfig } from "../../../../functions/shop/adapters/store/store-config";
+import { StoreActionForbiddenError } from "../../../../functions/shop/adapters/store/store-errors";
 
 describe("readStoreConfig", () => {
   it("defaults to the local simulated store on STORE_PORT, else 3001", () => {
@@ -20,7 +20,7 @@ describe("readStoreConfig", () => {
   });
 
   it("has no local default in a Lambda: a missing STORE_URL fails naming it", () => {
-    const inLambda = { AWS_LAMBDA_FUNCTION_NAME: "Larder-sandbox-ShopScanCartTool" };
+    const inLambda = { AWS_LAMBDA_FUNCTION_NAME: "Larder-sandbox-ShopScanCart" };
     expect(() => readStoreConfig(inLambda)).toThrow(ConfigError);
     expect(() => readStoreConfig(inLambda)).toThrow(/STORE_URL is missing/);
     expect(() => readStoreConfig({ ...inLambda, STORE_PORT: "3001" })).toThrow(/STORE_URL/);

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { ValidationError } from "../../../../functions/core/errors";
-import type { StoreBrowser, StoreSessionOptions } from "../../../../functions/shop/store/store-browser";
-import { createStoreTools } from "../../../../functions/shop/store/store-tools";
+import type {
+  StoreBrowser,
+  StoreSessionOptions,
+} from "../../../../functions/shop/adapters/store/browser/store-browser";
+import { createStoreTools } from "../../../../functions/shop/adapters/store/store-tools";
 import { FakeStoreSession, rawPage, STORE_URL } from "./fake-store-session";
 
 const emptyCartSite = () =>

@@ -3,9 +3,9 @@ import { loadCatalog } from "../../../../../dev/store/catalog";
 import {
   computeUnitPrice,
   crossCheckUnitPrice,
-} from "../../../../../functions/shop/store/compute-unit-price";
+} from "../../../../../functions/shop/adapters/store/extraction/compute-unit-price";
+import { parseSiteUnitPrice } from "../../../../../functions/shop/adapters/store/extraction/parse-site-unit-price";
 import { parsePackSize } from "../../../../../functions/shop/store/parse-pack-size";
-import { parseSiteUnitPrice } from "../../../../../functions/shop/store/parse-site-unit-price";
 
 const catalog = loadCatalog();
 const names = new Set(catalog.products.map((p) => p.name));

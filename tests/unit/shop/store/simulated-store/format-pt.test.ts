@@ -9,8 +9,8 @@ import {
   NNBSP,
   PORTUGUESE_MONTH_NAMES,
 } from "../../../../../dev/store/format-pt";
-import { parsePriceToCents } from "../../../../../functions/shop/store/parse-price";
-import { parseResultCount } from "../../../../../functions/shop/store/search-products";
+import { parsePriceToCents } from "../../../../../functions/shop/adapters/store/extraction/parse-price";
+import { parseResultCount } from "../../../../../functions/shop/adapters/store/tools/search-products";
 
 describe("counts and quantities as the real site writes them", () => {
   it("writes the search count with a comma for thousands and cart quantities with one decimal", () => {

@@ -1,0 +1,83 @@
+import { DependencyUnavailableError, DomainRefusedError } from "../../../core/errors";
+
+/**
+ * A store page loaded but no longer has the structure the selector registry describes (a redesign, an
+ * A/B test), or yields a value no product could have (a negative price, a link that is not a web page).
+ * Raised instead of returning an empty list or bad data, so a silent scraping failure never looks like
+ * "nothing in stock". Names the page, the registry version, the field, the selectors tried and the URL.
+ */
+export class StorePageChangedError extends DependencyUnavailableError {
+  override name = "StorePageChangedError";
+  readonly selectors: string[];
+  readonly url: string;
+  constructor(args: {
+    page: string;
+    registryVersion: string;
+    what: string;
+    selectors: string[];
+    url: string;
+    /** Why a value that was found is refused; absent, nothing was found. */
+    invalid?: string;
+  }) {
+    const problem = args.invalid === undefined ? "not found" : `invalid (${args.invalid})`;
+    const tried = args.selectors.length > 0 ? ` with ${args.selectors.map((s) => `"${s}"`).join(" | ")}` : "";
+    super(
+      `Store page "${args.page}" no longer matches selector registry ${args.registryVersion}: ${args.what} ` +
+        `${problem}${tried} at ${args.url}`,
+      {
+        code: "store_page_changed",
+        details: {
+          page: args.page,
+          registryVersion: args.registryVersion,
+          what: args.what,
+          selectors: args.selectors,
+          url: args.url,
+          ...(args.invalid === undefined ? {} : { invalid: args.invalid }),
+        },
+      },
+    );
+    this.selectors = args.selectors;
+    this.url = args.url;
+  }
+}
+
+/** The store cannot be reached at all (connection refused, DNS failure, timeout, 5xx). */
+export class StoreUnreachableError extends DependencyUnavailableError {
+  override name = "StoreUnreachableError";
+  readonly url: string;
+  constructor(url: string, reason: string, cause?: unknown) {
+    super(`Store unreachable at ${url}: ${reason}`, {
+      code: "store_unreachable",
+      details: { url, reason },
+      cause,
+    });
+    this.url = url;
+  }
+}
+
+/**
+ * The caller's deadline (a Lambda's remaining time less a margin) came before the store finished. Raised
+ * instead of letting the Lambda time out, so the caller gets a typed error it can retry or report.
+ */
+export class StoreDeadlineExceededError extends DependencyUnavailableError {
+  override name = "StoreDeadlineExceededError";
+  readonly url: string | undefined;
+  constructor(what: string, url?: string) {
+    super(`The store call reached its deadline ${what}${url === undefined ? "" : ` at ${url}`}`, {
+      code: "store_deadline_exceeded",
+      details: { what, url },
+    });
+    this.url = url;
+  }
+}
+
+/**
+ * The automation was asked to do something it must never do on a household's behalf (check out, book
+ * or confirm a slot, leave the store's origin). A person confirms those on the site.
+ */
+export class StoreActionForbiddenError extends DomainRefusedError {
+  override name = "StoreActionForbiddenError";
+  constructor(message: string, url: string) {
+    super(message, { code: "store_action_forbidden", details: { url } });
+  }
+}

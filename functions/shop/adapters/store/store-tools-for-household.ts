@@ -1,0 +1,79 @@
+import { deadlineFromRemainingTime, type RemainingTime } from "../../../core/agent/deadline";
+import { lazyPort } from "../../../core/lazy";
+import type { StoreBrowser } from "./browser/store-browser";
+import { type StoreConfig, storeConfig } from "./store-config";
+import { createStoreTools, type StoreTools } from "./store-tools";
+
+/**
+ * Kept back from the time left: after a tool stops at its deadline, the household's context still closes
+ * (bounded by the browser adapter's grace) and the caller answers, so a slow store ends in
+ * StoreDeadlineExceededError rather than a Lambda timeout.
+ */
+export const STORE_DEADLINE_MARGIN_MS = 3_000;
+
+/** When the household's store calls must be over: always given, so no call can outrun its Lambda. */
+export type StoreToolsDeadline =
+  /** Epoch ms, used as it is. */
+  | { deadline: number }
+  /** A Lambda context: its remaining time less STORE_DEADLINE_MARGIN_MS. */
+  | { lambdaContext: RemainingTime }
+  /** The time the caller has left from now (ShopApi: its function timeout), less STORE_DEADLINE_MARGIN_MS. */
+  | { remainingTimeMs: number };
+
+export type StoreToolsForHouseholdOptions = StoreToolsDeadline & {
+  householdId: string;
+  /** STORE_URL / STORE_TIMEOUT_MS; by default read once from the environment. */
+  config?: StoreConfig;
+  /** By default the container's one Chromium, loaded on the first call (playwright-core stays out of init). */
+  browser?: StoreBrowser;
+  now?: () => number;
+};
+
+/** The epoch ms a store deadline stands for. */
+export const storeDeadline = (when: StoreToolsDeadline, now: () => number = Date.now): number => {
+  if ("deadline" in when) return when.deadline;
+  const remaining: RemainingTime =
+    "lambdaContext" in when ? when.lambdaContext : { getRemainingTimeInMillis: () => when.remainingTimeMs };
+  return deadlineFromRemainingTime(remaining, STORE_DEADLINE_MARGIN_MS, now);
+};
+
+/** The container's browser, its module (and playwright-core) loaded on the first session. */
+const lazyContainerBrowser = (config: StoreConfig): StoreBrowser =>
+  lazyPort(
+    async () =>
+      (await import("./browser/playwright-store-browser")).containerStoreBrowser({
+        storeUrl: config.storeUrl,
+        timeoutMs: config.timeoutMs,
+      }),
+    ["openSession", "close"],
+  );
+
+/**
+ * The one way Lambda code builds the store tools for a household: the configured store, the container's
+ * browser, and a deadline every wait is cut at. Close the tools after (or use withHouseholdStoreTools).
+ */
+export const storeToolsForHousehold = (options: StoreToolsForHouseholdOptions): StoreTools => {
+  const config = options.config ?? storeConfig();
+  return createStoreTools({
+    browser: options.browser ?? lazyContainerBrowser(config),
+    storeUrl: config.storeUrl,
+    householdId: options.householdId,
+    deadline: storeDeadline(options, options.now),
+  });
+};
+
+/**
+ * Runs `work` on the household's store tools and closes its session (its browser context) after, whatever
+ * happens; a failed close never replaces the work's own outcome.
+ */
+export const withHouseholdStoreTools = async <T>(
+  options: StoreToolsForHouseholdOptions,
+  work: (tools: StoreTools) => Promise<T>,
+): Promise<T> => {
+  const tools = storeToolsForHousehold(options);
+  try {
+    return await work(tools);
+  } finally {
+    await tools.close().catch(() => undefined);
+  }
+};

@@ -1,7 +1,0 @@
-import { addToCartInputSchema } from "../store/add-to-cart";
-import { createStoreToolHandler } from "./store-tool-handler";
-
-/** ShopAddToCartTool: adds an available product to the household's cart; never checks out. */
-export const handler = createStoreToolHandler("addToCart", addToCartInputSchema, (tools, input) =>
-  tools.addToCart(input),
-);

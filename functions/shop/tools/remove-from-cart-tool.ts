@@ -1,7 +1,0 @@
-import { removeFromCartInputSchema } from "../store/remove-from-cart";
-import { createStoreToolHandler } from "./store-tool-handler";
-
-/** ShopRemoveFromCartTool: removes a product's line from the household's cart. */
-export const handler = createStoreToolHandler("removeFromCart", removeFromCartInputSchema, (tools, input) =>
-  tools.removeFromCart(input),
-);
