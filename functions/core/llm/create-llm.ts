@@ -5,6 +5,7 @@ import type { ApiKeySource, LlmConfig } from "./llm-config";
 import { LlmUnavailable } from "./llm-errors";
 import type { LlmPort } from "./llm-port";
 import type { ModelDriver } from "./model-driver";
+import { providerBreaker } from "./provider-breaker";
 import { cacheSecretReads, type SecretReader } from "./secret-reader";
 import { createUnavailableLlm } from "./unavailable-llm";
 
@@ -84,10 +85,25 @@ export const createLlm = (config: LlmConfig, dependencies: CreateLlmDependencies
     models: config.models,
     timeoutMs: config.timeoutMs,
     maxOutputTokens: config.maxOutputTokens,
+    ...(config.breakerOpenMs > 0
+      ? {
+          breaker: providerBreaker(
+            { provider: config.provider, endpoint: config.baseUrl ?? defaultEndpointOf(config.provider) },
+            { openMs: config.breakerOpenMs },
+          ),
+        }
+      : {}),
   };
   const logger = dependencies.logger === undefined ? createLogger("llm") : dependencies.logger;
   return createLlmClient(logger ? { ...options, logger } : options);
 };
+
+const defaultEndpointOf = (provider: "anthropic" | "openai" | "bedrock"): string =>
+  provider === "anthropic"
+    ? ANTHROPIC_DEFAULT_BASE_URL
+    : provider === "openai"
+      ? OPENAI_DEFAULT_BASE_URL
+      : "bedrock";
 
 /** The Secrets Manager / SSM adapter, its module (and the AWS clients in it) imported on the first read. */
 const lazyAwsSecretReader = (): SecretReader => {

@@ -20,6 +20,8 @@ interface CommonLlmConfig {
   models: Record<ModelRole, string>;
   maxRetries: number;
   timeoutMs: number;
+  /** How long a provider that failed slow or down is skipped before one call tries it again. */
+  breakerOpenMs: number;
   maxOutputTokens: number;
 }
 
@@ -39,6 +41,8 @@ const llmEnvSchema = z.object({
   // Documented defaults (README, bench/README.md): the SDKs' own retry count, a minute per call.
   LLM_MAX_RETRIES: optional(z.coerce.number().int().min(0).max(10)).transform((v) => v ?? 2),
   LLM_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(900_000)).transform((v) => v ?? 60_000),
+  // Documented default (README, ARCHITECTURE.md): a provider that timed out is skipped for 30 s.
+  LLM_BREAKER_OPEN_MS: optional(z.coerce.number().int().min(0).max(3_600_000)).transform((v) => v ?? 30_000),
   LLM_MAX_OUTPUT_TOKENS: optional(z.coerce.number().int().min(16).max(128_000)).transform((v) => v ?? 4096),
   ANTHROPIC_API_KEY: optional(envString()),
   ANTHROPIC_API_KEY_SECRET_ID: optional(envString()),
@@ -80,6 +84,7 @@ export const readLlmConfig = (
     models: { default: vars.LLM_MODEL ?? defaults.default, fast: vars.LLM_FAST_MODEL ?? defaults.fast },
     maxRetries: vars.LLM_MAX_RETRIES,
     timeoutMs: vars.LLM_TIMEOUT_MS,
+    breakerOpenMs: vars.LLM_BREAKER_OPEN_MS,
     maxOutputTokens: vars.LLM_MAX_OUTPUT_TOKENS,
   };
   switch (provider) {
