@@ -22,6 +22,11 @@ interface CommonLlmConfig {
   timeoutMs: number;
   /** How long a provider that failed slow or down is skipped before one call tries it again. */
   breakerOpenMs: number;
+  /**
+   * Where a breaker that opens tells the other containers (the app table, when this function has one):
+   * deployed, each step runs in its own container.
+   */
+  sharedConditions: { tableName: string; dynamoDbEndpoint: string | undefined } | undefined;
   maxOutputTokens: number;
 }
 
@@ -52,6 +57,8 @@ const llmEnvSchema = z.object({
   OPENAI_BASE_URL: optional(envUrl()),
   AWS_REGION: optional(envString()),
   ANTHROPIC_BEDROCK_BASE_URL: optional(envUrl()),
+  TABLE_NAME: optional(envString()),
+  DYNAMODB_ENDPOINT: optional(envUrl()),
 });
 
 const missing = (message: string, variables: string[]) =>
@@ -85,6 +92,9 @@ export const readLlmConfig = (
     maxRetries: vars.LLM_MAX_RETRIES,
     timeoutMs: vars.LLM_TIMEOUT_MS,
     breakerOpenMs: vars.LLM_BREAKER_OPEN_MS,
+    sharedConditions: vars.TABLE_NAME
+      ? { tableName: vars.TABLE_NAME, dynamoDbEndpoint: vars.DYNAMODB_ENDPOINT }
+      : undefined,
     maxOutputTokens: vars.LLM_MAX_OUTPUT_TOKENS,
   };
   switch (provider) {

@@ -6,6 +6,7 @@ import {
   circuitBreaker,
   handleWhen,
 } from "cockatiel";
+import type { SharedProviderConditions, SharedProviderFailure } from "./shared-provider-conditions";
 
 /** What `/health` shows of a provider: `degraded` while its breaker is open or trying again. */
 export interface ProviderCondition {
@@ -44,12 +45,36 @@ export class ProviderSkipped extends Error {
 }
 
 interface BreakerEntry {
+  id: string;
   policy: CircuitBreakerPolicy;
   provider: string;
   openMs: number;
   now: () => number;
   lastFailure?: { at: number; reason: string };
+  shared?: SharedProviderConditions;
+  /** What the other containers said, read at most once per `SHARED_READ_EVERY_MS`. */
+  sharedSeen?: { readAt: number; failure: Promise<SharedProviderFailure | undefined> };
 }
+
+/** How long a container trusts its last read of the other containers' failures. */
+const SHARED_READ_EVERY_MS = 5_000;
+
+/** The other containers' open failure for this provider, if any; an unreadable store counts as none. */
+const sharedFailureOf = (entry: BreakerEntry): Promise<SharedProviderFailure | undefined> => {
+  const { shared } = entry;
+  if (!shared) return Promise.resolve(undefined);
+  const now = entry.now();
+  if (!entry.sharedSeen || now - entry.sharedSeen.readAt >= SHARED_READ_EVERY_MS) {
+    entry.sharedSeen = {
+      readAt: now,
+      failure: shared.openFailures(now).then(
+        (failures) => failures.find((failure) => failure.key === entry.id),
+        () => undefined,
+      ),
+    };
+  }
+  return entry.sharedSeen.failure;
+};
 
 /** The failures that open a breaker, marked where they are thrown so concurrent calls never mix them. */
 const opening = new WeakSet<object>();
@@ -64,13 +89,15 @@ const breakers = new Map<string, BreakerEntry>();
 
 export const providerBreaker = (
   key: { provider: string; endpoint: string },
-  options: { openMs: number; now?: () => number },
+  options: { openMs: number; now?: () => number; shared?: SharedProviderConditions },
 ): ProviderBreaker => {
   const id = `${key.provider}|${key.endpoint}`;
   let entry = breakers.get(id);
   if (!entry || entry.openMs !== options.openMs) {
     const created: BreakerEntry = {
+      id,
       provider: key.provider,
+      ...(options.shared ? { shared: options.shared } : {}),
       openMs: options.openMs,
       now: options.now ?? Date.now,
       policy: undefined as unknown as CircuitBreakerPolicy,
@@ -79,8 +106,25 @@ export const providerBreaker = (
       handleWhen((error) => opening.has(error)),
       { halfOpenAfter: options.openMs, breaker: new ConsecutiveBreaker(1) },
     );
+    created.policy.onBreak(() => {
+      const failure = created.lastFailure;
+      if (!created.shared || !failure) return;
+      const shared: SharedProviderFailure = {
+        key: id,
+        provider: key.provider,
+        reason: failure.reason,
+        failedAt: failure.at,
+        retryAfter: failure.at + created.openMs,
+      };
+      created.sharedSeen = { readAt: created.now(), failure: Promise.resolve(shared) };
+      // Best effort: a store that cannot be written leaves the other containers to find out themselves.
+      created.shared.recordOpen(shared).catch(() => undefined);
+    });
     created.policy.onReset(() => {
       created.lastFailure = undefined;
+      if (!created.shared) return;
+      created.sharedSeen = { readAt: created.now(), failure: Promise.resolve(undefined) };
+      created.shared.recordClosed(id).catch(() => undefined);
     });
     breakers.set(id, created);
     entry = created;
@@ -88,6 +132,12 @@ export const providerBreaker = (
   const current = entry;
   return {
     async run(call, opens) {
+      if (current.policy.state === CircuitState.Closed) {
+        const elsewhere = await sharedFailureOf(current);
+        if (elsewhere && elsewhere.retryAfter > current.now()) {
+          throw new ProviderSkipped(current.provider, new Date(elsewhere.retryAfter), elsewhere.reason);
+        }
+      }
       try {
         return await current.policy.execute(async () => {
           try {
@@ -128,6 +178,19 @@ const conditionOf = (entry: BreakerEntry): ProviderCondition => {
 
 /** Every provider this process has called, as `/health` shows them; never calls a model. */
 export const providerConditions = (): ProviderCondition[] => [...breakers.values()].map(conditionOf);
+
+/** The other containers' open failures, as `/health` shows them. */
+export const sharedProviderConditions = async (
+  shared: SharedProviderConditions,
+  now: number = Date.now(),
+): Promise<ProviderCondition[]> =>
+  (await shared.openFailures(now)).map((failure) => ({
+    provider: failure.provider,
+    state: "degraded",
+    failedAt: new Date(failure.failedAt).toISOString(),
+    reason: failure.reason,
+    retryAfter: new Date(failure.retryAfter).toISOString(),
+  }));
 
 /** Tests only: forget every breaker, so one test's failures do not skip the next test's calls. */
 export const resetProviderBreakers = (): void => {
