@@ -1,11 +1,14 @@
 import { performance } from "node:perf_hooks";
 import { demoCampaigns } from "../dev/demo/demo-campaigns";
 import { startLocalPostgres } from "../dev/local-postgres";
-import type { CampaignInput } from "../functions/chat/campaigns/campaign";
-import { createCampaignStore } from "../functions/chat/campaigns/campaign-store";
-import { createCampaignToolRunner } from "../functions/chat/campaigns/campaign-tools";
-import { ingestCampaigns, MAX_CAMPAIGNS_PER_INGEST } from "../functions/chat/campaigns/ingest-campaigns";
-import { runCampaignChat } from "../functions/chat/campaigns/run-campaign-chat";
+import { createCampaignStore } from "../functions/chat/campaigns/adapters/sql-campaign-store";
+import type { CampaignInput } from "../functions/chat/campaigns/domain/campaign";
+import { createCampaignToolRunner } from "../functions/chat/campaigns/domain/campaign-tools";
+import {
+  ingestCampaigns,
+  MAX_CAMPAIGNS_PER_INGEST,
+} from "../functions/chat/campaigns/domain/use-cases/ingest-campaigns";
+import { runCampaignChat } from "../functions/chat/campaigns/domain/use-cases/run-campaign-chat";
 import { createEmbedding } from "../functions/core/embedding/create-embedding";
 import { readEmbeddingConfig } from "../functions/core/embedding/embedding-config";
 import { createFakeLlm } from "../functions/core/llm/testing/fake-llm";

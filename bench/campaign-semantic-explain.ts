@@ -1,9 +1,16 @@
 import { performance } from "node:perf_hooks";
 import { demoCampaigns } from "../dev/demo/demo-campaigns";
 import { startLocalPostgres } from "../dev/local-postgres";
-import type { CampaignInput } from "../functions/chat/campaigns/campaign";
-import { createCampaignStore, filterClauses, ParamList } from "../functions/chat/campaigns/campaign-store";
-import { ingestCampaigns, MAX_CAMPAIGNS_PER_INGEST } from "../functions/chat/campaigns/ingest-campaigns";
+import {
+  createCampaignStore,
+  filterClauses,
+  ParamList,
+} from "../functions/chat/campaigns/adapters/sql-campaign-store";
+import type { CampaignInput } from "../functions/chat/campaigns/domain/campaign";
+import {
+  ingestCampaigns,
+  MAX_CAMPAIGNS_PER_INGEST,
+} from "../functions/chat/campaigns/domain/use-cases/ingest-campaigns";
 import { createEmbedding } from "../functions/core/embedding/create-embedding";
 import { readEmbeddingConfig } from "../functions/core/embedding/embedding-config";
 import { createPostgresWireSql } from "../functions/core/sql/postgres-wire-adapter";

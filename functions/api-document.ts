@@ -1,8 +1,8 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { CampaignsApiDeps } from "./chat/campaigns/http/create-campaigns-app";
 import { createCampaignsApp } from "./chat/campaigns/http/create-campaigns-app";
-import type { CatalogApiDeps } from "./chat/catalog/http/catalog-api-deps";
 import { createCatalogApp } from "./chat/catalog/http/create-catalog-app";
+import type { CatalogApiDeps } from "./chat/catalog/wiring/catalog-chat-wiring";
 import type { CookApiDeps } from "./cook/http/cook-api-deps";
 import { createCookApp } from "./cook/http/create-cook-app";
 import type { ApiEnv } from "./core/http/api-env";

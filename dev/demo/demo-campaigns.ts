@@ -1,4 +1,4 @@
-import type { CampaignInput } from "../../functions/chat/campaigns/campaign";
+import type { CampaignInput } from "../../functions/chat/campaigns/domain/campaign";
 
 /**
  * Demo campaigns for the campaign chat (seed 002), written for this project: card, bank and travel

@@ -1,4 +1,4 @@
-import { MAX_CAMPAIGNS_PER_INGEST } from "../../functions/chat/campaigns/ingest-campaigns";
+import { MAX_CAMPAIGNS_PER_INGEST } from "../../functions/chat/campaigns/domain/use-cases/ingest-campaigns";
 import { demoCampaigns } from "./demo-campaigns";
 import { DEMO_TENANT } from "./load-demo-data";
 

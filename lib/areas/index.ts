@@ -1,6 +1,6 @@
 import type { AreaDefinition, FunctionDefinition } from "../definition-types";
-import { campaignsArea } from "./campaigns";
-import { chatArea } from "./chat";
+import { campaignChatArea } from "./campaign-chat";
+import { catalogChatArea } from "./catalog-chat";
 import { cookArea } from "./cook";
 import { negotiateArea } from "./negotiate";
 import { platformArea } from "./platform";
@@ -12,8 +12,8 @@ export const areas: AreaDefinition[] = [
   cookArea,
   shopArea,
   negotiateArea,
-  chatArea,
-  campaignsArea,
+  catalogChatArea,
+  campaignChatArea,
 ];
 
 export const allFunctions = (): FunctionDefinition[] => areas.flatMap((a) => a.functions);

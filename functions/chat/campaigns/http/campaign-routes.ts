@@ -7,12 +7,12 @@ import {
   CampaignSchema,
   GROUP_BY_DIMENSIONS,
   RELATIVE_DATE_RANGES,
-} from "../campaign";
-import { CAMPAIGN_TOOL_NAMES } from "../campaign-tools";
-import { MAX_CAMPAIGNS_PER_INGEST } from "../ingest-campaigns";
-import { CampaignChatRequestSchema } from "../run-campaign-chat";
+} from "../domain/campaign";
+import { CampaignChatRequestSchema } from "../domain/campaign-chat-response";
+import { CAMPAIGN_TOOL_NAMES } from "../domain/campaign-tools";
+import { MAX_CAMPAIGNS_PER_INGEST } from "../domain/use-cases/ingest-campaigns";
 
-/** The campaign chat's routes (seed 002), all behind the JWT authorizer. lib/areas/campaigns.ts routes them. */
+/** The campaign chat's routes (seed 002), all behind the JWT authorizer. lib/areas/campaign-chat.ts routes them. */
 const tags = ["chat-campaigns"];
 
 export const StoredCampaignSchema = CampaignSchema.extend({ updated_at: z.string() }).meta({

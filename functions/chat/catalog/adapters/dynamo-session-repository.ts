@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { TenantTable } from "../../../core/db/tenant-table";
-import type { CatalogPort } from "../domain/catalog-port";
+import type { CatalogPort } from "../domain/ports/catalog-port";
+import type { SessionRepository } from "../domain/ports/session-repository";
 import type { Product } from "../domain/product";
-import type { SessionRepository } from "../domain/session-repository";
 import type { Delta, SessionState } from "../domain/session-state";
 
 /**

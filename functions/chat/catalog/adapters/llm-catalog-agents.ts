@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { isLlmFailure, type LlmPort, toToolJsonSchema, wrapPromptData } from "../../../core/llm";
-import type { Logger } from "../../../core/logger";
-import { AGENT1_SYSTEM_PROMPT, AGENT2_SYSTEM_PROMPT } from "../domain/agent1-prompt";
+import type { LoggerPort } from "../../../core/logger-port";
+import { AGENT1_SYSTEM_PROMPT } from "../domain/agent1-system-prompt";
+import { AGENT2_SYSTEM_PROMPT } from "../domain/agent2-system-prompt";
 import {
   CATALOG_TOOL_DESCRIPTIONS,
   CATALOG_TOOL_NAMES,
@@ -10,9 +11,9 @@ import {
 } from "../domain/catalog-tools";
 import { fallbackTemplate } from "../domain/fallback-template";
 import { offlineAgent1 } from "../domain/offline-agent1";
-import type { ToolCaller } from "../domain/send-catalog-message";
+import type { TemplateBuilder } from "../domain/ports/template-builder";
+import type { ToolCaller } from "../domain/ports/tool-caller";
 import { TEMPLATE_LAYOUTS, type Template } from "../domain/session-state";
-import type { TemplateBuilder } from "../domain/template-builder";
 
 const TOOL_SPECS = CATALOG_TOOL_NAMES.map((name) => ({
   name,
@@ -32,7 +33,7 @@ const withoutNulls = (args: unknown): Record<string, unknown> =>
  * back to the offline rules, so a message never fails for the model's sake. The arguments stay untrusted:
  * the tool validates them.
  */
-export const createLlmAgent1 = (llm: LlmPort, logger: Logger): ToolCaller => ({
+export const createLlmAgent1 = (llm: LlmPort, logger: LoggerPort): ToolCaller => ({
   async chooseTool(query) {
     try {
       const turn = await llm.turn({
@@ -71,7 +72,7 @@ const TemplateSchema = z
  * Agent 2 on the model: a structured call named `catalog_template`. Fields outside the state's meta are
  * dropped (the model's output is untrusted); a failed call falls back to the rules.
  */
-export const createLlmTemplateBuilder = (llm: LlmPort, logger: Logger): TemplateBuilder => ({
+export const createLlmTemplateBuilder = (llm: LlmPort, logger: LoggerPort): TemplateBuilder => ({
   async build(query, state) {
     const { count, fields, layout } = state.current.meta;
     try {

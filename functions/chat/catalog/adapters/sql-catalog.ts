@@ -1,5 +1,6 @@
 import type { TenantSql } from "../../../core/sql/tenant-sql";
-import type { CatalogPort, ProductSearch } from "../domain/catalog-port";
+import type { ProductSearch } from "../domain/ports/catalog-port";
+import type { CatalogStore } from "../domain/ports/catalog-store";
 import type { Product } from "../domain/product";
 
 interface ProductRow {
@@ -39,13 +40,7 @@ const toProduct = (row: ProductRow): Product => {
  * Latin → English stems) and 'simple' (words as written), OR-ed, against the generated tsvector over name,
  * brand and category names, so "ноутбуки" finds every product of the category named "ноутбук".
  */
-export const createSqlCatalog = (
-  sql: TenantSql,
-): CatalogPort & {
-  upsert(products: readonly Product[]): Promise<void>;
-  putCategory(id: string, names: readonly string[]): Promise<void>;
-  getById(id: string): Promise<Product | undefined>;
-} => ({
+export const createSqlCatalog = (sql: TenantSql): CatalogStore => ({
   async search(search: ProductSearch, limit: number) {
     const { rows } = await sql.query<ProductRow>(
       `WITH q AS (SELECT websearch_to_tsquery('russian', $2) || websearch_to_tsquery('simple', $2) AS query)

@@ -1,9 +1,9 @@
 import { NotFoundError } from "../../../core/errors";
-import type { CatalogPort } from "./catalog-port";
 import { type CatalogToolName, runCatalogTool } from "./catalog-tools";
-import type { SessionRepository } from "./session-repository";
+import type { CatalogPort } from "./ports/catalog-port";
+import type { SessionRepository } from "./ports/session-repository";
+import type { TemplateBuilder } from "./ports/template-builder";
 import { type Delta, emptyState, type SessionState, type Template, type Trigger } from "./session-state";
-import type { TemplateBuilder } from "./template-builder";
 
 export interface CatalogChatDeps {
   sessions: SessionRepository;

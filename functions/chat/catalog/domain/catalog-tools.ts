@@ -1,8 +1,8 @@
 import type { z } from "zod";
 import { ValidationError } from "../../../core/errors";
-import type { CatalogPort } from "./catalog-port";
 import { CHANGE_LAYOUT, ChangeLayoutInputSchema, changeLayout } from "./change-layout";
 import { FILTER_PRODUCTS, FilterProductsInputSchema, filterProducts } from "./filter-products";
+import type { CatalogPort } from "./ports/catalog-port";
 import { ROLLBACK, RollbackInputSchema, rollback } from "./rollback";
 import { SEARCH_PRODUCTS, SearchProductsInputSchema, searchProducts } from "./search-products";
 import type { Delta, SessionState } from "./session-state";

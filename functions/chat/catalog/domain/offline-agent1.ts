@@ -1,9 +1,4 @@
-import type { CatalogToolName } from "./catalog-tools";
-
-export interface ToolCall {
-  tool: CatalogToolName;
-  args: Record<string, unknown>;
-}
+import type { ToolCall } from "./ports/tool-caller";
 
 /** The seed's "дешевые" (cheap) without a number: its example caps phones at 20 000 ₽. */
 export const CHEAP_MAX_PRICE_RUBLES = 20_000;

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { ValidationError } from "../../../core/errors";
-import type { CatalogPort } from "./catalog-port";
 import { ChangeLayoutInputSchema, changeLayout } from "./change-layout";
 import { FilterProductsInputSchema, filterProducts } from "./filter-products";
+import type { CatalogPort } from "./ports/catalog-port";
 import { fieldsOf } from "./product";
 import { type Delta, emptyState, type SessionState } from "./session-state";
 import { SortProductsInputSchema, sortProducts } from "./sort-products";

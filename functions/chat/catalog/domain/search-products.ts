@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type CatalogPort, SEARCH_RESULT_LIMIT } from "./catalog-port";
+import { type CatalogPort, SEARCH_RESULT_LIMIT } from "./ports/catalog-port";
 import { fieldsOf } from "./product";
 import type { SessionState } from "./session-state";
 import type { ToolOutcome } from "./tool-outcome";

@@ -18,7 +18,7 @@ import {
   ToolParams,
 } from "./catalog-openapi-schemas";
 
-/** The catalog chat's routes (seed 004), all behind the JWT authorizer. lib/areas/chat.ts routes the same paths. */
+/** The catalog chat's routes (seed 004), all behind the JWT authorizer. lib/areas/catalog-chat.ts routes the same paths. */
 const tags = ["chat"];
 
 export const catalogChatRoute = createRoute({

@@ -1,13 +1,16 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { NotFoundError } from "../../../core/errors";
 import type { ApiEnv } from "../../../core/http/api-env";
 import { createApi } from "../../../core/http/create-api";
-import { applyCatalogTool, loadSession } from "../domain/apply-catalog-tool";
 import type { Product } from "../domain/product";
-import { sendCatalogMessage } from "../domain/send-catalog-message";
-import { TRIGGER_TOOL_CALL } from "../domain/session-state";
-import { type CatalogApiDeps, catalogDepsForTenant } from "./catalog-api-deps";
+import { getCatalogSession } from "../domain/use-cases/get-catalog-session";
+import { getProduct } from "../domain/use-cases/get-product";
+import { ingestProducts } from "../domain/use-cases/ingest-products";
+import { listCatalogDeltas } from "../domain/use-cases/list-catalog-deltas";
+import { putCategory } from "../domain/use-cases/put-category";
+import { runCatalogToolOnSession } from "../domain/use-cases/run-catalog-tool";
+import { sendCatalogMessage } from "../domain/use-cases/send-catalog-message";
+import { type CatalogApiDeps, catalogDepsForTenant } from "../wiring/catalog-chat-wiring";
 import {
   catalogChatRoute,
   getCatalogSessionRoute,
@@ -22,7 +25,7 @@ import {
 export const CATALOG_MAX_BODY_BYTES = 2 * 1024 * 1024;
 
 /**
- * The catalog chat's HTTP API (seed 004): each handler validates, runs one use case on the tenant's
+ * The catalog chat's HTTP API (seed 004): each handler validates, calls one use case on the tenant's
  * catalog and sessions, and maps the result; errors reach the shared mapping (400/404/409/503).
  */
 export const createCatalogApp = (deps: CatalogApiDeps): OpenAPIHono<ApiEnv> => {
@@ -44,16 +47,14 @@ export const createCatalogApp = (deps: CatalogApiDeps): OpenAPIHono<ApiEnv> => {
 
   app.openapi(getCatalogSessionRoute, async (c) => {
     const { sessionId } = c.req.valid("param");
-    const { state } = await loadSession(forRequest(c).chat, sessionId, true);
-    return c.json({ sessionId, state }, 200);
+    return c.json(await getCatalogSession(forRequest(c).chat, sessionId), 200);
   });
 
   app.openapi(listCatalogDeltasRoute, async (c) => {
     const { sessionId } = c.req.valid("param");
     const { limit, cursor } = c.req.valid("query");
-    const { chat } = forRequest(c);
-    await loadSession(chat, sessionId, true);
-    const page = await chat.sessions.listDeltas(sessionId, {
+    const page = await listCatalogDeltas(forRequest(c).chat, {
+      sessionId,
       limit,
       ...(cursor === undefined ? {} : { cursor }),
     });
@@ -62,11 +63,8 @@ export const createCatalogApp = (deps: CatalogApiDeps): OpenAPIHono<ApiEnv> => {
 
   app.openapi(runCatalogToolRoute, async (c) => {
     const { sessionId, tool } = c.req.valid("param");
-    const answer = await applyCatalogTool(forRequest(c).chat, {
+    const answer = await runCatalogToolOnSession(forRequest(c).chat, {
       sessionId,
-      isNew: true,
-      query: tool,
-      trigger: TRIGGER_TOOL_CALL,
       tool,
       args: c.req.valid("json"),
     });
@@ -75,22 +73,17 @@ export const createCatalogApp = (deps: CatalogApiDeps): OpenAPIHono<ApiEnv> => {
 
   app.openapi(ingestProductsRoute, async (c) => {
     const { products } = c.req.valid("json");
-    await forRequest(c).catalog.upsert(products as Product[]);
-    return c.json({ upserted: products.length }, 200);
+    return c.json(await ingestProducts(forRequest(c), products as Product[]), 200);
   });
 
   app.openapi(getProductRoute, async (c) => {
-    const { id } = c.req.valid("param");
-    const product = await forRequest(c).catalog.getById(id);
-    if (!product) throw new NotFoundError(`No product ${id}`, { code: "product_not_found" });
-    return c.json(product, 200);
+    return c.json(await getProduct(forRequest(c), c.req.valid("param").id), 200);
   });
 
   app.openapi(putCategoryRoute, async (c) => {
     const { id } = c.req.valid("param");
     const { names } = c.req.valid("json");
-    await forRequest(c).catalog.putCategory(id, names);
-    return c.json({ id, names }, 200);
+    return c.json(await putCategory(forRequest(c), { id, names }), 200);
   });
 
   return app;

@@ -1,0 +1,11 @@
+import type { CatalogStore } from "../ports/catalog-store";
+import type { Product } from "../product";
+
+/** Inserts or replaces products by id (idempotent); answers how many were written. */
+export const ingestProducts = async (
+  deps: { catalog: CatalogStore },
+  products: readonly Product[],
+): Promise<{ upserted: number }> => {
+  await deps.catalog.upsert(products);
+  return { upserted: products.length };
+};

@@ -1,0 +1,10 @@
+import type { CatalogStore } from "../ports/catalog-store";
+
+/** Names a category in several languages; its products are then found by these names. */
+export const putCategory = async (
+  deps: { catalog: CatalogStore },
+  category: { id: string; names: string[] },
+): Promise<{ id: string; names: string[] }> => {
+  await deps.catalog.putCategory(category.id, category.names);
+  return category;
+};

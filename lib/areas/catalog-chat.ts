@@ -1,0 +1,28 @@
+import type { AreaDefinition } from "../definition-types";
+
+/** The catalog chat: the two-agent catalog pipeline (seed 004) and its catalog. */
+export const catalogChatArea: AreaDefinition = {
+  area: "catalog-chat",
+  functions: [
+    {
+      id: "ChatCatalogApi",
+      entry: "functions/chat/catalog/entries/api.ts",
+      handler: "handler",
+      description:
+        "The catalog chat (Agent 1 tools, state, deltas, rollback, Agent 2 template) and its catalog",
+      needs: ["table", "llm", "database"],
+      timeoutSeconds: 29,
+    },
+  ],
+  routes: [
+    { route: "POST /chat/catalog", functionId: "ChatCatalogApi" },
+    { route: "GET /chat/catalog/{sessionId}", functionId: "ChatCatalogApi" },
+    { route: "GET /chat/catalog/{sessionId}/deltas", functionId: "ChatCatalogApi" },
+    { route: "POST /chat/catalog/{sessionId}/tools/{tool}", functionId: "ChatCatalogApi" },
+    { route: "POST /catalog/products", functionId: "ChatCatalogApi" },
+    { route: "GET /catalog/products/{id}", functionId: "ChatCatalogApi" },
+    { route: "PUT /catalog/categories/{id}", functionId: "ChatCatalogApi" },
+  ],
+  workflows: [],
+  schedules: [],
+};
