@@ -28,7 +28,11 @@ export const apiModelDeadline = (
   context: RemainingTime | undefined,
   now: number = Date.now(),
 ): number => {
-  const lambdaEnds = context ? now + context.getRemainingTimeInMillis() : Number.POSITIVE_INFINITY;
+  // A partial context (a test's, an emulator's) without the clock bounds nothing.
+  const lambdaEnds =
+    typeof context?.getRemainingTimeInMillis === "function"
+      ? now + context.getRemainingTimeInMillis()
+      : Number.POSITIVE_INFINITY;
   return Math.min(receivedAt + API_GATEWAY_TIMEOUT_MS, lambdaEnds) - API_OFFLINE_RESERVE_MS;
 };
 
