@@ -61,6 +61,7 @@ interface CallMeta {
     timeoutMs?: number;
     deadline?: number;
     maxOutputTokens?: number;
+    temperature?: number;
   };
 }
 
@@ -100,6 +101,7 @@ export const createLlmClient = (options: LlmClientOptions): LlmPort => {
           ...request,
           model: requestedModel,
           maxOutputTokens: meta.options.maxOutputTokens ?? options.maxOutputTokens,
+          ...(meta.options.temperature === undefined ? {} : { temperature: meta.options.temperature }),
           signal,
           timeoutMs,
         },

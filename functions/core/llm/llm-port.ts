@@ -67,6 +67,11 @@ interface CallOptions {
    */
   deadline?: number;
   maxOutputTokens?: number;
+  /**
+   * Sampling temperature (0 to 1; each provider's own parameter). Unset, the provider's default. Seed
+   * 000 runs its query enhancer at 0.3.
+   */
+  temperature?: number;
 }
 
 export interface StructuredRequest<S extends z.ZodType> extends CallOptions {
