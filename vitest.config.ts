@@ -9,7 +9,7 @@ import {
 // globalSetup (one JVM for the whole run) and real Chromium / ASL runs where they need them.
 export default defineConfig({
   test: {
-    setupFiles: ["./dev/polyfills.ts"],
+    setupFiles: ["./dev/polyfills.ts", "./tests/support/reset-provider-breakers.ts"],
     reporters: ["default", "./tests/support/summary-reporter.ts"],
     // Closing workers and the global setup (DynamoDB Local's JVM) can take long on a busy machine.
     teardownTimeout: scaledTimeout(60_000),

@@ -16,3 +16,4 @@ export type {
 } from "./fake-llm-script";
 export { routeByToolName } from "./fake-llm-script";
 export { type FakeLlmServer, type FakeLlmServerOptions, startFakeLlmServer } from "./fake-llm-server";
+export { startTarpitServer, type TarpitServer } from "./tarpit-server";

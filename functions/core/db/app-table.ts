@@ -25,14 +25,22 @@ export const LOCAL_DYNAMODB_CLIENT_CONFIG = {
   credentials: { accessKeyId: "local", secretAccessKey: "local" },
 } as const;
 
-/** One document client per container, shared by every tenant-bound view of the table. */
-export const createAppTable = (config: TableConfig, now: () => Date = () => new Date()): AppTable => {
+/** The one way this code base builds a DynamoDB document client: DynamoDB Local's settings when local. */
+export const createDocumentClient = (
+  config: Pick<TableConfig, "DYNAMODB_ENDPOINT">,
+): { client: DynamoDBClient; doc: DynamoDBDocumentClient } => {
   const client = new DynamoDBClient(
     config.DYNAMODB_ENDPOINT ? { endpoint: config.DYNAMODB_ENDPOINT, ...LOCAL_DYNAMODB_CLIENT_CONFIG } : {},
   );
   const doc = DynamoDBDocumentClient.from(client, {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
   });
+  return { client, doc };
+};
+
+/** One document client per container, shared by every tenant-bound view of the table. */
+export const createAppTable = (config: TableConfig, now: () => Date = () => new Date()): AppTable => {
+  const { client, doc } = createDocumentClient(config);
   return {
     tableName: config.TABLE_NAME,
     probe: async () => {

@@ -3,6 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { NotFoundError, PayloadTooLargeError, ValidationError } from "../errors";
+import { apiModelDeadline } from "../llm/model-deadline";
 import type { Logger } from "../logger";
 import { toFieldIssues } from "../validation";
 import type { ApiEnv } from "./api-env";
@@ -62,6 +63,7 @@ export const createApi = ({
     const requestId =
       c.env?.event?.requestContext?.requestId ?? c.req.header("x-request-id") ?? crypto.randomUUID();
     c.set("requestId", requestId);
+    c.set("modelDeadline", apiModelDeadline(Date.now(), c.env?.lambdaContext));
     c.set("logger", logger.createChild({ persistentKeys: { requestId } }));
     await next();
     c.header("x-request-id", requestId);

@@ -37,6 +37,7 @@ export const createAnthropicDriver = (provider: string, client: AnthropicMessage
           {
             model: request.model,
             max_tokens: request.maxOutputTokens,
+            ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
             system: request.system,
             messages: toAnthropicMessages(request.messages),
             ...(hasTools

@@ -5,7 +5,9 @@ import type { ApiKeySource, LlmConfig } from "./llm-config";
 import { LlmUnavailable } from "./llm-errors";
 import type { LlmPort } from "./llm-port";
 import type { ModelDriver } from "./model-driver";
+import { providerBreaker } from "./provider-breaker";
 import { cacheSecretReads, type SecretReader } from "./secret-reader";
+import type { SharedProviderConditions } from "./shared-provider-conditions";
 import { createUnavailableLlm } from "./unavailable-llm";
 
 export interface CreateLlmDependencies {
@@ -84,10 +86,50 @@ export const createLlm = (config: LlmConfig, dependencies: CreateLlmDependencies
     models: config.models,
     timeoutMs: config.timeoutMs,
     maxOutputTokens: config.maxOutputTokens,
+    ...(config.breakerOpenMs > 0
+      ? {
+          breaker: providerBreaker(
+            { provider: config.provider, endpoint: config.baseUrl ?? defaultEndpointOf(config.provider) },
+            {
+              openMs: config.breakerOpenMs,
+              ...(config.sharedConditions ? { shared: lazySharedConditions(config.sharedConditions) } : {}),
+            },
+          ),
+        }
+      : {}),
   };
   const logger = dependencies.logger === undefined ? createLogger("llm") : dependencies.logger;
   return createLlmClient(logger ? { ...options, logger } : options);
 };
+
+/** The DynamoDB adapter (and its client) load on the first model call, never at cold start. */
+export const lazySharedConditions = (
+  table: NonNullable<Extract<LlmConfig, { provider: "openai" }>["sharedConditions"]>,
+): SharedProviderConditions => {
+  let store: Promise<SharedProviderConditions> | undefined;
+  const load = () => {
+    store ??= Promise.all([import("../db/app-table"), import("../db/dynamo-provider-conditions")]).then(
+      ([{ createDocumentClient }, { createDynamoProviderConditions }]) =>
+        createDynamoProviderConditions(
+          createDocumentClient({ DYNAMODB_ENDPOINT: table.dynamoDbEndpoint }).doc,
+          table.tableName,
+        ),
+    );
+    return store;
+  };
+  return {
+    recordOpen: async (failure) => (await load()).recordOpen(failure),
+    recordClosed: async (key) => (await load()).recordClosed(key),
+    openFailures: async (now) => (await load()).openFailures(now),
+  };
+};
+
+const defaultEndpointOf = (provider: "anthropic" | "openai" | "bedrock"): string =>
+  provider === "anthropic"
+    ? ANTHROPIC_DEFAULT_BASE_URL
+    : provider === "openai"
+      ? OPENAI_DEFAULT_BASE_URL
+      : "bedrock";
 
 /** The Secrets Manager / SSM adapter, its module (and the AWS clients in it) imported on the first read. */
 const lazyAwsSecretReader = (): SecretReader => {

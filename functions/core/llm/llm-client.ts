@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { AttemptCounter } from "./attempt-counting-fetch";
-import { isLlmFailure, LlmOutputInvalid, LlmUnavailable } from "./llm-errors";
+import { isLlmFailure, LlmOutputInvalid, LlmRateLimited, LlmUnavailable } from "./llm-errors";
 import type {
   LlmMessage,
   LlmPort,
@@ -12,6 +12,7 @@ import type {
   TurnResult,
 } from "./llm-port";
 import type { DriverRequest, DriverResponse, ModelDriver } from "./model-driver";
+import { type ProviderBreaker, ProviderSkipped } from "./provider-breaker";
 import { readStructuredReply, reaskMessages, structuredOutputTool } from "./structured-output";
 import { assertToolName } from "./tool-json-schema";
 
@@ -29,7 +30,23 @@ export interface LlmClientOptions {
   maxOutputTokens: number;
   logger?: LlmLogger;
   now?: () => number;
+  /** Remembers a provider that failed slow or down, so the calls after it skip it for a while. */
+  breaker?: ProviderBreaker;
 }
+
+/** Failures that say the provider is down or overloaded, not that this request was wrong. */
+const PROVIDER_DOWN_CODES = new Set([
+  "llm_timeout",
+  "llm_connection",
+  "llm_provider_error",
+  "llm_bad_response",
+]);
+
+/**
+ * A call the caller's own deadline aborted counts against the provider only when the provider held it
+ * this long without answering: a call cut short at once says nothing about the provider.
+ */
+const SLOW_CALL_MS = 2_000;
 
 type Send = (
   request: Pick<DriverRequest, "system" | "messages" | "tools" | "toolChoice">,
@@ -42,7 +59,9 @@ interface CallMeta {
     model?: ModelRole;
     signal?: AbortSignal;
     timeoutMs?: number;
+    deadline?: number;
     maxOutputTokens?: number;
+    temperature?: number;
   };
 }
 
@@ -60,8 +79,13 @@ export const createLlmClient = (options: LlmClientOptions): LlmPort => {
     toolCallsOf: (result: R) => string[],
   ): Promise<{ result: R; usage: LlmUsage }> => {
     const requestedModel = options.models[meta.options.model ?? "default"];
-    const timeoutMs = meta.options.timeoutMs ?? options.timeoutMs;
     const started = now();
+    const configuredTimeoutMs = meta.options.timeoutMs ?? options.timeoutMs;
+    // The call's budget, the SDK's retries included: never past the caller's deadline.
+    const timeoutMs =
+      meta.options.deadline === undefined
+        ? configuredTimeoutMs
+        : Math.max(0, Math.min(configuredTimeoutMs, meta.options.deadline - started));
     const counter: AttemptCounter = { attempts: 0 };
     const totals = { inputTokens: 0, outputTokens: 0, requests: 0, model: requestedModel };
     const timeout = new AbortController();
@@ -77,6 +101,7 @@ export const createLlmClient = (options: LlmClientOptions): LlmPort => {
           ...request,
           model: requestedModel,
           maxOutputTokens: meta.options.maxOutputTokens ?? options.maxOutputTokens,
+          ...(meta.options.temperature === undefined ? {} : { temperature: meta.options.temperature }),
           signal,
           timeoutMs,
         },
@@ -103,17 +128,43 @@ export const createLlmClient = (options: LlmClientOptions): LlmPort => {
       ...(errorCode === undefined ? {} : { errorCode }),
     });
 
+    /** Why this failure says the provider is down or too slow, or undefined when it does not. */
+    const opensBreaker = (error: unknown): string | undefined => {
+      if (timeout.signal.aborted && !meta.options.signal?.aborted) return "llm_timeout";
+      if (meta.options.signal?.aborted) return now() - started >= SLOW_CALL_MS ? "llm_timeout" : undefined;
+      if (error instanceof LlmRateLimited) return error.code;
+      return error instanceof LlmUnavailable && PROVIDER_DOWN_CODES.has(error.code) ? error.code : undefined;
+    };
+
     try {
       if (meta.options.signal?.aborted) {
         throw new LlmUnavailable(`The ${driver.provider} call was aborted`, { code: "llm_aborted" });
       }
-      const result = await body(send);
+      if (timeoutMs === 0) {
+        throw new LlmUnavailable(
+          `No time was left for a ${driver.provider} call before the caller's deadline`,
+          {
+            code: "llm_no_time_left",
+          },
+        );
+      }
+      let result: R;
+      try {
+        result = options.breaker
+          ? await options.breaker.run(() => body(send), opensBreaker)
+          : await body(send);
+      } catch (skipped) {
+        if (!(skipped instanceof ProviderSkipped)) throw skipped;
+        throw new LlmUnavailable(skipped.message, { code: "llm_circuit_open", cause: skipped });
+      }
       const usage = usageOf("ok", toolCallsOf(result));
       logger?.info("llm call", { llm: usage });
       return { result, usage };
     } catch (caught) {
       const error =
-        timeout.signal.aborted && !meta.options.signal?.aborted
+        timeout.signal.aborted &&
+        !meta.options.signal?.aborted &&
+        !(caught instanceof LlmUnavailable && caught.code === "llm_circuit_open")
           ? new LlmUnavailable(`The ${driver.provider} provider did not answer within ${timeoutMs} ms`, {
               code: "llm_timeout",
             })

@@ -20,6 +20,13 @@ interface CommonLlmConfig {
   models: Record<ModelRole, string>;
   maxRetries: number;
   timeoutMs: number;
+  /** How long a provider that failed slow or down is skipped before one call tries it again. */
+  breakerOpenMs: number;
+  /**
+   * Where a breaker that opens tells the other containers (the app table, when this function has one):
+   * deployed, each step runs in its own container.
+   */
+  sharedConditions: { tableName: string; dynamoDbEndpoint: string | undefined } | undefined;
   maxOutputTokens: number;
 }
 
@@ -39,6 +46,8 @@ const llmEnvSchema = z.object({
   // Documented defaults (README, bench/README.md): the SDKs' own retry count, a minute per call.
   LLM_MAX_RETRIES: optional(z.coerce.number().int().min(0).max(10)).transform((v) => v ?? 2),
   LLM_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(900_000)).transform((v) => v ?? 60_000),
+  // Documented default (README, ARCHITECTURE.md): a provider that timed out is skipped for 30 s.
+  LLM_BREAKER_OPEN_MS: optional(z.coerce.number().int().min(0).max(3_600_000)).transform((v) => v ?? 30_000),
   LLM_MAX_OUTPUT_TOKENS: optional(z.coerce.number().int().min(16).max(128_000)).transform((v) => v ?? 4096),
   ANTHROPIC_API_KEY: optional(envString()),
   ANTHROPIC_API_KEY_SECRET_ID: optional(envString()),
@@ -48,6 +57,8 @@ const llmEnvSchema = z.object({
   OPENAI_BASE_URL: optional(envUrl()),
   AWS_REGION: optional(envString()),
   ANTHROPIC_BEDROCK_BASE_URL: optional(envUrl()),
+  TABLE_NAME: optional(envString()),
+  DYNAMODB_ENDPOINT: optional(envUrl()),
 });
 
 const missing = (message: string, variables: string[]) =>
@@ -80,6 +91,10 @@ export const readLlmConfig = (
     models: { default: vars.LLM_MODEL ?? defaults.default, fast: vars.LLM_FAST_MODEL ?? defaults.fast },
     maxRetries: vars.LLM_MAX_RETRIES,
     timeoutMs: vars.LLM_TIMEOUT_MS,
+    breakerOpenMs: vars.LLM_BREAKER_OPEN_MS,
+    sharedConditions: vars.TABLE_NAME
+      ? { tableName: vars.TABLE_NAME, dynamoDbEndpoint: vars.DYNAMODB_ENDPOINT }
+      : undefined,
     maxOutputTokens: vars.LLM_MAX_OUTPUT_TOKENS,
   };
   switch (provider) {

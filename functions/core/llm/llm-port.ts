@@ -60,7 +60,18 @@ interface CallOptions {
   signal?: AbortSignal;
   /** Budget for the whole call, retries and re-ask included; defaults to `LLM_TIMEOUT_MS`. */
   timeoutMs?: number;
+  /**
+   * Epoch ms by which the call must have ended, retries and re-ask included: its budget is the lesser of
+   * `timeoutMs` and what is left until then. A caller passes its own deadline less the time its offline
+   * path needs, so a slow model leaves room for the answer without it.
+   */
+  deadline?: number;
   maxOutputTokens?: number;
+  /**
+   * Sampling temperature (0 to 1; each provider's own parameter). Unset, the provider's default. Seed
+   * 000 runs its query enhancer at 0.3.
+   */
+  temperature?: number;
 }
 
 export interface StructuredRequest<S extends z.ZodType> extends CallOptions {

@@ -9,6 +9,8 @@ export interface DriverRequest {
   tools: LlmToolSpec[];
   toolChoice: ToolChoice;
   maxOutputTokens: number;
+  /** Sampling temperature, when the caller set one; otherwise the provider's default. */
+  temperature?: number;
   signal: AbortSignal;
   /** Per HTTP attempt; the client's own timer bounds the whole call. */
   timeoutMs: number;

@@ -1,4 +1,3 @@
-import { llmAbortingOn } from "./llm-aborting-on";
 import type { LlmPort } from "./llm-port";
 import { createUsageRecorder, logUsageTotals, type UsageRecorder } from "./usage-recorder";
 import { recordingUsage } from "./usage-recording-llm";
@@ -9,7 +8,10 @@ import { recordingUsage } from "./usage-recording-llm";
  * caller's timeout. The one place a per-request model port is built.
  */
 export interface ModelSession {
-  /** Records usage and aborts every call at the deadline (an aborted call fails as `LlmUnavailable`). */
+  /**
+   * Records usage and bounds every call by the deadline, the SDK's retries included: a call that cannot
+   * answer in time fails as `LlmUnavailable` (`llm_timeout`), and the caller's offline path answers.
+   */
   llm: LlmPort;
   /** Records usage only: for an agent loop that watches `deadline` itself and answers with what it has. */
   recordingLlm: LlmPort;
@@ -20,20 +22,24 @@ export interface ModelSession {
 
 export interface ModelSessionOptions {
   deadline?: number;
-  clock?: () => number;
 }
 
+const earlier = (own: number | undefined, deadline: number): number =>
+  own === undefined ? deadline : Math.min(own, deadline);
+
+/** The port with every call's deadline no later than `deadline` (a call may bring an earlier one). */
+export const llmWithDeadline = (llm: LlmPort, deadline: number): LlmPort => ({
+  structured: (request) => llm.structured({ ...request, deadline: earlier(request.deadline, deadline) }),
+  turn: (request) => llm.turn({ ...request, deadline: earlier(request.deadline, deadline) }),
+});
+
 export const openModelSession = (llm: LlmPort, options: ModelSessionOptions = {}): ModelSession => {
-  const clock = options.clock ?? Date.now;
   const recorder = createUsageRecorder();
   const recordingLlm = recordingUsage(llm, recorder);
   const { deadline } = options;
   return {
     recordingLlm,
-    llm:
-      deadline === undefined
-        ? recordingLlm
-        : llmAbortingOn(recordingLlm, AbortSignal.timeout(Math.max(0, deadline - clock()))),
+    llm: deadline === undefined ? recordingLlm : llmWithDeadline(recordingLlm, deadline),
     deadline,
     recorder,
   };

@@ -31,6 +31,7 @@ export const createOpenAiDriver = (provider: string, client: OpenAiChatClient): 
           {
             model: request.model,
             max_completion_tokens: request.maxOutputTokens,
+            ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
             messages: [{ role: "system", content: request.system }, ...toOpenAiMessages(request.messages)],
             ...(hasTools
               ? {

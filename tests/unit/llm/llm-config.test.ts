@@ -32,6 +32,7 @@ describe("readLlmConfig", () => {
       models: DEFAULT_MODELS.openai,
       maxRetries: 2,
       timeoutMs: 60_000,
+      breakerOpenMs: 30_000,
       maxOutputTokens: 4096,
     });
   });
@@ -45,8 +46,10 @@ describe("readLlmConfig", () => {
       LLM_FAST_MODEL: "claude-haiku-4-5",
       LLM_MAX_RETRIES: "5",
       LLM_TIMEOUT_MS: "20000",
+      LLM_BREAKER_OPEN_MS: "5000",
     });
     expect(config).toMatchObject({
+      breakerOpenMs: 5_000,
       provider: "anthropic",
       baseUrl: "http://127.0.0.1:9999",
       models: { default: "claude-opus-5-5", fast: "claude-haiku-4-5" },
