@@ -1,10 +1,10 @@
 import type { LlmPort } from "../../core/llm";
 import type { Logger } from "../../core/logger";
-import type { Clock } from "../domain/clock";
-import type { PlanRepository } from "../domain/plan-repository";
-import type { RecipeRepository } from "../domain/recipe-repository";
-import type { RetryTiming } from "../domain/retry-timing";
-import type { CookDeps } from "../domain/use-cases/cook-deps";
+import type { Clock } from "../domain/ports/clock";
+import type { CookDeps } from "../domain/ports/cook-deps";
+import type { PlanRepository } from "../domain/ports/plan-repository";
+import type { RecipeRepository } from "../domain/ports/recipe-repository";
+import type { RetryTiming } from "../domain/ports/retry-timing";
 
 /** One tenant's repositories. Built per request: each is bound to that tenant's keys. */
 export interface CookRepositories {

@@ -7,9 +7,11 @@ import { llmAbortingOn } from "../../core/llm/llm-aborting-on";
 import type { LlmPort } from "../../core/llm/llm-port";
 import { createUsageRecorder, logUsageTotals } from "../../core/llm/usage-recorder";
 import { recordingUsage } from "../../core/llm/usage-recording-llm";
-import type { CookDeps } from "../domain/use-cases/cook-deps";
-import { createOrReplaceRecipe, getRecipe } from "../domain/use-cases/recipes";
-import { createSnapshot, getSnapshot } from "../domain/use-cases/snapshots";
+import type { CookDeps } from "../domain/ports/cook-deps";
+import { createOrReplaceRecipe } from "../domain/use-cases/create-or-replace-recipe";
+import { createSnapshot } from "../domain/use-cases/create-snapshot";
+import { getRecipe } from "../domain/use-cases/get-recipe";
+import { getSnapshot } from "../domain/use-cases/get-snapshot";
 import { type CookApiDeps, cookDepsForRequest } from "./cook-api-deps";
 import {
   clearVariantRoute,
@@ -133,7 +135,7 @@ export const createCookApp = (deps: CookApiDeps): OpenAPIHono<ApiEnv> => {
   });
 
   app.openapi(getMealCookViewRoute, async (c) => {
-    const { getMealCookView } = await import("../domain/use-cases/lookup-cook-recipe");
+    const { getMealCookView } = await import("../domain/use-cases/get-meal-cook-view");
     return c.json(await getMealCookView(cookDeps(c), c.req.valid("param")), 200);
   });
 
@@ -151,7 +153,7 @@ export const createCookApp = (deps: CookApiDeps): OpenAPIHono<ApiEnv> => {
 
   app.openapi(kitchenChatRoute, async (c) => {
     // The chat (agent loop, tools, offline parser) is its own chunk, loaded by the first chat request.
-    const { runKitchenChat } = await import("../kitchen-chat/run-kitchen-chat");
+    const { runKitchenChat } = await import("../domain/use-cases/run-kitchen-chat");
     const chat = await withModel(c, ({ cook, llm, deadline }) =>
       runKitchenChat({ cook, llm, ...(deadline === undefined ? {} : { deadline }) }, c.req.valid("json")),
     );

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { type FakeLlmServer, type FakeLlmStep, startFakeLlmServer } from "../../../dev/fake-llm";
 import type { FakeLlmRequest } from "../../../dev/fake-llm/fake-llm-script";
 import { RecipeVariantSchema } from "../../../functions/cook/domain";
-import { KitchenChatResponseSchema } from "../../../functions/cook/kitchen-chat/kitchen-chat-schemas";
+import { KitchenChatResponseSchema } from "../../../functions/cook/domain/kitchen-chat/kitchen-chat-schemas";
 import { type LocalApiServer, startLocalApiServer } from "../../support/local-api-server";
 import { DINNER, mealPath } from "../../unit/cook-http/support/cook-fixtures";
 import { seedPlanOverHttp } from "./support/seed-plan";

@@ -6,7 +6,7 @@ import {
   ShoppingListSchema,
   SnapshotViewSchema,
 } from "../../../functions/cook/domain";
-import { KitchenChatResponseSchema } from "../../../functions/cook/kitchen-chat/kitchen-chat-schemas";
+import { KitchenChatResponseSchema } from "../../../functions/cook/domain/kitchen-chat/kitchen-chat-schemas";
 import { issuePaths, parseErrorBody } from "../../support/error-body";
 import { type ApiCall, type LocalApiServer, startLocalApiServer } from "../../support/local-api-server";
 import {

@@ -1,8 +1,8 @@
-import { ConflictError, NotFoundError } from "../../../core/errors";
-import type { PlanRepository, VersionedMeal } from "../plan-repository";
-import type { PlannedMeal } from "../planned-meal";
-import type { VariantAddress } from "../variant-id";
-import { type CookDeps, MAX_SAVE_ATTEMPTS, RETRY_PAUSE_BASE_MS, RETRY_PAUSE_MAX_MS } from "./cook-deps";
+import { ConflictError, NotFoundError } from "../../core/errors";
+import type { PlannedMeal } from "./planned-meal";
+import { type CookDeps, MAX_SAVE_ATTEMPTS, RETRY_PAUSE_BASE_MS, RETRY_PAUSE_MAX_MS } from "./ports/cook-deps";
+import type { PlanRepository, VersionedMeal } from "./ports/plan-repository";
+import type { VariantAddress } from "./variant-id";
 
 /** The jittered pause before the retry that follows lost race number `lostRaces` (1, 2, …). */
 export const retryPauseMilliseconds = (lostRaces: number, random: number): number =>

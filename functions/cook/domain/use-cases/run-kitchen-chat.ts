@@ -1,15 +1,15 @@
-import { type RunAgentOptions, runAgent } from "../../core/agent";
-import { isLlmFailure, type LlmPort } from "../../core/llm";
-import { parseOrThrow } from "../../core/validation";
-import type { SnapshotView } from "../domain/snapshot";
-import type { CookDeps } from "../domain/use-cases/cook-deps";
-import { getSnapshot } from "../domain/use-cases/snapshots";
-import { createKitchenAgentTools } from "./kitchen-agent-tools";
-import { KitchenChatRequestSchema, type KitchenChatStatus } from "./kitchen-chat-schemas";
-import { kitchenChatSystemPrompt } from "./kitchen-chat-system-prompt";
-import { createKitchenOperations } from "./kitchen-operations";
-import { type KitchenToolCall, loggingTools, toolCallsFromAgentRun } from "./kitchen-tool-call";
-import { answerOffline } from "./offline-kitchen-chat";
+import { type RunAgentOptions, runAgent } from "../../../core/agent";
+import { isLlmFailure, type LlmPort } from "../../../core/llm";
+import { parseOrThrow } from "../../../core/validation";
+import { createKitchenAgentTools } from "../../adapters/kitchen-chat-agent-tools";
+import { KitchenChatRequestSchema, type KitchenChatStatus } from "../kitchen-chat/kitchen-chat-schemas";
+import { kitchenChatSystemPrompt } from "../kitchen-chat/kitchen-chat-system-prompt";
+import { createKitchenOperations } from "../kitchen-chat/kitchen-operations";
+import { type KitchenToolCall, loggingTools, toolCallsFromAgentRun } from "../kitchen-chat/kitchen-tool-call";
+import { answerOffline } from "../kitchen-chat/offline-kitchen-chat";
+import type { CookDeps } from "../ports/cook-deps";
+import type { SnapshotView } from "../snapshot";
+import { getSnapshot } from "./get-snapshot";
 
 /** Tool-calling model turns per message: read the plan, change or clear, check, with room to spare. */
 export const KITCHEN_CHAT_MAX_ITERATIONS = 5;

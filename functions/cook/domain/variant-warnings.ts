@@ -1,12 +1,8 @@
-import { LOG_TAGS } from "../cook-logger";
-import { ruleBasedWarnings } from "../rule-based-warnings";
-import {
-  finalizeWarnings,
-  GeneratedWarningsSchema,
-  type WarningsGenerator,
-  type WarningsInput,
-} from "../warnings-generator";
-import type { CookDeps } from "./cook-deps";
+import { finalizeWarnings, GeneratedWarningsSchema } from "./generated-warnings";
+import { LOG_TAGS } from "./log-tags";
+import type { CookDeps } from "./ports/cook-deps";
+import type { WarningsGenerator, WarningsInput } from "./ports/warnings-generator";
+import { ruleBasedWarnings } from "./rule-based-warnings";
 
 /** The generator's warnings, or null when it fails or answers out of shape (logged as [WARN_GEN]). */
 const tryGenerator = async (

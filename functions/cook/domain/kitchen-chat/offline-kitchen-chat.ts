@@ -1,5 +1,5 @@
-import { parseInstructionOffline } from "../domain/offline-instruction-parser";
-import type { MealType } from "../domain/planned-meal";
+import { parseInstructionOffline } from "../offline-instruction-parser";
+import type { MealType } from "../planned-meal";
 import type { KitchenOperations } from "./kitchen-operations";
 import type { KitchenToolCall } from "./kitchen-tool-call";
 import { runLoggedOperation } from "./kitchen-tool-call";

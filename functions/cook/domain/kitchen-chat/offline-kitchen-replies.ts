@@ -1,4 +1,4 @@
-import type { MealType } from "../domain/planned-meal";
+import type { MealType } from "../planned-meal";
 import type { ChatLanguage, DayMention } from "./parse-kitchen-message";
 import type { PlanMeal } from "./plan-overview";
 import { WEEKDAY_NAMES, WEEKDAY_NAMES_PT, weekdayOfDate } from "./weekday";

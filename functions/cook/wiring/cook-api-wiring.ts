@@ -6,9 +6,9 @@ import type { LlmPort } from "../../core/llm/llm-port";
 import type { Logger } from "../../core/logger";
 import { createDynamoPlanRepository } from "../adapters/dynamo-plan-repository";
 import { createDynamoRecipeRepository } from "../adapters/dynamo-recipe-repository";
-import { systemClock } from "../domain/clock";
-import { systemRetryTiming } from "../domain/retry-timing";
-import type { CookApiDeps, CookLlmGenerators } from "./cook-api-deps";
+import { systemClock } from "../adapters/system-clock";
+import { systemRetryTiming } from "../adapters/system-retry-timing";
+import type { CookApiDeps, CookLlmGenerators } from "../http/cook-api-deps";
 
 /** A new snapshot id: letters, digits and "_" only, as SnapshotIdSchema wants (no ":" for variant ids). */
 export const newSnapshotId = (): string => `snap_${randomUUID().replaceAll("-", "")}`;

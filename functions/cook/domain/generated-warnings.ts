@@ -1,25 +1,9 @@
 import { z } from "zod";
 import { COOK_LIMITS } from "./limits";
-import type { PatchOp } from "./patch-op";
-import type { Recipe } from "./recipe";
-import type { CompiledRecipe } from "./recipe-variant";
 import { stripWarningNumbers } from "./strip-warning-numbers";
 
 /** The LLM's tool name for warnings (forced tool call; `GeneratedWarningsSchema` is its input). */
 export const WARNINGS_SCHEMA_NAME = "generate_warnings";
-
-export interface WarningsInput {
-  base: Recipe;
-  compiled: CompiledRecipe;
-  ops: readonly PatchOp[];
-}
-
-/**
- * Port: writes cooking warnings for a freshly compiled variant (seed 001, phase 2). The LLM adapter asks
- * for `generate_warnings`; `ruleBasedWarnings` serves offline. Its output is untrusted and goes through
- * `finalizeWarnings`.
- */
-export type WarningsGenerator = (input: WarningsInput) => Promise<string[]>;
 
 /** What a model may send back; generous, since finalizeWarnings trims it to the stored limits. */
 export const GeneratedWarningsSchema = z.object({

@@ -7,8 +7,3 @@ export interface RetryTiming {
   random(): number;
   sleep(milliseconds: number): Promise<void>;
 }
-
-export const systemRetryTiming: RetryTiming = {
-  random: Math.random,
-  sleep: (milliseconds) => new Promise((resolve) => setTimeout(resolve, milliseconds)),
-};

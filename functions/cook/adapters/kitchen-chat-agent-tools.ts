@@ -4,8 +4,8 @@ import {
   type KitchenOperations,
   MealAddressInputSchema,
   ModifyRecipeInputSchema,
-} from "./kitchen-operations";
-import { KITCHEN_TOOL_NAMES } from "./kitchen-tool-names";
+} from "../domain/kitchen-chat/kitchen-operations";
+import { KITCHEN_TOOL_NAMES } from "../domain/kitchen-chat/kitchen-tool-names";
 
 /**
  * The kitchen chat's tools over one plan. Their inputs are strict: a snapshot id (or any other field) the

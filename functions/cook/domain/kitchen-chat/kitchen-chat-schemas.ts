@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { SnapshotIdSchema } from "../domain/ids";
-import { SnapshotViewSchema } from "../domain/snapshot";
+import { SnapshotIdSchema } from "../ids";
+import { SnapshotViewSchema } from "../snapshot";
 
 export const KITCHEN_CHAT_LIMITS = {
   /** A chat message is a request about one plan, not a document. */

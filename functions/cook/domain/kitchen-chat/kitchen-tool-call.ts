@@ -1,5 +1,5 @@
-import type { AgentTool, AgentTraceStep, ToolRun } from "../../core/agent";
-import { isLarderError } from "../../core/errors";
+import type { AgentTool, AgentTraceStep, ToolRun } from "../../../core/agent";
+import { isLarderError } from "../../../core/errors";
 
 /** One tool call as the chat response reports it (`tool_calls`). */
 export interface KitchenToolCall {

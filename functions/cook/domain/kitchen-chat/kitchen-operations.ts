@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { DomainRefusedError, isLarderError } from "../../core/errors";
-import { MealTypeSchema, PlanDateSchema } from "../domain/planned-meal";
-import { clearVariant } from "../domain/use-cases/clear-variant";
-import type { CookDeps } from "../domain/use-cases/cook-deps";
-import { createVariantFromInstruction } from "../domain/use-cases/create-variant-from-instruction";
-import { InstructionSchema } from "../domain/variant-request";
+import { DomainRefusedError, isLarderError } from "../../../core/errors";
+import { MealTypeSchema, PlanDateSchema } from "../planned-meal";
+import type { CookDeps } from "../ports/cook-deps";
+import { clearVariant } from "../use-cases/clear-variant";
+import { createVariantFromInstruction } from "../use-cases/create-variant-from-instruction";
+import { InstructionSchema } from "../variant-request";
 import { describePatchOp } from "./describe-patch-op";
 import { describeMeal, loadPlanMeals, type PlanMeal, toModelPlan } from "./plan-overview";
 

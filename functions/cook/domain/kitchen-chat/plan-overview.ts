@@ -1,8 +1,8 @@
-import type { MealType } from "../domain/planned-meal";
-import type { Recipe } from "../domain/recipe";
-import type { PlannedMealView } from "../domain/snapshot";
-import type { CookDeps } from "../domain/use-cases/cook-deps";
-import { getSnapshot } from "../domain/use-cases/snapshots";
+import type { MealType } from "../planned-meal";
+import type { CookDeps } from "../ports/cook-deps";
+import type { Recipe } from "../recipe";
+import type { PlannedMealView } from "../snapshot";
+import { getSnapshot } from "../use-cases/get-snapshot";
 import { describePatchOp } from "./describe-patch-op";
 import { weekdayNameOfDate } from "./weekday";
 

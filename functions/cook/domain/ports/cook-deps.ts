@@ -1,11 +1,11 @@
-import type { Clock } from "../clock";
-import type { CookLogger } from "../cook-logger";
-import type { IngredientLineLlmReader } from "../ingredient-line-llm-reader";
-import type { PatchOpsGenerator } from "../patch-ops-generator";
-import type { PlanRepository } from "../plan-repository";
-import type { RecipeRepository } from "../recipe-repository";
-import type { RetryTiming } from "../retry-timing";
-import type { WarningsGenerator } from "../warnings-generator";
+import type { LoggerPort } from "../../../core/logger-port";
+import type { Clock } from "./clock";
+import type { IngredientLineLlmReader } from "./ingredient-line-llm-reader";
+import type { PatchOpsGenerator } from "./patch-ops-generator";
+import type { PlanRepository } from "./plan-repository";
+import type { RecipeRepository } from "./recipe-repository";
+import type { RetryTiming } from "./retry-timing";
+import type { WarningsGenerator } from "./warnings-generator";
 
 /**
  * Everything the cook use cases need from outside, as ports. Each use case takes the subset it uses, so
@@ -15,7 +15,7 @@ export interface CookDeps {
   plans: PlanRepository;
   recipes: RecipeRepository;
   clock: Clock;
-  logger: CookLogger;
+  logger: LoggerPort;
   /** The pauses between optimistic-lock retries (random and sleep). */
   retryTiming: RetryTiming;
   /** New snapshot ids (the API adapter passes a random one). */

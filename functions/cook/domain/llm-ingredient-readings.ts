@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { INGREDIENT_UNITS } from "./ingredient-units";
+import type { LlmIngredientLine } from "./ports/ingredient-line-llm-reader";
 import type { IngredientReading } from "./read-ingredient-line";
-import type { RecipeLocale } from "./recipe-locale";
 
 /**
  * Where an LLM is configured, it may read the lines the rules could not read whole. Its answer is
@@ -29,14 +29,6 @@ export const LlmIngredientReadingsSchema = z.object({
   readings: z.array(LlmIngredientReadingSchema).max(LLM_INGREDIENT_LINES_MAX),
 });
 export type LlmIngredientReadings = z.infer<typeof LlmIngredientReadingsSchema>;
-
-export interface LlmIngredientLine {
-  line: string;
-  locale: RecipeLocale;
-}
-
-/** The port: reads the given lines (at most LLM_INGREDIENT_LINES_MAX). */
-export type IngredientLineLlmReader = (lines: readonly LlmIngredientLine[]) => Promise<LlmIngredientReadings>;
 
 /** The unit ids a reading may use, for the prompt and the check. */
 export const LLM_UNIT_IDS: readonly string[] = Object.keys(INGREDIENT_UNITS);

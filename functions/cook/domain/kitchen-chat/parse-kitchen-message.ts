@@ -1,4 +1,4 @@
-import { type MealType, PlanDateSchema } from "../domain/planned-meal";
+import { type MealType, PlanDateSchema } from "../planned-meal";
 import type { Weekday } from "./weekday";
 
 /*
