@@ -16,6 +16,7 @@ export * from "./limits";
 export * from "./llm-ingredient-readings";
 export * from "./log-tags";
 export * from "./meal-edit-op";
+export * from "./meal-names";
 export * from "./merge-patch-ops";
 export * from "./offline-instruction-parser";
 export * from "./patch-gen-result";

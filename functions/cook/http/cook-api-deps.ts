@@ -38,16 +38,3 @@ export interface CookApiDeps {
   /** Overrides the default request body limit (tests). */
   maxBodyBytes?: number;
 }
-
-/** The cook use cases' deps for one request: the tenant's repositories, the request's logger and LLM port. */
-export const cookDepsForRequest = (
-  deps: CookApiDeps,
-  request: { tenant: string; logger: Logger; llm: LlmPort },
-): CookDeps => ({
-  ...deps.repositoriesFor(request.tenant),
-  clock: deps.clock,
-  retryTiming: deps.retryTiming,
-  logger: request.logger,
-  newId: deps.newId,
-  ...deps.llmGenerators?.(request.llm),
-});

@@ -1,5 +1,6 @@
-import { randomUUID } from "node:crypto";
 import type { AppTable } from "../../core/db/app-table";
+import { prefixedIdMaker } from "../../core/ids";
+import { lazyLoad } from "../../core/lazy";
 import { createLlm } from "../../core/llm/create-llm";
 import type { LlmConfig } from "../../core/llm/llm-config";
 import type { LlmPort } from "../../core/llm/llm-port";
@@ -11,7 +12,13 @@ import { systemRetryTiming } from "../adapters/system-retry-timing";
 import type { CookApiDeps, CookLlmGenerators } from "../http/cook-api-deps";
 
 /** A new snapshot id: letters, digits and "_" only, as SnapshotIdSchema wants (no ":" for variant ids). */
-export const newSnapshotId = (): string => `snap_${randomUUID().replaceAll("-", "")}`;
+export const newSnapshotId: () => string = prefixedIdMaker("snap");
+
+// Each LLM adapter (its prompt, output schema and the ingredient reader's unit tables) is a chunk of its
+// own, loaded by its first call and kept for the container's life.
+const loadPatchOpsGenerator = lazyLoad(() => import("../adapters/llm-patch-ops-generator"));
+const loadWarningsGenerator = lazyLoad(() => import("../adapters/llm-warnings-generator"));
+const loadIngredientReader = lazyLoad(() => import("../adapters/llm-ingredient-reader"));
 
 /**
  * The domain's LLM-backed generators over one port (a request's usage-recording wrapper). Each adapter
@@ -19,12 +26,9 @@ export const newSnapshotId = (): string => `snap_${randomUUID().replaceAll("-", 
  * its first call, so a cold start does not load them.
  */
 export const createCookLlmGenerators = (llm: LlmPort): CookLlmGenerators => ({
-  patchOpsGenerator: async (input) =>
-    (await import("../adapters/llm-patch-ops-generator")).createLlmPatchOpsGenerator(llm)(input),
-  warningsGenerator: async (input) =>
-    (await import("../adapters/llm-warnings-generator")).createLlmWarningsGenerator(llm)(input),
-  ingredientReader: async (lines) =>
-    (await import("../adapters/llm-ingredient-reader")).createLlmIngredientReader(llm)(lines),
+  patchOpsGenerator: async (input) => (await loadPatchOpsGenerator()).createLlmPatchOpsGenerator(llm)(input),
+  warningsGenerator: async (input) => (await loadWarningsGenerator()).createLlmWarningsGenerator(llm)(input),
+  ingredientReader: async (lines) => (await loadIngredientReader()).createLlmIngredientReader(llm)(lines),
 });
 
 /**

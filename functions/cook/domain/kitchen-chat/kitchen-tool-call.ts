@@ -1,4 +1,3 @@
-import type { AgentTool, AgentTraceStep, ToolRun } from "../../../core/agent";
 import { isLarderError } from "../../../core/errors";
 
 /** One tool call as the chat response reports it (`tool_calls`). */
@@ -17,48 +16,10 @@ export const summaryOfOutput = (output: unknown): string | undefined =>
     ? output.summary
     : undefined;
 
-const withSummary = (call: Omit<KitchenToolCall, "summary">, summary: string | undefined): KitchenToolCall =>
-  summary === undefined ? call : { ...call, summary };
-
-/**
- * The agent run's tool calls in call order: `toolRuns` says how each went; the trace step with the same
- * call id carries the reason a failed call gave the model.
- */
-export const toolCallsFromAgentRun = (
-  toolRuns: readonly ToolRun[],
-  trace: readonly AgentTraceStep[],
-): KitchenToolCall[] => {
-  const errors = new Map(
-    trace.flatMap((step) => (step.kind === "tool" && step.error ? [[step.callId, step.error] as const] : [])),
-  );
-  return toolRuns.map((run) =>
-    withSummary(
-      { name: run.tool, arguments: run.arguments, ok: run.status === "ok" },
-      run.status === "ok" ? summaryOfOutput(run.output) : errors.get(run.callId),
-    ),
-  );
-};
-
-/**
- * The tools, each also writing every call it runs to `log`. The agent run reports its calls only when it
- * returns; when the model fails midway, the log says what the tools already did.
- */
-export const loggingTools = (tools: readonly AgentTool[], log: KitchenToolCall[]): AgentTool[] =>
-  tools.map((tool) => ({
-    name: tool.name,
-    spec: tool.spec,
-    async execute(args, context) {
-      const execution = await tool.execute(args, context);
-      const ok = execution.status === "ok";
-      log.push(
-        withSummary(
-          { name: tool.name, arguments: args, ok },
-          execution.status === "ok" ? summaryOfOutput(execution.output) : execution.content,
-        ),
-      );
-      return execution;
-    },
-  }));
+export const withSummary = (
+  call: Omit<KitchenToolCall, "summary">,
+  summary: string | undefined,
+): KitchenToolCall => (summary === undefined ? call : { ...call, summary });
 
 /**
  * Runs one operation outside the agent loop (the offline interpreter) and logs it like a tool call: the

@@ -1,16 +1,10 @@
+import { MEAL_TYPE_NAMES_PT } from "../meal-names";
 import type { MealType } from "../planned-meal";
 import type { ChatLanguage, DayMention } from "./parse-kitchen-message";
 import type { PlanMeal } from "./plan-overview";
 import { WEEKDAY_NAMES, WEEKDAY_NAMES_PT, weekdayOfDate } from "./weekday";
 
 /** The offline interpreter's answers, in the language the user wrote in. */
-
-const MEAL_TYPE_NAMES_PT: Record<MealType, string> = {
-  breakfast: "pequeno-almoço",
-  lunch: "almoço",
-  dinner: "jantar",
-  snack: "lanche",
-};
 
 const EXAMPLES = {
   en: '"swap the rice for quinoa on Friday", "use tofu instead of chicken on Monday dinner", "double it on Tuesday", or "remove modifications on Friday" to undo',

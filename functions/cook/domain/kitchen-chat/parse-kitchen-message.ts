@@ -1,3 +1,4 @@
+import { MEAL_TYPE_WORDS } from "../meal-names";
 import { type MealType, PlanDateSchema } from "../planned-meal";
 import type { Weekday } from "./weekday";
 
@@ -33,23 +34,6 @@ const WEEKDAY_WORDS: readonly (readonly string[])[] = [
   ["saturday", "sábado", "sabado"],
 ];
 
-const MEAL_WORDS: readonly { name: string; mealType: MealType; language: ChatLanguage }[] = [
-  // "pequeno-almoço" before "almoço", which it contains.
-  { name: "pequeno-almoço", mealType: "breakfast", language: "pt" },
-  { name: "pequeno almoço", mealType: "breakfast", language: "pt" },
-  { name: "pequeno-almoco", mealType: "breakfast", language: "pt" },
-  { name: "pequeno almoco", mealType: "breakfast", language: "pt" },
-  { name: "breakfast", mealType: "breakfast", language: "en" },
-  { name: "lunch", mealType: "lunch", language: "en" },
-  { name: "almoço", mealType: "lunch", language: "pt" },
-  { name: "almoco", mealType: "lunch", language: "pt" },
-  { name: "dinner", mealType: "dinner", language: "en" },
-  { name: "supper", mealType: "dinner", language: "en" },
-  { name: "jantar", mealType: "dinner", language: "pt" },
-  { name: "snack", mealType: "snack", language: "en" },
-  { name: "lanche", mealType: "snack", language: "pt" },
-];
-
 /** Letters on neither side: `\b` is ASCII-only and would split "terça" or "sábado". */
 const word = (alternatives: string): string => `(?<![\\p{L}-])(?:${alternatives})(?![\\p{L}])`;
 
@@ -70,7 +54,7 @@ const DAY_PATTERN = new RegExp(
 );
 const DATE_PATTERN = new RegExp(`${LINKED}(?<date>\\d{4}-\\d{2}-\\d{2})(?!\\d)`, "u");
 const MEAL_PATTERN = new RegExp(
-  `${LINKED}(?<meal>${word(MEAL_WORDS.map(({ name }) => escapeRegExp(name)).join("|"))})(?:'s)?`,
+  `${LINKED}(?<meal>${word(MEAL_TYPE_WORDS.map(({ name }) => escapeRegExp(name)).join("|"))})(?:'s)?`,
   "u",
 );
 
@@ -144,7 +128,7 @@ const takeDay = (text: string): { day: DayMention | null; rest: string; portugue
 
 const takeMealType = (text: string): { mealType: MealType | null; rest: string; portuguese: boolean } => {
   const match = MEAL_PATTERN.exec(text);
-  const found = MEAL_WORDS.find(({ name }) => name === match?.groups?.meal);
+  const found = MEAL_TYPE_WORDS.find(({ name }) => name === match?.groups?.meal);
   if (!match || !found) return { mealType: null, rest: text, portuguese: false };
   return { mealType: found.mealType, rest: text.replace(match[0], " "), portuguese: found.language === "pt" };
 };

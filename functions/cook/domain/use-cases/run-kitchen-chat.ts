@@ -1,13 +1,11 @@
-import { type RunAgentOptions, runAgent } from "../../../core/agent";
-import { isLlmFailure, type LlmPort } from "../../../core/llm";
 import { parseOrThrow } from "../../../core/validation";
-import { createKitchenAgentTools } from "../../adapters/kitchen-chat-agent-tools";
 import { KitchenChatRequestSchema, type KitchenChatStatus } from "../kitchen-chat/kitchen-chat-schemas";
 import { kitchenChatSystemPrompt } from "../kitchen-chat/kitchen-chat-system-prompt";
 import { createKitchenOperations } from "../kitchen-chat/kitchen-operations";
-import { type KitchenToolCall, loggingTools, toolCallsFromAgentRun } from "../kitchen-chat/kitchen-tool-call";
+import type { KitchenToolCall } from "../kitchen-chat/kitchen-tool-call";
 import { answerOffline } from "../kitchen-chat/offline-kitchen-chat";
 import type { CookDeps } from "../ports/cook-deps";
+import type { KitchenChatAgent } from "../ports/kitchen-chat-agent";
 import type { SnapshotView } from "../snapshot";
 import { getSnapshot } from "./get-snapshot";
 
@@ -16,9 +14,9 @@ export const KITCHEN_CHAT_MAX_ITERATIONS = 5;
 
 export interface KitchenChatDeps {
   cook: CookDeps;
-  llm: LlmPort;
+  agent: KitchenChatAgent;
   /** Epoch ms after which the agent answers with what it has (`deadlineFromRemainingTime`). */
-  deadline?: RunAgentOptions["deadline"];
+  deadline?: number;
 }
 
 export interface KitchenChatResult {
@@ -62,27 +60,24 @@ export const runKitchenChat = async (
   const operations = createKitchenOperations(deps.cook, request.snapshot_id);
   const executed: KitchenToolCall[] = [];
 
+  const run = await deps.agent({
+    system: kitchenChatSystemPrompt(deps.cook.clock.now().toISOString().slice(0, 10)),
+    message: request.message,
+    operations,
+    executed,
+    maxIterations: KITCHEN_CHAT_MAX_ITERATIONS,
+    ...(deps.deadline === undefined ? {} : { deadline: deps.deadline }),
+    logger: deps.cook.logger,
+  });
   let outcome: ChatOutcome;
-  try {
-    const result = await runAgent({
-      llm: deps.llm,
-      system: kitchenChatSystemPrompt(deps.cook.clock.now().toISOString().slice(0, 10)),
-      messages: [{ role: "user", content: request.message }],
-      tools: loggingTools(createKitchenAgentTools(operations), executed),
-      maxIterations: KITCHEN_CHAT_MAX_ITERATIONS,
-      ...(deps.deadline === undefined ? {} : { deadline: deps.deadline }),
-      label: "kitchen_chat",
-      logger: deps.cook.logger,
-    });
-    const toolCalls = toolCallsFromAgentRun(result.toolRuns, result.trace);
+  if (run.kind === "answered") {
     outcome = {
-      response: result.answer.trim() || answerWithoutModelText(result.status, operations.changesMade()),
-      tool_calls: toolCalls,
-      status: result.status,
+      response: run.answer.trim() || answerWithoutModelText(run.status, operations.changesMade()),
+      tool_calls: run.toolCalls,
+      status: run.status,
     };
-  } catch (error) {
-    if (!isLlmFailure(error)) throw error;
-    deps.cook.logger.warn("kitchen chat: the model failed; answering offline", { code: error.code });
+  } else {
+    deps.cook.logger.warn("kitchen chat: the model failed; answering offline", { code: run.code });
     const changesMade = operations.changesMade();
     const response =
       changesMade.length > 0
