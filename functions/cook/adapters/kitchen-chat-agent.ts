@@ -1,8 +1,12 @@
 import { type AgentTool, type AgentTraceStep, runAgent, type ToolRun } from "../../core/agent";
 import { isLlmFailure, type LlmPort } from "../../core/llm";
-import { type KitchenToolCall, summaryOfOutput, withSummary } from "../domain/kitchen-chat/kitchen-tool-call";
+import {
+  type KitchenToolCall,
+  summaryOfOutput,
+  withSummary,
+} from "../domain/kitchen-chat/kitchen-chat-tool-call";
 import type { KitchenChatAgent } from "../domain/ports/kitchen-chat-agent";
-import { createKitchenAgentTools } from "./kitchen-chat-agent-tools";
+import { createKitchenChatTools } from "./kitchen-chat-tools";
 
 /**
  * The agent run's tool calls in call order: `toolRuns` says how each went; the trace step with the same
@@ -57,7 +61,7 @@ export const createKitchenChatAgent =
         llm,
         system: request.system,
         messages: [{ role: "user", content: request.message }],
-        tools: loggingTools(createKitchenAgentTools(request.operations), request.executed),
+        tools: loggingTools(createKitchenChatTools(request.operations), request.executed),
         maxIterations: request.maxIterations,
         ...(request.deadline === undefined ? {} : { deadline: request.deadline }),
         label: "kitchen_chat",

@@ -1,4 +1,4 @@
-import { KITCHEN_TOOL_NAMES } from "./kitchen-tool-names";
+import { KITCHEN_TOOL_NAMES } from "./kitchen-chat-tool-names";
 
 const { getPlan, modifyRecipe, clearVariant } = KITCHEN_TOOL_NAMES;
 

@@ -1,11 +1,11 @@
 import { parseInstructionOffline } from "../offline-instruction-parser";
 import type { MealType } from "../planned-meal";
-import type { KitchenOperations } from "./kitchen-operations";
-import type { KitchenToolCall } from "./kitchen-tool-call";
-import { runLoggedOperation } from "./kitchen-tool-call";
-import { KITCHEN_TOOL_NAMES } from "./kitchen-tool-names";
-import { mealLabel, OFFLINE_REPLIES, scopeLabel } from "./offline-kitchen-replies";
-import { type ChatLanguage, type DayMention, parseKitchenMessage } from "./parse-kitchen-message";
+import type { KitchenChatOperations } from "./kitchen-chat-operations";
+import type { KitchenToolCall } from "./kitchen-chat-tool-call";
+import { runLoggedOperation } from "./kitchen-chat-tool-call";
+import { KITCHEN_TOOL_NAMES } from "./kitchen-chat-tool-names";
+import { mealLabel, OFFLINE_REPLIES, scopeLabel } from "./offline-kitchen-chat-replies";
+import { type ChatLanguage, type DayMention, parseKitchenMessage } from "./parse-kitchen-chat-message";
 import type { PlanMeal } from "./plan-overview";
 import { weekdayOfDate } from "./weekday";
 
@@ -29,7 +29,7 @@ const pickMealFor = (candidates: readonly PlanMeal[], instruction: string): Plan
 };
 
 const modifyOffline = async (
-  operations: KitchenOperations,
+  operations: KitchenChatOperations,
   log: KitchenToolCall[],
   meals: readonly PlanMeal[],
   request: { day: DayMention; mealType: MealType | null; instruction: string; language: ChatLanguage },
@@ -53,7 +53,7 @@ const modifyOffline = async (
 };
 
 const clearOffline = async (
-  operations: KitchenOperations,
+  operations: KitchenChatOperations,
   log: KitchenToolCall[],
   meals: readonly PlanMeal[],
   request: { day: DayMention | null; mealType: MealType | null; language: ChatLanguage },
@@ -86,7 +86,7 @@ const clearOffline = async (
  * meal; nothing is written then.
  */
 export const answerOffline = async (
-  operations: KitchenOperations,
+  operations: KitchenChatOperations,
   message: string,
   log: KitchenToolCall[],
 ): Promise<string> => {

@@ -1,13 +1,13 @@
 import type { LoggerPort } from "../../../core/logger-port";
+import type { KitchenChatOperations } from "../kitchen-chat/kitchen-chat-operations";
 import type { KitchenChatStatus } from "../kitchen-chat/kitchen-chat-schemas";
-import type { KitchenOperations } from "../kitchen-chat/kitchen-operations";
-import type { KitchenToolCall } from "../kitchen-chat/kitchen-tool-call";
+import type { KitchenToolCall } from "../kitchen-chat/kitchen-chat-tool-call";
 
 /** One kitchen chat message for the model, with the plan's operations as its tools. */
 export interface KitchenChatAgentRequest {
   system: string;
   message: string;
-  operations: KitchenOperations;
+  operations: KitchenChatOperations;
   /**
    * Every tool call the agent runs is pushed here as it runs: when the model fails midway, this says what
    * the tools already did.

@@ -1,8 +1,8 @@
 import { parseOrThrow } from "../../../core/validation";
+import { createKitchenChatOperations } from "../kitchen-chat/kitchen-chat-operations";
 import { KitchenChatRequestSchema, type KitchenChatStatus } from "../kitchen-chat/kitchen-chat-schemas";
 import { kitchenChatSystemPrompt } from "../kitchen-chat/kitchen-chat-system-prompt";
-import { createKitchenOperations } from "../kitchen-chat/kitchen-operations";
-import type { KitchenToolCall } from "../kitchen-chat/kitchen-tool-call";
+import type { KitchenToolCall } from "../kitchen-chat/kitchen-chat-tool-call";
 import { answerOffline } from "../kitchen-chat/offline-kitchen-chat";
 import type { CookDeps } from "../ports/cook-deps";
 import type { KitchenChatAgent } from "../ports/kitchen-chat-agent";
@@ -57,7 +57,7 @@ export const runKitchenChat = async (
 ): Promise<KitchenChatResult> => {
   const request = parseOrThrow(KitchenChatRequestSchema, input, "kitchen chat request");
   await getSnapshot(deps.cook, request.snapshot_id);
-  const operations = createKitchenOperations(deps.cook, request.snapshot_id);
+  const operations = createKitchenChatOperations(deps.cook, request.snapshot_id);
   const executed: KitchenToolCall[] = [];
 
   const run = await deps.agent({

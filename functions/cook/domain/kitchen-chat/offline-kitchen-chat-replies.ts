@@ -1,6 +1,6 @@
 import { MEAL_TYPE_NAMES_PT } from "../meal-names";
 import type { MealType } from "../planned-meal";
-import type { ChatLanguage, DayMention } from "./parse-kitchen-message";
+import type { ChatLanguage, DayMention } from "./parse-kitchen-chat-message";
 import type { PlanMeal } from "./plan-overview";
 import { WEEKDAY_NAMES, WEEKDAY_NAMES_PT, weekdayOfDate } from "./weekday";
 

@@ -61,7 +61,7 @@ export interface ClearVariantOutput {
   summary: string;
 }
 
-export interface KitchenOperations {
+export interface KitchenChatOperations {
   /** The plan's meals with the base recipes (for the offline interpreter's own resolution). */
   loadMeals(): Promise<PlanMeal[]>;
   getPlan(input: GetPlanInput): Promise<GetPlanOutput>;
@@ -96,7 +96,7 @@ const withRefusalReasons = (error: unknown): unknown => {
   });
 };
 
-export const createKitchenOperations = (cook: CookDeps, snapshotId: string): KitchenOperations => {
+export const createKitchenChatOperations = (cook: CookDeps, snapshotId: string): KitchenChatOperations => {
   const loadMeals = () => loadPlanMeals(cook, snapshotId);
   const changes: string[] = [];
   return {

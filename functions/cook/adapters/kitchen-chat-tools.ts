@@ -1,17 +1,17 @@
 import { type AgentTool, defineTool } from "../../core/agent";
 import {
   GetPlanInputSchema,
-  type KitchenOperations,
+  type KitchenChatOperations,
   MealAddressInputSchema,
   ModifyRecipeInputSchema,
-} from "../domain/kitchen-chat/kitchen-operations";
-import { KITCHEN_TOOL_NAMES } from "../domain/kitchen-chat/kitchen-tool-names";
+} from "../domain/kitchen-chat/kitchen-chat-operations";
+import { KITCHEN_TOOL_NAMES } from "../domain/kitchen-chat/kitchen-chat-tool-names";
 
 /**
  * The kitchen chat's tools over one plan. Their inputs are strict: a snapshot id (or any other field) the
  * model adds is refused and goes back to it as invalid arguments, never acted on.
  */
-export const createKitchenAgentTools = (operations: KitchenOperations): AgentTool[] => [
+export const createKitchenChatTools = (operations: KitchenChatOperations): AgentTool[] => [
   defineTool({
     name: KITCHEN_TOOL_NAMES.getPlan,
     description:
