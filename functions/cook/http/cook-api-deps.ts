@@ -18,7 +18,7 @@ export type CookLlmGenerators = Required<
 >;
 
 /**
- * What the cook HTTP app needs, built once per container by the Lambda entry (functions/cook/api.ts) or by
+ * What the cook HTTP app needs, built once per container by the Lambda entry (functions/cook/entries/api.ts) or by
  * a test. `llmGenerators` is absent offline, so the domain's offline parser and rule-based warnings serve.
  */
 export interface CookApiDeps {

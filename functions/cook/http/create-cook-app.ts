@@ -39,7 +39,8 @@ export const createCookApp = (deps: CookApiDeps): OpenAPIHono<ApiEnv> => {
   const cookDeps = (c: Context<ApiEnv>) =>
     cookDepsForRequest(deps, { tenant: c.get("tenant"), logger: c.get("logger"), llm: deps.llm });
 
-  const withModel = <T>(
+  /** A handler that may call the model runs in the request's model session (wiring/with-cook-model-session.ts). */
+  const withRequestModelSession = <T>(
     c: Context<ApiEnv>,
     handle: (request: { cook: CookDeps; llm: LlmPort; deadline?: number }) => Promise<T>,
   ): Promise<T> =>
@@ -88,7 +89,7 @@ export const createCookApp = (deps: CookApiDeps): OpenAPIHono<ApiEnv> => {
         import("../domain/use-cases/create-variant-from-instruction"),
         import("../domain/use-cases/create-variant-from-ops"),
       ]);
-      const result = await withModel(c, async ({ cook }) =>
+      const result = await withRequestModelSession(c, async ({ cook }) =>
         "ops" in body
           ? {
               needs_clarification: false as const,
@@ -125,17 +126,17 @@ export const createCookApp = (deps: CookApiDeps): OpenAPIHono<ApiEnv> => {
     return c.json(await lookupCookRecipe(cookDeps(c), c.req.valid("param").id), 200);
   });
 
-  // Through withModel: where an LLM is configured it may read the lines the rules could not.
+  // Through withRequestModelSession: where an LLM is configured it may read the lines the rules could not.
   app.openapi(getShoppingListRoute, async (c) => {
     const snapshotId = c.req.valid("param").snapshot_id;
     const { getShoppingList } = await import("../domain/use-cases/get-shopping-list");
-    return c.json(await withModel(c, ({ cook }) => getShoppingList(cook, snapshotId)), 200);
+    return c.json(await withRequestModelSession(c, ({ cook }) => getShoppingList(cook, snapshotId)), 200);
   });
 
   app.openapi(kitchenChatRoute, async (c) => {
     // The chat (agent loop, tools, offline parser) is its own chunk, loaded by the first chat request.
     const { runKitchenChatOnModel } = await import("../wiring/run-kitchen-chat-on-model");
-    const chat = await withModel(c, ({ cook, llm, deadline }) =>
+    const chat = await withRequestModelSession(c, ({ cook, llm, deadline }) =>
       runKitchenChatOnModel(
         { cook, llm, ...(deadline === undefined ? {} : { deadline }) },
         c.req.valid("json"),

@@ -8,7 +8,7 @@ import { type LocalApiServer, startLocalApiServer } from "../../support/local-ap
 import { DINNER, mealPath } from "../../unit/cook-http/support/cook-fixtures";
 import { seedPlanOverHttp } from "./support/seed-plan";
 
-// The LLM path end to end: the real Lambda entry (functions/cook/api.ts) configured from the environment
+// The LLM path end to end: the real Lambda entry (functions/cook/entries/api.ts) configured from the environment
 // with LLM_PROVIDER=openai and OPENAI_BASE_URL pointing at the fake LLM server, so the official OpenAI SDK
 // speaks HTTP for generate_patch_ops, generate_warnings and the kitchen chat's tool turns.
 

@@ -22,7 +22,7 @@ import {
 import { seedPlanOverHttp } from "./support/seed-plan";
 
 // The cook API end to end: the local API Gateway (dev token authorizer, the route table of lib/areas), the
-// real Lambda entry functions/cook/api.ts, its DynamoDB repositories on DynamoDB Local. Offline:
+// real Lambda entry functions/cook/entries/api.ts, its DynamoDB repositories on DynamoDB Local. Offline:
 // LLM_PROVIDER=none, so instructions go through the rule-based parser.
 
 const Applied = z.object({ needs_clarification: z.literal(false), variant: RecipeVariantSchema });
