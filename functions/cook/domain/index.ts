@@ -17,6 +17,7 @@ export * from "./llm-ingredient-readings";
 export * from "./log-tags";
 export * from "./meal-edit-op";
 export * from "./meal-names";
+export * from "./meal-save-retry";
 export * from "./merge-patch-ops";
 export * from "./offline-instruction-parser";
 export * from "./patch-gen-result";

@@ -1,6 +1,7 @@
 import { ConflictError, NotFoundError } from "../../core/errors";
+import { MAX_SAVE_ATTEMPTS, RETRY_PAUSE_BASE_MS, RETRY_PAUSE_MAX_MS } from "./meal-save-retry";
 import type { PlannedMeal } from "./planned-meal";
-import { type CookDeps, MAX_SAVE_ATTEMPTS, RETRY_PAUSE_BASE_MS, RETRY_PAUSE_MAX_MS } from "./ports/cook-deps";
+import type { CookDeps } from "./ports/cook-deps";
 import type { PlanRepository, VersionedMeal } from "./ports/plan-repository";
 import type { VariantAddress } from "./variant-id";
 
