@@ -9,7 +9,7 @@ export const cookArea: AreaDefinition = {
   functions: [
     {
       id: "CookApi",
-      entry: "functions/cook/api.ts",
+      entry: "functions/cook/entries/api.ts",
       handler: "handler",
       description: "Recipes, plans, variants, the cook route, the shopping list and the kitchen chat",
       needs: ["table", "llm"],

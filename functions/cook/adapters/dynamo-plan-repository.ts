@@ -3,8 +3,8 @@ import type { ItemKey } from "../../core/db/keys";
 import type { TenantTable, TransactOperation } from "../../core/db/tenant-table";
 import { ConflictError, NotFoundError } from "../../core/errors";
 import { SnapshotIdSchema } from "../domain/ids";
-import type { PlanRepository, VersionedMeal } from "../domain/plan-repository";
 import { type MealType, mealKeyOf, type PlannedMeal, PlannedMealSchema } from "../domain/planned-meal";
+import type { PlanRepository, VersionedMeal } from "../domain/ports/plan-repository";
 import { compareMeals, type Snapshot } from "../domain/snapshot";
 import { mapWithConcurrency } from "./map-with-concurrency";
 

@@ -2,10 +2,10 @@ import type { LlmPort } from "../../core/llm";
 import { wrapPromptData } from "../../core/llm/prompt-data";
 import {
   INGREDIENT_READINGS_SCHEMA_NAME,
-  type IngredientLineLlmReader,
   LLM_UNIT_IDS,
   LlmIngredientReadingsSchema,
-} from "../domain/ingredient-line-llm-reader";
+} from "../domain/llm-ingredient-readings";
+import type { IngredientLineLlmReader } from "../domain/ports/ingredient-line-llm-reader";
 
 export const INGREDIENT_READER_SYSTEM_PROMPT = [
   "You read recipe ingredient lines for a shopping list and return them by calling",

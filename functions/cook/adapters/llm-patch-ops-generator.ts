@@ -2,7 +2,7 @@ import type { LlmPort } from "../../core/llm";
 import { wrapPromptData } from "../../core/llm/prompt-data";
 import { COOK_LIMITS } from "../domain/limits";
 import { PATCH_GEN_SCHEMA_NAME, PatchGenResultSchema } from "../domain/patch-gen-result";
-import type { PatchOpsGenerator } from "../domain/patch-ops-generator";
+import type { PatchOpsGenerator } from "../domain/ports/patch-ops-generator";
 import type { Recipe } from "../domain/recipe";
 
 /** The base recipe as the model sees it: every ingredient with the index its ops must use. */

@@ -1,3 +1,5 @@
+import { stripAccents } from "../../core/text/fold-text";
+
 /**
  * A food's name for matching and merging: "Onions, finely chopped" and "1 large onion" are both "onion".
  * Deliberately simple (lower case, no preparation notes, no size words, every word singular): it merges
@@ -139,5 +141,9 @@ export const normalizeFoodName = (description: string): string => {
     .join(" ");
 };
 
-/** The same name without accents, as a merge key ("limão" and "limao" are one food). */
-export const foodKeyOf = (name: string): string => name.normalize("NFD").replace(/\p{Diacritic}/gu, "");
+/**
+ * The same name without accents, as a merge key ("limão" and "limao" are one food). Core's stripAccents
+ * drops the combining marks; spacing accents written on their own ("d´alho", "^") go too, as they always
+ * did here.
+ */
+export const foodKeyOf = (name: string): string => stripAccents(name).replace(/\p{Diacritic}/gu, "");

@@ -1,4 +1,4 @@
-import { singularize } from "./food-name";
+import { foodKeyOf, singularize } from "./food-name";
 
 /**
  * The food a shopper buys, from what follows a line's amount: "hot, scalded milk" is milk, "mozzarella
@@ -259,8 +259,6 @@ export const foodNameOf = (text: string, options: FoodNameOptions): string => {
 /** The name as the shopping list merges it: every word singular ("bay leaves" → "bay leaf"). */
 export const shoppingNameOf = (name: string): string => name.split(" ").map(singularize).join(" ");
 
-/** Comparison key for names: case, accents and plural endings aside. */
+/** Comparison key for names: case, accents and plural endings aside (accents last: "limões" → "limão" needs them). */
 export const foodNameKey = (name: string): string =>
-  shoppingNameOf(name.toLowerCase().replace(/\s+/g, " ").trim())
-    .normalize("NFD")
-    .replace(/\p{Diacritic}/gu, "");
+  foodKeyOf(shoppingNameOf(name.toLowerCase().replace(/\s+/g, " ").trim()));

@@ -2,7 +2,7 @@ import { parseIngredientLine } from "./ingredient-line";
 import { COUNT_WORDS } from "./number-words";
 import type { PatchGenResult } from "./patch-gen-result";
 import type { PatchOp } from "./patch-op";
-import type { PatchOpsGenerator } from "./patch-ops-generator";
+import type { PatchOpsGenerator } from "./ports/patch-ops-generator";
 import type { Recipe } from "./recipe";
 import { resolveIngredientTarget } from "./resolve-ingredient-target";
 

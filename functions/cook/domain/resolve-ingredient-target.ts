@@ -1,3 +1,4 @@
+import { foldText } from "../../core/text/fold-text";
 import { foodKeyOf, normalizeFoodName } from "./food-name";
 import { readIngredientLine } from "./read-ingredient-line";
 import { targetNameMatches } from "./validate-patch-ops";
@@ -7,7 +8,7 @@ export type IngredientTarget =
   | { kind: "not_found" }
   | { kind: "ambiguous"; candidates: { index: number; line: string }[] };
 
-const keyOf = (text: string): string => foodKeyOf(text.toLowerCase().replace(/\s+/g, " ").trim());
+const keyOf = (text: string): string => foodKeyOf(foldText(text));
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 

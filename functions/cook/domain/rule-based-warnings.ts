@@ -1,7 +1,7 @@
 import { compileIngredientLines } from "./apply-patch-ops";
 import { foodKeyOf, normalizeFoodName } from "./food-name";
 import { parseIngredientLine } from "./ingredient-line";
-import type { WarningsInput } from "./warnings-generator";
+import type { WarningsInput } from "./ports/warnings-generator";
 
 /** Words of a food name too generic to look for in the steps. */
 const GENERIC_WORDS = new Set([

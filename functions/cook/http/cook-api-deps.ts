@@ -1,10 +1,10 @@
 import type { LlmPort } from "../../core/llm";
 import type { Logger } from "../../core/logger";
-import type { Clock } from "../domain/clock";
-import type { PlanRepository } from "../domain/plan-repository";
-import type { RecipeRepository } from "../domain/recipe-repository";
-import type { RetryTiming } from "../domain/retry-timing";
-import type { CookDeps } from "../domain/use-cases/cook-deps";
+import type { Clock } from "../domain/ports/clock";
+import type { CookDeps } from "../domain/ports/cook-deps";
+import type { PlanRepository } from "../domain/ports/plan-repository";
+import type { RecipeRepository } from "../domain/ports/recipe-repository";
+import type { RetryTiming } from "../domain/ports/retry-timing";
 
 /** One tenant's repositories. Built per request: each is bound to that tenant's keys. */
 export interface CookRepositories {
@@ -18,7 +18,7 @@ export type CookLlmGenerators = Required<
 >;
 
 /**
- * What the cook HTTP app needs, built once per container by the Lambda entry (functions/cook/api.ts) or by
+ * What the cook HTTP app needs, built once per container by the Lambda entry (functions/cook/entries/api.ts) or by
  * a test. `llmGenerators` is absent offline, so the domain's offline parser and rule-based warnings serve.
  */
 export interface CookApiDeps {
@@ -38,16 +38,3 @@ export interface CookApiDeps {
   /** Overrides the default request body limit (tests). */
   maxBodyBytes?: number;
 }
-
-/** The cook use cases' deps for one request: the tenant's repositories, the request's logger and LLM port. */
-export const cookDepsForRequest = (
-  deps: CookApiDeps,
-  request: { tenant: string; logger: Logger; llm: LlmPort },
-): CookDeps => ({
-  ...deps.repositoriesFor(request.tenant),
-  clock: deps.clock,
-  retryTiming: deps.retryTiming,
-  logger: request.logger,
-  newId: deps.newId,
-  ...deps.llmGenerators?.(request.llm),
-});

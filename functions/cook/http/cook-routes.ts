@@ -5,7 +5,10 @@ import {
   jsonBody,
   jsonResponse,
 } from "../../core/http/route-helpers";
-import { KitchenChatRequestSchema, KitchenChatResponseSchema } from "../kitchen-chat/kitchen-chat-schemas";
+import {
+  KitchenChatRequestSchema,
+  KitchenChatResponseSchema,
+} from "../domain/kitchen-chat/kitchen-chat-schemas";
 import {
   CookIdParams,
   CookView,

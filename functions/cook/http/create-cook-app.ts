@@ -1,16 +1,16 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { deadlineFromRemainingTime } from "../../core/agent/deadline";
 import type { ApiEnv } from "../../core/http/api-env";
 import { createApi } from "../../core/http/create-api";
-import { llmAbortingOn } from "../../core/llm/llm-aborting-on";
 import type { LlmPort } from "../../core/llm/llm-port";
-import { createUsageRecorder, logUsageTotals } from "../../core/llm/usage-recorder";
-import { recordingUsage } from "../../core/llm/usage-recording-llm";
-import type { CookDeps } from "../domain/use-cases/cook-deps";
-import { createOrReplaceRecipe, getRecipe } from "../domain/use-cases/recipes";
-import { createSnapshot, getSnapshot } from "../domain/use-cases/snapshots";
-import { type CookApiDeps, cookDepsForRequest } from "./cook-api-deps";
+import type { CookDeps } from "../domain/ports/cook-deps";
+import { createOrReplaceRecipe } from "../domain/use-cases/create-or-replace-recipe";
+import { createSnapshot } from "../domain/use-cases/create-snapshot";
+import { getRecipe } from "../domain/use-cases/get-recipe";
+import { getSnapshot } from "../domain/use-cases/get-snapshot";
+import { cookDepsForRequest } from "../wiring/cook-deps-for-request";
+import { withCookModelSession } from "../wiring/with-cook-model-session";
+import type { CookApiDeps } from "./cook-api-deps";
 import {
   clearVariantRoute,
   createPlanRoute,
@@ -24,9 +24,6 @@ import {
   putRecipeRoute,
 } from "./cook-routes";
 import { parseVariantBodyNamingFields } from "./variant-body-fields";
-
-/** Time kept back from the Lambda's remaining time so a request can save and answer after its model stops. */
-export const MODEL_DEADLINE_MARGIN_MS = 3_000;
 
 /**
  * The cook area's HTTP API (seed 001). Each handler is an adapter: the request is validated by the route's
@@ -42,38 +39,21 @@ export const createCookApp = (deps: CookApiDeps): OpenAPIHono<ApiEnv> => {
   const cookDeps = (c: Context<ApiEnv>) =>
     cookDepsForRequest(deps, { tenant: c.get("tenant"), logger: c.get("logger"), llm: deps.llm });
 
-  /**
-   * Runs a handler that may call the model. Its calls go through a usage-recording port of its own, and
-   * one line logs the request's LLM totals (calls, tokens, latency, failures) whether it succeeded or not.
-   * In Lambda, the Lambda's remaining time less a margin is the request's deadline: the agent stops there,
-   * and a generator call still running is aborted (the use case falls back offline), so a slow model
-   * cannot time the function out into API Gateway's 500.
-   */
-  const withModel = async <T>(
+  /** A handler that may call the model runs in the request's model session (wiring/with-cook-model-session.ts). */
+  const withRequestModelSession = <T>(
     c: Context<ApiEnv>,
     handle: (request: { cook: CookDeps; llm: LlmPort; deadline?: number }) => Promise<T>,
-  ): Promise<T> => {
-    const recorder = createUsageRecorder();
-    const llm = recordingUsage(deps.llm, recorder);
-    const logger = c.get("logger");
-    const lambdaContext = c.env?.lambdaContext;
-    const deadline = lambdaContext
-      ? deadlineFromRemainingTime(lambdaContext, MODEL_DEADLINE_MARGIN_MS)
-      : undefined;
-    // The agent keeps the plain port: it watches the deadline itself and answers with what it has.
-    const generatorsLlm =
-      deadline === undefined
-        ? llm
-        : llmAbortingOn(llm, AbortSignal.timeout(Math.max(0, deadline - Date.now())));
-    try {
-      const cook = cookDepsForRequest(deps, { tenant: c.get("tenant"), logger, llm: generatorsLlm });
-      return await handle({ cook, llm, ...(deadline === undefined ? {} : { deadline }) });
-    } finally {
-      if (recorder.entries().length > 0) {
-        logUsageTotals(logger, recorder, { route: `${c.req.method} ${c.req.routePath}` });
-      }
-    }
-  };
+  ): Promise<T> =>
+    withCookModelSession(
+      deps,
+      {
+        tenant: c.get("tenant"),
+        logger: c.get("logger"),
+        route: `${c.req.method} ${c.req.routePath}`,
+        lambdaContext: c.env?.lambdaContext,
+      },
+      handle,
+    );
 
   // The use cases that read, scale or vary ingredient lines (the ingredient parser, unit tables, variant
   // generation) load with the first request that needs them, each in its own chunk, so a cold start stays
@@ -104,8 +84,12 @@ export const createCookApp = (deps: CookApiDeps): OpenAPIHono<ApiEnv> => {
     async (c) => {
       const address = c.req.valid("param");
       const body = c.req.valid("json");
-      const { createVariantFromInstruction, createVariantFromOps } = await import("./variant-use-cases");
-      const result = await withModel(c, async ({ cook }) =>
+      // The two forms share most of their code: loaded together, with the first variant request.
+      const [{ createVariantFromInstruction }, { createVariantFromOps }] = await Promise.all([
+        import("../domain/use-cases/create-variant-from-instruction"),
+        import("../domain/use-cases/create-variant-from-ops"),
+      ]);
+      const result = await withRequestModelSession(c, async ({ cook }) =>
         "ops" in body
           ? {
               needs_clarification: false as const,
@@ -133,7 +117,7 @@ export const createCookApp = (deps: CookApiDeps): OpenAPIHono<ApiEnv> => {
   });
 
   app.openapi(getMealCookViewRoute, async (c) => {
-    const { getMealCookView } = await import("../domain/use-cases/lookup-cook-recipe");
+    const { getMealCookView } = await import("../domain/use-cases/get-meal-cook-view");
     return c.json(await getMealCookView(cookDeps(c), c.req.valid("param")), 200);
   });
 
@@ -142,18 +126,21 @@ export const createCookApp = (deps: CookApiDeps): OpenAPIHono<ApiEnv> => {
     return c.json(await lookupCookRecipe(cookDeps(c), c.req.valid("param").id), 200);
   });
 
-  // Through withModel: where an LLM is configured it may read the lines the rules could not.
+  // Through withRequestModelSession: where an LLM is configured it may read the lines the rules could not.
   app.openapi(getShoppingListRoute, async (c) => {
     const snapshotId = c.req.valid("param").snapshot_id;
     const { getShoppingList } = await import("../domain/use-cases/get-shopping-list");
-    return c.json(await withModel(c, ({ cook }) => getShoppingList(cook, snapshotId)), 200);
+    return c.json(await withRequestModelSession(c, ({ cook }) => getShoppingList(cook, snapshotId)), 200);
   });
 
   app.openapi(kitchenChatRoute, async (c) => {
     // The chat (agent loop, tools, offline parser) is its own chunk, loaded by the first chat request.
-    const { runKitchenChat } = await import("../kitchen-chat/run-kitchen-chat");
-    const chat = await withModel(c, ({ cook, llm, deadline }) =>
-      runKitchenChat({ cook, llm, ...(deadline === undefined ? {} : { deadline }) }, c.req.valid("json")),
+    const { runKitchenChatOnModel } = await import("../wiring/run-kitchen-chat-on-model");
+    const chat = await withRequestModelSession(c, ({ cook, llm, deadline }) =>
+      runKitchenChatOnModel(
+        { cook, llm, ...(deadline === undefined ? {} : { deadline }) },
+        c.req.valid("json"),
+      ),
     );
     return c.json(chat, 200);
   });

@@ -3,12 +3,12 @@ import { z } from "zod";
 import { type FakeLlmServer, type FakeLlmStep, startFakeLlmServer } from "../../../dev/fake-llm";
 import type { FakeLlmRequest } from "../../../dev/fake-llm/fake-llm-script";
 import { RecipeVariantSchema } from "../../../functions/cook/domain";
-import { KitchenChatResponseSchema } from "../../../functions/cook/kitchen-chat/kitchen-chat-schemas";
+import { KitchenChatResponseSchema } from "../../../functions/cook/domain/kitchen-chat/kitchen-chat-schemas";
 import { type LocalApiServer, startLocalApiServer } from "../../support/local-api-server";
 import { DINNER, mealPath } from "../../unit/cook-http/support/cook-fixtures";
 import { seedPlanOverHttp } from "./support/seed-plan";
 
-// The LLM path end to end: the real Lambda entry (functions/cook/api.ts) configured from the environment
+// The LLM path end to end: the real Lambda entry (functions/cook/entries/api.ts) configured from the environment
 // with LLM_PROVIDER=openai and OPENAI_BASE_URL pointing at the fake LLM server, so the official OpenAI SDK
 // speaks HTTP for generate_patch_ops, generate_warnings and the kitchen chat's tool turns.
 

@@ -6,7 +6,7 @@ import {
   ShoppingListSchema,
   SnapshotViewSchema,
 } from "../../../functions/cook/domain";
-import { KitchenChatResponseSchema } from "../../../functions/cook/kitchen-chat/kitchen-chat-schemas";
+import { KitchenChatResponseSchema } from "../../../functions/cook/domain/kitchen-chat/kitchen-chat-schemas";
 import { issuePaths, parseErrorBody } from "../../support/error-body";
 import { type ApiCall, type LocalApiServer, startLocalApiServer } from "../../support/local-api-server";
 import {
@@ -22,7 +22,7 @@ import {
 import { seedPlanOverHttp } from "./support/seed-plan";
 
 // The cook API end to end: the local API Gateway (dev token authorizer, the route table of lib/areas), the
-// real Lambda entry functions/cook/api.ts, its DynamoDB repositories on DynamoDB Local. Offline:
+// real Lambda entry functions/cook/entries/api.ts, its DynamoDB repositories on DynamoDB Local. Offline:
 // LLM_PROVIDER=none, so instructions go through the rule-based parser.
 
 const Applied = z.object({ needs_clarification: z.literal(false), variant: RecipeVariantSchema });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { KitchenChatResponseSchema } from "../../../functions/cook/kitchen-chat/kitchen-chat-schemas";
+import { KitchenChatResponseSchema } from "../../../functions/cook/domain/kitchen-chat/kitchen-chat-schemas";
 import { createUnavailableLlm } from "../../../functions/core/llm";
 import { createFakeLlm } from "../../../functions/core/llm/testing/fake-llm";
 import { issuePaths, parseErrorBody } from "../../support/error-body";

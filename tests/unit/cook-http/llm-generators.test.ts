@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { RecipeVariantSchema } from "../../../functions/cook/domain";
-import { createCookApiDeps, createCookLlmGenerators } from "../../../functions/cook/http/cook-api-wiring";
+import { createCookApiDeps, createCookLlmGenerators } from "../../../functions/cook/wiring/cook-api-wiring";
 import { createAppTable } from "../../../functions/core/db/app-table";
 import { LlmUnavailable, readLlmConfig } from "../../../functions/core/llm";
 import { createFakeLlm } from "../../../functions/core/llm/testing/fake-llm";

@@ -9,7 +9,7 @@ import {
   RETRY_PAUSE_MAX_MS,
 } from "../../../functions/cook/domain";
 import { RecordingRetryTiming } from "../../../functions/cook/domain/testing/recording-retry-timing";
-import { retryPauseMilliseconds } from "../../../functions/cook/domain/use-cases/update-meal-with-retry";
+import { retryPauseMilliseconds } from "../../../functions/cook/domain/update-meal-with-retry";
 import { ConflictError } from "../../../functions/core/errors";
 import { createPlannedDeps, DINNER, LUNCH, REPLACE_CHICKEN_WITH_TOFU, SNAPSHOT_ID } from "./support/plan";
 

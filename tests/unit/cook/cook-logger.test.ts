@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { type CookLogger, LOG_TAGS } from "../../../functions/cook/domain";
+import { LOG_TAGS } from "../../../functions/cook/domain";
 import { createLogger } from "../../../functions/core/logger";
+import type { LoggerPort as CookLogger } from "../../../functions/core/logger-port";
 
 describe("CookLogger port", () => {
   it("is satisfied by the Powertools logger the Lambda handlers create (checked by the typechecker)", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createVariantFromOps } from "../../../functions/cook/domain";
 import type { CookTestDeps } from "../../../functions/cook/domain/testing/cook-test-deps";
-import { runKitchenChat } from "../../../functions/cook/kitchen-chat/run-kitchen-chat";
+import { runKitchenChatOnModel as runKitchenChat } from "../../../functions/cook/wiring/run-kitchen-chat-on-model";
 import { createUnavailableLlm } from "../../../functions/core/llm/unavailable-llm";
 import {
   createKitchenDeps,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseKitchenMessage } from "../../../functions/cook/kitchen-chat/parse-kitchen-message";
+import { parseKitchenMessage } from "../../../functions/cook/domain/kitchen-chat/parse-kitchen-chat-message";
 
 describe("parseKitchenMessage (the offline reading of a chat message)", () => {
   it.each([

@@ -1,5 +1,5 @@
+import type { CookDeps } from "../ports/cook-deps";
 import type { Recipe } from "../recipe";
-import type { CookDeps } from "../use-cases/cook-deps";
 import { FixedClock } from "./fixed-clock";
 import { InMemoryPlanRepository, type InMemoryPlanRepositoryOptions } from "./in-memory-plan-repository";
 import { InMemoryRecipeRepository } from "./in-memory-recipe-repository";

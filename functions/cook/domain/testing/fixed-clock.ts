@@ -1,4 +1,4 @@
-import type { Clock } from "../clock";
+import type { Clock } from "../ports/clock";
 
 /** A clock that says what it is told; `advance` moves it on. */
 export class FixedClock implements Clock {

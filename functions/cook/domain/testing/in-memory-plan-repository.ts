@@ -1,6 +1,6 @@
 import { ConflictError, NotFoundError } from "../../../core/errors";
-import type { PlanRepository, VersionedMeal } from "../plan-repository";
 import { type MealType, mealKeyOf, type PlannedMeal } from "../planned-meal";
+import type { PlanRepository, VersionedMeal } from "../ports/plan-repository";
 import type { Snapshot } from "../snapshot";
 
 interface StoredSnapshot {

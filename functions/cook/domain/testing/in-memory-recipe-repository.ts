@@ -1,5 +1,5 @@
+import type { RecipeRepository } from "../ports/recipe-repository";
 import type { Recipe } from "../recipe";
-import type { RecipeRepository } from "../recipe-repository";
 
 /** RecipeRepository in memory; copies in and out, like a real store. */
 export class InMemoryRecipeRepository implements RecipeRepository {

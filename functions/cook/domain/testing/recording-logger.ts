@@ -1,4 +1,4 @@
-import type { CookLogger } from "../cook-logger";
+import type { LoggerPort } from "../../../core/logger-port";
 
 export interface LogRecord {
   level: "info" | "warn";
@@ -6,8 +6,8 @@ export interface LogRecord {
   extra: Record<string, unknown> | undefined;
 }
 
-/** A CookLogger that keeps what it is told, so tests can check the seed's log tags. */
-export class RecordingLogger implements CookLogger {
+/** A LoggerPort that keeps what it is told, so tests can check the seed's log tags. */
+export class RecordingLogger implements LoggerPort {
   readonly records: LogRecord[] = [];
 
   info(message: string, extra?: Record<string, unknown>): void {

@@ -1,4 +1,4 @@
-import type { RetryTiming } from "../retry-timing";
+import type { RetryTiming } from "../ports/retry-timing";
 
 /** Retry timing for tests: never waits, records each pause, and draws the given "random" numbers in turn. */
 export class RecordingRetryTiming implements RetryTiming {

@@ -1,8 +1,8 @@
 import { parseOrThrow } from "../../../core/validation";
-import { LOG_TAGS } from "../cook-logger";
+import { LOG_TAGS } from "../log-tags";
+import type { CookDeps } from "../ports/cook-deps";
+import { updateMealWithRetry } from "../update-meal-with-retry";
 import { formatVariantId, MealAddressSchema } from "../variant-id";
-import type { CookDeps } from "./cook-deps";
-import { updateMealWithRetry } from "./update-meal-with-retry";
 
 /**
  * Seed 001's clear_variant (undo): deletes the meal's `variant` so it is back to its base recipe. Clearing a

@@ -2,21 +2,21 @@ import { DomainRefusedError } from "../../../core/errors";
 import { parseOrThrow } from "../../../core/validation";
 import { applyMealEditOps, validateMealEditOps } from "../apply-meal-edit-ops";
 import { applyPatchOps } from "../apply-patch-ops";
-import { LOG_TAGS } from "../cook-logger";
+import { LOG_TAGS } from "../log-tags";
 import type { MealEditOp } from "../meal-edit-op";
 import { mergePatchOps } from "../merge-patch-ops";
 import type { PatchOp } from "../patch-op";
 import type { MealComponent, PlannedMeal } from "../planned-meal";
+import type { CookDeps } from "../ports/cook-deps";
 import type { Recipe } from "../recipe";
 import { COMPILER_VERSION, type RecipeVariant } from "../recipe-variant";
 import type { PlannedMealView } from "../snapshot";
+import { toPlannedMealView } from "../snapshot-view";
+import { updateMealWithRetry } from "../update-meal-with-retry";
 import { validatePatchOps } from "../validate-patch-ops";
 import { formatVariantId, MealAddressSchema, type VariantAddress } from "../variant-id";
 import { MealOpListSchema, partitionMealOps } from "../variant-request";
-import type { CookDeps } from "./cook-deps";
-import { toPlannedMealView } from "./snapshots";
-import { updateMealWithRetry } from "./update-meal-with-retry";
-import { generateVariantWarnings } from "./variant-warnings";
+import { generateVariantWarnings } from "../variant-warnings";
 
 export interface MealEditResult {
   /** The meal's variant after the edit (null when the meal has none, e.g. after component edits only). */

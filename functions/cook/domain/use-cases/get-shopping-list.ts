@@ -1,12 +1,10 @@
-import { NotFoundError } from "../../../core/errors";
 import { parseOrThrow } from "../../../core/validation";
+import { snapshotNotFound } from "../errors";
 import { SnapshotIdSchema } from "../ids";
-import {
-  acceptLlmReadings,
-  LLM_INGREDIENT_LINES_MAX,
-  type LlmIngredientLine,
-} from "../ingredient-line-llm-reader";
+import { acceptLlmReadings, LLM_INGREDIENT_LINES_MAX } from "../llm-ingredient-readings";
 import type { PlannedMeal } from "../planned-meal";
+import type { CookDeps } from "../ports/cook-deps";
+import type { LlmIngredientLine } from "../ports/ingredient-line-llm-reader";
 import { type IngredientReading, isInvalidAmountProblem } from "../read-ingredient-line";
 import { resolveRecipeLocale } from "../recipe-locale";
 import {
@@ -16,7 +14,6 @@ import {
   type ShoppingSource,
 } from "../shopping-list";
 import { compareMeals } from "../snapshot";
-import type { CookDeps } from "./cook-deps";
 
 /**
  * The recipe ids a meal is cooked from: its main recipe (for a variant, the base it was compiled from,
@@ -38,7 +35,7 @@ export const getShoppingList = async (
 ): Promise<ShoppingList> => {
   const id = parseOrThrow(SnapshotIdSchema, snapshotId, "snapshot_id");
   const snapshot = await deps.plans.getSnapshot(id);
-  if (!snapshot) throw new NotFoundError(`Snapshot ${id} not found`);
+  if (!snapshot) throw snapshotNotFound(id);
   const meals = [...snapshot.planned_meals].sort(compareMeals);
   const recipes = await deps.recipes.getRecipes([...new Set(meals.flatMap(recipeIdsToLoad))]);
 

@@ -1,0 +1,89 @@
+import { parseOrThrow } from "../../../core/validation";
+import { createKitchenChatOperations } from "../kitchen-chat/kitchen-chat-operations";
+import { KitchenChatRequestSchema, type KitchenChatStatus } from "../kitchen-chat/kitchen-chat-schemas";
+import { kitchenChatSystemPrompt } from "../kitchen-chat/kitchen-chat-system-prompt";
+import type { KitchenToolCall } from "../kitchen-chat/kitchen-chat-tool-call";
+import { answerOffline } from "../kitchen-chat/offline-kitchen-chat";
+import type { CookDeps } from "../ports/cook-deps";
+import type { KitchenChatAgent } from "../ports/kitchen-chat-agent";
+import type { SnapshotView } from "../snapshot";
+import { getSnapshot } from "./get-snapshot";
+
+/** Tool-calling model turns per message: read the plan, change or clear, check, with room to spare. */
+export const KITCHEN_CHAT_MAX_ITERATIONS = 5;
+
+export interface KitchenChatDeps {
+  cook: CookDeps;
+  agent: KitchenChatAgent;
+  /** Epoch ms after which the agent answers with what it has (`deadlineFromRemainingTime`). */
+  deadline?: number;
+}
+
+export interface KitchenChatResult {
+  response: string;
+  tool_calls: KitchenToolCall[];
+  /** The plan after the chat, with whatever the tools changed. */
+  snapshot: SnapshotView;
+  status: KitchenChatStatus;
+}
+
+type ChatOutcome = Omit<KitchenChatResult, "snapshot">;
+
+/** Why the model left no answer, by how its run ended; `offline`: it failed after changing the plan. */
+const NO_ANSWER: Record<KitchenChatStatus, string> = {
+  completed: "",
+  capped: "I stopped before finishing: this request needed more steps than one message allows.",
+  repeated_call: "I stopped because I was repeating myself.",
+  deadline: "I ran out of time before I could answer.",
+  offline: "The assistant became unavailable before it could answer.",
+};
+
+/** When the model left no words: say why, and what the tools changed. */
+const answerWithoutModelText = (status: KitchenChatStatus, changesMade: readonly string[]): string => {
+  const done = changesMade.length > 0 ? `Done so far: ${changesMade.join("; ")}.` : "";
+  return [NO_ANSWER[status], done].filter(Boolean).join(" ") || "I have nothing to add.";
+};
+
+/**
+ * `POST /chat/kitchen`: the kitchen assistant for one meal plan. The model works through get_plan,
+ * modify_recipe and clear_variant, which act only on `snapshot_id` of the request. When the model cannot
+ * serve (LLM_PROVIDER=none, provider down, invalid output), the offline interpreter answers instead, unless
+ * the model had already changed the plan: then the answer reports those changes rather than repeating
+ * the request. An unknown snapshot is a 404 before any model call.
+ */
+export const runKitchenChat = async (
+  deps: KitchenChatDeps,
+  input: { snapshot_id: string; message: string },
+): Promise<KitchenChatResult> => {
+  const request = parseOrThrow(KitchenChatRequestSchema, input, "kitchen chat request");
+  await getSnapshot(deps.cook, request.snapshot_id);
+  const operations = createKitchenChatOperations(deps.cook, request.snapshot_id);
+  const executed: KitchenToolCall[] = [];
+
+  const run = await deps.agent({
+    system: kitchenChatSystemPrompt(deps.cook.clock.now().toISOString().slice(0, 10)),
+    message: request.message,
+    operations,
+    executed,
+    maxIterations: KITCHEN_CHAT_MAX_ITERATIONS,
+    ...(deps.deadline === undefined ? {} : { deadline: deps.deadline }),
+    logger: deps.cook.logger,
+  });
+  let outcome: ChatOutcome;
+  if (run.kind === "answered") {
+    outcome = {
+      response: run.answer.trim() || answerWithoutModelText(run.status, operations.changesMade()),
+      tool_calls: run.toolCalls,
+      status: run.status,
+    };
+  } else {
+    deps.cook.logger.warn("kitchen chat: the model failed; answering offline", { code: run.code });
+    const changesMade = operations.changesMade();
+    const response =
+      changesMade.length > 0
+        ? answerWithoutModelText("offline", changesMade)
+        : await answerOffline(operations, request.message, executed);
+    outcome = { response, tool_calls: executed, status: "offline" };
+  }
+  return { ...outcome, snapshot: await getSnapshot(deps.cook, request.snapshot_id) };
+};
