@@ -30,7 +30,7 @@ const coordinatorStep = (
   needs: FunctionDefinition["needs"],
 ): FunctionDefinition => ({
   id,
-  entry: `functions/shop/coordinator/${file}`,
+  entry: `functions/shop/entries/${file}`,
   handler: "handler",
   description,
   needs,
@@ -109,7 +109,7 @@ export const shopCoordinatorFunctions: FunctionDefinition[] = [
   coordinatorStep("ShopSaveRun", "save-run-step.ts", "Coordinator: the run's result, saved", ["table"]),
   {
     id: "ShopStartWeeklyRuns",
-    entry: "functions/shop/coordinator/start-weekly-runs-step.ts",
+    entry: "functions/shop/entries/start-weekly-runs-step.ts",
     handler: "handler",
     description: "Weekly schedule: start the coordinator for the households due this hour",
     needs: ["table", "workflows"],
@@ -151,7 +151,7 @@ export const shopArea: AreaDefinition = {
     ...shopCoordinatorFunctions,
     {
       id: "ShopApi",
-      entry: "functions/shop/api.ts",
+      entry: "functions/shop/entries/shop-api.ts",
       handler: "handler",
       description: "Coordinator runs, decisions, the substitution steps on their own, preferences",
       needs: ["table", "llm", "workflows", "store"],

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { storeToolsPortOver } from "../../../functions/shop/coordinator/adapters/store-tools-adapter";
-import { applyDecisions } from "../../../functions/shop/coordinator/domain/use-cases/apply-decisions";
+import { storeToolsPortOver } from "../../../functions/shop/adapters/store-tools-adapter";
+import { applyDecisions } from "../../../functions/shop/domain/use-cases/apply-decisions";
 import { containerStoreBrowser } from "../../../functions/shop/store/playwright-store-browser";
 import { createStoreTools } from "../../../functions/shop/store/store-tools";
 import { productNamed } from "../shop/store/catalog-fixture";

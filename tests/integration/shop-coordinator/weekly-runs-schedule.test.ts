@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createScheduleRunner } from "../../../dev/schedule-runner";
 import { installLocalWorkflowPort } from "../../../functions/core/workflow/process-workflow-port";
-import { createDynamoWeeklyRunIndex } from "../../../functions/shop/coordinator/adapters/dynamo-weekly-run-index";
-import { householdPreferencesSchema } from "../../../functions/shop/coordinator/domain/household-preferences";
-import { saveShopPreferences } from "../../../functions/shop/coordinator/domain/use-cases/save-preferences";
-import type { WeeklyRunsOutcome } from "../../../functions/shop/coordinator/domain/use-cases/start-weekly-runs";
-import { slotAt } from "../../../functions/shop/coordinator/domain/weekly-run-index";
+import { createDynamoWeeklyRunIndex } from "../../../functions/shop/adapters/dynamo-weekly-run-index";
+import { householdPreferencesSchema } from "../../../functions/shop/domain/household-preferences";
+import { saveShopPreferences } from "../../../functions/shop/domain/use-cases/save-preferences";
+import type { WeeklyRunsOutcome } from "../../../functions/shop/domain/use-cases/start-weekly-runs";
+import { slotAt } from "../../../functions/shop/domain/weekly-run-index";
 import { allSchedules } from "../../../lib/areas";
 import { waitUntil } from "../../support/wait-until";
 import { productNamed } from "../shop/store/catalog-fixture";

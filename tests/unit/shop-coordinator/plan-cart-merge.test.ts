@@ -6,10 +6,10 @@ import {
   mergePlanIngredients,
   pickProduct,
   searchTermFor,
-} from "../../../functions/shop/coordinator/domain/plan-cart-merge";
-import { MAX_PACKS, packsForAmount } from "../../../functions/shop/coordinator/domain/plan-pack-count";
-import type { PlanIngredient } from "../../../functions/shop/coordinator/domain/plan-shopping-list-port";
-import type { CoordinatorProduct } from "../../../functions/shop/coordinator/domain/store-tools-port";
+} from "../../../functions/shop/domain/plan-cart-merge";
+import { MAX_PACKS, packsForAmount } from "../../../functions/shop/domain/plan-pack-count";
+import type { PlanIngredient } from "../../../functions/shop/domain/ports/plan-shopping-list-port";
+import type { CoordinatorProduct } from "../../../functions/shop/domain/ports/store-tools-port";
 import { createFakeStore } from "./support/coordinator-fixtures";
 
 const item = (productId: string, name: string): CoordinatorProduct => ({

@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { LlmUnavailable } from "../../../functions/core/llm";
 import { createFakeLlm } from "../../../functions/core/llm/testing/fake-llm";
-import { STORE_BRAND_TIERS } from "../../../functions/shop/coordinator/domain/brand-tiers";
-import { defaultHouseholdPreferences } from "../../../functions/shop/coordinator/domain/household-preferences";
+import { STORE_BRAND_TIERS } from "../../../functions/shop/domain/brand-tiers";
+import { defaultHouseholdPreferences } from "../../../functions/shop/domain/household-preferences";
 import {
   findSubstitutes,
   originalItemFromCartLine,
   removeSameProduct,
   searchCandidatesStep,
   summarizeSubstitutions,
-} from "../../../functions/shop/coordinator/domain/substitution-worker";
+} from "../../../functions/shop/domain/substitution-worker";
 import {
   createFakeStore,
   RecordingCoordinatorLogger,

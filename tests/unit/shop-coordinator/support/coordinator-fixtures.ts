@@ -1,11 +1,11 @@
-import type { CoordinatorLogger } from "../../../../functions/shop/coordinator/domain/coordinator-logger";
+import type { CoordinatorLogger } from "../../../../functions/shop/domain/coordinator-logger";
 import type {
   CoordinatorCartLine,
   CoordinatorOrder,
   CoordinatorProduct,
   CoordinatorSlot,
   StoreToolsPort,
-} from "../../../../functions/shop/coordinator/domain/store-tools-port";
+} from "../../../../functions/shop/domain/ports/store-tools-port";
 
 export class RecordingCoordinatorLogger implements CoordinatorLogger {
   readonly records: Array<{

@@ -1,0 +1,31 @@
+import type { Context } from "aws-lambda";
+import { z } from "zod";
+import { parseOrThrow } from "../../core/validation";
+import { householdIdSchema } from "../store/household-session-cookie";
+import { itemPolicySchema } from "../domain/household-preferences";
+import { type SearchProgress, searchCandidatesStep } from "../domain/substitution-worker";
+import { queriesStepOutputSchema, searchStateSchema } from "../domain/run-step-events";
+import { withHouseholdStore } from "../wiring/step-store";
+
+const eventSchema = z.object({
+  householdId: householdIdSchema,
+  policy: itemPolicySchema,
+  queries: queriesStepOutputSchema.shape.queries,
+  search: searchStateSchema,
+});
+
+/**
+ * Map item, step 2, once per query: one store search (the primary query first, then the fallbacks),
+ * candidates merged; a Choice state loops here until 8 candidates or no query is left.
+ */
+export const handler = async (event: unknown, context: Context): Promise<SearchProgress> => {
+  const { householdId, policy, queries, search } = parseOrThrow(eventSchema, event, "SearchCandidates event");
+  return withHouseholdStore(householdId, context, (store) =>
+    searchCandidatesStep(store, {
+      queries,
+      queryIndex: search.nextQueryIndex,
+      candidates: search.candidates,
+      policy,
+    }),
+  );
+};

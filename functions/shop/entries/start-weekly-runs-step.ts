@@ -1,0 +1,36 @@
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import { configOnce, parseConfig } from "../../core/config";
+import { TableConfigSchema } from "../../core/db/app-table";
+import { parseOrThrow } from "../../core/validation";
+import { processWorkflowPort } from "../../core/workflow/process-workflow-port";
+import { createDynamoWeeklyRunIndex } from "../adapters/dynamo-weekly-run-index";
+import { startDueWeeklyRuns } from "../domain/use-cases/start-weekly-runs";
+import { stepLogger } from "../wiring/step-logger";
+import { runRepositoryFor } from "../wiring/step-table";
+
+// Parsed at cold start: a Lambda without TABLE_NAME fails here, naming it.
+const weeklyRuns = configOnce(() => createDynamoWeeklyRunIndex(parseConfig(TableConfigSchema)));
+weeklyRuns();
+
+/** What statemachines/shop-weekly-runs.asl.json passes: the execution's start time (`$$.Execution.StartTime`). */
+const eventSchema = z.object({ firedAt: z.iso.datetime({ offset: true }) });
+
+/**
+ * StartDueRuns: the hourly tick of the weekly schedule (EventBridge Scheduler → shop-weekly-runs). Starts
+ * the coordinator for the tenants whose weekly run is due in the hour the execution started in.
+ */
+export const handler = async (event: unknown) => {
+  const { firedAt } = parseOrThrow(eventSchema, event, "StartDueRuns event");
+  return startDueWeeklyRuns(
+    {
+      runsFor: runRepositoryFor,
+      weeklyRuns: weeklyRuns(),
+      workflows: processWorkflowPort(),
+      newRunId: () => `run_${randomUUID().replaceAll("-", "")}`,
+      now: () => new Date(),
+      logger: stepLogger,
+    },
+    new Date(firedAt),
+  );
+};
