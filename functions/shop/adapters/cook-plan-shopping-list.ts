@@ -1,6 +1,7 @@
 import { createDynamoPlanRepository } from "../../cook/adapters/dynamo-plan-repository";
 import { createDynamoRecipeRepository } from "../../cook/adapters/dynamo-recipe-repository";
 import type { CookLogger } from "../../cook/domain/cook-logger";
+import { CONTAINER_UNIT_IDS } from "../../cook/domain/ingredient-units";
 import { getShoppingList } from "../../cook/domain/use-cases/get-shopping-list";
 import type { TenantTable } from "../../core/db/tenant-table";
 import { NotFoundError } from "../../core/errors";
@@ -25,6 +26,7 @@ export const createCookPlanShoppingList = (table: TenantTable, logger?: CookLogg
           display: item.display,
           quantity: item.quantity,
           unit: item.unit,
+          containerUnit: item.unit !== null && CONTAINER_UNIT_IDS.has(item.unit.toLowerCase()),
           meals: item.sources.map((source) => ({ ...source })),
         }));
       } catch (error) {

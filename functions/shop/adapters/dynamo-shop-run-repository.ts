@@ -2,8 +2,8 @@ import { z } from "zod";
 import type { TenantTable } from "../../core/db/tenant-table";
 import { ConflictError } from "../../core/errors";
 import { type HouseholdPreferences, householdPreferencesSchema } from "../domain/household-preferences";
-import { type RunHeader, runHeaderSchema, runItemSchema, runListEntrySchema } from "../domain/shop-run";
 import type { ShopRunRepository } from "../domain/ports/shop-run-repository";
+import { type RunHeader, runHeaderSchema, runItemSchema, runListEntrySchema } from "../domain/shop-run";
 
 /**
  * Runs in the tenant-bound table:

@@ -1,9 +1,9 @@
-import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { DeleteCommand, DynamoDBDocumentClient, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
-import { LOCAL_DYNAMODB_CLIENT_CONFIG, type TableConfig } from "../../core/db/app-table";
+import { DeleteCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import type { AppTable } from "../../core/db/app-table";
 import { TenantIdSchema } from "../../core/db/keys";
 import { mapDynamoError } from "../../core/db/map-dynamo-error";
-import type { WeeklyRunIndex, WeeklySlot } from "../domain/weekly-run-index";
+import type { WeeklyRunIndex } from "../domain/ports/weekly-run-index";
+import type { WeeklySlot } from "../domain/weekly-slot";
 
 /**
  * The weekly-run index in the app table, outside every tenant's key space (tenant keys start with `T#`,
@@ -14,11 +14,12 @@ import type { WeeklyRunIndex, WeeklySlot } from "../domain/weekly-run-index";
 const partitionOf = (slot: WeeklySlot): string =>
   `SHOPWEEKLY#${slot.weekday}#${String(slot.hour).padStart(2, "0")}`;
 
-export const createDynamoWeeklyRunIndex = (config: TableConfig): WeeklyRunIndex => {
-  const client = new DynamoDBClient(
-    config.DYNAMODB_ENDPOINT ? { endpoint: config.DYNAMODB_ENDPOINT, ...LOCAL_DYNAMODB_CLIENT_CONFIG } : {},
-  );
-  const doc = DynamoDBDocumentClient.from(client);
+/** Over the container's app table: its one document client, no second one. */
+export const createDynamoWeeklyRunIndex = (
+  table: Pick<AppTable, "documentClient" | "tableName">,
+): WeeklyRunIndex => {
+  const doc = table.documentClient;
+  const config = { TABLE_NAME: table.tableName };
   const send = async <T>(what: string, call: () => Promise<T>): Promise<T> => {
     try {
       return await call();

@@ -1,7 +1,11 @@
+import { RECURRING_LOOKBACK_ORDERS } from "../domain/cart-builder";
+import type {
+  CoordinatorCartLine,
+  CoordinatorProduct,
+  StoreToolsPort,
+} from "../domain/ports/store-tools-port";
 import type { CartItem, StoreProduct } from "../store/store-product";
 import type { StoreTools } from "../store/store-tools";
-import { RECURRING_LOOKBACK_ORDERS } from "../domain/cart-builder";
-import type { CoordinatorCartLine, CoordinatorProduct, StoreToolsPort } from "../domain/ports/store-tools-port";
 
 /**
  * The site's unit price label, or ours from price and pack size when the site shows none (STORE.md: an

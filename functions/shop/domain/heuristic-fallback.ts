@@ -1,4 +1,4 @@
-import type { CoordinatorLogger } from "./coordinator-logger";
+import type { LoggerPort } from "../../core/logger-port";
 
 /** Which of the two paths produced a step's answer: the model, or the heuristic that always works. */
 export type StepSource = "llm" | "heuristic";
@@ -8,7 +8,7 @@ export type StepSource = "llm" | "heuristic";
  * rate limited, invalid twice, refused by our own checks) is logged and the heuristic answers instead.
  */
 export const withHeuristicFallback = async <T>(
-  logger: CoordinatorLogger,
+  logger: LoggerPort,
   warning: string,
   viaModel: () => Promise<T>,
   heuristic: () => T,

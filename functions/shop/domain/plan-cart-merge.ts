@@ -1,3 +1,4 @@
+import { foldText } from "../../core/text/fold-text";
 import type { CartAddition, PlanIngredientNotAdded } from "./cart-builder";
 import { packsForAmount } from "./plan-pack-count";
 import type { PlanIngredient, PlanMeal } from "./ports/plan-shopping-list-port";
@@ -47,13 +48,6 @@ export const INGREDIENT_SEARCH_TERMS: Readonly<Record<string, string>> = {
   tomato: "tomate",
 };
 
-const normalise = (text: string): string =>
-  text
-    .toLowerCase()
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .trim();
-
 /** The store query for an ingredient name: its shelf words when listed, else the name as written. */
 export const searchTermFor = (ingredientName: string): string =>
   INGREDIENT_SEARCH_TERMS[ingredientName.toLowerCase().trim()] ?? ingredientName;
@@ -67,8 +61,8 @@ export const pickProduct = (
   term: string,
   results: readonly CoordinatorProduct[],
 ): CoordinatorProduct | undefined => {
-  const head = normalise(term).split(/\s+/)[0] ?? "";
-  return results.find((product) => normalise(product.name).split(/\s+/)[0] === head);
+  const head = foldText(term).split(/\s+/)[0] ?? "";
+  return results.find((product) => foldText(product.name).split(/\s+/)[0] === head);
 };
 
 const MEAL_TYPES_PT: Record<string, string> = {

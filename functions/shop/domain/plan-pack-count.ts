@@ -1,4 +1,3 @@
-import { CONTAINER_UNIT_IDS } from "../../cook/domain/ingredient-units";
 import { parsePackSize } from "./parse-pack-size";
 
 /** A plan ingredient's amount as the cook area's shopping list gives it. */
@@ -7,6 +6,11 @@ export interface PlanAmount {
   quantity: number | null;
   /** "g", "kg", "ml", "l", a unit id ("tablespoon", "clove", "can"), or null for a plain count. */
   unit: string | null;
+  /**
+   * Whether `unit` is a container ("can", "jar"): counted as packs. The cook area knows its unit ids, so
+   * its adapter says so (shop's domain never reads cook's unit tables).
+   */
+  containerUnit?: boolean;
 }
 
 export interface PackCount {
@@ -87,7 +91,7 @@ export const packsForAmount = (
     };
   }
   const lowerUnit = unit.toLowerCase();
-  if (CONTAINER_UNIT_IDS.has(lowerUnit)) {
+  if (amount.containerUnit) {
     const packs = whole(quantity);
     return { packs, explanation: `${packsWord(packs)}, como no plano` };
   }

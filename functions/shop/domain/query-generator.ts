@@ -1,7 +1,7 @@
 import type { LlmPort } from "../../core/llm/llm-port";
 import { wrapPromptData } from "../../core/llm/prompt-data";
+import type { LoggerPort } from "../../core/logger-port";
 import { type BrandTiers, knownBrandWords, SEED_BRAND_TIERS } from "./brand-tiers";
-import type { CoordinatorLogger } from "./coordinator-logger";
 import { type StepSource, withHeuristicFallback } from "./heuristic-fallback";
 import {
   generateSearchQueryToolSchema,
@@ -96,7 +96,7 @@ export interface QueryGeneration {
  * product; when it is unavailable or answers invalidly twice, the heuristic builder does.
  */
 export const generateSearchQueries = async (
-  deps: { llm: LlmPort; logger: CoordinatorLogger; tiers?: BrandTiers },
+  deps: { llm: LlmPort; logger: LoggerPort; tiers?: BrandTiers },
   input: QueryGeneratorInput,
 ): Promise<QueryGeneration> => {
   const tiers = deps.tiers ?? SEED_BRAND_TIERS;

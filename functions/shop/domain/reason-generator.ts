@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { LlmPort } from "../../core/llm/llm-port";
 import { wrapPromptData } from "../../core/llm/prompt-data";
-import type { CoordinatorLogger } from "./coordinator-logger";
+import type { LoggerPort } from "../../core/logger-port";
 import { type StepSource, withHeuristicFallback } from "./heuristic-fallback";
 import type { OriginalItem, RankedCandidate } from "./substitution-contracts";
 
@@ -103,7 +103,7 @@ export interface ReasonsOutcome {
  * keeps it ("LLM enhances, heuristics always work"). Ranks, scores and order never change here.
  */
 export const explainSubstitutes = async (
-  deps: { llm: LlmPort; logger: CoordinatorLogger },
+  deps: { llm: LlmPort; logger: LoggerPort },
   input: { original: OriginalItem; candidates: readonly RankedCandidate[] },
 ): Promise<ReasonsOutcome> => {
   const unchanged = (): ReasonsOutcome => ({ candidates: [...input.candidates], source: "heuristic" });

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { TenantIdSchema } from "../../core/db/keys";
-import { householdIdSchema } from "../store/household-session-cookie";
 import { cartAdditionSchema, planIngredientNotAddedSchema } from "./cart-builder";
+import { householdIdSchema } from "./household-for-tenant";
 import { householdPreferencesSchema, itemPolicySchema } from "./household-preferences";
-import { runOptionsSchema, runUsageSchema } from "./shop-run";
 import { coordinatorCartLineSchema, coordinatorProductSchema } from "./ports/store-tools-port";
+import { runOptionsSchema, runUsageSchema } from "./shop-run";
 import { queryGeneratorOutputSchema, rankedCandidateSchema } from "./substitution-contracts";
 
 /**

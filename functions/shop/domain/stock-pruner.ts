@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { LlmPort } from "../../core/llm/llm-port";
 import { wrapPromptData } from "../../core/llm/prompt-data";
-import type { CoordinatorLogger } from "./coordinator-logger";
+import type { LoggerPort } from "../../core/logger-port";
 import { type StepSource, withHeuristicFallback } from "./heuristic-fallback";
 import type { CoordinatorCartLine, CoordinatorOrder } from "./ports/store-tools-port";
 
@@ -111,7 +111,7 @@ export interface PruneOutcome {
 
 /** The StockPruner, LLM-enhanced: the model reviews the cadence rule's proposals; failure → the rule. */
 export const pruneStock = async (
-  deps: { llm: LlmPort; logger: CoordinatorLogger },
+  deps: { llm: LlmPort; logger: LoggerPort },
   args: { cart: readonly CoordinatorCartLine[]; orders: readonly CoordinatorOrder[]; today: string },
 ): Promise<PruneOutcome> => {
   const heuristic = pruneStockByCadence(args.cart, args.orders, args.today);

@@ -1,4 +1,4 @@
-import type { CoordinatorLogger } from "./coordinator-logger";
+import type { LoggerPort } from "../../core/logger-port";
 import { type HouseholdPreferences, type ItemPolicy, matchesBrand } from "./household-preferences";
 import type { ValueRanking } from "./substitution-contracts";
 import { comparablePrices, type ValueScoreProduct } from "./value-heuristics";
@@ -44,7 +44,7 @@ export const applySubstitutionRules = (args: {
   original: RuleOriginal;
   policy: ItemPolicy;
   preferences: Pick<HouseholdPreferences, "pinnedBrands" | "bannedBrands" | "priceCapPercent">;
-  logger: CoordinatorLogger;
+  logger: LoggerPort;
 }): RuledRankings => {
   const { original, preferences, logger } = args;
   const byId = new Map(args.candidates.map((c) => [c.productId, c]));

@@ -1,10 +1,11 @@
 import type { LlmPort } from "../../core/llm/llm-port";
+import type { LoggerPort } from "../../core/logger-port";
+import { foldText } from "../../core/text/fold-text";
 import type { BrandTiers } from "./brand-tiers";
-import type { CoordinatorLogger } from "./coordinator-logger";
 import type { StepSource } from "./heuristic-fallback";
 import type { HouseholdPreferences, ItemPolicy } from "./household-preferences";
-import { generateSearchQueries } from "./query-generator";
 import type { CoordinatorCartLine, CoordinatorProduct, StoreToolsPort } from "./ports/store-tools-port";
+import { generateSearchQueries } from "./query-generator";
 import type {
   OriginalItem,
   QueryGeneratorOutput,
@@ -43,7 +44,7 @@ export const originalItemFromCartLine = (line: CoordinatorCartLine): OriginalIte
 
 export interface WorkerDeps {
   llm: LlmPort;
-  logger: CoordinatorLogger;
+  logger: LoggerPort;
   tiers: BrandTiers;
 }
 
@@ -110,9 +111,6 @@ export const searchCandidatesStep = async (
   };
 };
 
-const normalizedName = (name: string): string =>
-  name.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
-
 /** Step 2c: the seed's isSameProduct filter (same product id, or the same name). */
 export const removeSameProduct = (
   original: OriginalItem,
@@ -120,8 +118,7 @@ export const removeSameProduct = (
 ): CoordinatorProduct[] =>
   candidates.filter(
     (candidate) =>
-      candidate.productId !== original.productId &&
-      normalizedName(candidate.name) !== normalizedName(original.name),
+      candidate.productId !== original.productId && foldText(candidate.name) !== foldText(original.name),
   );
 
 export interface RankedItem {

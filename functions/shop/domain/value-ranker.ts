@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { LlmPort } from "../../core/llm/llm-port";
 import { wrapPromptData } from "../../core/llm/prompt-data";
+import type { LoggerPort } from "../../core/logger-port";
 import { type BrandTiers, classifyBrand, SEED_BRAND_TIERS } from "./brand-tiers";
-import type { CoordinatorLogger } from "./coordinator-logger";
 import { type StepSource, withHeuristicFallback } from "./heuristic-fallback";
 import {
   modelRankingSchema,
@@ -157,7 +157,7 @@ export interface RankingOutcome {
  * any candidate the model left out after the ones it ranked, by the heuristic. Failure → the heuristic.
  */
 export const rankSubstitutesByValue = async (
-  deps: { llm: LlmPort; logger: CoordinatorLogger; tiers?: BrandTiers },
+  deps: { llm: LlmPort; logger: LoggerPort; tiers?: BrandTiers },
   input: ValueRankerInput,
 ): Promise<RankingOutcome> => {
   const tiers = deps.tiers ?? SEED_BRAND_TIERS;

@@ -1,7 +1,7 @@
 import { parseOrThrow } from "../../core/validation";
 import { brandTiersFor, DEFAULT_STORE_ID } from "../domain/brand-tiers";
-import { generateItemQueries, originalItemFromCartLine } from "../domain/substitution-worker";
 import { itemEventSchema } from "../domain/run-step-events";
+import { generateItemQueries, originalItemFromCartLine } from "../domain/substitution-worker";
 import { stepLlm } from "../wiring/step-llm";
 import { stepLogger } from "../wiring/step-logger";
 

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { parseOrThrow } from "../../core/validation";
-import { explainSubstitutes } from "../domain/reason-generator";
-import { addUsage } from "../domain/shop-run";
 import { coordinatorCartLineSchema } from "../domain/ports/store-tools-port";
-import { originalItemFromCartLine } from "../domain/substitution-worker";
+import { explainSubstitutes } from "../domain/reason-generator";
 import { rankStepOutputSchema } from "../domain/run-step-events";
+import { addUsage } from "../domain/shop-run";
+import { originalItemFromCartLine } from "../domain/substitution-worker";
 import { stepLlm } from "../wiring/step-llm";
 import { stepLogger } from "../wiring/step-logger";
 

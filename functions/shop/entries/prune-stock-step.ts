@@ -1,7 +1,7 @@
 import type { Context } from "aws-lambda";
 import { parseOrThrow } from "../../core/validation";
-import { pruneStock } from "../domain/stock-pruner";
 import { runKeysSchema } from "../domain/run-step-events";
+import { pruneStock } from "../domain/stock-pruner";
 import { stepLlm } from "../wiring/step-llm";
 import { stepLogger } from "../wiring/step-logger";
 import { withHouseholdStore } from "../wiring/step-store";

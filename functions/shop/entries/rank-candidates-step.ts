@@ -3,8 +3,8 @@ import { parseOrThrow } from "../../core/validation";
 import { brandTiersFor, DEFAULT_STORE_ID } from "../domain/brand-tiers";
 import { itemPolicySchema } from "../domain/household-preferences";
 import { coordinatorCartLineSchema } from "../domain/ports/store-tools-port";
-import { originalItemFromCartLine, rankItemCandidates } from "../domain/substitution-worker";
 import { itemRulesSchema, searchStateSchema } from "../domain/run-step-events";
+import { originalItemFromCartLine, rankItemCandidates } from "../domain/substitution-worker";
 import { stepLlm } from "../wiring/step-llm";
 import { stepLogger } from "../wiring/step-logger";
 

@@ -1,7 +1,7 @@
 import { parseOrThrow } from "../../core/validation";
 import { readableCause } from "../domain/run-result";
-import { emptyUsage } from "../domain/shop-run";
 import { caughtErrorSchema, itemEventSchema } from "../domain/run-step-events";
+import { emptyUsage } from "../domain/shop-run";
 import { stepLogger } from "../wiring/step-logger";
 import { runRepositoryFor } from "../wiring/step-table";
 

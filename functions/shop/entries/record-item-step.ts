@@ -1,7 +1,7 @@
 import { parseOrThrow } from "../../core/validation";
+import { itemEventSchema, queriesStepOutputSchema, rankStepOutputSchema } from "../domain/run-step-events";
 import { addUsage, emptyUsage } from "../domain/shop-run";
 import { originalItemFromCartLine, recommendationFor } from "../domain/substitution-worker";
-import { itemEventSchema, queriesStepOutputSchema, rankStepOutputSchema } from "../domain/run-step-events";
 import { runRepositoryFor } from "../wiring/step-table";
 
 const eventSchema = itemEventSchema.extend({

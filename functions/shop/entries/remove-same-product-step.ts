@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { parseOrThrow } from "../../core/validation";
 import { coordinatorCartLineSchema } from "../domain/ports/store-tools-port";
-import { originalItemFromCartLine, removeSameProduct } from "../domain/substitution-worker";
 import { searchStateSchema } from "../domain/run-step-events";
+import { originalItemFromCartLine, removeSameProduct } from "../domain/substitution-worker";
 
 const eventSchema = z.object({ item: coordinatorCartLineSchema, search: searchStateSchema });
 

@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { NotFoundError } from "../../core/errors";
 import { parseOrThrow } from "../../core/validation";
+import { coordinatorSlotSchema } from "../domain/ports/store-tools-port";
 import { composeRunResult } from "../domain/run-result";
+import { buildCartOutputSchema, runKeysSchema } from "../domain/run-step-events";
 import { runUsageSchema } from "../domain/shop-run";
 import { slotRecommendationSchema } from "../domain/slot-scout";
 import { pruneProposalSchema } from "../domain/stock-pruner";
-import { coordinatorSlotSchema } from "../domain/ports/store-tools-port";
-import { buildCartOutputSchema, runKeysSchema } from "../domain/run-step-events";
 import { runRepositoryFor } from "../wiring/step-table";
 
 /** What the workflow's StartRun state leaves for a step the run's options skipped. */

@@ -1,8 +1,8 @@
 import type { Context } from "aws-lambda";
 import { parseOrThrow } from "../../core/validation";
 import { defaultHouseholdPreferences } from "../domain/household-preferences";
-import { recommendSlot } from "../domain/slot-scout";
 import { runKeysSchema } from "../domain/run-step-events";
+import { recommendSlot } from "../domain/slot-scout";
 import { withHouseholdStore } from "../wiring/step-store";
 import { runRepositoryFor } from "../wiring/step-table";
 

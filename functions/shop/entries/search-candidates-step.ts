@@ -1,10 +1,10 @@
 import type { Context } from "aws-lambda";
 import { z } from "zod";
 import { parseOrThrow } from "../../core/validation";
-import { householdIdSchema } from "../store/household-session-cookie";
+import { householdIdSchema } from "../domain/household-for-tenant";
 import { itemPolicySchema } from "../domain/household-preferences";
-import { type SearchProgress, searchCandidatesStep } from "../domain/substitution-worker";
 import { queriesStepOutputSchema, searchStateSchema } from "../domain/run-step-events";
+import { type SearchProgress, searchCandidatesStep } from "../domain/substitution-worker";
 import { withHouseholdStore } from "../wiring/step-store";
 
 const eventSchema = z.object({

@@ -1,17 +1,15 @@
-import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { configOnce, parseConfig } from "../../core/config";
-import { TableConfigSchema } from "../../core/db/app-table";
+import { configOnce } from "../../core/config";
+import { prefixedIdMaker } from "../../core/ids";
 import { parseOrThrow } from "../../core/validation";
 import { processWorkflowPort } from "../../core/workflow/process-workflow-port";
 import { createDynamoWeeklyRunIndex } from "../adapters/dynamo-weekly-run-index";
 import { startDueWeeklyRuns } from "../domain/use-cases/start-weekly-runs";
 import { stepLogger } from "../wiring/step-logger";
-import { runRepositoryFor } from "../wiring/step-table";
+import { runRepositoryFor, stepTable } from "../wiring/step-table";
 
-// Parsed at cold start: a Lambda without TABLE_NAME fails here, naming it.
-const weeklyRuns = configOnce(() => createDynamoWeeklyRunIndex(parseConfig(TableConfigSchema)));
-weeklyRuns();
+// Over the step's table (parsed at cold start: a Lambda without TABLE_NAME fails there, naming it).
+const weeklyRuns = configOnce(() => createDynamoWeeklyRunIndex(stepTable()));
 
 /** What statemachines/shop-weekly-runs.asl.json passes: the execution's start time (`$$.Execution.StartTime`). */
 const eventSchema = z.object({ firedAt: z.iso.datetime({ offset: true }) });
@@ -27,7 +25,7 @@ export const handler = async (event: unknown) => {
       runsFor: runRepositoryFor,
       weeklyRuns: weeklyRuns(),
       workflows: processWorkflowPort(),
-      newRunId: () => `run_${randomUUID().replaceAll("-", "")}`,
+      newRunId: prefixedIdMaker("run"),
       now: () => new Date(),
       logger: stepLogger,
     },

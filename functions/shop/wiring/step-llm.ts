@@ -1,11 +1,6 @@
 import { configOnce } from "../../core/config";
-import {
-  createLlm,
-  createUsageRecorder,
-  type LlmPort,
-  readLlmConfig,
-  recordingUsage,
-} from "../../core/llm";
+import { createLlm, type LlmPort, readLlmConfig } from "../../core/llm";
+import { openModelSession } from "../../core/llm/model-session";
 import type { RunUsage } from "../domain/shop-run";
 
 // Parsed at cold start: a provider without its key fails here, naming it.
@@ -13,14 +8,12 @@ const config = configOnce(() => readLlmConfig());
 const sharedLlm = configOnce(() => createLlm(config()));
 config();
 
-/** The container's model behind a recorder: what this one step's calls cost. */
+/** The container's model in a model session of this one step: what the step's calls cost. */
 export const stepLlm = (): { llm: LlmPort; usage: () => RunUsage } => {
-  const recorder = createUsageRecorder();
-  const llm = recordingUsage(sharedLlm(), recorder);
+  const { llm, recorder } = openModelSession(sharedLlm());
   return {
     llm,
     usage: () => {
-      const entries = recorder.entries();
       const totals = recorder.totals();
       return {
         calls: totals.calls,
@@ -28,7 +21,7 @@ export const stepLlm = (): { llm: LlmPort; usage: () => RunUsage } => {
         inputTokens: totals.inputTokens,
         outputTokens: totals.outputTokens,
         latencyMs: totals.latencyMs,
-        offlineCalls: entries.filter((entry) => entry.provider === "none").length,
+        offlineCalls: recorder.entries().filter((entry) => entry.provider === "none").length,
       };
     },
   };

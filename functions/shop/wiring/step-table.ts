@@ -4,12 +4,12 @@ import { createDynamoShopRunRepository } from "../adapters/dynamo-shop-run-repos
 import type { ShopRunRepository } from "../domain/ports/shop-run-repository";
 
 // Parsed at cold start: a step without TABLE_NAME fails here, naming it.
-const table = configOnce(() => createAppTable(parseConfig(TableConfigSchema)));
-table();
+export const stepTable = configOnce(() => createAppTable(parseConfig(TableConfigSchema)));
+stepTable();
 
 /** The run repository of one tenant (the tenant comes from the execution input the API wrote). */
 export const runRepositoryFor = (tenant: string): ShopRunRepository =>
-  createDynamoShopRunRepository(table().forTenant(tenant));
+  createDynamoShopRunRepository(stepTable().forTenant(tenant));
 
 /** The tenant's view of the table, for steps that read another area's data of the same tenant. */
-export const tenantTableFor = (tenant: string) => table().forTenant(tenant);
+export const tenantTableFor = (tenant: string) => stepTable().forTenant(tenant);

@@ -5,7 +5,7 @@ import { createDynamoWeeklyRunIndex } from "../../../functions/shop/adapters/dyn
 import { householdPreferencesSchema } from "../../../functions/shop/domain/household-preferences";
 import { saveShopPreferences } from "../../../functions/shop/domain/use-cases/save-preferences";
 import type { WeeklyRunsOutcome } from "../../../functions/shop/domain/use-cases/start-weekly-runs";
-import { slotAt } from "../../../functions/shop/domain/weekly-run-index";
+import { slotAt } from "../../../functions/shop/domain/weekly-slot";
 import { allSchedules } from "../../../lib/areas";
 import { waitUntil } from "../../support/wait-until";
 import { productNamed } from "../shop/store/catalog-fixture";
@@ -43,10 +43,7 @@ describe("the shop-weekly-runs schedule", () => {
     harness.store.seedHousehold(householdId, {
       cart: [{ productId: productNamed("arroz carolino auchan 1kg").productId, quantity: 1 }],
     });
-    const weeklyRuns = createDynamoWeeklyRunIndex({
-      TABLE_NAME: process.env.TABLE_NAME ?? "",
-      DYNAMODB_ENDPOINT: process.env.DYNAMODB_ENDPOINT,
-    });
+    const weeklyRuns = createDynamoWeeklyRunIndex(harness.table);
     const due = slotAt(new Date());
     const otherHour = { weekday: due.weekday, hour: (due.hour + 1) % 24 };
     await saveShopPreferences(

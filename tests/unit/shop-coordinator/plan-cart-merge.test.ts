@@ -246,7 +246,7 @@ describe("packs for a plan amount", () => {
   });
 
   it("takes a container unit as that many packs", () => {
-    expect(packsForAmount({ quantity: 2, unit: "can" }, tins)).toEqual({
+    expect(packsForAmount({ quantity: 2, unit: "can", containerUnit: true }, tins)).toEqual({
       packs: 2,
       explanation: "2 embalagens, como no plano",
     });

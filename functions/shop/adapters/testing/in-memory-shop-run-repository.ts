@@ -1,6 +1,6 @@
 import type { HouseholdPreferences } from "../../domain/household-preferences";
-import type { RunHeader, RunItem } from "../../domain/shop-run";
 import type { ShopRunRepository } from "../../domain/ports/shop-run-repository";
+import type { RunHeader, RunItem } from "../../domain/shop-run";
 
 /** The run repository in memory, one per tenant, for unit tests of the use cases and the HTTP app. */
 export const createInMemoryShopRunRepository = (): ShopRunRepository & { items: Map<string, RunItem[]> } => {

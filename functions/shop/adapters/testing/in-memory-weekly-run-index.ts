@@ -1,4 +1,5 @@
-import type { WeeklyRunIndex, WeeklySlot } from "../../domain/weekly-run-index";
+import type { WeeklyRunIndex } from "../../domain/ports/weekly-run-index";
+import type { WeeklySlot } from "../../domain/weekly-slot";
 
 const slotKey = (slot: WeeklySlot) => `${slot.weekday}#${slot.hour}`;
 

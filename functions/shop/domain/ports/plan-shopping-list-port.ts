@@ -18,6 +18,8 @@ export interface PlanIngredient {
   quantity: number | null;
   /** "g", "kg", "ml", "l", a unit id ("tablespoon", "clove", "can"), or null for a plain count. */
   unit: string | null;
+  /** Whether `unit` is a container the store sells as packs ("can", "jar"): the cook area's unit ids say. */
+  containerUnit?: boolean;
   meals: PlanMeal[];
 }
 

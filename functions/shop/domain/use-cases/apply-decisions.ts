@@ -1,8 +1,8 @@
 import { ConflictError, DomainRefusedError, NotFoundError } from "../../../core/errors";
 import type { Decision } from "../decision";
-import type { RecordedDecision, RunHeader } from "../shop-run";
 import type { ShopRunRepository } from "../ports/shop-run-repository";
 import type { StoreToolsPort } from "../ports/store-tools-port";
+import type { RecordedDecision, RunHeader } from "../shop-run";
 
 export interface DecisionOutcome {
   decision: Decision;

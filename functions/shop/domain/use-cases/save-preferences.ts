@@ -1,6 +1,7 @@
 import type { HouseholdPreferences } from "../household-preferences";
 import type { ShopRunRepository } from "../ports/shop-run-repository";
-import { sameSlot, type WeeklyRunIndex } from "../weekly-run-index";
+import type { WeeklyRunIndex } from "../ports/weekly-run-index";
+import { sameSlot } from "../weekly-slot";
 
 /**
  * Replaces the household's preferences and keeps the weekly-run index in step: the new slot is indexed

@@ -1,20 +1,15 @@
+import type { LoggerPort } from "../../../core/logger-port";
 import { householdForTenant } from "../household-for-tenant";
-import type { CoordinatorLogger } from "../coordinator-logger";
-import { runOptionsSchema } from "../shop-run";
 import type { ShopRunRepository } from "../ports/shop-run-repository";
-import {
-  sameSlot,
-  slotAt,
-  type WeeklyRunIndex,
-  type WeeklySlot,
-  weeklyRunIdempotencyKey,
-} from "../weekly-run-index";
+import type { WeeklyRunIndex } from "../ports/weekly-run-index";
+import { runOptionsSchema } from "../shop-run";
+import { sameSlot, slotAt, type WeeklySlot, weeklyRunIdempotencyKey } from "../weekly-slot";
 import { type StartRunDeps, startShopRun } from "./start-run";
 
 export interface StartWeeklyRunsDeps extends Omit<StartRunDeps, "runs"> {
   runsFor(tenant: string): ShopRunRepository;
   weeklyRuns: WeeklyRunIndex;
-  logger: CoordinatorLogger;
+  logger: LoggerPort;
 }
 
 export interface WeeklyRunsOutcome {

@@ -6,8 +6,8 @@ import type { WorkflowExecution } from "../../../../functions/core/workflow/work
 import { createDynamoShopRunRepository } from "../../../../functions/shop/adapters/dynamo-shop-run-repository";
 import type { HouseholdPreferencesInput } from "../../../../functions/shop/domain/household-preferences";
 import { householdPreferencesSchema } from "../../../../functions/shop/domain/household-preferences";
-import { type RunHeader, runOptionsSchema } from "../../../../functions/shop/domain/shop-run";
 import type { ShopRunRepository } from "../../../../functions/shop/domain/ports/shop-run-repository";
+import { type RunHeader, runOptionsSchema } from "../../../../functions/shop/domain/shop-run";
 import { startShopRun } from "../../../../functions/shop/domain/use-cases/start-run";
 import { allWorkflows } from "../../../../lib/areas";
 import { createTestTable } from "../../../support/table";

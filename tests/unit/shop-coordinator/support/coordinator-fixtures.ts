@@ -1,4 +1,4 @@
-import type { CoordinatorLogger } from "../../../../functions/shop/domain/coordinator-logger";
+import type { LoggerPort } from "../../../../functions/core/logger-port";
 import type {
   CoordinatorCartLine,
   CoordinatorOrder,
@@ -7,7 +7,7 @@ import type {
   StoreToolsPort,
 } from "../../../../functions/shop/domain/ports/store-tools-port";
 
-export class RecordingCoordinatorLogger implements CoordinatorLogger {
+export class RecordingCoordinatorLogger implements LoggerPort {
   readonly records: Array<{
     level: "info" | "warn";
     message: string;
