@@ -61,14 +61,8 @@ export const shopCoordinatorFunctions: FunctionDefinition[] = [
   coordinatorStep(
     "ShopSearchCandidates",
     "search-candidates-step.ts",
-    "Substitution: one store search for one item",
+    "Substitution: one store search for one item (the item itself dropped from the last)",
     ["store"],
-  ),
-  coordinatorStep(
-    "ShopRemoveSameProduct",
-    "remove-same-product-step.ts",
-    "Substitution: drop the unavailable product from its candidates",
-    [],
   ),
   coordinatorStep(
     "ShopRankCandidates",
@@ -179,7 +173,6 @@ export const shopArea: AreaDefinition = {
         ShopScanCartFnArn: "ShopScanCart",
         ShopGenerateQueriesFnArn: "ShopGenerateQueries",
         ShopSearchCandidatesFnArn: "ShopSearchCandidates",
-        ShopRemoveSameProductFnArn: "ShopRemoveSameProduct",
         ShopRankCandidatesFnArn: "ShopRankCandidates",
         ShopGenerateReasonsFnArn: "ShopGenerateReasons",
         ShopRecordItemFnArn: "ShopRecordItem",

@@ -3,8 +3,14 @@ import { TenantIdSchema } from "../../core/db/keys";
 import { cartAdditionSchema, planIngredientNotAddedSchema } from "./cart-builder";
 import { householdIdSchema } from "./household-for-tenant";
 import { householdPreferencesSchema, itemPolicySchema } from "./household-preferences";
-import { coordinatorCartLineSchema, coordinatorProductSchema } from "./ports/store-tools-port";
+import {
+  coordinatorCartLineSchema,
+  coordinatorProductSchema,
+  coordinatorSlotSchema,
+} from "./ports/store-tools-port";
 import { runOptionsSchema, runUsageSchema } from "./shop-run";
+import { slotRecommendationSchema } from "./slot-scout";
+import { pruneProposalSchema } from "./stock-pruner";
 import { queryGeneratorOutputSchema, rankedCandidateSchema } from "./substitution-contracts";
 
 /**
@@ -49,6 +55,8 @@ export const searchStateSchema = z.object({
   candidates: z.array(coordinatorProductSchema),
   nextQueryIndex: z.number().int().nonnegative(),
   done: z.boolean(),
+  /** Set by the search once done (AnyCandidates reads it): the candidates left without the item itself. */
+  candidateCount: z.number().int().nonnegative().optional(),
 });
 
 export const rankStepOutputSchema = z.object({
@@ -68,3 +76,30 @@ export const buildCartOutputSchema = z.object({
 
 /** What a Catch puts at its ResultPath: Step Functions' `Error` and `Cause`. */
 export const caughtErrorSchema = z.object({ Error: z.string(), Cause: z.string().optional() });
+
+export type ItemEvent = z.infer<typeof itemEventSchema>;
+export type QueriesStepOutput = z.infer<typeof queriesStepOutputSchema>;
+export type RankStepOutput = z.infer<typeof rankStepOutputSchema>;
+export type BuildCartOutput = z.infer<typeof buildCartOutputSchema>;
+export type CaughtError = z.infer<typeof caughtErrorSchema>;
+
+/** What the workflow's StartRun state leaves for a step the run's options skipped. */
+const skipped = z.object({ skipped: z.literal(true) });
+
+/** SaveRun's input: BuildCart's output, and PruneStock's and ScoutSlots' (or their skipped markers). */
+export const saveRunEventSchema = runKeysSchema.extend({
+  buildCart: buildCartOutputSchema,
+  prune: z.union([
+    z.object({
+      value: z.array(pruneProposalSchema),
+      source: z.enum(["llm", "heuristic"]),
+      usage: runUsageSchema,
+    }),
+    skipped,
+  ]),
+  slots: z.union([
+    z.object({ slots: z.array(coordinatorSlotSchema), recommendation: slotRecommendationSchema }),
+    skipped,
+  ]),
+});
+export type SaveRunEvent = z.infer<typeof saveRunEventSchema>;

@@ -18,8 +18,8 @@ import { rankSubstitutesByValue, summarizeRankings } from "./value-ranker";
 
 /**
  * The seed's substitution worker, one step at a time: each function below is one Task state of the
- * item sub-workflow (statemachines/shop-coordinator.asl.json), and `findSubstitutes` runs them in a row
- * for callers without a workflow (tests, the benchmark's in-process baseline).
+ * item sub-workflow (statemachines/shop-coordinator.asl.json). Nothing runs them in a row outside the
+ * workflow: the ASL is the one implementation of the item's flow.
  */
 
 /** The seed's stop: "if (candidates.length >= 8) break". */
@@ -72,14 +72,33 @@ export interface SearchProgress {
   /** The next query to run (0 = primary). */
   nextQueryIndex: number;
   done: boolean;
+  /** Set once done: the candidates left after the unavailable product itself is taken out. */
+  candidateCount?: number;
 }
 
 /**
  * Step 2b, once per query: the seed's "search with fallback strategy". Runs query `queryIndex`, adds the
  * new products, and says whether to go on (fewer than 8 candidates and queries left). A `specific`
- * policy reads its products instead of searching.
+ * policy reads its products instead of searching. Once done, the unavailable product itself is taken out
+ * of the candidates (the seed's isSameProduct filter, run here rather than in a Lambda of its own).
  */
 export const searchCandidatesStep = async (
+  store: StoreToolsPort,
+  args: {
+    original: OriginalItem;
+    queries: QueryGeneratorOutput;
+    queryIndex: number;
+    candidates: CoordinatorProduct[];
+    policy: ItemPolicy;
+  },
+): Promise<SearchProgress> => {
+  const progress = await searchOnce(store, args);
+  if (!progress.done) return progress;
+  const candidates = removeSameProduct(args.original, progress.candidates);
+  return { ...progress, candidates, candidateCount: candidates.length };
+};
+
+const searchOnce = async (
   store: StoreToolsPort,
   args: {
     queries: QueryGeneratorOutput;
@@ -111,7 +130,7 @@ export const searchCandidatesStep = async (
   };
 };
 
-/** Step 2c: the seed's isSameProduct filter (same product id, or the same name). */
+/** The seed's isSameProduct filter (same product id, or the same name), run by the search once done. */
 export const removeSameProduct = (
   original: OriginalItem,
   candidates: readonly CoordinatorProduct[],
@@ -208,58 +227,5 @@ export const summarizeSubstitutions = (
     summary,
     totalUnavailable: substitutions.length,
     totalWithSubstitutes,
-  };
-};
-
-export interface ItemOutcome {
-  recommendation: SubstitutionRecommendation;
-  queries?: QueryGeneratorOutput;
-  sources: { queries?: StepSource; ranking?: StepSource };
-  removed: RemovedCandidate[];
-}
-
-/** Every step for one unavailable item, in a row (the Map iteration's states, without a workflow). */
-export const findSubstitutes = async (
-  deps: WorkerDeps & { store: StoreToolsPort },
-  args: { item: CoordinatorCartLine; policy: ItemPolicy; preferences: HouseholdPreferences },
-): Promise<ItemOutcome> => {
-  const original = originalItemFromCartLine(args.item);
-  if (args.policy.policy === "no_substitute") {
-    return {
-      recommendation: recommendationFor(original, undefined, "The household asked for no substitute"),
-      sources: {},
-      removed: [],
-    };
-  }
-  const { queries, source } = await generateItemQueries(deps, original);
-  let progress: SearchProgress = { candidates: [], nextQueryIndex: 0, done: false };
-  while (!progress.done) {
-    progress = await searchCandidatesStep(deps.store, {
-      queries,
-      queryIndex: progress.nextQueryIndex,
-      candidates: progress.candidates,
-      policy: args.policy,
-    });
-  }
-  const candidates = removeSameProduct(original, progress.candidates);
-  if (candidates.length === 0) {
-    return {
-      recommendation: recommendationFor(original, undefined),
-      queries,
-      sources: { queries: source },
-      removed: [],
-    };
-  }
-  const ranked = await rankItemCandidates(deps, {
-    original,
-    candidates,
-    policy: args.policy,
-    preferences: args.preferences,
-  });
-  return {
-    recommendation: recommendationFor(original, ranked),
-    queries,
-    sources: { queries: source, ranking: ranked.source },
-    removed: ranked.removed,
   };
 };

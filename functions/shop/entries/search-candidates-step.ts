@@ -3,12 +3,18 @@ import { z } from "zod";
 import { parseOrThrow } from "../../core/validation";
 import { householdIdSchema } from "../domain/household-for-tenant";
 import { itemPolicySchema } from "../domain/household-preferences";
+import { coordinatorCartLineSchema } from "../domain/ports/store-tools-port";
 import { queriesStepOutputSchema, searchStateSchema } from "../domain/run-step-events";
-import { type SearchProgress, searchCandidatesStep } from "../domain/substitution-worker";
+import {
+  originalItemFromCartLine,
+  type SearchProgress,
+  searchCandidatesStep,
+} from "../domain/substitution-worker";
 import { withHouseholdStore } from "../wiring/step-store";
 
 const eventSchema = z.object({
   householdId: householdIdSchema,
+  item: coordinatorCartLineSchema,
   policy: itemPolicySchema,
   queries: queriesStepOutputSchema.shape.queries,
   search: searchStateSchema,
@@ -16,12 +22,18 @@ const eventSchema = z.object({
 
 /**
  * Map item, step 2, once per query: one store search (the primary query first, then the fallbacks),
- * candidates merged; a Choice state loops here until 8 candidates or no query is left.
+ * candidates merged; a Choice state loops here until 8 candidates or no query is left, and the last
+ * visit takes the unavailable product itself out of the candidates.
  */
 export const handler = async (event: unknown, context: Context): Promise<SearchProgress> => {
-  const { householdId, policy, queries, search } = parseOrThrow(eventSchema, event, "SearchCandidates event");
+  const { householdId, item, policy, queries, search } = parseOrThrow(
+    eventSchema,
+    event,
+    "SearchCandidates event",
+  );
   return withHouseholdStore(householdId, context, (store) =>
     searchCandidatesStep(store, {
+      original: originalItemFromCartLine(item),
       queries,
       queryIndex: search.nextQueryIndex,
       candidates: search.candidates,

@@ -69,7 +69,6 @@ describe("the shop-coordinator workflow, offline, on the demo household", () => 
       "ScanCart",
       "GenerateQueries",
       "SearchCandidates",
-      "RemoveSameProduct",
       "RankCandidates",
       "GenerateReasons",
       "RecordItem",

@@ -1,0 +1,34 @@
+import { NotFoundError } from "../../../core/errors";
+import type { ShopRunRepository } from "../ports/shop-run-repository";
+import { composeRunResult } from "../run-result";
+import type { SaveRunEvent } from "../run-step-events";
+
+/** SaveRun: the run's result from its item records and the other steps, in DynamoDB; the run succeeded. */
+export const saveRunResult = async (
+  deps: { runs: ShopRunRepository; now: () => Date },
+  args: Pick<SaveRunEvent, "runId" | "buildCart" | "prune" | "slots">,
+) => {
+  const { runId, buildCart, prune, slots } = args;
+  const items = await deps.runs.listItems(runId);
+  const result = composeRunResult({
+    items,
+    cartAdditions: buildCart.cartAdditions,
+    ...(buildCart.planNotAdded ? { planNotAdded: buildCart.planNotAdded } : {}),
+    ...("skipped" in prune ? {} : { prune }),
+    ...("skipped" in slots ? {} : { slots }),
+  });
+  const saved = await deps.runs.updateRun(runId, (header) => ({
+    ...header,
+    status: "succeeded",
+    endedAt: deps.now().toISOString(),
+    itemsTotal: items.length,
+    result,
+  }));
+  if (!saved) throw new NotFoundError(`No run ${runId}`, { code: "shop_run_not_found" });
+  return {
+    runId,
+    status: "succeeded" as const,
+    totalUnavailable: result.totalUnavailable,
+    totalWithSubstitutes: result.totalWithSubstitutes,
+  };
+};

@@ -1,0 +1,26 @@
+import { defaultHouseholdPreferences, policyFor } from "../household-preferences";
+import type { ShopRunRepository } from "../ports/shop-run-repository";
+import type { StoreToolsPort } from "../ports/store-tools-port";
+import type { ItemEvent } from "../run-step-events";
+
+/**
+ * ScanCart: the household's cart, and for each unavailable line a Map item carrying its policy and the
+ * household's substitution rules. Records how many items the run has, for progress.
+ */
+export const scanCartForRun = async (
+  deps: { runs: ShopRunRepository; store: Pick<StoreToolsPort, "scanCart"> },
+  keys: { tenant: string; runId: string; householdId: string },
+): Promise<{ items: ItemEvent[]; itemsTotal: number; cartLines: number }> => {
+  const preferences = (await deps.runs.getPreferences()) ?? defaultHouseholdPreferences();
+  const cart = await deps.store.scanCart();
+  const rules = {
+    pinnedBrands: preferences.pinnedBrands,
+    bannedBrands: preferences.bannedBrands,
+    priceCapPercent: preferences.priceCapPercent,
+  };
+  const items = cart
+    .filter((line) => !line.available)
+    .map((item) => ({ ...keys, item, policy: policyFor(preferences, item.productId), rules }));
+  await deps.runs.updateRun(keys.runId, (header) => ({ ...header, itemsTotal: items.length }));
+  return { items, itemsTotal: items.length, cartLines: cart.length };
+};
