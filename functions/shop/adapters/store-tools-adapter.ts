@@ -1,9 +1,6 @@
 import { RECURRING_LOOKBACK_ORDERS } from "../domain/cart-builder";
-import type {
-  CoordinatorCartLine,
-  CoordinatorProduct,
-  StoreToolsPort,
-} from "../domain/ports/store-tools-port";
+import type { StoreToolsPort } from "../domain/ports/store-tools-port";
+import type { CoordinatorCartLine, CoordinatorProduct } from "../domain/store-shapes";
 import type { CartItem, StoreProduct } from "../store/store-product";
 import type { StoreTools } from "../store/store-tools";
 

@@ -2,7 +2,8 @@ import { foldText } from "../../core/text/fold-text";
 import type { CartAddition, PlanIngredientNotAdded } from "./cart-builder";
 import { packsForAmount } from "./plan-pack-count";
 import type { PlanIngredient, PlanMeal } from "./ports/plan-shopping-list-port";
-import type { CoordinatorCartLine, CoordinatorProduct, StoreToolsPort } from "./ports/store-tools-port";
+import type { StoreToolsPort } from "./ports/store-tools-port";
+import type { CoordinatorCartLine, CoordinatorProduct } from "./store-shapes";
 
 /** Results read per search: the first relevant product is taken, so a few are plenty. */
 const SEARCH_RESULTS = 5;

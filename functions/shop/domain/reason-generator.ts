@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { LlmPort } from "../../core/llm/llm-port";
 import { wrapPromptData } from "../../core/llm/prompt-data";
 import type { LoggerPort } from "../../core/logger-port";
+import { refineListedIdsOnce } from "../../core/validation";
 import { type StepSource, withHeuristicFallback } from "./heuristic-fallback";
 import type { OriginalItem, RankedCandidate } from "./substitution-contracts";
 
@@ -36,26 +37,19 @@ export const explainSubstitutesSchema = (candidateIds: ReadonlySet<string>) =>
         .min(1)
         .max(40),
     })
-    .superRefine((value, context) => {
-      const seen = new Set<string>();
-      value.reasons.forEach((entry, index) => {
-        if (!candidateIds.has(entry.productId)) {
-          context.addIssue({
-            code: "custom",
-            path: ["reasons", index, "productId"],
-            message: `unknown productId "${entry.productId}": explain only the listed candidates`,
-          });
-        }
-        if (seen.has(entry.productId)) {
-          context.addIssue({
-            code: "custom",
-            path: ["reasons", index, "productId"],
-            message: `productId "${entry.productId}" is explained twice`,
-          });
-        }
-        seen.add(entry.productId);
-      });
-    });
+    .superRefine((value, context) =>
+      refineListedIdsOnce(
+        value.reasons,
+        {
+          id: (entry) => entry.productId,
+          listed: candidateIds,
+          path: (index) => ["reasons", index, "productId"],
+          verb: "explain",
+          pastVerb: "explained",
+        },
+        context,
+      ),
+    );
 
 const euros = (value: number): string => value.toFixed(2).replace(".", ",");
 

@@ -1,9 +1,9 @@
 import type { CartAddition, PlanIngredientNotAdded } from "./cart-builder";
 import type { StepSource } from "./heuristic-fallback";
-import type { CoordinatorSlot } from "./ports/store-tools-port";
 import { addUsage, emptyUsage, type RunItem, type RunResult, type RunUsage } from "./shop-run";
 import type { SlotRecommendation } from "./slot-scout";
 import type { PruneProposal } from "./stock-pruner";
+import type { CoordinatorSlot } from "./store-shapes";
 import { summarizeSubstitutions } from "./substitution-worker";
 
 /** A Step Functions error Cause is often the Lambda's JSON error document: keep its message only. */

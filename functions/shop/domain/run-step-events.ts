@@ -3,14 +3,10 @@ import { TenantIdSchema } from "../../core/db/keys";
 import { cartAdditionSchema, planIngredientNotAddedSchema } from "./cart-builder";
 import { householdIdSchema } from "./household-for-tenant";
 import { householdPreferencesSchema, itemPolicySchema } from "./household-preferences";
-import {
-  coordinatorCartLineSchema,
-  coordinatorProductSchema,
-  coordinatorSlotSchema,
-} from "./ports/store-tools-port";
 import { runOptionsSchema, runUsageSchema } from "./shop-run";
 import { slotRecommendationSchema } from "./slot-scout";
 import { pruneProposalSchema } from "./stock-pruner";
+import { coordinatorCartLineSchema, coordinatorProductSchema, coordinatorSlotSchema } from "./store-shapes";
 import { queryGeneratorOutputSchema, rankedCandidateSchema } from "./substitution-contracts";
 
 /**

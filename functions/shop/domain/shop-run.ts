@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { cartAdditionSchema, planIngredientNotAddedSchema } from "./cart-builder";
-import { coordinatorSlotSchema } from "./ports/store-tools-port";
 import { slotRecommendationSchema } from "./slot-scout";
 import { pruneProposalSchema } from "./stock-pruner";
+import { coordinatorSlotSchema } from "./store-shapes";
 import {
   queryGeneratorOutputSchema,
   substitutionRecommendationSchema,

@@ -3,7 +3,7 @@ import type { LlmPort } from "../../core/llm/llm-port";
 import { wrapPromptData } from "../../core/llm/prompt-data";
 import type { LoggerPort } from "../../core/logger-port";
 import { type StepSource, withHeuristicFallback } from "./heuristic-fallback";
-import type { CoordinatorCartLine, CoordinatorOrder } from "./ports/store-tools-port";
+import type { CoordinatorCartLine, CoordinatorOrder } from "./store-shapes";
 
 export const PRUNE_STOCK_SCHEMA_NAME = "prune_stock";
 

@@ -4,8 +4,9 @@ import { foldText } from "../../core/text/fold-text";
 import type { BrandTiers } from "./brand-tiers";
 import type { StepSource } from "./heuristic-fallback";
 import type { HouseholdPreferences, ItemPolicy } from "./household-preferences";
-import type { CoordinatorCartLine, CoordinatorProduct, StoreToolsPort } from "./ports/store-tools-port";
+import type { StoreToolsPort } from "./ports/store-tools-port";
 import { generateSearchQueries } from "./query-generator";
+import type { CoordinatorCartLine, CoordinatorProduct } from "./store-shapes";
 import type {
   OriginalItem,
   QueryGeneratorOutput,

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { LlmPort } from "../../core/llm/llm-port";
 import { wrapPromptData } from "../../core/llm/prompt-data";
 import type { LoggerPort } from "../../core/logger-port";
+import { refineListedIdsOnce } from "../../core/validation";
 import { type BrandTiers, classifyBrand, SEED_BRAND_TIERS } from "./brand-tiers";
 import { type StepSource, withHeuristicFallback } from "./heuristic-fallback";
 import {
@@ -90,33 +91,28 @@ export const modelRankingOutputSchema = (candidateIds: ReadonlySet<string>) =>
   z
     .object({ rankings: z.array(modelRankingSchema).min(1).max(40), summary: z.string().max(2000) })
     .superRefine((value, context) => {
-      const seenIds = new Set<string>();
       const seenRanks = new Set<number>();
-      value.rankings.forEach((ranking, index) => {
-        if (!candidateIds.has(ranking.productId)) {
-          context.addIssue({
-            code: "custom",
-            path: ["rankings", index, "productId"],
-            message: `unknown productId "${ranking.productId}": rank only the listed candidates`,
-          });
-        }
-        if (seenIds.has(ranking.productId)) {
-          context.addIssue({
-            code: "custom",
-            path: ["rankings", index, "productId"],
-            message: `productId "${ranking.productId}" is ranked twice`,
-          });
-        }
-        if (seenRanks.has(ranking.rank)) {
-          context.addIssue({
-            code: "custom",
-            path: ["rankings", index, "rank"],
-            message: `rank ${ranking.rank} is given twice`,
-          });
-        }
-        seenIds.add(ranking.productId);
-        seenRanks.add(ranking.rank);
-      });
+      refineListedIdsOnce(
+        value.rankings,
+        {
+          id: (ranking) => ranking.productId,
+          listed: candidateIds,
+          path: (index) => ["rankings", index, "productId"],
+          verb: "rank",
+          pastVerb: "ranked",
+        },
+        context,
+        (ranking, index) => {
+          if (seenRanks.has(ranking.rank)) {
+            context.addIssue({
+              code: "custom",
+              path: ["rankings", index, "rank"],
+              message: `rank ${ranking.rank} is given twice`,
+            });
+          }
+          seenRanks.add(ranking.rank);
+        },
+      );
     });
 
 const describeCandidates = (input: ValueRankerInput): string =>

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { parseOrThrow } from "../../core/validation";
-import { coordinatorCartLineSchema } from "../domain/ports/store-tools-port";
 import { explainSubstitutes } from "../domain/reason-generator";
 import { rankStepOutputSchema } from "../domain/run-step-events";
 import { addUsage } from "../domain/shop-run";
+import { coordinatorCartLineSchema } from "../domain/store-shapes";
 import { originalItemFromCartLine } from "../domain/substitution-worker";
 import { stepLlm } from "../wiring/step-llm";
 import { stepLogger } from "../wiring/step-logger";

@@ -3,8 +3,8 @@ import { z } from "zod";
 import { parseOrThrow } from "../../core/validation";
 import { householdIdSchema } from "../domain/household-for-tenant";
 import { itemPolicySchema } from "../domain/household-preferences";
-import { coordinatorCartLineSchema } from "../domain/ports/store-tools-port";
 import { queriesStepOutputSchema, searchStateSchema } from "../domain/run-step-events";
+import { coordinatorCartLineSchema } from "../domain/store-shapes";
 import {
   originalItemFromCartLine,
   type SearchProgress,

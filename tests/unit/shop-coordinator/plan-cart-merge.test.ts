@@ -9,7 +9,7 @@ import {
 } from "../../../functions/shop/domain/plan-cart-merge";
 import { MAX_PACKS, packsForAmount } from "../../../functions/shop/domain/plan-pack-count";
 import type { PlanIngredient } from "../../../functions/shop/domain/ports/plan-shopping-list-port";
-import type { CoordinatorProduct } from "../../../functions/shop/domain/ports/store-tools-port";
+import type { CoordinatorProduct } from "../../../functions/shop/domain/store-shapes";
 import { createFakeStore } from "./support/coordinator-fixtures";
 
 const item = (productId: string, name: string): CoordinatorProduct => ({

@@ -8,11 +8,9 @@ import type { BrandTiers } from "../../../functions/shop/domain/brand-tiers";
 import { STORE_BRAND_TIERS } from "../../../functions/shop/domain/brand-tiers";
 import type { HouseholdPreferences, ItemPolicy } from "../../../functions/shop/domain/household-preferences";
 import { defaultHouseholdPreferences } from "../../../functions/shop/domain/household-preferences";
-import type {
-  CoordinatorCartLine,
-  StoreToolsPort,
-} from "../../../functions/shop/domain/ports/store-tools-port";
+import type { StoreToolsPort } from "../../../functions/shop/domain/ports/store-tools-port";
 import { explainSubstitutes } from "../../../functions/shop/domain/reason-generator";
+import type { CoordinatorCartLine } from "../../../functions/shop/domain/store-shapes";
 import {
   generateItemQueries,
   originalItemFromCartLine,

@@ -1,7 +1,8 @@
 import { defaultHouseholdPreferences } from "../household-preferences";
 import type { ShopRunRepository } from "../ports/shop-run-repository";
-import type { CoordinatorSlot, StoreToolsPort } from "../ports/store-tools-port";
+import type { StoreToolsPort } from "../ports/store-tools-port";
 import { recommendSlot, type SlotRecommendation } from "../slot-scout";
+import type { CoordinatorSlot } from "../store-shapes";
 
 /** ScoutSlots: reads the delivery slots and recommends one. Never books a slot, never checks out. */
 export const scoutSlots = async (deps: {

@@ -1,11 +1,11 @@
 import type { LoggerPort } from "../../../../functions/core/logger-port";
+import type { StoreToolsPort } from "../../../../functions/shop/domain/ports/store-tools-port";
 import type {
   CoordinatorCartLine,
   CoordinatorOrder,
   CoordinatorProduct,
   CoordinatorSlot,
-  StoreToolsPort,
-} from "../../../../functions/shop/domain/ports/store-tools-port";
+} from "../../../../functions/shop/domain/store-shapes";
 
 export class RecordingCoordinatorLogger implements LoggerPort {
   readonly records: Array<{
