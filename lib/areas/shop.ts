@@ -91,8 +91,8 @@ export const shopCoordinatorFunctions: FunctionDefinition[] = [
   coordinatorStep(
     "ShopPruneStock",
     "prune-stock-step.ts",
-    "Coordinator: lines the household probably still has (LLM, cadence fallback)",
-    ["store", "llm"],
+    "Coordinator: lines the household probably still has (LLM, cadence fallback), on the run's cart and orders",
+    ["llm", "table"],
   ),
   coordinatorStep(
     "ShopScoutSlots",

@@ -3,6 +3,7 @@ import type { TenantTable } from "../../core/db/tenant-table";
 import { ConflictError } from "../../core/errors";
 import { type HouseholdPreferences, householdPreferencesSchema } from "../domain/household-preferences";
 import type { ShopRunRepository } from "../domain/ports/shop-run-repository";
+import { runContextSchema } from "../domain/run-context";
 import { type RunHeader, runHeaderSchema, runItemSchema, runListEntrySchema } from "../domain/shop-run";
 
 /**
@@ -12,6 +13,8 @@ import { type RunHeader, runHeaderSchema, runItemSchema, runListEntrySchema } fr
  * - list entry `SHOPRUNS` / `{startedAt}#{runId}` (newest first by a descending query);
  * - idempotency key `SHOPRUNKEY#{key}` / `KEY` → runId and the request's fingerprint, written with the
  *   header in one transaction;
+ * - context `SHOPRUN#{runId}` / `CONTEXT`: what the run's steps read once (orders, cart, preferences) and
+ *   BuildCart's additions, kept with the run instead of in the workflow's state;
  * - preferences `SHOPPREFS` / `PREFS`.
  */
 const headerKey = (runId: string) => ({ pk: ["SHOPRUN", runId], sk: ["HEADER"] });
@@ -20,6 +23,7 @@ const listKey = (header: Pick<RunHeader, "startedAt" | "runId">) => ({
   pk: ["SHOPRUNS"],
   sk: [header.startedAt.replaceAll("#", ""), header.runId],
 });
+const contextKey = (runId: string) => ({ pk: ["SHOPRUN", runId], sk: ["CONTEXT"] });
 const idempotencyKey = (key: string) => ({ pk: ["SHOPRUNKEY", key], sk: ["KEY"] });
 const preferencesKey = { pk: ["SHOPPREFS"], sk: ["PREFS"] };
 
@@ -121,6 +125,19 @@ export const createDynamoShopRunRepository = (
         expectedVersion: "any",
         expiresAt: expiresAt(),
       });
+    },
+
+    async updateRunContext(runId, patch) {
+      const current = (await table.get(contextKey(runId), runContextSchema))?.data;
+      await table.put(
+        contextKey(runId),
+        { ...current, ...patch },
+        { expectedVersion: "any", expiresAt: expiresAt() },
+      );
+    },
+
+    async getRunContext(runId) {
+      return (await table.get(contextKey(runId), runContextSchema))?.data ?? {};
     },
 
     async listItems(runId) {

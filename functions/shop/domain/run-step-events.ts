@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { TenantIdSchema } from "../../core/db/keys";
-import { cartAdditionSchema, planIngredientNotAddedSchema } from "./cart-builder";
 import { householdIdSchema } from "./household-for-tenant";
 import { householdPreferencesSchema, itemPolicySchema } from "./household-preferences";
 import { runOptionsSchema, runUsageSchema } from "./shop-run";
@@ -65,26 +64,19 @@ export const rankStepOutputSchema = z.object({
   usage: runUsageSchema,
 });
 
-export const buildCartOutputSchema = z.object({
-  cartAdditions: z.array(cartAdditionSchema),
-  planNotAdded: z.array(planIngredientNotAddedSchema).optional(),
-});
-
 /** What a Catch puts at its ResultPath: Step Functions' `Error` and `Cause`. */
 export const caughtErrorSchema = z.object({ Error: z.string(), Cause: z.string().optional() });
 
 export type ItemEvent = z.infer<typeof itemEventSchema>;
 export type QueriesStepOutput = z.infer<typeof queriesStepOutputSchema>;
 export type RankStepOutput = z.infer<typeof rankStepOutputSchema>;
-export type BuildCartOutput = z.infer<typeof buildCartOutputSchema>;
 export type CaughtError = z.infer<typeof caughtErrorSchema>;
 
 /** What the workflow's StartRun state leaves for a step the run's options skipped. */
 const skipped = z.object({ skipped: z.literal(true) });
 
-/** SaveRun's input: BuildCart's output, and PruneStock's and ScoutSlots' (or their skipped markers). */
+/** SaveRun's input: PruneStock's and ScoutSlots' outputs (or their skipped markers); BuildCart's lines are with the run. */
 export const saveRunEventSchema = runKeysSchema.extend({
-  buildCart: buildCartOutputSchema,
   prune: z.union([
     z.object({
       value: z.array(pruneProposalSchema),

@@ -1,15 +1,11 @@
 import type { Context } from "aws-lambda";
 import { z } from "zod";
-import { parseConfig } from "../../core/config";
-import { TableConfigSchema } from "../../core/db/table-config";
 import { parseOrThrow } from "../../core/validation";
 import { runKeysSchema } from "../domain/run-step-events";
 import { type BuildCartOutcome, buildCart } from "../domain/use-cases/build-cart";
 import { stepLogger } from "../wiring/step-logger";
 import { withHouseholdStore } from "../wiring/step-store";
-
-// Checked at cold start (the table itself opens only for a run with a plan): a missing TABLE_NAME fails here.
-parseConfig(TableConfigSchema);
+import { runRepositoryFor } from "../wiring/step-table";
 
 const eventSchema = runKeysSchema.extend({ planSnapshotId: z.string().nullable().optional() });
 
@@ -19,6 +15,7 @@ export const handler = async (event: unknown, context: Context): Promise<BuildCa
   return buildCart(
     {
       // The cook area's use case on the tenant's data: loaded only for a plan run.
+      runs: runRepositoryFor(tenant),
       plans: async () => (await import("../wiring/step-plan-shopping-list")).planShoppingListFor(tenant),
       withStore: (work) => withHouseholdStore(householdId, context, work),
       logger: stepLogger,

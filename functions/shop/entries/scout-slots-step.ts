@@ -7,9 +7,9 @@ import { runRepositoryFor } from "../wiring/step-table";
 
 /** ScoutSlots: reads the delivery slots and recommends one. Never books a slot, never checks out. */
 export const handler = async (event: unknown, context: Context) => {
-  const { tenant, householdId } = parseOrThrow(runKeysSchema, event, "ScoutSlots event");
-  return scoutSlots({
-    runs: runRepositoryFor(tenant),
-    withStore: (work) => withHouseholdStore(householdId, context, work),
-  });
+  const { tenant, runId, householdId } = parseOrThrow(runKeysSchema, event, "ScoutSlots event");
+  return scoutSlots(
+    { runs: runRepositoryFor(tenant), withStore: (work) => withHouseholdStore(householdId, context, work) },
+    { runId },
+  );
 };

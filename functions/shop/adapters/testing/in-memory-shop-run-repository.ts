@@ -1,5 +1,6 @@
 import type { HouseholdPreferences } from "../../domain/household-preferences";
 import type { ShopRunRepository } from "../../domain/ports/shop-run-repository";
+import type { RunContext } from "../../domain/run-context";
 import type { RunHeader, RunItem } from "../../domain/shop-run";
 
 /** The run repository in memory, one per tenant, for unit tests of the use cases and the HTTP app. */
@@ -7,6 +8,7 @@ export const createInMemoryShopRunRepository = (): ShopRunRepository & { items: 
   const headers = new Map<string, RunHeader>();
   const keys = new Map<string, { runId: string; requestFingerprint: string }>();
   const items = new Map<string, RunItem[]>();
+  const contexts = new Map<string, RunContext>();
   let preferences: HouseholdPreferences | undefined;
   return {
     items,
@@ -42,6 +44,12 @@ export const createInMemoryShopRunRepository = (): ShopRunRepository & { items: 
     async saveItem(runId, item) {
       const list = (items.get(runId) ?? []).filter((i) => i.productId !== item.productId);
       items.set(runId, [...list, item]);
+    },
+    async updateRunContext(runId, patch) {
+      contexts.set(runId, { ...contexts.get(runId), ...patch });
+    },
+    async getRunContext(runId) {
+      return contexts.get(runId) ?? {};
     },
     async listItems(runId) {
       return items.get(runId) ?? [];

@@ -1,4 +1,5 @@
 import type { HouseholdPreferences } from "../household-preferences";
+import type { RunContext } from "../run-context";
 import type { RunHeader, RunItem, RunListEntry } from "../shop-run";
 
 /** An idempotency key with the fingerprint of the request that claims it. */
@@ -25,6 +26,10 @@ export interface ShopRunRepository {
    */
   updateRun(runId: string, change: (header: RunHeader) => RunHeader): Promise<RunHeader | undefined>;
   saveItem(runId: string, item: RunItem): Promise<void>;
+  /** Merges `patch` into the run's context (the steps run one after another, so they never race on it). */
+  updateRunContext(runId: string, patch: RunContext): Promise<void>;
+  /** The run's context; empty when no step wrote it yet. */
+  getRunContext(runId: string): Promise<RunContext>;
   listItems(runId: string): Promise<RunItem[]>;
   listRuns(options: { limit: number; cursor?: string }): Promise<{ runs: RunListEntry[]; cursor?: string }>;
   getPreferences(): Promise<HouseholdPreferences | undefined>;

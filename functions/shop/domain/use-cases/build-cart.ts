@@ -1,10 +1,12 @@
 import type { LoggerPort } from "../../../core/logger-port";
-import { type CartAddition, type PlanIngredientNotAdded, planCartAdditions } from "../cart-builder";
+import { type CartAddition, planCartAdditions } from "../cart-builder";
 import { planSnapshotNotFound } from "../plan-snapshot-not-found";
 import type { PlanShoppingListPort } from "../ports/plan-shopping-list-port";
+import type { ShopRunRepository } from "../ports/shop-run-repository";
 import type { StoreToolsPort } from "../ports/store-tools-port";
 
 export interface BuildCartDeps {
+  runs: Pick<ShopRunRepository, "updateRunContext">;
   /** The cook area's shopping lists (loaded only for a run with a plan). */
   plans: () => Promise<Pick<PlanShoppingListPort, "shoppingList">>;
   /** Runs `work` on the household's store session and closes it after. */
@@ -12,15 +14,17 @@ export interface BuildCartDeps {
   logger: LoggerPort;
 }
 
+/** What BuildCart hands the workflow: counts only (the lines stay with the run, for SaveRun). */
 export interface BuildCartOutcome {
-  cartAdditions: CartAddition[];
-  planNotAdded?: PlanIngredientNotAdded[];
+  cartAdditions: number;
+  planNotAdded?: number;
 }
 
 /**
  * BuildCart (the seed's CartBuilder): merges the household's recurring past-order items and, for a run
  * with a meal plan, the plan's shopping list into its cart, and says why each line was added. A line the
- * store refuses (unavailable now) is logged and skipped; a plan ingredient not added says why.
+ * store refuses (unavailable now) is logged and skipped; a plan ingredient not added says why. The orders
+ * it read and the lines it added are kept with the run (PruneStock and SaveRun read them there).
  */
 export const buildCart = async (
   deps: BuildCartDeps,
@@ -30,7 +34,7 @@ export const buildCart = async (
   // Read before the store session opens: a plan that vanished since the run started fails the run at once.
   const ingredients = planSnapshotId ? await (await deps.plans()).shoppingList(planSnapshotId) : undefined;
   if (planSnapshotId && ingredients === null) throw planSnapshotNotFound(planSnapshotId);
-  return deps.withStore(async (store) => {
+  const built = await deps.withStore(async (store) => {
     const [orders, cart] = [await store.listOrders(), await store.scanCart()];
     const added: CartAddition[] = [];
     for (const addition of planCartAdditions(cart, orders)) {
@@ -45,7 +49,7 @@ export const buildCart = async (
         });
       }
     }
-    if (!ingredients) return { cartAdditions: added };
+    if (!ingredients) return { orders, cartAdditions: added };
     const { mergePlanIngredients } = await import("../plan-cart-merge");
     const plan = await mergePlanIngredients(store, { ingredients, cart, alreadyAdded: added });
     deps.logger.info("plan merged", {
@@ -54,6 +58,11 @@ export const buildCart = async (
       added: plan.added.length,
       notAdded: plan.notAdded.length,
     });
-    return { cartAdditions: [...added, ...plan.added], planNotAdded: plan.notAdded };
+    return { orders, cartAdditions: [...added, ...plan.added], planNotAdded: plan.notAdded };
   });
+  await deps.runs.updateRunContext(runId, built);
+  return {
+    cartAdditions: built.cartAdditions.length,
+    ...(built.planNotAdded ? { planNotAdded: built.planNotAdded.length } : {}),
+  };
 };

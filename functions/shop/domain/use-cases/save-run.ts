@@ -3,17 +3,20 @@ import type { ShopRunRepository } from "../ports/shop-run-repository";
 import { composeRunResult } from "../run-result";
 import type { SaveRunEvent } from "../run-step-events";
 
-/** SaveRun: the run's result from its item records and the other steps, in DynamoDB; the run succeeded. */
+/**
+ * SaveRun: the run's result from its item records, BuildCart's lines (kept with the run) and the other
+ * steps, in DynamoDB; the run succeeded.
+ */
 export const saveRunResult = async (
   deps: { runs: ShopRunRepository; now: () => Date },
-  args: Pick<SaveRunEvent, "runId" | "buildCart" | "prune" | "slots">,
+  args: Pick<SaveRunEvent, "runId" | "prune" | "slots">,
 ) => {
-  const { runId, buildCart, prune, slots } = args;
-  const items = await deps.runs.listItems(runId);
+  const { runId, prune, slots } = args;
+  const [items, context] = [await deps.runs.listItems(runId), await deps.runs.getRunContext(runId)];
   const result = composeRunResult({
     items,
-    cartAdditions: buildCart.cartAdditions,
-    ...(buildCart.planNotAdded ? { planNotAdded: buildCart.planNotAdded } : {}),
+    cartAdditions: context.cartAdditions ?? [],
+    ...(context.planNotAdded ? { planNotAdded: context.planNotAdded } : {}),
     ...("skipped" in prune ? {} : { prune }),
     ...("skipped" in slots ? {} : { slots }),
   });

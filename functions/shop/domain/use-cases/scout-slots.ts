@@ -4,12 +4,19 @@ import type { StoreToolsPort } from "../ports/store-tools-port";
 import { recommendSlot, type SlotRecommendation } from "../slot-scout";
 import type { CoordinatorSlot } from "../store-shapes";
 
-/** ScoutSlots: reads the delivery slots and recommends one. Never books a slot, never checks out. */
-export const scoutSlots = async (deps: {
-  runs: ShopRunRepository;
-  withStore: <T>(work: (store: StoreToolsPort) => Promise<T>) => Promise<T>;
-}): Promise<{ slots: CoordinatorSlot[]; recommendation: SlotRecommendation }> => {
-  const preferences = (await deps.runs.getPreferences()) ?? defaultHouseholdPreferences();
+/**
+ * ScoutSlots: reads the delivery slots and recommends one, by the preferences ScanCart kept with the run.
+ * Never books a slot, never checks out.
+ */
+export const scoutSlots = async (
+  deps: {
+    runs: Pick<ShopRunRepository, "getRunContext">;
+    withStore: <T>(work: (store: StoreToolsPort) => Promise<T>) => Promise<T>;
+  },
+  args: { runId: string },
+): Promise<{ slots: CoordinatorSlot[]; recommendation: SlotRecommendation }> => {
+  const preferences =
+    (await deps.runs.getRunContext(args.runId)).preferences ?? defaultHouseholdPreferences();
   const slots = await deps.withStore((store) => store.listDeliverySlots());
   return { slots, recommendation: recommendSlot(slots, preferences.slots) };
 };
