@@ -66,6 +66,11 @@ export const pickProduct = (
   return results.find((product) => foldText(product.name).split(/\s+/)[0] === head);
 };
 
+/**
+ * Meal types as a pt-PT reason names them. The cook area and the kitchen chat hold their own copies of
+ * these names (issue 22 lists three): one shared table needs a home both areas may import (functions/core,
+ * or a port); left to the lead, since cook is being moved at the same time.
+ */
 const MEAL_TYPES_PT: Record<string, string> = {
   breakfast: "pequeno-almoço",
   lunch: "almoço",

@@ -1,15 +1,10 @@
 import { z } from "zod";
-import { configOnce } from "../../core/config";
 import { prefixedIdMaker } from "../../core/ids";
 import { parseOrThrow } from "../../core/validation";
 import { processWorkflowPort } from "../../core/workflow/process-workflow-port";
-import { createDynamoWeeklyRunIndex } from "../adapters/dynamo-weekly-run-index";
 import { startDueWeeklyRuns } from "../domain/use-cases/start-weekly-runs";
 import { stepLogger } from "../wiring/step-logger";
-import { runRepositoryFor, stepTable } from "../wiring/step-table";
-
-// Over the step's table (parsed at cold start: a Lambda without TABLE_NAME fails there, naming it).
-const weeklyRuns = configOnce(() => createDynamoWeeklyRunIndex(stepTable()));
+import { runRepositoryFor, stepWeeklyRunIndex } from "../wiring/step-table";
 
 /** What statemachines/shop-weekly-runs.asl.json passes: the execution's start time (`$$.Execution.StartTime`). */
 const eventSchema = z.object({ firedAt: z.iso.datetime({ offset: true }) });
@@ -23,7 +18,7 @@ export const handler = async (event: unknown) => {
   return startDueWeeklyRuns(
     {
       runsFor: runRepositoryFor,
-      weeklyRuns: weeklyRuns(),
+      weeklyRuns: stepWeeklyRunIndex(),
       workflows: processWorkflowPort(),
       newRunId: prefixedIdMaker("run"),
       now: () => new Date(),
