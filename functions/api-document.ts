@@ -10,8 +10,8 @@ import { describeOnlyDeps, mergeOpenApiDocuments } from "./core/http/openapi-doc
 import { createLogger } from "./core/logger";
 import { createNegotiateApp, type NegotiateApiDeps } from "./negotiate/http/create-negotiate-app";
 import { createPlatformApp, type PlatformDeps } from "./platform/platform-app";
-import { createShopApp } from "./shop/coordinator/http/create-shop-app";
-import type { ShopApiDeps } from "./shop/coordinator/http/shop-api-deps";
+import { createShopApp } from "./shop/http/create-shop-app";
+import type { ShopApiDeps } from "./shop/http/shop-api-deps";
 
 /** Where the API runs: `npm start`, and a deployed stage (its URL is the stack output `Url`). */
 export const API_SERVERS = [

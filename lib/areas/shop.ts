@@ -20,7 +20,7 @@ const coordinatorStep = (
   needs: FunctionDefinition["needs"],
 ): FunctionDefinition => ({
   id,
-  entry: `functions/shop/coordinator/${file}`,
+  entry: `functions/shop/entries/${file}`,
   handler: "handler",
   description,
   needs,
@@ -51,14 +51,8 @@ export const shopCoordinatorFunctions: FunctionDefinition[] = [
   coordinatorStep(
     "ShopSearchCandidates",
     "search-candidates-step.ts",
-    "Substitution: one store search for one item",
+    "Substitution: one store search for one item (the item itself dropped from the last)",
     ["store"],
-  ),
-  coordinatorStep(
-    "ShopRemoveSameProduct",
-    "remove-same-product-step.ts",
-    "Substitution: drop the unavailable product from its candidates",
-    [],
   ),
   coordinatorStep(
     "ShopRankCandidates",
@@ -87,8 +81,8 @@ export const shopCoordinatorFunctions: FunctionDefinition[] = [
   coordinatorStep(
     "ShopPruneStock",
     "prune-stock-step.ts",
-    "Coordinator: lines the household probably still has (LLM, cadence fallback)",
-    ["store", "llm"],
+    "Coordinator: lines the household probably still has (LLM, cadence fallback), on the run's cart and orders",
+    ["llm", "table"],
   ),
   coordinatorStep(
     "ShopScoutSlots",
@@ -99,7 +93,7 @@ export const shopCoordinatorFunctions: FunctionDefinition[] = [
   coordinatorStep("ShopSaveRun", "save-run-step.ts", "Coordinator: the run's result, saved", ["table"]),
   {
     id: "ShopStartWeeklyRuns",
-    entry: "functions/shop/coordinator/start-weekly-runs-step.ts",
+    entry: "functions/shop/entries/start-weekly-runs-step.ts",
     handler: "handler",
     description: "Weekly schedule: start the coordinator for the households due this hour",
     needs: ["table", "workflows"],
@@ -124,7 +118,7 @@ export const shopArea: AreaDefinition = {
     ...shopCoordinatorFunctions,
     {
       id: "ShopApi",
-      entry: "functions/shop/api.ts",
+      entry: "functions/shop/entries/shop-api.ts",
       handler: "handler",
       description: "Coordinator runs, decisions, the substitution steps on their own, preferences",
       needs: ["table", "llm", "workflows", "store"],
@@ -152,7 +146,6 @@ export const shopArea: AreaDefinition = {
         ShopScanCartFnArn: "ShopScanCart",
         ShopGenerateQueriesFnArn: "ShopGenerateQueries",
         ShopSearchCandidatesFnArn: "ShopSearchCandidates",
-        ShopRemoveSameProductFnArn: "ShopRemoveSameProduct",
         ShopRankCandidatesFnArn: "ShopRankCandidates",
         ShopGenerateReasonsFnArn: "ShopGenerateReasons",
         ShopRecordItemFnArn: "ShopRecordItem",

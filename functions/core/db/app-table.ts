@@ -12,6 +12,11 @@ export interface AppTable {
   /** A cheap read outside every tenant's key space (tenant keys start with `T#`), for health checks. */
   probe(): Promise<void>;
   forTenant(tenant: string): TenantTable;
+  /**
+   * The container's one document client, for the few adapters that read outside every tenant's key space
+   * (the shop's weekly-run index): they reuse this client rather than build a second one.
+   */
+  documentClient: DynamoDBDocumentClient;
   destroy(): void;
 }
 
@@ -51,6 +56,7 @@ export const createAppTable = (config: TableConfig, now: () => Date = () => new 
       }
     },
     forTenant: (tenant) => new TenantTable(doc, config.TABLE_NAME, tenant, now),
+    documentClient: doc,
     destroy: () => client.destroy(),
   };
 };

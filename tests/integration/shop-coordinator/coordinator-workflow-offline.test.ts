@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStoreTools } from "../../../functions/shop/adapters/store";
 import { containerStoreBrowser } from "../../../functions/shop/adapters/store/playwright";
-import { storeToolsPortOver } from "../../../functions/shop/coordinator/adapters/store-tools-adapter";
-import { applyDecisions } from "../../../functions/shop/coordinator/domain/use-cases/apply-decisions";
+import { storeToolsPortOver } from "../../../functions/shop/adapters/store-tools-adapter";
+import { applyDecisions } from "../../../functions/shop/domain/use-cases/apply-decisions";
 import { scaledTimeout } from "../../support/test-timeouts";
 import { productNamed } from "../shop/store/catalog-fixture";
 import { type CoordinatorHarness, startCoordinatorHarness } from "./support/coordinator-harness";
@@ -74,7 +74,6 @@ describe("the shop-coordinator workflow, offline, on the demo household", () => 
         "ScanCart",
         "GenerateQueries",
         "SearchCandidates",
-        "RemoveSameProduct",
         "RankCandidates",
         "GenerateReasons",
         "RecordItem",

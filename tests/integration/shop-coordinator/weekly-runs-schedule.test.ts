@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createScheduleRunner } from "../../../dev/schedule-runner";
 import { installLocalWorkflowPort } from "../../../functions/core/workflow/process-workflow-port";
-import { createDynamoWeeklyRunIndex } from "../../../functions/shop/coordinator/adapters/dynamo-weekly-run-index";
-import { householdPreferencesSchema } from "../../../functions/shop/coordinator/domain/household-preferences";
-import { saveShopPreferences } from "../../../functions/shop/coordinator/domain/use-cases/save-preferences";
-import type { WeeklyRunsOutcome } from "../../../functions/shop/coordinator/domain/use-cases/start-weekly-runs";
-import { slotAt } from "../../../functions/shop/coordinator/domain/weekly-run-index";
+import { createDynamoWeeklyRunIndex } from "../../../functions/shop/adapters/dynamo-weekly-run-index";
+import { householdPreferencesSchema } from "../../../functions/shop/domain/household-preferences";
+import { saveShopPreferences } from "../../../functions/shop/domain/use-cases/save-preferences";
+import type { WeeklyRunsOutcome } from "../../../functions/shop/domain/use-cases/start-weekly-runs";
+import { slotAt } from "../../../functions/shop/domain/weekly-slot";
 import { allSchedules } from "../../../lib/areas";
 import { scaledTimeout } from "../../support/test-timeouts";
 import { waitUntil } from "../../support/wait-until";
@@ -46,10 +46,7 @@ describe("the shop-weekly-runs schedule", () => {
       harness.store.seedHousehold(householdId, {
         cart: [{ productId: productNamed("arroz carolino auchan 1kg").productId, quantity: 1 }],
       });
-      const weeklyRuns = createDynamoWeeklyRunIndex({
-        TABLE_NAME: process.env.TABLE_NAME ?? "",
-        DYNAMODB_ENDPOINT: process.env.DYNAMODB_ENDPOINT,
-      });
+      const weeklyRuns = createDynamoWeeklyRunIndex(harness.table);
       const due = slotAt(new Date());
       const otherHour = { weekday: due.weekday, hour: (due.hour + 1) % 24 };
       await saveShopPreferences(

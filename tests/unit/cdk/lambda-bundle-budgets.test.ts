@@ -117,7 +117,7 @@ describe("every Lambda's bundle, as CDK builds it", () => {
 
   it.each([
     ["CookApi", "functions/cook/http/create-cook-app.ts"],
-    ["ShopApi", "functions/shop/coordinator/http/create-shop-app.ts"],
+    ["ShopApi", "functions/shop/http/create-shop-app.ts"],
     ["NegotiateApi", "functions/negotiate/http/create-negotiate-app.ts"],
     ["ChatCatalogApi", "functions/chat/catalog/http/create-catalog-app.ts"],
   ] as const)(

@@ -49,7 +49,6 @@ describe("the coordinator's step Lambdas", () => {
       ShopGenerateQueries: ["llm"],
       ShopRankCandidates: ["llm"],
       ShopSearchCandidates: ["store"],
-      ShopRemoveSameProduct: [],
       ShopRecordItem: ["table"],
       ShopSaveRun: ["table"],
     });

@@ -6,10 +6,10 @@ import {
   mergePlanIngredients,
   pickProduct,
   searchTermFor,
-} from "../../../functions/shop/coordinator/domain/plan-cart-merge";
-import { MAX_PACKS, packsForAmount } from "../../../functions/shop/coordinator/domain/plan-pack-count";
-import type { PlanIngredient } from "../../../functions/shop/coordinator/domain/plan-shopping-list-port";
-import type { CoordinatorProduct } from "../../../functions/shop/coordinator/domain/store-tools-port";
+} from "../../../functions/shop/domain/plan-cart-merge";
+import { MAX_PACKS, packsForAmount } from "../../../functions/shop/domain/plan-pack-count";
+import type { PlanIngredient } from "../../../functions/shop/domain/ports/plan-shopping-list-port";
+import type { CoordinatorProduct } from "../../../functions/shop/domain/store-shapes";
 import { createFakeStore } from "./support/coordinator-fixtures";
 
 const item = (productId: string, name: string): CoordinatorProduct => ({
@@ -246,7 +246,7 @@ describe("packs for a plan amount", () => {
   });
 
   it("takes a container unit as that many packs", () => {
-    expect(packsForAmount({ quantity: 2, unit: "can" }, tins)).toEqual({
+    expect(packsForAmount({ quantity: 2, unit: "can", containerUnit: true }, tins)).toEqual({
       packs: 2,
       explanation: "2 embalagens, como no plano",
     });

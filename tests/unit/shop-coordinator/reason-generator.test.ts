@@ -6,10 +6,10 @@ import {
   explainSubstitutes,
   explainSubstitutesSchema,
   REASON_GENERATOR_SYSTEM_PROMPT,
-} from "../../../functions/shop/coordinator/domain/reason-generator";
-import type { RankedCandidate } from "../../../functions/shop/coordinator/domain/substitution-contracts";
-import { originalItemFromCartLine } from "../../../functions/shop/coordinator/domain/substitution-worker";
-import { rankByHeuristic } from "../../../functions/shop/coordinator/domain/value-ranker";
+} from "../../../functions/shop/domain/reason-generator";
+import type { RankedCandidate } from "../../../functions/shop/domain/substitution-contracts";
+import { originalItemFromCartLine } from "../../../functions/shop/domain/substitution-worker";
+import { rankByHeuristic } from "../../../functions/shop/domain/value-ranker";
 import {
   RecordingCoordinatorLogger,
   SWEET_POTATO_CANDIDATES,

@@ -5,14 +5,14 @@ import { LlmUnavailable } from "../../../functions/core/llm";
 import { createFakeLlm } from "../../../functions/core/llm/testing/fake-llm";
 import { createLogger } from "../../../functions/core/logger";
 import type { WorkflowPort } from "../../../functions/core/workflow/workflow-port";
-import type { RunHeader } from "../../../functions/shop/coordinator/domain/shop-run";
-import type { ShopRunRepository } from "../../../functions/shop/coordinator/domain/shop-run-repository";
-import { originalItemFromCartLine } from "../../../functions/shop/coordinator/domain/substitution-worker";
-import { createInMemoryShopRunRepository } from "../../../functions/shop/coordinator/domain/testing/in-memory-shop-run-repository";
-import { createInMemoryWeeklyRunIndex } from "../../../functions/shop/coordinator/domain/testing/in-memory-weekly-run-index";
-import { rankByHeuristic } from "../../../functions/shop/coordinator/domain/value-ranker";
-import { createShopApp } from "../../../functions/shop/coordinator/http/create-shop-app";
-import { householdForTenant } from "../../../functions/shop/coordinator/http/household-for-tenant";
+import { createInMemoryShopRunRepository } from "../../../functions/shop/adapters/testing/in-memory-shop-run-repository";
+import { createInMemoryWeeklyRunIndex } from "../../../functions/shop/adapters/testing/in-memory-weekly-run-index";
+import { householdForTenant } from "../../../functions/shop/domain/household-for-tenant";
+import type { ShopRunRepository } from "../../../functions/shop/domain/ports/shop-run-repository";
+import type { RunHeader } from "../../../functions/shop/domain/shop-run";
+import { originalItemFromCartLine } from "../../../functions/shop/domain/substitution-worker";
+import { rankByHeuristic } from "../../../functions/shop/domain/value-ranker";
+import { createShopApp } from "../../../functions/shop/http/create-shop-app";
 import { buildHttpApiEvent, resultJson, structuredResult } from "../../support/http-api-event";
 import {
   createFakeStore,
@@ -81,7 +81,9 @@ const harness = () => {
     llm: createFakeLlm()
       .onStructured("generate_search_query", new LlmUnavailable("offline"))
       .onStructured("rank_substitutes_by_value", new LlmUnavailable("offline")),
-    planSnapshotExists: async (tenant, snapshotId) => tenant === "alice" && snapshotId === "alice-week",
+    plansFor: (tenant) => ({
+      snapshotExists: async (snapshotId) => tenant === "alice" && snapshotId === "alice-week",
+    }),
     weeklyRuns,
     newRunId: () => `run_${++runCounter}`,
     now: () => new Date("2026-01-21T10:00:00.000Z"),

@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { LlmUnavailable } from "../../../functions/core/llm";
 import { createFakeLlm } from "../../../functions/core/llm/testing/fake-llm";
-import { planCartAdditions } from "../../../functions/shop/coordinator/domain/cart-builder";
-import { recommendSlot } from "../../../functions/shop/coordinator/domain/slot-scout";
-import { pruneStock, pruneStockByCadence } from "../../../functions/shop/coordinator/domain/stock-pruner";
+import { planCartAdditions } from "../../../functions/shop/domain/cart-builder";
+import { recommendSlot } from "../../../functions/shop/domain/slot-scout";
+import { pruneStock, pruneStockByCadence } from "../../../functions/shop/domain/stock-pruner";
 import type {
   CoordinatorCartLine,
   CoordinatorOrder,
   CoordinatorSlot,
-} from "../../../functions/shop/coordinator/domain/store-tools-port";
+} from "../../../functions/shop/domain/store-shapes";
 import { RecordingCoordinatorLogger } from "./support/coordinator-fixtures";
 
 const line = (productId: string, name: string, quantity = 1): CoordinatorCartLine => ({

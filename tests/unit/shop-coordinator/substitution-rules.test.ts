@@ -3,9 +3,9 @@ import {
   defaultHouseholdPreferences,
   householdPreferencesSchema,
   policyFor,
-} from "../../../functions/shop/coordinator/domain/household-preferences";
-import { applySubstitutionRules } from "../../../functions/shop/coordinator/domain/substitution-rules";
-import { rankByHeuristic } from "../../../functions/shop/coordinator/domain/value-ranker";
+} from "../../../functions/shop/domain/household-preferences";
+import { applySubstitutionRules } from "../../../functions/shop/domain/substitution-rules";
+import { rankByHeuristic } from "../../../functions/shop/domain/value-ranker";
 import {
   RecordingCoordinatorLogger,
   SWEET_POTATO_CANDIDATES,

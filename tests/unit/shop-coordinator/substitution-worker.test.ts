@@ -1,15 +1,27 @@
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { LlmUnavailable } from "../../../functions/core/llm";
+import type { LlmPort } from "../../../functions/core/llm/llm-port";
 import { createFakeLlm } from "../../../functions/core/llm/testing/fake-llm";
-import { STORE_BRAND_TIERS } from "../../../functions/shop/coordinator/domain/brand-tiers";
-import { defaultHouseholdPreferences } from "../../../functions/shop/coordinator/domain/household-preferences";
+import type { BrandTiers } from "../../../functions/shop/domain/brand-tiers";
+import { STORE_BRAND_TIERS } from "../../../functions/shop/domain/brand-tiers";
+import type { HouseholdPreferences, ItemPolicy } from "../../../functions/shop/domain/household-preferences";
+import { defaultHouseholdPreferences } from "../../../functions/shop/domain/household-preferences";
+import type { StoreToolsPort } from "../../../functions/shop/domain/ports/store-tools-port";
+import { explainSubstitutes } from "../../../functions/shop/domain/reason-generator";
+import type { CoordinatorCartLine } from "../../../functions/shop/domain/store-shapes";
 import {
-  findSubstitutes,
+  generateItemQueries,
   originalItemFromCartLine,
+  rankItemCandidates,
+  recommendationFor,
   removeSameProduct,
+  type SearchProgress,
   searchCandidatesStep,
   summarizeSubstitutions,
-} from "../../../functions/shop/coordinator/domain/substitution-worker";
+} from "../../../functions/shop/domain/substitution-worker";
+import { repositoryRoot } from "../../../lib/repository-root";
 import {
   createFakeStore,
   RecordingCoordinatorLogger,
@@ -33,6 +45,7 @@ describe("searching with the fallback strategy", () => {
   it("runs the primary query, then the fallbacks, until 8 candidates are found", async () => {
     const store = createFakeStore({});
     let progress = await searchCandidatesStep(store, {
+      original: originalItemFromCartLine(SWEET_POTATO_ORIGINAL),
       queries,
       queryIndex: 0,
       candidates: [],
@@ -41,6 +54,7 @@ describe("searching with the fallback strategy", () => {
     expect(progress).toMatchObject({ nextQueryIndex: 1, done: false });
     expect(progress.candidates).toHaveLength(5);
     progress = await searchCandidatesStep(store, {
+      original: originalItemFromCartLine(SWEET_POTATO_ORIGINAL),
       queries,
       queryIndex: 1,
       candidates: progress.candidates,
@@ -48,6 +62,7 @@ describe("searching with the fallback strategy", () => {
     });
     expect(progress.candidates).toHaveLength(7);
     progress = await searchCandidatesStep(store, {
+      original: originalItemFromCartLine(SWEET_POTATO_ORIGINAL),
       queries,
       queryIndex: 2,
       candidates: progress.candidates,
@@ -61,6 +76,7 @@ describe("searching with the fallback strategy", () => {
   it("reads the products of a `specific` policy instead of searching", async () => {
     const store = createFakeStore({});
     const progress = await searchCandidatesStep(store, {
+      original: originalItemFromCartLine(SWEET_POTATO_ORIGINAL),
       queries,
       queryIndex: 0,
       candidates: [],
@@ -76,10 +92,100 @@ describe("searching with the fallback strategy", () => {
   });
 });
 
-describe("findSubstitutes (the whole item, steps in a row)", () => {
+/**
+ * The item's states as statemachines/shop-coordinator.asl.json runs them (the same domain steps each Task's
+ * entry calls), for unit tests without DynamoDB, Chromium or the ASL runner. There is no such function in
+ * the product: the workflow is the one implementation, and the test below fails if this order drifts from
+ * the ASL's (the full workflow runs in tests/integration/shop-coordinator).
+ */
+const ITEM_STATES_RUN = [
+  "CheckPolicy",
+  "GenerateQueries",
+  "StartSearch",
+  "SearchCandidates",
+  "EnoughCandidates",
+  "AnyCandidates",
+  "RankCandidates",
+  "GenerateReasons",
+  "RecordItem",
+];
+const runItemStates = async (
+  deps: { llm: LlmPort; logger: RecordingCoordinatorLogger; tiers: BrandTiers; store: StoreToolsPort },
+  args: { item: CoordinatorCartLine; policy: ItemPolicy; preferences: HouseholdPreferences },
+) => {
+  const original = originalItemFromCartLine(args.item);
+  if (args.policy.policy === "no_substitute") {
+    return {
+      recommendation: recommendationFor(original, undefined, "The household asked for no substitute"),
+      sources: {},
+      removed: [],
+    };
+  }
+  const { queries, source } = await generateItemQueries(deps, original);
+  let search: SearchProgress = { candidates: [], nextQueryIndex: 0, done: false };
+  while (!search.done) {
+    search = await searchCandidatesStep(deps.store, {
+      original,
+      queries,
+      queryIndex: search.nextQueryIndex,
+      candidates: search.candidates,
+      policy: args.policy,
+    });
+  }
+  if (!search.candidateCount) {
+    return {
+      recommendation: recommendationFor(original, undefined),
+      sources: { queries: source },
+      removed: [],
+    };
+  }
+  const ranked = await rankItemCandidates(deps, {
+    original,
+    candidates: search.candidates,
+    policy: args.policy,
+    preferences: args.preferences,
+  });
+  const explained = await explainSubstitutes(deps, { original, candidates: ranked.candidates });
+  return {
+    recommendation: recommendationFor(original, { ...ranked, candidates: explained.candidates }),
+    sources: { queries: source, ranking: ranked.source },
+    removed: ranked.removed,
+  };
+};
+
+describe("the item's states in the ASL's order", () => {
+  it("are the states the workflow's Map item runs to a recommendation", () => {
+    const asl = JSON.parse(
+      readFileSync(resolve(repositoryRoot, "statemachines/shop-coordinator.asl.json"), "utf8"),
+    ) as {
+      States: { FindSubstitutes: { ItemProcessor: { StartAt: string; States: Record<string, AslState> } } };
+    };
+    const { StartAt, States } = asl.States.FindSubstitutes.ItemProcessor;
+    // The path of an item with candidates: each Choice's branch that goes on, the Default otherwise.
+    const path: string[] = [];
+    const onward: Record<string, string> = { EnoughCandidates: "Default", CheckPolicy: "Default" };
+    for (let name: string | undefined = StartAt; name && !path.includes(name); ) {
+      path.push(name);
+      const state = States[name] as AslState;
+      if (state.Type === "Choice") {
+        name = onward[name] === "Default" ? state.Default : state.Choices?.[0]?.Next;
+      } else name = state.Next;
+    }
+    expect(path).toEqual(ITEM_STATES_RUN);
+  });
+});
+
+interface AslState {
+  Type: string;
+  Next?: string;
+  Default?: string;
+  Choices?: { Next: string }[];
+}
+
+describe("an item's states in a row", () => {
   it("offline: heuristic queries, heuristic ranking, the category guard, Auchan labels first", async () => {
     const store = createFakeStore({});
-    const outcome = await findSubstitutes(
+    const outcome = await runItemStates(
       { llm: offline(), logger: new RecordingCoordinatorLogger(), tiers, store },
       {
         item: SWEET_POTATO_ORIGINAL,
@@ -121,7 +227,7 @@ describe("findSubstitutes (the whole item, steps in a row)", () => {
         };
       });
     const store = createFakeStore({});
-    const outcome = await findSubstitutes(
+    const outcome = await runItemStates(
       { llm, logger: new RecordingCoordinatorLogger(), tiers, store },
       {
         item: SWEET_POTATO_ORIGINAL,
@@ -148,7 +254,7 @@ describe("findSubstitutes (the whole item, steps in a row)", () => {
   it("asks nothing of the model or the store for an item whose policy is no_substitute", async () => {
     const llm = createFakeLlm();
     const store = createFakeStore({});
-    const outcome = await findSubstitutes(
+    const outcome = await runItemStates(
       { llm, logger: new RecordingCoordinatorLogger(), tiers, store },
       {
         item: SWEET_POTATO_ORIGINAL,
@@ -168,7 +274,7 @@ describe("findSubstitutes (the whole item, steps in a row)", () => {
     const store = createFakeStore({
       catalog: [{ ...SWEET_POTATO_ORIGINAL, available: true, productId: "copy" }],
     });
-    const outcome = await findSubstitutes(
+    const outcome = await runItemStates(
       { llm: offline(), logger: new RecordingCoordinatorLogger(), tiers, store },
       {
         item: SWEET_POTATO_ORIGINAL,

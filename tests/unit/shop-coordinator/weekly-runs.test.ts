@@ -1,17 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { WorkflowPort } from "../../../functions/core/workflow/workflow-port";
-import type { HouseholdPreferencesInput } from "../../../functions/shop/coordinator/domain/household-preferences";
-import { householdPreferencesSchema } from "../../../functions/shop/coordinator/domain/household-preferences";
-import type { ShopRunRepository } from "../../../functions/shop/coordinator/domain/shop-run-repository";
-import { createInMemoryShopRunRepository } from "../../../functions/shop/coordinator/domain/testing/in-memory-shop-run-repository";
-import { createInMemoryWeeklyRunIndex } from "../../../functions/shop/coordinator/domain/testing/in-memory-weekly-run-index";
-import { saveShopPreferences } from "../../../functions/shop/coordinator/domain/use-cases/save-preferences";
-import { startDueWeeklyRuns } from "../../../functions/shop/coordinator/domain/use-cases/start-weekly-runs";
-import {
-  isoWeekOf,
-  slotAt,
-  weeklyRunIdempotencyKey,
-} from "../../../functions/shop/coordinator/domain/weekly-run-index";
+import { createInMemoryShopRunRepository } from "../../../functions/shop/adapters/testing/in-memory-shop-run-repository";
+import { createInMemoryWeeklyRunIndex } from "../../../functions/shop/adapters/testing/in-memory-weekly-run-index";
+import type { HouseholdPreferencesInput } from "../../../functions/shop/domain/household-preferences";
+import { householdPreferencesSchema } from "../../../functions/shop/domain/household-preferences";
+import type { ShopRunRepository } from "../../../functions/shop/domain/ports/shop-run-repository";
+import { saveShopPreferences } from "../../../functions/shop/domain/use-cases/save-preferences";
+import { startDueWeeklyRuns } from "../../../functions/shop/domain/use-cases/start-weekly-runs";
+import { isoWeekOf, slotAt, weeklyRunIdempotencyKey } from "../../../functions/shop/domain/weekly-slot";
 import { RecordingCoordinatorLogger } from "./support/coordinator-fixtures";
 
 /** A fake clock the test moves; every run id and start time comes from it. */

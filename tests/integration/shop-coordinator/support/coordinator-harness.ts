@@ -3,12 +3,12 @@ import { type SimulatedStore, startSimulatedStore } from "../../../../dev/store/
 import { createLocalWorkflowRunner, type LocalWorkflowRunner } from "../../../../dev/workflow-runner";
 import { type AppTable, createAppTable } from "../../../../functions/core/db/app-table";
 import type { WorkflowExecution } from "../../../../functions/core/workflow/workflow-port";
-import { createDynamoShopRunRepository } from "../../../../functions/shop/coordinator/adapters/dynamo-shop-run-repository";
-import type { HouseholdPreferencesInput } from "../../../../functions/shop/coordinator/domain/household-preferences";
-import { householdPreferencesSchema } from "../../../../functions/shop/coordinator/domain/household-preferences";
-import { type RunHeader, runOptionsSchema } from "../../../../functions/shop/coordinator/domain/shop-run";
-import type { ShopRunRepository } from "../../../../functions/shop/coordinator/domain/shop-run-repository";
-import { startShopRun } from "../../../../functions/shop/coordinator/domain/use-cases/start-run";
+import { createDynamoShopRunRepository } from "../../../../functions/shop/adapters/dynamo-shop-run-repository";
+import type { HouseholdPreferencesInput } from "../../../../functions/shop/domain/household-preferences";
+import { householdPreferencesSchema } from "../../../../functions/shop/domain/household-preferences";
+import type { ShopRunRepository } from "../../../../functions/shop/domain/ports/shop-run-repository";
+import { type RunHeader, runOptionsSchema } from "../../../../functions/shop/domain/shop-run";
+import { startShopRun } from "../../../../functions/shop/domain/use-cases/start-run";
 import { allWorkflows } from "../../../../lib/areas";
 import { createTestTable } from "../../../support/table";
 

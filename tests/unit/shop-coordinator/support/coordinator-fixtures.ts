@@ -1,13 +1,13 @@
-import type { CoordinatorLogger } from "../../../../functions/shop/coordinator/domain/coordinator-logger";
+import type { LoggerPort } from "../../../../functions/core/logger-port";
+import type { StoreToolsPort } from "../../../../functions/shop/domain/ports/store-tools-port";
 import type {
   CoordinatorCartLine,
   CoordinatorOrder,
   CoordinatorProduct,
   CoordinatorSlot,
-  StoreToolsPort,
-} from "../../../../functions/shop/coordinator/domain/store-tools-port";
+} from "../../../../functions/shop/domain/store-shapes";
 
-export class RecordingCoordinatorLogger implements CoordinatorLogger {
+export class RecordingCoordinatorLogger implements LoggerPort {
   readonly records: Array<{
     level: "info" | "warn";
     message: string;

@@ -1,0 +1,38 @@
+import { createDynamoPlanRepository } from "../../cook/adapters/dynamo-plan-repository";
+import { createDynamoRecipeRepository } from "../../cook/adapters/dynamo-recipe-repository";
+import type { CookLogger } from "../../cook/domain/cook-logger";
+import { CONTAINER_UNIT_IDS } from "../../cook/domain/ingredient-units";
+import { getShoppingList } from "../../cook/domain/use-cases/get-shopping-list";
+import type { TenantTable } from "../../core/db/tenant-table";
+import { NotFoundError } from "../../core/errors";
+import type { PlanShoppingListPort } from "../domain/ports/plan-shopping-list-port";
+
+/**
+ * PlanShoppingListPort over the cook area's own repositories and use case, on the tenant's table (the
+ * cook data lives in the same table, under the same tenant): the list is exactly the one the cook API
+ * serves, variants and components included. No model reads the lines the rules could not: those stay
+ * out of the merge (the cook API lists them under `unparsed`).
+ */
+export const createCookPlanShoppingList = (table: TenantTable, logger?: CookLogger): PlanShoppingListPort => {
+  const plans = createDynamoPlanRepository(table);
+  const recipes = createDynamoRecipeRepository(table);
+  return {
+    snapshotExists: async (snapshotId) => (await plans.getSnapshot(snapshotId)) !== null,
+    async shoppingList(snapshotId) {
+      try {
+        const list = await getShoppingList({ plans, recipes, ...(logger ? { logger } : {}) }, snapshotId);
+        return list.items.map((item) => ({
+          name: item.name,
+          display: item.display,
+          quantity: item.quantity,
+          unit: item.unit,
+          containerUnit: item.unit !== null && CONTAINER_UNIT_IDS.has(item.unit.toLowerCase()),
+          meals: item.sources.map((source) => ({ ...source })),
+        }));
+      } catch (error) {
+        if (error instanceof NotFoundError) return null;
+        throw error;
+      }
+    },
+  };
+};

@@ -1,0 +1,26 @@
+import type { LoggerPort } from "../../core/logger-port";
+
+/** Which of the two paths produced a step's answer: the model, or the heuristic that always works. */
+export type StepSource = "llm" | "heuristic";
+
+/**
+ * Seed 000's rule, "LLM enhances, heuristics always work": any failure of the model path (unavailable,
+ * rate limited, invalid twice, refused by our own checks) is logged and the heuristic answers instead.
+ */
+export const withHeuristicFallback = async <T>(
+  logger: LoggerPort,
+  warning: string,
+  viaModel: () => Promise<T>,
+  heuristic: () => T,
+): Promise<T> => {
+  try {
+    return await viaModel();
+  } catch (error) {
+    logger.warn(warning, {
+      error: error instanceof Error ? error.name : String(error),
+      code: (error as { code?: unknown }).code,
+      message: error instanceof Error ? error.message : undefined,
+    });
+    return heuristic();
+  }
+};

@@ -1,0 +1,11 @@
+import type { ShopRunRepository } from "../ports/shop-run-repository";
+import type { RunListEntry } from "../shop-run";
+
+/** The tenant's runs, newest first, a page at a time. */
+export const listShopRuns = async (
+  deps: { runs: ShopRunRepository },
+  args: { limit: number; cursor?: string },
+): Promise<{ runs: RunListEntry[]; nextCursor?: string }> => {
+  const page = await deps.runs.listRuns(args);
+  return { runs: page.runs, ...(page.cursor ? { nextCursor: page.cursor } : {}) };
+};

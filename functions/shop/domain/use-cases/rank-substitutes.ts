@@ -1,0 +1,9 @@
+import type { LlmPort } from "../../../core/llm/llm-port";
+import type { LoggerPort } from "../../../core/logger-port";
+import { brandTiersFor, DEFAULT_STORE_ID } from "../brand-tiers";
+import type { ValueRankerInput } from "../substitution-contracts";
+import { rankSubstitutesByValue } from "../value-ranker";
+
+/** Seed 000's ValueRanker on its own (POST /shop/substitutes/rank): the model, else the heuristic. */
+export const rankSubstitutes = (deps: { llm: LlmPort; logger: LoggerPort }, input: ValueRankerInput) =>
+  rankSubstitutesByValue({ ...deps, tiers: brandTiersFor(DEFAULT_STORE_ID) }, input);

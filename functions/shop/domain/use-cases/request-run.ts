@@ -1,0 +1,20 @@
+import { householdForTenant } from "../household-for-tenant";
+import { planSnapshotNotFound } from "../plan-snapshot-not-found";
+import type { PlanShoppingListPort } from "../ports/plan-shopping-list-port";
+import type { RunOptions } from "../shop-run";
+import { type StartRunDeps, startShopRun } from "./start-run";
+
+/**
+ * A tenant asks for a run (POST /shop/runs): the run drives the tenant's own household, and a run with a
+ * meal plan starts only on a snapshot the tenant has (404 `plan_snapshot_not_found` otherwise, no run).
+ */
+export const requestShopRun = async (
+  deps: StartRunDeps & { plans: (tenant: string) => Pick<PlanShoppingListPort, "snapshotExists"> },
+  args: { tenant: string; options: RunOptions; planSnapshotId?: string; idempotencyKey?: string },
+): Promise<{ runId: string; created: boolean }> => {
+  const { planSnapshotId } = args;
+  if (planSnapshotId !== undefined && !(await deps.plans(args.tenant).snapshotExists(planSnapshotId))) {
+    throw planSnapshotNotFound(planSnapshotId, "plan_snapshot_id");
+  }
+  return startShopRun(deps, { ...args, householdId: householdForTenant(args.tenant) });
+};

@@ -1,0 +1,29 @@
+import { defaultHouseholdPreferences, policyFor } from "../household-preferences";
+import type { ShopRunRepository } from "../ports/shop-run-repository";
+import type { StoreToolsPort } from "../ports/store-tools-port";
+import type { ItemEvent } from "../run-step-events";
+
+/**
+ * ScanCart: the household's cart, and for each unavailable line a Map item carrying its policy and the
+ * household's substitution rules. Records how many items the run has, for progress, and keeps the cart and
+ * the preferences with the run.
+ */
+export const scanCartForRun = async (
+  deps: { runs: ShopRunRepository; store: Pick<StoreToolsPort, "scanCart"> },
+  keys: { tenant: string; runId: string; householdId: string },
+): Promise<{ items: ItemEvent[]; itemsTotal: number; cartLines: number }> => {
+  const preferences = (await deps.runs.getPreferences()) ?? defaultHouseholdPreferences();
+  const cart = await deps.store.scanCart();
+  const rules = {
+    pinnedBrands: preferences.pinnedBrands,
+    bannedBrands: preferences.bannedBrands,
+    priceCapPercent: preferences.priceCapPercent,
+  };
+  const items = cart
+    .filter((line) => !line.available)
+    .map((item) => ({ ...keys, item, policy: policyFor(preferences, item.productId), rules }));
+  // Kept with the run: PruneStock reads this cart, ScoutSlots these preferences, not the store or table again.
+  await deps.runs.updateRunContext(keys.runId, { cart, preferences });
+  await deps.runs.updateRun(keys.runId, (header) => ({ ...header, itemsTotal: items.length }));
+  return { items, itemsTotal: items.length, cartLines: cart.length };
+};

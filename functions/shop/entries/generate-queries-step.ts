@@ -1,0 +1,17 @@
+import { parseOrThrow } from "../../core/validation";
+import { brandTiersFor, DEFAULT_STORE_ID } from "../domain/brand-tiers";
+import { itemEventSchema } from "../domain/run-step-events";
+import { generateItemQueries, originalItemFromCartLine } from "../domain/substitution-worker";
+import { stepLlm } from "../wiring/step-llm";
+import { stepLogger } from "../wiring/step-logger";
+
+/** Map item, step 1: the seed's QueryGenerator (`generate_search_query`), heuristic when the model fails. */
+export const handler = async (event: unknown) => {
+  const { item } = parseOrThrow(itemEventSchema, event, "GenerateQueries event");
+  const { llm, usage } = stepLlm();
+  const { queries, source } = await generateItemQueries(
+    { llm, logger: stepLogger, tiers: brandTiersFor(DEFAULT_STORE_ID) },
+    originalItemFromCartLine(item),
+  );
+  return { queries, source, usage: usage() };
+};

@@ -1,0 +1,20 @@
+import type { Context } from "aws-lambda";
+import { parseOrThrow } from "../../core/validation";
+import { runKeysSchema } from "../domain/run-step-events";
+import { scanCartForRun } from "../domain/use-cases/scan-cart";
+import { withHouseholdStore } from "../wiring/step-store";
+import { runRepositoryFor } from "../wiring/step-table";
+
+/** ScanCart: the cart's unavailable lines as Map items, with their policies and the household's rules. */
+export const handler = async (event: unknown, context: Context) => {
+  const keys = parseOrThrow(runKeysSchema, event, "ScanCart event");
+  const runs = runRepositoryFor(keys.tenant);
+  // The preferences are read first: the store session opens only for a run whose table answers.
+  return scanCartForRun(
+    {
+      runs,
+      store: { scanCart: () => withHouseholdStore(keys.householdId, context, (store) => store.scanCart()) },
+    },
+    keys,
+  );
+};

@@ -1,0 +1,133 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { deadlineFromRemainingTime } from "../../core/agent/deadline";
+import type { ApiEnv } from "../../core/http/api-env";
+import { createApi } from "../../core/http/create-api";
+import { type ModelSession, withModelSession } from "../../core/llm/model-session";
+import { householdForTenant } from "../domain/household-for-tenant";
+import { runOptionsSchema } from "../domain/shop-run";
+import { getShopPreferences } from "../domain/use-cases/get-preferences";
+import { getRunView } from "../domain/use-cases/get-run";
+import { listShopRuns } from "../domain/use-cases/list-runs";
+import { requestShopRun } from "../domain/use-cases/request-run";
+import { saveShopPreferences } from "../domain/use-cases/save-preferences";
+import type { ShopApiDeps } from "./shop-api-deps";
+import {
+  createShopRunRoute,
+  decideShopRunRoute,
+  generateSubstituteQueriesRoute,
+  getShopPreferencesRoute,
+  getShopRunRoute,
+  listShopRunsRoute,
+  putShopPreferencesRoute,
+  rankSubstitutesRoute,
+} from "./shop-routes";
+
+/** Kept back from the Lambda's remaining time (29 s): a slow store or model stops 3 s before it ends. */
+const REQUEST_DEADLINE_MARGIN_MS = 3_000;
+
+/**
+ * The shop area's HTTP API: each handler validates (the routes' zod schemas), runs one use case on the
+ * tenant's repository and household, and maps the result.
+ */
+export const createShopApp = (deps: ShopApiDeps): OpenAPIHono<ApiEnv> => {
+  const app = createApi({
+    logger: deps.logger,
+    auth: "required",
+    ...(deps.maxBodyBytes === undefined ? {} : { maxBodyBytes: deps.maxBodyBytes }),
+  });
+  const runs = (c: Context<ApiEnv>) => deps.runsFor(c.get("tenant"));
+  /** The request's deadline (epoch ms) in Lambda; none elsewhere. */
+  const deadlineOf = (c: Context<ApiEnv>): number | undefined => {
+    const lambdaContext = c.env?.lambdaContext;
+    return lambdaContext ? deadlineFromRemainingTime(lambdaContext, REQUEST_DEADLINE_MARGIN_MS) : undefined;
+  };
+
+  /** A model session of one request, bounded by its deadline, its usage logged in one line. */
+  const withModel = <T>(c: Context<ApiEnv>, use: (session: ModelSession) => Promise<T>): Promise<T> => {
+    const deadline = deadlineOf(c);
+    return withModelSession(
+      deps.llm,
+      {
+        ...(deadline === undefined ? {} : { deadline }),
+        logger: c.get("logger"),
+        logContext: { route: `${c.req.method} ${c.req.routePath}` },
+      },
+      use,
+    );
+  };
+
+  app.openapi(createShopRunRoute, async (c) => {
+    const body = c.req.valid("json");
+    const { "idempotency-key": idempotencyKey } = c.req.valid("header");
+    const planSnapshotId = body.plan_snapshot_id;
+    const { runId } = await requestShopRun(
+      {
+        runs: runs(c),
+        workflows: deps.workflows,
+        plans: deps.plansFor,
+        newRunId: deps.newRunId,
+        now: deps.now,
+      },
+      {
+        tenant: c.get("tenant"),
+        options: runOptionsSchema.parse(body.options ?? {}),
+        ...(planSnapshotId !== undefined ? { planSnapshotId } : {}),
+        ...(idempotencyKey ? { idempotencyKey } : {}),
+      },
+    );
+    return c.json({ runId }, 202);
+  });
+
+  app.openapi(getShopRunRoute, async (c) =>
+    c.json(await getRunView({ runs: runs(c), workflows: deps.workflows }, c.req.valid("param").runId), 200),
+  );
+
+  app.openapi(listShopRunsRoute, async (c) => {
+    const { limit, cursor } = c.req.valid("query");
+    return c.json(await listShopRuns({ runs: runs(c) }, { limit, ...(cursor ? { cursor } : {}) }), 200);
+  });
+
+  app.openapi(decideShopRunRoute, async (c) => {
+    const householdId = householdForTenant(c.get("tenant"));
+    const deadline = deadlineOf(c);
+    // Loaded on first use, as are the substitution routes' below: most requests start or read runs.
+    const { applyDecisions } = await import("../domain/use-cases/apply-decisions");
+    const outcome = await applyDecisions(
+      { runs: runs(c), store: () => deps.storeFor(householdId, deadline), now: deps.now },
+      { runId: c.req.valid("param").runId, decisions: c.req.valid("json").decisions },
+    );
+    return c.json(outcome, 200);
+  });
+
+  app.openapi(generateSubstituteQueriesRoute, async (c) => {
+    const input = c.req.valid("json");
+    const { generateSubstituteQueries } = await import("../domain/use-cases/generate-substitute-queries");
+    const generated = await withModel(c, ({ llm }) =>
+      generateSubstituteQueries({ llm, logger: c.get("logger") }, input),
+    );
+    c.header("x-larder-source", generated.source);
+    return c.json(generated.queries, 200);
+  });
+
+  app.openapi(rankSubstitutesRoute, async (c) => {
+    const input = c.req.valid("json");
+    const { rankSubstitutes } = await import("../domain/use-cases/rank-substitutes");
+    const ranked = await withModel(c, ({ llm }) => rankSubstitutes({ llm, logger: c.get("logger") }, input));
+    c.header("x-larder-source", ranked.source);
+    return c.json(ranked.output, 200);
+  });
+
+  app.openapi(getShopPreferencesRoute, async (c) => c.json(await getShopPreferences({ runs: runs(c) }), 200));
+
+  app.openapi(putShopPreferencesRoute, async (c) => {
+    const saved = await saveShopPreferences(
+      { runs: runs(c), weeklyRuns: deps.weeklyRuns },
+      c.get("tenant"),
+      c.req.valid("json"),
+    );
+    return c.json(saved, 200);
+  });
+
+  return app;
+};

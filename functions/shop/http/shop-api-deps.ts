@@ -1,0 +1,24 @@
+import type { LlmPort } from "../../core/llm/llm-port";
+import type { Logger } from "../../core/logger";
+import type { WorkflowPort } from "../../core/workflow/workflow-port";
+import type { PlanShoppingListPort } from "../domain/ports/plan-shopping-list-port";
+import type { ShopRunRepository } from "../domain/ports/shop-run-repository";
+import type { StoreToolsPort } from "../domain/ports/store-tools-port";
+import type { WeeklyRunIndex } from "../domain/ports/weekly-run-index";
+
+/** What the shop HTTP app needs, built once per container by functions/shop/entries/shop-api.ts or by a test. */
+export interface ShopApiDeps {
+  logger: Logger;
+  runsFor(tenant: string): ShopRunRepository;
+  workflows: Pick<WorkflowPort, "start" | "describe">;
+  /** A store session for one household, bounded by the request's deadline (closed by the caller). */
+  storeFor(householdId: string, deadline?: number): Promise<StoreToolsPort & { close(): Promise<void> }>;
+  llm: LlmPort;
+  /** Which tenants asked for a weekly run in each hour of the week (written with the preferences). */
+  weeklyRuns: WeeklyRunIndex;
+  /** The cook area's meal plans of one tenant (same table), through the port. */
+  plansFor(tenant: string): Pick<PlanShoppingListPort, "snapshotExists">;
+  newRunId: () => string;
+  now: () => Date;
+  maxBodyBytes?: number;
+}

@@ -1,0 +1,111 @@
+import { z } from "@hono/zod-openapi";
+import { SnapshotIdSchema } from "../../cook/domain/ids";
+import { decisionSchema } from "../domain/decision";
+import { householdPreferencesSchema } from "../domain/household-preferences";
+import { RUN_STATUSES, recordedDecisionSchema, runOptionsSchema, runResultSchema } from "../domain/shop-run";
+import {
+  queryGeneratorInputSchema,
+  queryGeneratorOutputSchema,
+  valueRankerInputSchema,
+  valueRankerOutputSchema,
+} from "../domain/substitution-contracts";
+
+export const CreateRunBody = z
+  .object({
+    plan_snapshot_id: SnapshotIdSchema.optional().meta({
+      description:
+        "A meal plan of the cook area (`POST /plans`): BuildCart merges its shopping list, variants included, into the cart",
+    }),
+    options: runOptionsSchema.partial().optional(),
+  })
+  .strict()
+  .meta({ id: "CreateShopRunRequest" });
+
+export const IdempotencyHeaders = z.object({
+  "idempotency-key": z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,80}$/, "1-80 letters, digits, - and _")
+    .optional()
+    .meta({ description: "A retried POST with the same key answers the same run" }),
+});
+
+export const CreatedRun = z.object({ runId: z.string() }).meta({ id: "CreatedShopRun" });
+
+export const RunParams = z.object({ runId: z.string().regex(/^[A-Za-z0-9_-]{1,80}$/) });
+
+export const RunView = z
+  .object({
+    runId: z.string(),
+    status: z.enum(RUN_STATUSES),
+    startedAt: z.string(),
+    endedAt: z.string().optional(),
+    steps: z.array(
+      z.object({
+        name: z.string(),
+        status: z.string(),
+        startedAt: z.string(),
+        endedAt: z.string().optional(),
+      }),
+    ),
+    itemsDone: z.number().int(),
+    itemsTotal: z.number().int(),
+    result: runResultSchema.optional(),
+    error: z.object({ code: z.string(), message: z.string() }).optional(),
+    decisions: z.array(recordedDecisionSchema).optional(),
+  })
+  .meta({ id: "ShopRun" });
+
+export const ListRunsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().min(1).max(2000).optional(),
+});
+
+export const RunList = z
+  .object({
+    runs: z.array(
+      z.object({
+        runId: z.string(),
+        status: z.enum(RUN_STATUSES),
+        startedAt: z.string(),
+        endedAt: z.string().optional(),
+      }),
+    ),
+    nextCursor: z.string().optional(),
+  })
+  .meta({ id: "ShopRunList" });
+
+export const DecisionsBody = z
+  .object({ decisions: z.array(decisionSchema).min(1).max(100) })
+  .strict()
+  .meta({ id: "ShopRunDecisionsRequest" });
+
+export const DecisionsResult = z
+  .object({
+    runId: z.string(),
+    results: z.array(
+      z.object({
+        decision: decisionSchema,
+        outcome: z.enum(["applied", "recorded", "failed"]),
+        changes: z.array(
+          z.object({
+            change: z.enum(["added", "removed"]),
+            productId: z.string(),
+            quantity: z.number().optional(),
+          }),
+        ),
+        error: z.string().optional(),
+        alreadyDecidedAt: z.string().optional().meta({
+          description:
+            "Set when the decision repeats one the run already settled: the store was not touched again and `changes` is empty",
+        }),
+      }),
+    ),
+  })
+  .meta({ id: "ShopRunDecisionsResult" });
+
+export const QueriesBody = queryGeneratorInputSchema.strict().meta({ id: "QueryGeneratorInput" });
+export const QueriesResult = queryGeneratorOutputSchema.meta({ id: "QueryGeneratorOutput" });
+export const RankBody = valueRankerInputSchema.meta({ id: "ValueRankerInput" });
+export const RankResult = valueRankerOutputSchema.meta({ id: "ValueRankerOutput" });
+/** Strict: an unknown key is a 400 naming it, never silently dropped (PUT replaces the whole document). */
+export const Preferences = householdPreferencesSchema.strict().meta({ id: "ShopPreferences" });

@@ -1,0 +1,146 @@
+import {
+  bearerAuth,
+  defineRoute,
+  errorResponses,
+  jsonBody,
+  jsonResponse,
+} from "../../core/http/route-helpers";
+import {
+  CreatedRun,
+  CreateRunBody,
+  DecisionsBody,
+  DecisionsResult,
+  IdempotencyHeaders,
+  ListRunsQuery,
+  Preferences,
+  QueriesBody,
+  QueriesResult,
+  RankBody,
+  RankResult,
+  RunList,
+  RunParams,
+  RunView,
+} from "./shop-openapi-schemas";
+
+/** The shop area's routes (seed 000's grocery coordinator), behind the JWT authorizer. */
+const tags = ["shop"];
+
+export const createShopRunRoute = defineRoute({
+  operationId: "createShopRun",
+  method: "post",
+  path: "/shop/runs",
+  tags,
+  summary: "Start a grocery coordinator run for the tenant's household",
+  description:
+    "Builds the cart from past orders, finds substitutes for unavailable items, proposes lines to prune and " +
+    "recommends a delivery slot. Recommends only: it never books a slot nor checks out. An `Idempotency-Key` " +
+    "makes a retried POST answer the same run; the same key with a different body is a 409 " +
+    "`idempotency_key_reused`. With `plan_snapshot_id`, BuildCart also merges that meal plan's " +
+    "shopping list (the cook area's, variants included) into the cart, each line with the meals it is for; a " +
+    "snapshot the tenant does not have is a 404 `plan_snapshot_not_found`, and no run starts.",
+  security: bearerAuth,
+  request: { headers: IdempotencyHeaders, body: jsonBody(CreateRunBody) },
+  responses: {
+    202: jsonResponse(
+      CreatedRun,
+      "The run started (or, with a known Idempotency-Key, the run it started before)",
+    ),
+    ...errorResponses(400, 401, 403, 404, 409, 413, 422, 503),
+  },
+});
+
+export const getShopRunRoute = defineRoute({
+  operationId: "getShopRun",
+  method: "get",
+  path: "/shop/runs/{runId}",
+  tags,
+  summary: "A run's status, steps and progress, and its result once it succeeded",
+  security: bearerAuth,
+  request: { params: RunParams },
+  responses: { 200: jsonResponse(RunView, "The run"), ...errorResponses(400, 401, 403, 404) },
+});
+
+export const listShopRunsRoute = defineRoute({
+  operationId: "listShopRuns",
+  method: "get",
+  path: "/shop/runs",
+  tags,
+  summary: "The tenant's runs, newest first, paged",
+  security: bearerAuth,
+  request: { query: ListRunsQuery },
+  responses: { 200: jsonResponse(RunList, "A page of runs"), ...errorResponses(400, 401, 403) },
+});
+
+export const decideShopRunRoute = defineRoute({
+  operationId: "applyShopRunDecisions",
+  method: "post",
+  path: "/shop/runs/{runId}/decisions",
+  tags,
+  summary: "Accept or reject substitutes and prune proposals; accepted ones change the store cart",
+  description:
+    "Every decision is checked against the run's recommendations first: a product the run did not recommend " +
+    "is a 422 `decision_not_recommended` and nothing is applied. A run still running is a 409. Decisions are " +
+    "idempotent per product: re-sending one the run already settled answers its earlier outcome with " +
+    "`alreadyDecidedAt` and `changes: []`, touching nothing; a different decision on a product whose earlier " +
+    "one changed the cart is a 409 `decision_already_made`; one product decided twice in one request is a " +
+    "422 `decision_duplicated`.",
+  security: bearerAuth,
+  request: { params: RunParams, body: jsonBody(DecisionsBody) },
+  responses: {
+    200: jsonResponse(DecisionsResult, "What each decision changed in the cart"),
+    ...errorResponses(400, 401, 403, 404, 409, 413, 422, 503),
+  },
+});
+
+export const generateSubstituteQueriesRoute = defineRoute({
+  operationId: "generateSubstituteQueries",
+  method: "post",
+  path: "/shop/substitutes/queries",
+  tags,
+  summary: "Seed 000's QueryGenerator on its own: search queries for an unavailable product",
+  description: "The `x-larder-source` header says whether the model (`llm`) or the heuristic answered.",
+  security: bearerAuth,
+  request: { body: jsonBody(QueriesBody) },
+  responses: { 200: jsonResponse(QueriesResult, "The queries"), ...errorResponses(400, 401, 403, 413) },
+});
+
+export const rankSubstitutesRoute = defineRoute({
+  operationId: "rankSubstitutesByValue",
+  method: "post",
+  path: "/shop/substitutes/rank",
+  tags,
+  summary: "Seed 000's ValueRanker on its own: rank candidates by household value",
+  description: "The `x-larder-source` header says whether the model (`llm`) or the heuristic answered.",
+  security: bearerAuth,
+  request: { body: jsonBody(RankBody) },
+  responses: { 200: jsonResponse(RankResult, "The rankings"), ...errorResponses(400, 401, 403, 413) },
+});
+
+export const getShopPreferencesRoute = defineRoute({
+  operationId: "getShopPreferences",
+  method: "get",
+  path: "/shop/preferences",
+  tags,
+  summary: "The household's substitution policies, brands, price cap and slot preferences (defaults if none)",
+  security: bearerAuth,
+  responses: { 200: jsonResponse(Preferences, "The preferences"), ...errorResponses(401, 403) },
+});
+
+export const putShopPreferencesRoute = defineRoute({
+  operationId: "putShopPreferences",
+  method: "put",
+  path: "/shop/preferences",
+  tags,
+  summary: "Replace the household's preferences",
+  description:
+    "An unknown key is a 400 naming it (the whole document is replaced, so nothing is silently dropped). " +
+    "With `weeklyRun` (`weekday`, UTC `hour`), an hourly EventBridge schedule starts a coordinator run for the " +
+    "household in that hour each week, once per ISO week (its `Idempotency-Key` is `weekly-{year}-W{week}`); " +
+    "without it, no weekly run.",
+  security: bearerAuth,
+  request: { body: jsonBody(Preferences) },
+  responses: {
+    200: jsonResponse(Preferences, "The stored preferences"),
+    ...errorResponses(400, 401, 403, 413),
+  },
+});

@@ -1,0 +1,32 @@
+import { API_GATEWAY_TIMEOUT_MS } from "../../core/llm/model-deadline";
+import type { StoreConfig } from "../adapters/store/store-config";
+import type { StoreToolsPort } from "../domain/ports/store-tools-port";
+
+export { STORE_DEADLINE_MARGIN_MS } from "../adapters/store/store-tools-for-household";
+
+/** A household's store session, closed by whoever opened it. */
+export type HouseholdStore = StoreToolsPort & { close(): Promise<void> };
+
+/**
+ * A household's store session as the shop domain's port, for the workflow's steps and ShopApi's decisions:
+ * the store adapter's one factory (storeToolsForHousehold), always bounded by a deadline so a slow store
+ * ends in StoreDeadlineExceededError before the Lambda's timeout. Without a Lambda's deadline (a test
+ * calling the app directly), API Gateway's cut bounds it. The household is the caller's, never another's.
+ */
+export const openHouseholdStore = async (
+  config: StoreConfig,
+  householdId: string,
+  deadline: number | undefined,
+): Promise<HouseholdStore> => {
+  // Loaded on first use (the store's page code): a request that never drives the store never pays for it.
+  const [{ storeToolsForHousehold }, { storeToolsPortOver }] = await Promise.all([
+    import("../adapters/store/store-tools-for-household"),
+    import("../adapters/store-tools-adapter"),
+  ]);
+  const tools = storeToolsForHousehold({
+    householdId,
+    config,
+    ...(deadline === undefined ? { remainingTimeMs: API_GATEWAY_TIMEOUT_MS } : { deadline }),
+  });
+  return { ...storeToolsPortOver(tools), close: () => tools.close() };
+};

@@ -1,0 +1,3 @@
+import { createLogger } from "../../core/logger";
+
+export const stepLogger = createLogger("shop-coordinator");

@@ -1,0 +1,29 @@
+import type { Context } from "aws-lambda";
+import { deadlineFromRemainingTime } from "../../core/agent/deadline";
+import { storeConfig } from "../adapters/store/store-config";
+import type { StoreToolsPort } from "../domain/ports/store-tools-port";
+import { openHouseholdStore, STORE_DEADLINE_MARGIN_MS } from "./household-store";
+
+// Parsed at cold start: a Lambda without STORE_URL fails here, naming it.
+const config = storeConfig();
+
+/**
+ * Runs `work` on the household's store session, bounded by the step's remaining time, and closes the
+ * session after, whatever happens.
+ */
+export const withHouseholdStore = async <T>(
+  householdId: string,
+  context: Context,
+  work: (store: StoreToolsPort) => Promise<T>,
+): Promise<T> => {
+  const store = await openHouseholdStore(
+    config,
+    householdId,
+    deadlineFromRemainingTime(context, STORE_DEADLINE_MARGIN_MS),
+  );
+  try {
+    return await work(store);
+  } finally {
+    await store.close().catch(() => undefined);
+  }
+};
