@@ -9,7 +9,7 @@ import type { ApiEnv } from "./core/http/api-env";
 import { describeOnlyDeps, mergeOpenApiDocuments } from "./core/http/openapi-document";
 import { createLogger } from "./core/logger";
 import { createNegotiateApp, type NegotiateApiDeps } from "./negotiate/http/create-negotiate-app";
-import { createPlatformApp, type PlatformDeps } from "./platform/platform-app";
+import { createPlatformApp, type PlatformDeps } from "./platform/http/create-platform-app";
 import { createShopApp } from "./shop/coordinator/http/create-shop-app";
 import type { ShopApiDeps } from "./shop/coordinator/http/shop-api-deps";
 

@@ -6,7 +6,7 @@ export const platformArea: AreaDefinition = {
   functions: [
     {
       id: "PlatformApi",
-      entry: "functions/platform/api.ts",
+      entry: "functions/platform/entries/api.ts",
       handler: "handler",
       description: "GET /health and GET /openapi.json",
       needs: ["table", "database", "database-status"],

@@ -3,11 +3,8 @@ import type {
   ExpertOpinion,
   OrchestratorTraceEntry,
 } from "../../../../functions/negotiate/domain/experts/types";
-import type {
-  Negotiation,
-  NegotiationRepository,
-  SupplierMessage,
-} from "../../../../functions/negotiate/domain/negotiation";
+import type { Negotiation, SupplierMessage } from "../../../../functions/negotiate/domain/negotiation";
+import type { NegotiationRepository } from "../../../../functions/negotiate/domain/ports/negotiation-repository";
 
 /** The repository port in memory, for use-case tests. */
 export const createInMemoryNegotiationRepository = (): NegotiationRepository & {

@@ -1,7 +1,7 @@
-import { configOnce, parseConfig } from "../core/config";
-import { createAppTable, TableConfigSchema } from "../core/db/app-table";
-import { createDynamoNegotiationRepository } from "./adapters/dynamo-negotiation-repository";
-import type { StepDeps } from "./domain/workflow-steps";
+import { configOnce, parseConfig } from "../../core/config";
+import { createAppTable, TableConfigSchema } from "../../core/db/app-table";
+import { createDynamoNegotiationRepository } from "../adapters/dynamo-negotiation-repository";
+import type { StepDeps } from "../domain/negotiation-step";
 
 // Parsed when the entry module loads (a cold start): a missing TABLE_NAME fails there, with its name.
 const appTable = createAppTable(configOnce(() => parseConfig(TableConfigSchema))());

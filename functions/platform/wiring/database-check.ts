@@ -1,7 +1,8 @@
-import type { SqlConfig } from "../core/sql/sql-config";
-import type { SqlPort } from "../core/sql/sql-port";
-import { type AuroraStatusPort, checkAuroraHealth } from "./database-health";
-import type { HealthProbe } from "./platform-app";
+import type { SqlConfig } from "../../core/sql/sql-config";
+import type { SqlPort } from "../../core/sql/sql-port";
+import type { HealthProbe } from "../domain/health-check";
+import type { AuroraStatusPort } from "../domain/ports/aurora-status-port";
+import { checkAuroraHealth } from "../domain/use-cases/check-aurora-health";
 
 /**
  * /health's database check. Over the wire protocol (the local PGlite, any PostgreSQL) it runs
@@ -17,7 +18,7 @@ export const createDatabaseCheck = (config: SqlConfig, sql: SqlPort): HealthProb
       const [{ RDSClient }, { CloudWatchClient }, { createAuroraStatus }] = await Promise.all([
         import("@aws-sdk/client-rds"),
         import("@aws-sdk/client-cloudwatch"),
-        import("./aurora-status"),
+        import("../adapters/aurora-status"),
       ]);
       return createAuroraStatus({
         clusterArn: config.clusterArn,

@@ -1,9 +1,15 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
-import { isLarderError } from "../core/errors";
-import type { ApiEnv } from "../core/http/api-env";
-import { createApi } from "../core/http/create-api";
-import { defineRoute, errorResponses, jsonResponse, noAuth } from "../core/http/route-helpers";
-import type { Logger } from "../core/logger";
+import { isLarderError } from "../../core/errors";
+import type { ApiEnv } from "../../core/http/api-env";
+import { createApi } from "../../core/http/create-api";
+import { defineRoute, errorResponses, jsonResponse, noAuth } from "../../core/http/route-helpers";
+import type { Logger } from "../../core/logger";
+import {
+  type HealthCheck,
+  type HealthProbe,
+  type HealthResponse,
+  summarizeHealth,
+} from "../domain/health-check";
 
 /** One dependency's state: `starting` until it is ready for requests, `disabled` when switched off. */
 export const HealthCheckSchema = z
@@ -15,7 +21,6 @@ export const HealthCheckSchema = z
     }),
   })
   .openapi("HealthCheck");
-export type HealthCheck = z.infer<typeof HealthCheckSchema>;
 
 export const HealthResponseSchema = z
   .object({
@@ -25,24 +30,12 @@ export const HealthResponseSchema = z
     checks: z.record(z.string(), HealthCheckSchema),
   })
   .openapi("Health");
-export type HealthResponse = z.infer<typeof HealthResponseSchema>;
+// The schemas describe the domain's shapes: a drift between them fails to compile here.
+const sameShape = <A, B>(_proof: [A] extends [B] ? ([B] extends [A] ? true : never) : never) => undefined;
+sameShape<z.infer<typeof HealthCheckSchema>, HealthCheck>(true);
+sameShape<z.infer<typeof HealthResponseSchema>, HealthResponse>(true);
 
-/**
- * The answer for a set of checks: any part down is `degraded`, else any part still starting is `starting`
- * (both 503, so health-waiting tools keep waiting), else `ok` (200).
- */
-export const summarizeHealth = (
-  checks: Record<string, HealthCheck>,
-): { httpStatus: 200 | 503; body: HealthResponse } => {
-  const states = Object.values(checks).map((check) => check.status);
-  if (states.includes("down")) return { httpStatus: 503, body: { status: "degraded", checks } };
-  if (states.includes("starting")) return { httpStatus: 503, body: { status: "starting", checks } };
-  return { httpStatus: 200, body: { status: "ok", checks } };
-};
-
-/** A dependency's check: resolves with nothing when healthy, or with its own state (e.g. `starting` with a retry hint). */
-// biome-ignore lint/suspicious/noConfusingVoidType: a plain probe resolves with nothing, which means ok
-export type HealthProbe = () => Promise<HealthCheck | void>;
+export { type HealthCheck, type HealthProbe, summarizeHealth };
 
 export interface PlatformDeps {
   logger: Logger;

@@ -1,10 +1,10 @@
 import type { CloudFormationCustomResourceEvent } from "aws-lambda";
 import { z } from "zod";
-import { configOnce } from "../core/config";
-import { createLogger } from "../core/logger";
-import { createSql } from "../core/sql/create-sql";
-import { applyMigrations } from "../core/sql/migrations";
-import { readSqlConfig } from "../core/sql/sql-config";
+import { configOnce } from "../../core/config";
+import { createLogger } from "../../core/logger";
+import { createSql } from "../../core/sql/create-sql";
+import { applyMigrations } from "../../core/sql/migrations";
+import { readSqlConfig } from "../../core/sql/sql-config";
 
 /**
  * The deploy-time migration runner: a CloudFormation custom resource whose properties carry the ordered

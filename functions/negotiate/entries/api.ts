@@ -1,8 +1,8 @@
-import { randomUUID } from "node:crypto";
-import { configOnce, parseConfig } from "../core/config";
-import { createAppTable, TableConfigSchema } from "../core/db/app-table";
-import { toLambdaHandler } from "../core/http/lambda-handler";
-import { createObservability } from "../core/observability";
+import { configOnce, parseConfig } from "../../core/config";
+import { createAppTable, TableConfigSchema } from "../../core/db/app-table";
+import { toLambdaHandler } from "../../core/http/lambda-handler";
+import { prefixedIdMaker } from "../../core/ids";
+import { createObservability } from "../../core/observability";
 
 // Parsed at cold start: a missing TABLE_NAME fails here, with its name.
 const config = configOnce(() => ({ table: parseConfig(TableConfigSchema) }))();
@@ -15,16 +15,16 @@ export const handler = toLambdaHandler(
   async () => {
     const [{ createNegotiateApp }, { createDynamoNegotiationRepository }, { processWorkflowPort }] =
       await Promise.all([
-        import("./http/create-negotiate-app"),
-        import("./adapters/dynamo-negotiation-repository"),
-        import("../core/workflow/process-workflow-port"),
+        import("../http/create-negotiate-app"),
+        import("../adapters/dynamo-negotiation-repository"),
+        import("../../core/workflow/process-workflow-port"),
       ]);
     return createNegotiateApp({
       logger,
       repositoryFor: (tenant) => createDynamoNegotiationRepository(table.forTenant(tenant)),
       workflows: processWorkflowPort,
       now: () => new Date(),
-      newNegotiationId: () => `neg_${randomUUID().replaceAll("-", "")}`,
+      newNegotiationId: prefixedIdMaker("neg"),
     });
   },
   logger,

@@ -1,7 +1,7 @@
 import { type CloudWatchClient, GetMetricDataCommand } from "@aws-sdk/client-cloudwatch";
 import { DescribeDBClustersCommand, type RDSClient } from "@aws-sdk/client-rds";
-import { DependencyUnavailableError } from "../core/errors";
-import type { AuroraStatusPort, ClusterDescription } from "./database-health";
+import { DependencyUnavailableError } from "../../core/errors";
+import type { AuroraStatusPort, ClusterDescription } from "../domain/ports/aurora-status-port";
 
 export interface AuroraStatusOptions {
   clusterArn: string;
