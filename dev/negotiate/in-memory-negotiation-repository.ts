@@ -1,12 +1,9 @@
-import { ConflictError, NotFoundError } from "../../../../functions/core/errors";
-import type {
-  ExpertOpinion,
-  OrchestratorTraceEntry,
-} from "../../../../functions/negotiate/domain/experts/types";
-import type { Negotiation, SupplierMessage } from "../../../../functions/negotiate/domain/negotiation";
-import type { NegotiationRepository } from "../../../../functions/negotiate/domain/ports/negotiation-repository";
+import { ConflictError, NotFoundError } from "../../functions/core/errors";
+import type { ExpertOpinion, OrchestratorTraceEntry } from "../../functions/negotiate/domain/experts/types";
+import type { Negotiation, SupplierMessage } from "../../functions/negotiate/domain/negotiation";
+import type { NegotiationRepository } from "../../functions/negotiate/domain/ports/negotiation-repository";
 
-/** The repository port in memory, for use-case tests. */
+/** The repository port in memory, for the local run of the workflow (local-negotiation.ts) and use-case tests. */
 export const createInMemoryNegotiationRepository = (): NegotiationRepository & {
   messages: Map<string, SupplierMessage>;
 } => {

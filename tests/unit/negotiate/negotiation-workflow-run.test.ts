@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
+import { startLocalNegotiation } from "../../../dev/negotiate/local-negotiation";
 import { createUnavailableLlm, LlmOutputInvalid, LlmUnavailable } from "../../../functions/core/llm";
 import { createFakeLlm } from "../../../functions/core/llm/testing/fake-llm";
 import { MAX_ITERATIONS } from "../../../functions/negotiate/domain/orchestrator";
-import { processSupplierMessage } from "../../../functions/negotiate/domain/process-supplier-message";
 import {
   classified,
   consult,
   decide,
+  extracted,
+  extractionAnswer,
   merchantInstructions,
   needsAnswer,
   orderContext,
@@ -15,15 +17,12 @@ import {
   supplierEmail,
 } from "./support/negotiation-fixtures";
 
-const run = (llm: ReturnType<typeof scriptedLlm>, extra: Record<string, unknown> = {}) =>
-  processSupplierMessage(llm, {
-    supplierMessage: supplierEmail,
-    orderContext,
-    merchantInstructions,
-    ...extra,
-  });
+import { runNegotiationWorkflow as run } from "./support/run-negotiation-workflow";
 
-describe("processSupplierMessage: experts and the orchestrator loop", () => {
+// Once the twin of the workflow (processSupplierMessage), these now run the workflow itself: the ASL in the
+// local runner, each Task bound to the step handlers the Lambdas export.
+
+describe("the negotiation workflow: experts and the orchestrator loop", () => {
   it("runs extraction and escalation at once: each starts before the other answers", async () => {
     const started: string[] = [];
     let release: () => void = () => {};
@@ -171,11 +170,7 @@ describe("processSupplierMessage: experts and the orchestrator loop", () => {
   });
 
   it("offline (LLM_PROVIDER=none) escalates with that reason and guesses nothing", async () => {
-    const { response } = await processSupplierMessage(createUnavailableLlm("LLM_PROVIDER is none"), {
-      supplierMessage: supplierEmail,
-      orderContext,
-      merchantInstructions,
-    });
+    const { response } = await run(createUnavailableLlm("LLM_PROVIDER is none"));
     expect(response).toMatchObject({
       action: "escalate",
       decidedBy: "model_unavailable",
@@ -196,7 +191,7 @@ describe("processSupplierMessage: experts and the orchestrator loop", () => {
         severity: "none",
       })
       .onStructured("orchestrate_decision", decide({ action: "escalate" }));
-    await run(llm as ReturnType<typeof scriptedLlm>, { classifiedInstructions: classified });
+    await run(llm, { classifiedInstructions: classified });
     expect(llm.callsNamed("classify_instructions")).toHaveLength(0);
   });
 
@@ -222,12 +217,25 @@ describe("processSupplierMessage: experts and the orchestrator loop", () => {
   });
 
   it("gives the extraction expert the terms of earlier turns and the thread", async () => {
-    const llm = scriptedLlm().onStructured("orchestrate_decision", decide({ action: "accept" }));
-    await run(llm, {
-      conversationHistory: "[1] Supplier:\n$5.10 per unit.\n\n[2] Us (sent):\nCould you do better?",
-      priorExtractedData: { unitPrice: 5.1, leadTimeDays: 14 },
-    });
-    const [prompt] = promptsOf(llm, "extract_quote");
+    // The thread is the workflow's own: an earlier email whose terms were extracted and whose reply was approved.
+    const llm = scriptedLlm()
+      .onStructured("extract_quote", [
+        { ...extractionAnswer, extractedData: { ...extracted, unitPrice: 5.1, leadTimeDays: 14 } },
+        extractionAnswer,
+      ])
+      .onStructured("orchestrate_decision", [
+        decide({ action: "counter", counterTerms: { targetPrice: 4.6 } }),
+        decide({ action: "accept" }),
+      ]);
+    const negotiation = await startLocalNegotiation(llm, { orderContext, merchantInstructions });
+    try {
+      const first = await negotiation.receive("$5.10 per unit.");
+      await negotiation.approve(first.messageId, "Could you do better?");
+      await negotiation.receive(supplierEmail);
+    } finally {
+      await negotiation.stop();
+    }
+    const prompt = promptsOf(llm, "extract_quote")[1];
     expect(prompt).toContain("Could you do better?");
     expect(prompt).toContain('"unitPrice": 5.1');
   });
