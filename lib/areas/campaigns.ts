@@ -1,4 +1,6 @@
+import type { CampaignsApiDeps } from "../../functions/chat/campaigns/http/create-campaigns-app";
 import type { AreaDefinition } from "../definition-types";
+import { describedApp } from "../described-app";
 
 /**
  * The campaign chat (seed 002): the agentic chat over marketing campaigns with semantic, filter and
@@ -6,6 +8,13 @@ import type { AreaDefinition } from "../definition-types";
  */
 export const campaignsArea: AreaDefinition = {
   area: "chat-campaigns",
+  describeApi: () =>
+    describedApp<CampaignsApiDeps>(
+      "chat-campaigns",
+      async () =>
+        (await import("../../functions/chat/campaigns/http/create-campaigns-app")).createCampaignsApp,
+      { maxBodyBytes: undefined },
+    ),
   functions: [
     {
       id: "ChatCampaignsApi",

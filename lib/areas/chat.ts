@@ -1,8 +1,16 @@
+import type { CatalogApiDeps } from "../../functions/chat/catalog/http/catalog-api-deps";
 import type { AreaDefinition } from "../definition-types";
+import { describedApp } from "../described-app";
 
 /** The chat area: the two-agent catalog pipeline (seed 004) and its catalog. */
 export const chatArea: AreaDefinition = {
   area: "chat",
+  describeApi: () =>
+    describedApp<CatalogApiDeps>(
+      "chat",
+      async () => (await import("../../functions/chat/catalog/http/create-catalog-app")).createCatalogApp,
+      { maxBodyBytes: undefined },
+    ),
   functions: [
     {
       id: "ChatCatalogApi",

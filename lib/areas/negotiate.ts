@@ -1,4 +1,6 @@
+import type { NegotiateApiDeps } from "../../functions/negotiate/http/create-negotiate-app";
 import type { AreaDefinition, FunctionDefinition } from "../definition-types";
+import { describedApp } from "../described-app";
 
 /** A model call's budget (LLM_TIMEOUT_MS, 60 s) plus the table reads and writes around it. */
 const modelStepTimeoutSeconds = 90;
@@ -24,6 +26,12 @@ const step = (
  */
 export const negotiateArea: AreaDefinition = {
   area: "negotiate",
+  describeApi: () =>
+    describedApp<NegotiateApiDeps>(
+      "negotiate",
+      async () => (await import("../../functions/negotiate/http/create-negotiate-app")).createNegotiateApp,
+      { maxBodyBytes: undefined },
+    ),
   functions: [
     {
       id: "NegotiateApi",

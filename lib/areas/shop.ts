@@ -1,4 +1,6 @@
+import type { ShopApiDeps } from "../../functions/shop/coordinator/http/shop-api-deps";
 import type { AreaDefinition, FunctionDefinition } from "../definition-types";
+import { describedApp } from "../described-app";
 
 /**
  * A page takes well under a second; a paged search reads up to 10 pages, each wait bounded by 15 s and by
@@ -146,6 +148,12 @@ export const shopStoreToolFunctions: FunctionDefinition[] = [
  */
 export const shopArea: AreaDefinition = {
   area: "shop",
+  describeApi: () =>
+    describedApp<ShopApiDeps>(
+      "shop",
+      async () => (await import("../../functions/shop/coordinator/http/create-shop-app")).createShopApp,
+      { maxBodyBytes: undefined },
+    ),
   functions: [
     ...shopStoreToolFunctions,
     ...shopCoordinatorFunctions,
