@@ -65,7 +65,9 @@ describe("the negotiation workflow: experts and the orchestrator loop", () => {
     expect(response.draft?.body).toContain("4.95 USD");
     expect(response.leakCheck).toEqual({ blocked: false, findings: [] });
     expect(response.orchestratorTrace).toHaveLength(1);
-    expect(response.expertOpinions.map((o) => o.expert)).toEqual(["extraction", "escalation"]);
+    // The workflow reads the first round's opinions in key order (r00-escalation, r00-extraction), as the
+    // integration test of the deployed workflow asserts; the twin listed them the other way round.
+    expect(response.expertOpinions.map((o) => o.expert)).toEqual(["escalation", "extraction"]);
     // classifier, two experts, one orchestrator round; the acceptance needs no model.
     expect(response.totalLLMCalls).toBe(4);
     expect(response.totalInputTokens).toBeGreaterThan(0);
@@ -146,7 +148,9 @@ describe("the negotiation workflow: experts and the orchestrator loop", () => {
       );
     const { response } = await run(llm);
     expect(response.extraction).toMatchObject({ success: false, error: "bad output twice" });
-    expect(response.expertOpinions[0]).toMatchObject({ failure: { code: "llm_output_invalid" } });
+    expect(response.expertOpinions.find((o) => o.expert === "extraction")).toMatchObject({
+      failure: { code: "llm_output_invalid" },
+    });
     expect(promptsOf(llm, "orchestrate_decision")[0]).toContain("llm_output_invalid");
     expect(response.action).toBe("escalate");
     expect(response.decidedBy).toBe("orchestrator");

@@ -10,12 +10,6 @@ export const ConsultEventSchema = StepEventSchema.extend({
   question: z.string().max(2000).nullable().default(null),
 });
 
-/**
- * Opinions are read back in key order: by round, and in the first round's fan-out the extraction
- * expert's before the escalation expert's (the order the orchestrator and the response list them).
- */
-const EXPERT_RANK: Record<ExpertName, number> = { extraction: 1, escalation: 2, needs: 3 };
-
 export const consultStep = async (
   deps: ModelStepDeps,
   expert: ExpertName,
@@ -24,7 +18,7 @@ export const consultStep = async (
   const { context } = await loadStepMessage(deps.repository, event.negotiationId, event.messageId);
   const opinions = await deps.repository.listOpinions(event.negotiationId, event.messageId);
   const opinion = await consultExpert(deps.llm, expert, context, opinions, event.question);
-  const opinionKey = `r${String(event.round).padStart(2, "0")}-${EXPERT_RANK[expert]}-${expert}`;
+  const opinionKey = `r${String(event.round).padStart(2, "0")}-${expert}`;
   await deps.repository.putOpinion(event.negotiationId, event.messageId, opinionKey, opinion);
   return { opinionKey };
 };
