@@ -3,8 +3,6 @@ import {
   consult,
   decide,
   LAST_KNOWN_PRICE,
-  merchantInstructions,
-  orderContext,
   promptsOf,
   scriptedLlm,
   supplierEmail,
