@@ -7,15 +7,13 @@
  *
  *   npx tsx bench/negotiation-round.ts
  */
+import { startLocalNegotiation } from "../dev/negotiate/local-negotiation";
 import { NEGOTIATION_SCENARIOS } from "../dev/negotiate/scenarios";
 import { scriptedFakeLlm } from "../dev/negotiate/scripted-model";
 import type { LlmPort } from "../functions/core/llm/llm-port";
+import { consultExpert } from "../functions/negotiate/domain/consult-expert";
 import type { ClassifiedInstructions } from "../functions/negotiate/domain/experts/types";
 import type { MessageContext } from "../functions/negotiate/domain/message-context";
-import {
-  consultExpert,
-  processSupplierMessage,
-} from "../functions/negotiate/domain/process-supplier-message";
 import { median } from "./lib/stats";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -101,21 +99,27 @@ console.log(`round 1 / slower expert ${(median(roundOne) / slower).toFixed(3)} (
 console.log("\nper supplier email (scripted model, simulated latency on every call):");
 console.log("scenario               turn  action    LLM calls  input tok  output tok  wall ms");
 for (const fixture of NEGOTIATION_SCENARIOS) {
-  const llm = scriptedFakeLlm(fixture);
-  let classifiedSoFar: ClassifiedInstructions | undefined;
-  for (const [index, turn] of fixture.turns.entries()) {
-    const counted: Counted = { calls: 0, inputTokens: 0, outputTokens: 0 };
-    const started = performance.now();
-    const result = await processSupplierMessage(withLatency(llm, latency, counted), {
-      supplierMessage: turn.supplierMessage,
-      orderContext: fixture.orderContext,
-      merchantInstructions: fixture.merchantInstructions,
-      ...(classifiedSoFar ? { classifiedInstructions: classifiedSoFar } : {}),
-    });
-    const wall = performance.now() - started;
-    classifiedSoFar = result.classifiedInstructions ?? classifiedSoFar;
-    console.log(
-      `${fixture.name.padEnd(22)} ${String(index + 1).padStart(4)}  ${result.response.action.padEnd(9)} ${String(counted.calls).padStart(9)}  ${String(counted.inputTokens).padStart(9)}  ${String(counted.outputTokens).padStart(10)}  ${wall.toFixed(0).padStart(7)}`,
-    );
+  // Every email through the negotiation workflow itself (the ASL in the local runner); the thread grows
+  // as a reviewer approves each draft, as in `npm run pipeline`.
+  const counted: Counted = { calls: 0, inputTokens: 0, outputTokens: 0 };
+  const negotiation = await startLocalNegotiation(
+    withLatency(scriptedFakeLlm(fixture), latency, counted),
+    fixture,
+  );
+  try {
+    for (const [index, turn] of fixture.turns.entries()) {
+      const before = { ...counted };
+      const started = performance.now();
+      const { messageId, response } = await negotiation.receive(turn.supplierMessage);
+      const wall = performance.now() - started;
+      if (!response) throw new Error(`${fixture.name}: the workflow ended without a response`);
+      console.log(
+        `${fixture.name.padEnd(22)} ${String(index + 1).padStart(4)}  ${response.action.padEnd(9)} ${String(counted.calls - before.calls).padStart(9)}  ${String(counted.inputTokens - before.inputTokens).padStart(9)}  ${String(counted.outputTokens - before.outputTokens).padStart(10)}  ${wall.toFixed(0).padStart(7)}`,
+      );
+      if (response.draft) await negotiation.approve(messageId, response.draft.body);
+      else await negotiation.reject(messageId);
+    }
+  } finally {
+    await negotiation.stop();
   }
 }

@@ -2,7 +2,11 @@ import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
 import type { HttpApiHandler } from "../functions/core/http/lambda-handler";
-import { type HealthCheck, HealthResponseSchema, summarizeHealth } from "../functions/platform/platform-app";
+import {
+  type HealthCheck,
+  HealthResponseSchema,
+  summarizeHealth,
+} from "../functions/platform/http/create-platform-app";
 import type { FunctionDefinition, RouteDefinition } from "../lib/definition-types";
 import { createLambdaContext } from "./lambda-context";
 import { claimsFromDevToken } from "./local-authorizer";

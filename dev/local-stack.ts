@@ -2,7 +2,7 @@ import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { LOCAL_DYNAMODB_CLIENT_CONFIG } from "../functions/core/db/app-table";
 import type { HttpApiHandler } from "../functions/core/http/lambda-handler";
 import { installLocalWorkflowPort } from "../functions/core/workflow/process-workflow-port";
-import { type HealthCheck, HealthResponseSchema } from "../functions/platform/platform-app";
+import { type HealthCheck, HealthResponseSchema } from "../functions/platform/http/create-platform-app";
 import { allFunctions, allRoutes } from "../lib/areas";
 import { type RunningApiServer, startApiServer } from "./api-server";
 import { createAppTable } from "./create-table";

@@ -1,4 +1,4 @@
-import type { HealthCheck } from "../functions/platform/platform-app";
+import type { HealthCheck } from "../functions/platform/http/create-platform-app";
 
 /**
  * One named part of the local stack that GET /health reports. The stack keeps a list of these: adding a

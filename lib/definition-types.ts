@@ -1,3 +1,6 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { ApiEnv } from "../functions/core/http/api-env";
+
 /**
  * What the deployed app is made of, as plain data. CDK (lib/*-stack.ts) and the local stack (dev/) both
  * read these definitions, so the local stack serves the same routes, runs the same ASL with the same
@@ -64,6 +67,12 @@ export interface ScheduleDefinition {
 
 export interface AreaDefinition {
   area: string;
+  /**
+   * The area's HTTP app built with describe-only dependencies (lib/described-app.ts): its routes and
+   * zod schemas, nothing that runs. lib/api-document.ts merges every area's into docs/openapi.json, in the
+   * order of lib/areas/index.ts. Absent for an area with no HTTP app of its own.
+   */
+  describeApi?: () => Promise<OpenAPIHono<ApiEnv>>;
   functions: FunctionDefinition[];
   routes: RouteDefinition[];
   workflows: WorkflowDefinition[];

@@ -1,6 +1,6 @@
 /**
  * `npm run pipeline -- --all-scenarios [--verbose] [--scripted]` runs the negotiation scenario fixtures
- * (dev/negotiate/scenarios.ts) through the seed 003 pipeline with the configured provider and prints, per
+ * (dev/negotiate/scenarios.ts) through the negotiation workflow (statemachines/negotiation.asl.json, run locally) with the configured provider and prints, per
  * email, the expected and the actual action; `--scenario NAME` runs one; `--verbose` shows each expert's
  * opinion and the orchestrator trace; `--scripted` replays the fixtures' scripted model instead (no key
  * needed). Exits 1 when an action differs.
@@ -10,18 +10,13 @@
  * approved reply joins the thread. Nothing is sent to anyone.
  */
 import { createInterface } from "node:readline/promises";
+import { startLocalNegotiation } from "../dev/negotiate/local-negotiation";
 import { playScenario } from "../dev/negotiate/play-scenario";
 import { NEGOTIATION_SCENARIOS, type NegotiationScenario } from "../dev/negotiate/scenarios";
 import { scriptedFakeLlm } from "../dev/negotiate/scripted-model";
 import { createLlm } from "../functions/core/llm/create-llm";
 import { readLlmConfig } from "../functions/core/llm/llm-config";
 import type { LlmPort } from "../functions/core/llm/llm-port";
-import {
-  formatConversationHistory,
-  type ThreadEmail,
-} from "../functions/negotiate/domain/conversation-context";
-import type { ClassifiedInstructions } from "../functions/negotiate/domain/experts/types";
-import { processSupplierMessage } from "../functions/negotiate/domain/process-supplier-message";
 import { formatTotals, formatVerbose } from "./negotiate/format-response";
 
 const USAGE_TEXT =
@@ -92,33 +87,32 @@ const chat = async (args: string[], io: PipelineIo): Promise<number> => {
     `Order: ${scenario.orderContext.skuName}, ${scenario.orderContext.quantityRequested}, target ${scenario.orderContext.targetPrice} ${scenario.orderContext.currency}\n` +
       `Instructions:\n${scenario.merchantInstructions}\n\nType the supplier's email, then a line with only ".". Ctrl-D ends.\n`,
   );
-  const thread: ThreadEmail[] = [];
-  let classified: ClassifiedInstructions | undefined;
-  for (;;) {
-    io.out("\nsupplier> ");
-    const email = await readEmail(io);
-    if (email === undefined || email.trim() === "") return 0;
-    const history = formatConversationHistory(thread);
-    const started = performance.now();
-    const result = await processSupplierMessage(llm, {
-      supplierMessage: email,
-      ...(history ? { conversationHistory: history } : {}),
-      orderContext: scenario.orderContext,
-      merchantInstructions: scenario.merchantInstructions,
-      ...(classified ? { classifiedInstructions: classified } : {}),
-    });
-    classified = result.classifiedInstructions ?? classified;
-    const { response } = result;
-    io.out(`\ndecision: ${response.action} (${formatTotals(response, performance.now() - started)})\n`);
-    io.out(`${formatVerbose(response)}\n`);
-    thread.push({ from: "supplier", text: email });
-    if (response.draft && !response.leakCheck?.blocked) {
-      io.out("approve the draft as the reply? [y/N] ");
-      if ((await io.readLine?.())?.trim().toLowerCase() === "y") {
-        thread.push({ from: "merchant", text: response.draft.body });
+  // The negotiation workflow itself (the ASL, run locally): each email is one execution, paused at its review.
+  const negotiation = await startLocalNegotiation(llm, scenario);
+  try {
+    for (;;) {
+      io.out("\nsupplier> ");
+      const email = await readEmail(io);
+      if (email === undefined || email.trim() === "") return 0;
+      const started = performance.now();
+      const { messageId, response } = await negotiation.receive(email);
+      if (!response) throw new Error("the workflow ended without a response");
+      io.out(`\ndecision: ${response.action} (${formatTotals(response, performance.now() - started)})\n`);
+      io.out(`${formatVerbose(response)}\n`);
+      let approved = false;
+      if (response.draft && !response.leakCheck?.blocked) {
+        io.out("approve the draft as the reply? [y/N] ");
+        approved = (await io.readLine?.())?.trim().toLowerCase() === "y";
+      }
+      if (approved) {
+        await negotiation.approve(messageId);
         io.out("approved (not sent: the approved reply is the output)\n");
+      } else {
+        await negotiation.reject(messageId);
       }
     }
+  } finally {
+    await negotiation.stop();
   }
 };
 

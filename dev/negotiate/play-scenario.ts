@@ -1,14 +1,6 @@
 import type { LlmPort } from "../../functions/core/llm/llm-port";
 import type { AgentProcessResponse } from "../../functions/negotiate/domain/agent-process-response";
-import {
-  formatConversationHistory,
-  type ThreadEmail,
-} from "../../functions/negotiate/domain/conversation-context";
-import type {
-  ClassifiedInstructions,
-  ExtractedQuoteData,
-} from "../../functions/negotiate/domain/experts/types";
-import { processSupplierMessage } from "../../functions/negotiate/domain/process-supplier-message";
+import { startLocalNegotiation } from "./local-negotiation";
 import type { NegotiationScenario } from "./scenarios";
 
 export interface PlayedTurn {
@@ -19,35 +11,29 @@ export interface PlayedTurn {
 }
 
 /**
- * Plays a scenario's thread in one process: each supplier email goes through the pipeline, and its drafted
- * reply is taken as approved (as a reviewer would) so it joins the history of the next email.
+ * Plays a scenario's thread through the negotiation workflow (the ASL, run locally): each supplier email
+ * is one execution, and its drafted reply is approved (as a reviewer would) so it joins the history of the
+ * next email; an email without a draft is rejected, so the next one can follow.
  */
 export const playScenario = async (llm: LlmPort, scenario: NegotiationScenario): Promise<PlayedTurn[]> => {
-  const thread: ThreadEmail[] = [];
-  let classified: ClassifiedInstructions | undefined;
-  let priorExtractedData: ExtractedQuoteData | null = null;
+  const negotiation = await startLocalNegotiation(llm, scenario);
   const played: PlayedTurn[] = [];
-  for (const turn of scenario.turns) {
-    const history = formatConversationHistory(thread);
-    const started = performance.now();
-    const result = await processSupplierMessage(llm, {
-      supplierMessage: turn.supplierMessage,
-      ...(history ? { conversationHistory: history } : {}),
-      ...(priorExtractedData ? { priorExtractedData } : {}),
-      orderContext: scenario.orderContext,
-      merchantInstructions: scenario.merchantInstructions,
-      ...(classified ? { classifiedInstructions: classified } : {}),
-    });
-    played.push({
-      supplierMessage: turn.supplierMessage,
-      expectedAction: turn.expectedAction,
-      response: result.response,
-      wallMs: performance.now() - started,
-    });
-    classified = result.classifiedInstructions ?? undefined;
-    priorExtractedData = result.response.extraction?.extractedData ?? priorExtractedData;
-    thread.push({ from: "supplier", text: turn.supplierMessage });
-    if (result.response.draft) thread.push({ from: "merchant", text: result.response.draft.body });
+  try {
+    for (const turn of scenario.turns) {
+      const started = performance.now();
+      const { messageId, response } = await negotiation.receive(turn.supplierMessage);
+      if (!response) throw new Error(`${scenario.name}: the workflow ended without a response`);
+      played.push({
+        supplierMessage: turn.supplierMessage,
+        expectedAction: turn.expectedAction,
+        response,
+        wallMs: performance.now() - started,
+      });
+      if (response.draft) await negotiation.approve(messageId, response.draft.body);
+      else await negotiation.reject(messageId);
+    }
+  } finally {
+    await negotiation.stop();
   }
   return played;
 };

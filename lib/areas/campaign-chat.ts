@@ -1,8 +1,10 @@
+import type { CampaignsApiDeps } from "../../functions/chat/campaigns/http/create-campaigns-app";
 import {
   CAMPAIGN_CHAT_FUNCTION_ID,
   CAMPAIGN_CHAT_PREFERRED_PROVIDER,
 } from "../../functions/chat/campaigns/wiring/campaign-chat-llm-preference";
 import type { AreaDefinition } from "../definition-types";
+import { describedApp } from "../described-app";
 
 /**
  * The campaign chat (seed 002): the agentic chat over marketing campaigns with semantic, filter and
@@ -11,6 +13,13 @@ import type { AreaDefinition } from "../definition-types";
  */
 export const campaignChatArea: AreaDefinition = {
   area: "campaign-chat",
+  describeApi: () =>
+    describedApp<CampaignsApiDeps>(
+      "campaign-chat",
+      async () =>
+        (await import("../../functions/chat/campaigns/http/create-campaigns-app")).createCampaignsApp,
+      { maxBodyBytes: undefined },
+    ),
   functions: [
     {
       id: CAMPAIGN_CHAT_FUNCTION_ID,

@@ -1,8 +1,16 @@
+import type { CatalogApiDeps } from "../../functions/chat/catalog/wiring/catalog-chat-wiring";
 import type { AreaDefinition } from "../definition-types";
+import { describedApp } from "../described-app";
 
 /** The catalog chat: the two-agent catalog pipeline (seed 004) and its catalog. */
 export const catalogChatArea: AreaDefinition = {
   area: "catalog-chat",
+  describeApi: () =>
+    describedApp<CatalogApiDeps>(
+      "catalog-chat",
+      async () => (await import("../../functions/chat/catalog/http/create-catalog-app")).createCatalogApp,
+      { maxBodyBytes: undefined },
+    ),
   functions: [
     {
       id: "ChatCatalogApi",

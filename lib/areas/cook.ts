@@ -1,4 +1,6 @@
+import type { CookApiDeps } from "../../functions/cook/http/cook-api-deps";
 import type { AreaDefinition } from "../definition-types";
+import { describedApp } from "../described-app";
 
 /**
  * The cook area (seed 001): recipes, meal-plan snapshots, recipe variants from patch ops, the cook route,
@@ -6,6 +8,12 @@ import type { AreaDefinition } from "../definition-types";
  */
 export const cookArea: AreaDefinition = {
   area: "cook",
+  describeApi: () =>
+    describedApp<CookApiDeps>(
+      "cook",
+      async () => (await import("../../functions/cook/http/create-cook-app")).createCookApp,
+      { maxBodyBytes: undefined },
+    ),
   functions: [
     {
       id: "CookApi",

@@ -1,4 +1,6 @@
+import type { NegotiateApiDeps } from "../../functions/negotiate/http/create-negotiate-app";
 import type { AreaDefinition, FunctionDefinition } from "../definition-types";
+import { describedApp } from "../described-app";
 
 /** A model call's budget (LLM_TIMEOUT_MS, 60 s) plus the table reads and writes around it. */
 const modelStepTimeoutSeconds = 90;
@@ -10,7 +12,7 @@ const step = (
   needs: FunctionDefinition["needs"],
 ): FunctionDefinition => ({
   id,
-  entry: `functions/negotiate/${file}`,
+  entry: `functions/negotiate/entries/${file}`,
   handler: "handler",
   description,
   needs,
@@ -24,10 +26,16 @@ const step = (
  */
 export const negotiateArea: AreaDefinition = {
   area: "negotiate",
+  describeApi: () =>
+    describedApp<NegotiateApiDeps>(
+      "negotiate",
+      async () => (await import("../../functions/negotiate/http/create-negotiate-app")).createNegotiateApp,
+      { maxBodyBytes: undefined },
+    ),
   functions: [
     {
       id: "NegotiateApi",
-      entry: "functions/negotiate/api.ts",
+      entry: "functions/negotiate/entries/api.ts",
       handler: "handler",
       description: "Negotiations, supplier messages and their review",
       needs: ["table", "workflows"],
@@ -35,47 +43,49 @@ export const negotiateArea: AreaDefinition = {
     },
     step(
       "NegotiateInstructionClassifier",
-      "instruction-classifier.ts",
+      "classify-instructions-step.ts",
       "Negotiation: splits the merchant's instructions into rules, triggers and special instructions",
       ["table", "llm"],
     ),
     step(
       "NegotiateExtractionExpert",
-      "extraction-expert.ts",
+      "extraction-expert-step.ts",
       "Negotiation: the extraction expert (what the supplier stated)",
       ["table", "llm"],
     ),
     step(
       "NegotiateEscalationExpert",
-      "escalation-expert.ts",
+      "escalation-expert-step.ts",
       "Negotiation: the escalation expert (does a trigger fire)",
       ["table", "llm"],
     ),
     step(
       "NegotiateNeedsExpert",
-      "needs-expert.ts",
+      "needs-expert-step.ts",
       "Negotiation: the needs expert (which gaps matter, what to ask)",
       ["table", "llm"],
     ),
     step(
       "NegotiateOrchestrator",
-      "orchestrator.ts",
+      "orchestrator-step.ts",
       "Negotiation: one orchestrator round (decide, or re-consult an expert)",
       ["table", "llm"],
     ),
     step(
       "NegotiateResponseCrafter",
-      "response-crafter.ts",
+      "response-crafter-step.ts",
       "Negotiation: drafts the reply and checks it for leaks",
       ["table", "llm"],
     ),
-    step("NegotiateAwaitReview", "await-review.ts", "Negotiation: keeps the review step's task token", [
+    step("NegotiateAwaitReview", "await-review-step.ts", "Negotiation: keeps the review step's task token", [
       "table",
     ]),
-    step("NegotiateSaveOutcome", "save-outcome.ts", "Negotiation: records the reviewer's decision", [
+    step("NegotiateSaveOutcome", "save-outcome-step.ts", "Negotiation: records the reviewer's decision", [
       "table",
     ]),
-    step("NegotiateRecordFailure", "record-failure.ts", "Negotiation: marks a failed message", ["table"]),
+    step("NegotiateRecordFailure", "record-failure-step.ts", "Negotiation: marks a failed message", [
+      "table",
+    ]),
   ],
   routes: [
     { route: "POST /negotiations", functionId: "NegotiateApi" },

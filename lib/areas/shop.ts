@@ -1,4 +1,6 @@
+import type { ShopApiDeps } from "../../functions/shop/http/shop-api-deps";
 import type { AreaDefinition, FunctionDefinition } from "../definition-types";
+import { describedApp } from "../described-app";
 
 /**
  * A store step's timeout. A page takes well under a second; a paged search reads up to 10 pages, each wait
@@ -114,6 +116,12 @@ export const shopCoordinatorFunctions: FunctionDefinition[] = [
  */
 export const shopArea: AreaDefinition = {
   area: "shop",
+  describeApi: () =>
+    describedApp<ShopApiDeps>(
+      "shop",
+      async () => (await import("../../functions/shop/http/create-shop-app")).createShopApp,
+      { maxBodyBytes: undefined },
+    ),
   functions: [
     ...shopCoordinatorFunctions,
     {

@@ -103,7 +103,7 @@ export class LarderDatabase extends Construct {
     const migrator = new LarderFunction(this, "Migrator", {
       definition: {
         id: "DatabaseMigrator",
-        entry: "functions/platform/migrate-database.ts",
+        entry: "functions/platform/entries/migrate-database.ts",
         handler: "handler",
         description: "Applies the search database's migrations at deploy (CloudFormation custom resource)",
         needs: ["database"],

@@ -2,12 +2,8 @@ import type { ItemKey } from "../../core/db/keys";
 import type { TenantTable } from "../../core/db/tenant-table";
 import { ConflictError, NotFoundError } from "../../core/errors";
 import { ExpertOpinionSchema, OrchestratorTraceEntrySchema } from "../domain/experts/types";
-import {
-  type Negotiation,
-  type NegotiationRepository,
-  NegotiationSchema,
-  SupplierMessageSchema,
-} from "../domain/negotiation";
+import { type Negotiation, NegotiationSchema, SupplierMessageSchema } from "../domain/negotiation";
+import type { NegotiationRepository } from "../domain/ports/negotiation-repository";
 
 /**
  * One partition per negotiation: its header, its messages (`MSG#…`), the experts' opinions

@@ -4,13 +4,8 @@ import type { WorkflowPort } from "../../core/workflow/workflow-port";
 import type { AgentProcessResponse } from "./agent-process-response";
 import type { DraftEmail } from "./experts/prompts";
 import { type ExpertOpinion, type OrchestratorTraceEntry, OrderContextSchema } from "./experts/types";
-import {
-  type Negotiation,
-  type NegotiationRepository,
-  type Review,
-  type SupplierMessage,
-  SupplierSchema,
-} from "./negotiation";
+import { type Negotiation, type Review, type SupplierMessage, SupplierSchema } from "./negotiation";
+import type { NegotiationRepository } from "./ports/negotiation-repository";
 
 /** The workflow that processes one supplier email (lib/areas/negotiate.ts). */
 export const NEGOTIATION_WORKFLOW = "negotiation";

@@ -5,7 +5,6 @@ import { createApi } from "../../core/http/create-api";
 import type { Logger } from "../../core/logger";
 import { deferredWorkflowPort } from "../../core/workflow/deferred-workflow-port";
 import type { WorkflowPort } from "../../core/workflow/workflow-port";
-import type { NegotiationRepository } from "../domain/negotiation";
 import {
   createNegotiation,
   getMessage,
@@ -14,6 +13,7 @@ import {
   receiveSupplierMessage,
   reviewMessage,
 } from "../domain/negotiation-use-cases";
+import type { NegotiationRepository } from "../domain/ports/negotiation-repository";
 import {
   createNegotiationRoute,
   getNegotiationMessageRoute,

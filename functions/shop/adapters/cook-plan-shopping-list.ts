@@ -1,10 +1,10 @@
 import { createDynamoPlanRepository } from "../../cook/adapters/dynamo-plan-repository";
 import { createDynamoRecipeRepository } from "../../cook/adapters/dynamo-recipe-repository";
-import type { CookLogger } from "../../cook/domain/cook-logger";
 import { CONTAINER_UNIT_IDS } from "../../cook/domain/ingredient-units";
 import { getShoppingList } from "../../cook/domain/use-cases/get-shopping-list";
 import type { TenantTable } from "../../core/db/tenant-table";
 import { NotFoundError } from "../../core/errors";
+import type { LoggerPort } from "../../core/logger-port";
 import type { PlanShoppingListPort } from "../domain/ports/plan-shopping-list-port";
 
 /**
@@ -13,7 +13,7 @@ import type { PlanShoppingListPort } from "../domain/ports/plan-shopping-list-po
  * serves, variants and components included. No model reads the lines the rules could not: those stay
  * out of the merge (the cook API lists them under `unparsed`).
  */
-export const createCookPlanShoppingList = (table: TenantTable, logger?: CookLogger): PlanShoppingListPort => {
+export const createCookPlanShoppingList = (table: TenantTable, logger?: LoggerPort): PlanShoppingListPort => {
   const plans = createDynamoPlanRepository(table);
   const recipes = createDynamoRecipeRepository(table);
   return {

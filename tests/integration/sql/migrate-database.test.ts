@@ -50,7 +50,7 @@ const event = (requestType: "Create" | "Update" | "Delete", migrations: unknown)
 
 describe("the deploy-time migration custom resource", () => {
   it("applies new migrations, answers SUCCESS naming them, and applies nothing twice", async () => {
-    const { handler } = await import("../../../functions/platform/migrate-database");
+    const { handler } = await import("../../../functions/platform/entries/migrate-database");
     const suffix = `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
     const migrations = [{ name: `9101_cr_${suffix}`, sql: `CREATE TABLE cr_${suffix} (n int);` }];
     await handler(event("Create", migrations));
@@ -73,7 +73,7 @@ describe("the deploy-time migration custom resource", () => {
   });
 
   it("answers FAILED with the reason when a migration fails or the properties are malformed, and Delete touches nothing", async () => {
-    const { handler } = await import("../../../functions/platform/migrate-database");
+    const { handler } = await import("../../../functions/platform/entries/migrate-database");
     answers.length = 0;
     await handler(event("Update", [{ name: "9102_cr_broken", sql: "SELECT 1/0;" }]));
     await handler(event("Update", "not a list"));

@@ -1,8 +1,10 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { createRouteMatcher } from "../../../dev/route-matcher";
-import { buildOpenApiDocument } from "../../../functions/api-document";
+import { buildOpenApiDocument } from "../../../lib/api-document";
 import { allFunctions, allRoutes } from "../../../lib/areas";
+
+const builtDocument = await buildOpenApiDocument();
 
 const DOCUMENT_FILE = new URL("../../../docs/openapi.json", import.meta.url);
 const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
@@ -16,13 +18,13 @@ const documentedOperations = (paths: Paths): { method: string; path: string }[] 
 
 describe("docs/openapi.json", () => {
   it("is the document the handlers' schemas generate", () => {
-    const expected = `${JSON.stringify(buildOpenApiDocument(), null, 2)}\n`;
+    const expected = `${JSON.stringify(builtDocument, null, 2)}\n`;
     const actual = readFileSync(DOCUMENT_FILE, "utf8");
     expect(actual, "docs/openapi.json is out of date: run `npm run openapi`").toBe(expected);
   });
 
   it("is an OpenAPI 3.1 document with the bearer scheme the JWT authorizer expects", () => {
-    const document = buildOpenApiDocument();
+    const document = builtDocument;
     expect(document.openapi).toBe("3.1.0");
     expect(document.components?.securitySchemes?.bearerAuth).toMatchObject({
       type: "http",
@@ -32,7 +34,7 @@ describe("docs/openapi.json", () => {
 });
 
 describe("the OpenAPI document and the API Gateway routes", () => {
-  const paths = (buildOpenApiDocument().paths ?? {}) as Paths;
+  const paths = (builtDocument.paths ?? {}) as Paths;
   const routedFunctionIds = new Set(allFunctions().map((fn) => fn.id));
   const routes = allRoutes().filter((route) => route.route !== "$default");
 

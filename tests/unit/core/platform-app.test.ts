@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { DependencyUnavailableError } from "../../../functions/core/errors";
 import { createLogger } from "../../../functions/core/logger";
-import { createPlatformApp, HealthResponseSchema } from "../../../functions/platform/platform-app";
+import {
+  createPlatformApp,
+  HealthResponseSchema,
+} from "../../../functions/platform/http/create-platform-app";
 
 const ACCESS_DENIED =
   "User: arn:aws:sts::123456789012:assumed-role/Larder-prod-PlatformApiRole/larder is not authorized to perform: dynamodb:GetItem";

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { createInMemoryNegotiationRepository } from "../../../dev/negotiate/in-memory-negotiation-repository";
 import { ConfigError } from "../../../functions/core/errors";
 import { createLogger } from "../../../functions/core/logger";
 import type { WorkflowPort } from "../../../functions/core/workflow/workflow-port";
 import { createNegotiateApp } from "../../../functions/negotiate/http/create-negotiate-app";
 import { buildHttpApiEvent } from "../../support/http-api-event";
-import { createInMemoryNegotiationRepository } from "./support/in-memory-negotiation-repository";
 import { merchantInstructions, orderContext } from "./support/negotiation-fixtures";
 
 /** The API as deployed without WORKFLOW_ARNS: resolving the workflow port throws, as readWorkflowArns does. */

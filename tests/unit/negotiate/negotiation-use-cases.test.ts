@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { createInMemoryNegotiationRepository } from "../../../dev/negotiate/in-memory-negotiation-repository";
 import { DependencyUnavailableError } from "../../../functions/core/errors";
 import type { WorkflowPort } from "../../../functions/core/workflow/workflow-port";
 import {
@@ -8,7 +9,6 @@ import {
   receiveSupplierMessage,
   reviewMessage,
 } from "../../../functions/negotiate/domain/negotiation-use-cases";
-import { createInMemoryNegotiationRepository } from "./support/in-memory-negotiation-repository";
 import { merchantInstructions, orderContext } from "./support/negotiation-fixtures";
 
 const recordingWorkflows = (failStart = false) => {

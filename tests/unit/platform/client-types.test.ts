@@ -1,11 +1,13 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { buildOpenApiDocument } from "../../../functions/api-document";
+import { buildOpenApiDocument } from "../../../lib/api-document";
 import { CLIENT_TYPES_FILE, renderClientTypes } from "../../../scripts/client-types";
+
+const builtDocument = await buildOpenApiDocument();
 
 describe("sdk/larder-api.d.ts (the typed client's types)", () => {
   it("is what the handlers' document generates", async () => {
-    const expected = await renderClientTypes(buildOpenApiDocument());
+    const expected = await renderClientTypes(builtDocument);
     expect(
       readFileSync(CLIENT_TYPES_FILE, "utf8"),
       "sdk/larder-api.d.ts is out of date: run `npm run openapi`",

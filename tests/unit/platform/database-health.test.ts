@@ -6,13 +6,16 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createLogger } from "../../../functions/core/logger";
 import { createDataApiSql } from "../../../functions/core/sql/data-api-adapter";
 import type { DatabaseObservation } from "../../../functions/core/sql/sql-port";
-import { createAuroraStatus } from "../../../functions/platform/aurora-status";
+import { createAuroraStatus } from "../../../functions/platform/adapters/aurora-status";
 import {
   CHANGING_RETRY_AFTER_SECONDS,
   checkAuroraHealth,
   RESUME_RETRY_AFTER_SECONDS,
-} from "../../../functions/platform/database-health";
-import { createPlatformApp, HealthResponseSchema } from "../../../functions/platform/platform-app";
+} from "../../../functions/platform/domain/use-cases/check-aurora-health";
+import {
+  createPlatformApp,
+  HealthResponseSchema,
+} from "../../../functions/platform/http/create-platform-app";
 
 const rds = mockClient(RDSClient);
 const cloudWatch = mockClient(CloudWatchClient);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createStartupStep, runReadinessChecks } from "../../../dev/readiness";
-import { summarizeHealth } from "../../../functions/platform/platform-app";
+import { summarizeHealth } from "../../../functions/platform/http/create-platform-app";
 
 describe("summarizeHealth (what GET /health answers for a set of checks)", () => {
   it("is 200 ok when every check is ok or disabled", () => {

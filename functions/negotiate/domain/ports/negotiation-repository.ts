@@ -1,0 +1,33 @@
+import type { ExpertOpinion, OrchestratorTraceEntry } from "../experts/types";
+import type { Negotiation, SupplierMessage } from "../negotiation";
+
+/** Where a negotiation's records live; the DynamoDB adapter binds it to one tenant. */
+export interface NegotiationRepository {
+  createNegotiation(negotiation: Negotiation): Promise<void>;
+  getNegotiation(negotiationId: string): Promise<Negotiation | null>;
+  saveClassification(negotiationId: string, classified: Negotiation["classifiedInstructions"]): Promise<void>;
+  /**
+   * Adds the next message and counts it on the negotiation, atomically; ConflictError when another
+   * message was added meanwhile.
+   */
+  addMessage(negotiation: Negotiation, message: SupplierMessage): Promise<void>;
+  getMessage(negotiationId: string, messageId: string): Promise<SupplierMessage | null>;
+  listMessages(negotiationId: string): Promise<SupplierMessage[]>;
+  /** Read-modify-write with optimistic locking (a few attempts); NotFoundError when absent. */
+  updateMessage(
+    negotiationId: string,
+    messageId: string,
+    change: (message: SupplierMessage) => SupplierMessage,
+  ): Promise<SupplierMessage>;
+  /** Stores an opinion under a key unique in the message (a retried step overwrites its own). */
+  putOpinion(
+    negotiationId: string,
+    messageId: string,
+    opinionKey: string,
+    opinion: ExpertOpinion,
+  ): Promise<void>;
+  /** The message's opinions in key order. */
+  listOpinions(negotiationId: string, messageId: string): Promise<ExpertOpinion[]>;
+  putTraceEntry(negotiationId: string, messageId: string, entry: OrchestratorTraceEntry): Promise<void>;
+  listTrace(negotiationId: string, messageId: string): Promise<OrchestratorTraceEntry[]>;
+}

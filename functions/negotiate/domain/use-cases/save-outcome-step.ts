@@ -1,0 +1,28 @@
+import type { z } from "zod";
+import { ReviewSchema, type SupplierMessage } from "../negotiation";
+import { type StepDeps, StepEventSchema } from "../negotiation-step";
+
+export const SaveEventSchema = StepEventSchema.extend({ review: ReviewSchema });
+
+/**
+ * Records the person's decision. An approved reply (the edited text, else the draft) is the system's
+ * output and joins the thread; nothing is sent to the supplier from here.
+ */
+export const saveOutcomeStep = async (
+  deps: StepDeps,
+  event: z.infer<typeof SaveEventSchema>,
+): Promise<{ status: SupplierMessage["status"] }> => {
+  const saved = await deps.repository.updateMessage(event.negotiationId, event.messageId, (m) => {
+    const approvedReply =
+      event.review.decision === "approve" ? (event.review.text ?? m.response?.draft?.body ?? null) : null;
+    return {
+      ...m,
+      status: event.review.decision === "approve" ? "approved" : "rejected",
+      step: null,
+      taskToken: null,
+      review: { ...event.review, reviewedAt: deps.now().toISOString() },
+      approvedReply,
+    };
+  });
+  return { status: saved.status };
+};
