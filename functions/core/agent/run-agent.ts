@@ -1,5 +1,4 @@
 import { ConfigError } from "../errors";
-import type { LlmLogger } from "../llm/llm-client";
 import { isLlmFailure } from "../llm/llm-errors";
 import type {
   LlmMessage,
@@ -11,6 +10,7 @@ import type {
   TurnResult,
 } from "../llm/llm-port";
 import { totalUsage, type UsageTotals } from "../llm/usage-recorder";
+import type { LoggerPort } from "../logger-port";
 import type { AgentTraceStep, ToolRun, ToolRunStatus, ToolStep } from "./agent-trace";
 import { guardDeadline } from "./deadline";
 import type { AgentTool, ToolExecution } from "./define-tool";
@@ -40,7 +40,7 @@ export interface RunAgentOptions {
   /** Tool results longer than this are cut before the model sees them. */
   maxToolResultChars?: number;
   /** Tool failures, and one `agent run` line per run with its status and LLM usage totals. */
-  logger?: LlmLogger;
+  logger?: LoggerPort;
 }
 
 /**

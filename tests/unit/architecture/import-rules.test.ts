@@ -36,7 +36,7 @@ describe("the import-rule checker", () => {
         'import type { LlmPort } from "../../core/llm/llm-port";',
         'import { foldText } from "../../core/text/fold-text";',
         'import { DynamoDBClient } from "@aws-sdk/client-dynamodb";',
-        'import { randomUUID } from "node:crypto";',
+        'import { readFileSync } from "node:fs";',
         'import { createLlm } from "../../core/llm/create-llm";',
         'import { createShopApp } from "../../shop/http/create-shop-app";',
         'export { handler } from "../entries/api";',
@@ -56,7 +56,7 @@ describe("the import-rule checker", () => {
   it("reports each planted violation", () => {
     expect(found).toEqual([
       "functions/negotiate/domain/rules.ts domain-imports @aws-sdk/client-dynamodb",
-      "functions/negotiate/domain/rules.ts domain-imports node:crypto",
+      "functions/negotiate/domain/rules.ts domain-imports node:fs",
       "functions/negotiate/domain/rules.ts domain-imports ../../core/llm/create-llm",
       "functions/negotiate/domain/rules.ts domain-imports ../../shop/http/create-shop-app",
       "functions/negotiate/domain/rules.ts cross-area ../../shop/http/create-shop-app",
