@@ -212,7 +212,7 @@ export interface components {
   schemas: {
     Health: {
       /**
-       * @description `ok` only when every check is ok or disabled: ready for requests, not merely listening
+       * @description `ok` only when every check is ok, degraded or disabled: ready for requests, not merely listening
        * @enum {string}
        */
       status: "ok" | "starting" | "degraded";
@@ -221,8 +221,11 @@ export interface components {
       };
     };
     HealthCheck: {
-      /** @enum {string} */
-      status: "ok" | "starting" | "down" | "disabled";
+      /**
+       * @description `degraded`: failed recently and skipped for a while, requests answered without it (the model: each area's offline path)
+       * @enum {string}
+       */
+      status: "ok" | "starting" | "down" | "degraded" | "disabled";
       detail?: string;
       /** @description When to ask again: a paused or resuming database (also sent as the `Retry-After` header) */
       retry_after_seconds?: number;

@@ -1,3 +1,4 @@
+import { lazyTableProviderConditions } from "../db/lazy-provider-conditions";
 import { createLogger } from "../logger";
 import { createAttemptCountingFetch } from "./attempt-counting-fetch";
 import { createLlmClient, type LlmClientOptions, type LlmLogger } from "./llm-client";
@@ -7,7 +8,6 @@ import type { LlmPort } from "./llm-port";
 import type { ModelDriver } from "./model-driver";
 import { providerBreaker } from "./provider-breaker";
 import { cacheSecretReads, type SecretReader } from "./secret-reader";
-import type { SharedProviderConditions } from "./shared-provider-conditions";
 import { createUnavailableLlm } from "./unavailable-llm";
 
 export interface CreateLlmDependencies {
@@ -92,7 +92,9 @@ export const createLlm = (config: LlmConfig, dependencies: CreateLlmDependencies
             { provider: config.provider, endpoint: config.baseUrl ?? defaultEndpointOf(config.provider) },
             {
               openMs: config.breakerOpenMs,
-              ...(config.sharedConditions ? { shared: lazySharedConditions(config.sharedConditions) } : {}),
+              ...(config.sharedConditions
+                ? { shared: lazyTableProviderConditions(config.sharedConditions) }
+                : {}),
             },
           ),
         }
@@ -100,28 +102,6 @@ export const createLlm = (config: LlmConfig, dependencies: CreateLlmDependencies
   };
   const logger = dependencies.logger === undefined ? createLogger("llm") : dependencies.logger;
   return createLlmClient(logger ? { ...options, logger } : options);
-};
-
-/** The DynamoDB adapter (and its client) load on the first model call, never at cold start. */
-export const lazySharedConditions = (
-  table: NonNullable<Extract<LlmConfig, { provider: "openai" }>["sharedConditions"]>,
-): SharedProviderConditions => {
-  let store: Promise<SharedProviderConditions> | undefined;
-  const load = () => {
-    store ??= Promise.all([import("../db/app-table"), import("../db/dynamo-provider-conditions")]).then(
-      ([{ createDocumentClient }, { createDynamoProviderConditions }]) =>
-        createDynamoProviderConditions(
-          createDocumentClient({ DYNAMODB_ENDPOINT: table.dynamoDbEndpoint }).doc,
-          table.tableName,
-        ),
-    );
-    return store;
-  };
-  return {
-    recordOpen: async (failure) => (await load()).recordOpen(failure),
-    recordClosed: async (key) => (await load()).recordClosed(key),
-    openFailures: async (now) => (await load()).openFailures(now),
-  };
 };
 
 const defaultEndpointOf = (provider: "anthropic" | "openai" | "bedrock"): string =>

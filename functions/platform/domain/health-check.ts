@@ -1,6 +1,9 @@
-/** One dependency's state: `starting` until it is ready for requests, `disabled` when switched off. */
+/**
+ * One dependency's state: `starting` until it is ready for requests, `disabled` when switched off,
+ * `degraded` when it failed recently and requests are answered without it (the model: offline paths).
+ */
 export interface HealthCheck {
-  status: "ok" | "starting" | "down" | "disabled";
+  status: "ok" | "starting" | "down" | "degraded" | "disabled";
   detail?: string | undefined;
   /** When to ask again: a paused or resuming database (also sent as the `Retry-After` header). */
   retry_after_seconds?: number | undefined;
@@ -18,7 +21,8 @@ export type HealthProbe = () => Promise<HealthCheck | void>;
 
 /**
  * The answer for a set of checks: any part down is `degraded`, else any part still starting is `starting`
- * (both 503, so health-waiting tools keep waiting), else `ok` (200).
+ * (both 503, so health-waiting tools keep waiting), else `ok` (200). A `degraded` check (the model,
+ * skipped after recent failures) leaves the answer `ok`: every request is still answered, offline.
  */
 export const summarizeHealth = (
   checks: Record<string, HealthCheck>,

@@ -14,7 +14,10 @@ import {
 /** One dependency's state: `starting` until it is ready for requests, `disabled` when switched off. */
 export const HealthCheckSchema = z
   .object({
-    status: z.enum(["ok", "starting", "down", "disabled"]),
+    status: z.enum(["ok", "starting", "down", "degraded", "disabled"]).openapi({
+      description:
+        "`degraded`: failed recently and skipped for a while, requests answered without it (the model: each area's offline path)",
+    }),
     detail: z.string().optional(),
     retry_after_seconds: z.number().int().positive().optional().openapi({
       description: "When to ask again: a paused or resuming database (also sent as the `Retry-After` header)",
@@ -25,7 +28,8 @@ export const HealthCheckSchema = z
 export const HealthResponseSchema = z
   .object({
     status: z.enum(["ok", "starting", "degraded"]).openapi({
-      description: "`ok` only when every check is ok or disabled: ready for requests, not merely listening",
+      description:
+        "`ok` only when every check is ok, degraded or disabled: ready for requests, not merely listening",
     }),
     checks: z.record(z.string(), HealthCheckSchema),
   })
