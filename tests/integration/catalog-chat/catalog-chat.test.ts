@@ -150,11 +150,16 @@ describe("the chat chain on DynamoDB Local + PGlite, offline", () => {
     expect((await d.sessions.load(first.sessionId))?.version).toBe(1);
   });
 
-  it("a filter on a new session answers 'empty: no products to filter' and stores nothing", async () => {
+  it("a filter on a new session answers 'empty: no products to filter', stores the session at step 0 and no delta", async () => {
     const d = deps(tenant);
     const answer = await sendCatalogMessage(d, { query: "только до 100000" });
     expect(answer.tool_result).toBe("empty: no products to filter");
-    expect(await d.sessions.load(answer.sessionId)).toBeUndefined();
+    expect(answer.delta).toBeNull();
+    // The answer's sessionId works: the session exists, empty, without history.
+    expect((await d.sessions.load(answer.sessionId))?.state.step).toBe(0);
+    expect(await d.sessions.allDeltas(answer.sessionId)).toEqual([]);
+    const next = await sendCatalogMessage(d, { sessionId: answer.sessionId, query: "покажи ноутбуки" });
+    expect(next.step).toBe(1);
   });
 
   it("rolls back to each earlier step from the stored deltas, even after the catalog changed", async () => {

@@ -83,6 +83,16 @@ export const createDynamoSessionRepository = (
       return all;
     },
     listDeltas: (sessionId, page) => readDeltas(sessionId, page),
+    async start(sessionId, state) {
+      await table.transactWrite([
+        {
+          type: "put",
+          key: { pk: sessionPk(sessionId), sk: STATE_SK },
+          data: toStored(state),
+          options: { expectedVersion: "absent" },
+        },
+      ]);
+    },
     async save(sessionId, state, delta, expectedVersion) {
       await table.transactWrite([
         {

@@ -37,7 +37,7 @@ export const loadSession = async (
 /**
  * Runs one tool on a session: the tool computes the new state, Agent 2 builds its template, and the state
  * and the delta (carrying the template) are written in one transaction with a version check. A tool that
- * changes nothing writes nothing and answers with the current state.
+ * changes nothing writes no delta and answers with the current state (a new session is still stored).
  */
 export const applyCatalogTool = async (
   deps: CatalogChatDeps,
@@ -57,6 +57,9 @@ export const applyCatalogTool = async (
     request.args,
   );
   if (!outcome.change) {
+    // A new session's first message that changed nothing (a search that found nothing) still starts the
+    // session: the answer's sessionId must work for the next message.
+    if (version === "absent") await deps.sessions.start(request.sessionId, state);
     return {
       sessionId: request.sessionId,
       step: state.step,

@@ -15,6 +15,11 @@ export interface SessionRepository {
     page: { limit: number; cursor?: string },
   ): Promise<{ deltas: Delta[]; cursor?: string }>;
   /**
+   * Stores a new session's first state without a delta (a first message that found nothing), so the id
+   * the answer returns works; a session that exists already is a ConflictError (409).
+   */
+  start(sessionId: string, state: SessionState): Promise<void>;
+  /**
    * Writes the new state and its delta atomically; `expectedVersion` is the version loaded ("absent" for a
    * new session). A session changed meanwhile is a ConflictError (409) and nothing is written.
    */
