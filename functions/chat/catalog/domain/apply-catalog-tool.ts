@@ -3,7 +3,15 @@ import { type CatalogToolName, runCatalogTool } from "./catalog-tools";
 import type { CatalogPort } from "./ports/catalog-port";
 import type { SessionRepository } from "./ports/session-repository";
 import type { TemplateBuilder } from "./ports/template-builder";
-import { type Delta, emptyState, type SessionState, type Template, type Trigger } from "./session-state";
+import {
+  type Delta,
+  emptyState,
+  publicDelta,
+  type RecordedDelta,
+  type SessionState,
+  type Template,
+  type Trigger,
+} from "./session-state";
 
 export interface CatalogChatDeps {
   sessions: SessionRepository;
@@ -71,7 +79,7 @@ export const applyCatalogTool = async (
   }
   const next = outcome.change.state;
   const template = await deps.templates.build(request.query, next);
-  const delta: Delta = {
+  const delta: RecordedDelta = {
     ...outcome.change.delta,
     trigger: request.trigger,
     template,
@@ -83,7 +91,7 @@ export const applyCatalogTool = async (
     step: next.step,
     tool_result: outcome.tool_result,
     state: next,
-    delta,
+    delta: publicDelta(delta),
     template,
   };
 };
