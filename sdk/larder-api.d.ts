@@ -69,7 +69,7 @@ export interface paths {
   "/chat/catalog/{sessionId}/tools/{tool}": {
     /**
      * Run one tool directly, no model: the same answer as a chat message
-     * @description Starts the session when it does not exist yet. The body is the tool's arguments.
+     * @description The session must exist (`POST /chat/catalog` starts it): an id this tenant does not have is 404 `session_not_found`. The body is the tool's arguments.
      */
     post: operations["runCatalogChatTool"];
   };
@@ -2230,7 +2230,7 @@ export interface operations {
   };
   /**
    * Run one tool directly, no model: the same answer as a chat message
-   * @description Starts the session when it does not exist yet. The body is the tool's arguments.
+   * @description The session must exist (`POST /chat/catalog` starts it): an id this tenant does not have is 404 `session_not_found`. The body is the tool's arguments.
    */
   runCatalogChatTool: {
     parameters: {
@@ -2265,6 +2265,12 @@ export interface operations {
       };
       /** @description The token carries no usable tenant */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Not found */
+      404: {
         content: {
           "application/json": components["schemas"]["ErrorResponse"];
         };

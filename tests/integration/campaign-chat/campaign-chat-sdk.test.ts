@@ -56,7 +56,11 @@ beforeAll(async () => {
             toolCalls: [
               {
                 name: "filter_campaigns",
-                arguments: { value_prop: ["Cash Back / Rewards", "Premium"], date_range: "recent" },
+                arguments: {
+                  value_prop: ["Cash Back / Rewards"],
+                  sentiment: ["Premium"],
+                  date_range: "recent",
+                },
               },
             ],
           },
@@ -94,7 +98,8 @@ describe("the campaign chat through the official OpenAI SDK", () => {
     expect(answer.status).toBe("completed");
     expect(answer.total).toBeGreaterThan(0);
     expect(answer.detectedFilters).toEqual({
-      value_prop: ["Cash Back / Rewards", "Premium"],
+      value_prop: ["Cash Back / Rewards"],
+      sentiment: ["Premium"],
       date_range: "recent",
     });
     const offers = [

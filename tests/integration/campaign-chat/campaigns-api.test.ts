@@ -94,6 +94,25 @@ describe("the campaigns API", () => {
     expect((await call("DELETE", "/campaigns/demo-anchor-lounge")).status).toBe(404);
   });
 
+  it("answers a chat message of 1,001 to 4,000 characters offline (the documented limit), never a 500", async () => {
+    await call("POST", "/campaigns", { campaigns: anchorCampaigns(TODAY) });
+    const sentence = "Show me campaigns about airport lounges and travel perks for families. ";
+    for (const length of [1001, 2500, 4000]) {
+      const semantic = await call("POST", "/chat/campaigns", {
+        message: sentence.repeat(60).slice(0, length),
+      });
+      expect(semantic.status).toBe(200);
+      expect(semantic.json()).toMatchObject({ status: "offline", provider: "none" });
+      expect((semantic.json().campaigns as unknown[]).length).toBeGreaterThan(0);
+      const mentions = await call("POST", "/chat/campaigns", {
+        message: `Which campaigns mention ${"airport lounge ".repeat(300)}`.slice(0, length),
+      });
+      expect(mentions.status).toBe(200);
+    }
+    const tooLong = await call("POST", "/chat/campaigns", { message: "x".repeat(4001) });
+    expect(tooLong.status).toBe(400);
+  });
+
   it("refuses more than 500 campaigns in one request, naming the field", async () => {
     const many = Array.from({ length: 501 }, (_, i) => ({ id: `c${i}` }));
     const response = await call("POST", "/campaigns", { campaigns: many });

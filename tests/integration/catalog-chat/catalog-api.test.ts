@@ -86,8 +86,9 @@ describe("catalog chat API", () => {
     expect(page2.deltas.map((d) => d.action.type)).toEqual(["FILTER"]);
   });
 
-  it("runs a tool directly without a model, rollback included", async () => {
-    const sessionId = `direct-${randomUUID().slice(0, 8)}`;
+  it("runs a tool directly without a model on a session a message started, rollback included", async () => {
+    const started = await call("POST", "/chat/catalog", { tenant, body: { query: "покажи вертолёты" } });
+    const { sessionId } = ChatAnswer.parse(started.json());
     await call("POST", `/chat/catalog/${sessionId}/tools/search_products`, {
       tenant,
       body: { query: "laptops" },
@@ -106,6 +107,49 @@ describe("catalog chat API", () => {
     expect(back.state.current.meta.count).toBe(3);
   });
 
+  it("keeps the session of a first message that found nothing: its sessionId works for the next message", async () => {
+    const first = ChatAnswer.parse(
+      (await call("POST", "/chat/catalog", { tenant, body: { query: "покажи вертолёты" } })).json(),
+    );
+    expect(first.tool_result).toBe("empty: no products found");
+    expect(first.step).toBe(0);
+    const view = await call("GET", `/chat/catalog/${first.sessionId}`, { tenant });
+    expect(view.status).toBe(200);
+    expect(SessionView.parse(view.json()).state.step).toBe(0);
+    const next = await call("POST", "/chat/catalog", {
+      tenant,
+      body: { sessionId: first.sessionId, query: "покажи ноутбуки" },
+    });
+    expect(next.status).toBe(200);
+    const answer = ChatAnswer.parse(next.json());
+    expect(answer.sessionId).toBe(first.sessionId);
+    expect(answer.tool_result).toBe("ok: found 3 products");
+    expect(answer.step).toBe(1);
+  });
+
+  it("answers 404 session_not_found for a tool run on a session this tenant does not have", async () => {
+    const unknown = await call(
+      "POST",
+      `/chat/catalog/cs_${randomUUID().replaceAll("-", "")}/tools/sort_products`,
+      {
+        tenant,
+        body: { by: "price" },
+      },
+    );
+    expect(unknown.status).toBe(404);
+    expect(parseErrorBody(unknown.json()).code).toBe("session_not_found");
+    // Another tenant's session is as unknown.
+    const mine = ChatAnswer.parse(
+      (await call("POST", "/chat/catalog", { tenant, body: { query: "покажи ноутбуки" } })).json(),
+    );
+    const theirs = await call("POST", `/chat/catalog/${mine.sessionId}/tools/sort_products`, {
+      tenant: `other-${randomUUID().slice(0, 8)}`,
+      body: { by: "price" },
+    });
+    expect(theirs.status).toBe(404);
+    expect(parseErrorBody(theirs.json()).code).toBe("session_not_found");
+  });
+
   it("answers 400 naming the field for bad products and bad tool arguments, writing nothing", async () => {
     const bad = await call("POST", "/catalog/products", {
       tenant,
@@ -120,13 +164,16 @@ describe("catalog chat API", () => {
     expect(issuePaths(parseErrorBody(bad.json()).details)).toEqual(["body.products.1.price"]);
     expect((await call("GET", "/catalog/products/ok1", { tenant })).status).toBe(404);
 
-    const args = await call("POST", "/chat/catalog/s1/tools/filter_products", {
+    const { sessionId } = ChatAnswer.parse(
+      (await call("POST", "/chat/catalog", { tenant, body: { query: "покажи ноутбуки" } })).json(),
+    );
+    const args = await call("POST", `/chat/catalog/${sessionId}/tools/filter_products`, {
       tenant,
       body: { max_price: "cheap" },
     });
     expect(args.status).toBe(400);
     expect(issuePaths(parseErrorBody(args.json()).details)).toEqual(["max_price"]);
-    const tool = await call("POST", "/chat/catalog/s1/tools/drop_tables", { tenant, body: {} });
+    const tool = await call("POST", `/chat/catalog/${sessionId}/tools/drop_tables`, { tenant, body: {} });
     expect(tool.status).toBe(400);
   });
 

@@ -150,11 +150,16 @@ describe("the chat chain on DynamoDB Local + PGlite, offline", () => {
     expect((await d.sessions.load(first.sessionId))?.version).toBe(1);
   });
 
-  it("a filter on a new session answers 'empty: no products to filter' and stores nothing", async () => {
+  it("a filter on a new session answers 'empty: no products to filter', stores the session at step 0 and no delta", async () => {
     const d = deps(tenant);
     const answer = await sendCatalogMessage(d, { query: "только до 100000" });
     expect(answer.tool_result).toBe("empty: no products to filter");
-    expect(await d.sessions.load(answer.sessionId)).toBeUndefined();
+    expect(answer.delta).toBeNull();
+    // The answer's sessionId works: the session exists, empty, without history.
+    expect((await d.sessions.load(answer.sessionId))?.state.step).toBe(0);
+    expect(await d.sessions.allDeltas(answer.sessionId)).toEqual([]);
+    const next = await sendCatalogMessage(d, { sessionId: answer.sessionId, query: "покажи ноутбуки" });
+    expect(next.step).toBe(1);
   });
 
   it("rolls back to each earlier step from the stored deltas, even after the catalog changed", async () => {
@@ -186,6 +191,71 @@ describe("the chat chain on DynamoDB Local + PGlite, offline", () => {
         "lap-9",
       ]);
     }
+  });
+
+  it("rolls back to what the user saw: a price changed and a product removed after the step change nothing", async () => {
+    const own = `t-${randomUUID()}`;
+    const catalog = await seedCatalog(own);
+    const d = deps(own);
+    const searched = await sendCatalogMessage(d, { query: "покажи ноутбуки" });
+    const { sessionId } = searched;
+    const filtered = await sendCatalogMessage(d, { sessionId, query: "только до 100000" });
+    expect(ids(filtered.state.current.data.products)).toEqual(expect.arrayContaining(["lap-2", "lap-3"]));
+    // After the steps: ASUS gets dearer, Lenovo leaves the catalog.
+    await catalog.upsert([item("lap-2", "Ноутбук ASUS VivoBook 15", "laptops", "Asus", 99_990, 4.4)]);
+    await forTenant(sql, own).query("DELETE FROM catalog_products WHERE tenant = $1 AND id = $2", ["lap-3"]);
+
+    const rollbackTo = (to_step: number) =>
+      applyCatalogTool(d, {
+        sessionId,
+        isNew: false,
+        query: "rollback",
+        trigger: "TOOL_CALL",
+        tool: "rollback",
+        args: { to_step },
+      });
+    const toSearch = await rollbackTo(1);
+    expect(toSearch.state.current.data.products).toEqual(searched.state.current.data.products);
+    expect(toSearch.state.current.meta.count).toBe(searched.state.current.meta.count);
+    const toFilter = await rollbackTo(2);
+    expect(toFilter.state.current.data.products).toEqual(filtered.state.current.data.products);
+    expect(toFilter.tool_result).toBe(
+      `ok: rolled back to step 2, ${filtered.state.current.meta.count} products`,
+    );
+    // The API's deltas stay the seed's shape: the replay record stays in the store.
+    const page = await d.sessions.listDeltas(sessionId, { limit: 10 });
+    expect(page.deltas.every((delta) => !("replay" in delta))).toBe(true);
+    expect(searched.delta).not.toHaveProperty("replay");
+  });
+
+  it("replays a search too large for one item from its chunk items, exactly", async () => {
+    const own = `t-${randomUUID()}`;
+    const catalog = createSqlCatalog(forTenant(sql, own));
+    await catalog.putCategory("laptops", ["ноутбуки", "laptops"]);
+    // 60 laptops of about 8 KB each: some 480 KB of products, over the delta item's inline 200 KB.
+    const big = Array.from({ length: 60 }, (_, n) => ({
+      ...item(`big-${String(n).padStart(2, "0")}`, `Ноутбук Model ${n}`, "laptops", "Acme", 50_000 + n),
+      attributes: { description: "x".repeat(8_000) },
+    }));
+    await catalog.upsert(big);
+    const d = deps(own);
+    const searched = await sendCatalogMessage(d, { query: "покажи ноутбуки" });
+    expect(searched.state.current.meta.count).toBe(60);
+    const { sessionId } = searched;
+    await sendCatalogMessage(d, { sessionId, query: "только до 50010" });
+    await catalog.upsert(big.map((p) => ({ ...p, price: p.price * 2 })));
+    await forTenant(sql, own).query("DELETE FROM catalog_products WHERE tenant = $1 AND id = $2", ["big-00"]);
+    const [first] = await d.sessions.allDeltas(sessionId);
+    expect(first?.replay?.products).toEqual(searched.state.current.data.products);
+    const back = await applyCatalogTool(d, {
+      sessionId,
+      isNew: false,
+      query: "rollback",
+      trigger: "TOOL_CALL",
+      tool: "rollback",
+      args: { to_step: 1 },
+    });
+    expect(back.state.current.data.products).toEqual(searched.state.current.data.products);
   });
 
   it("two messages of one session at once: one wins, the other is a 409 and writes nothing", async () => {

@@ -15,6 +15,12 @@ export type CampaignToolName = (typeof CAMPAIGN_TOOL_NAMES)[number];
 export const TOOL_CAMPAIGN_LIMIT = 50;
 /** Neighbours semantic_search returns. */
 export const SEMANTIC_LIMIT = 20;
+/** The longest query semantic_search takes (a chat message may be 4,000 characters). */
+export const SEMANTIC_QUERY_MAX_CHARS = 1000;
+/** The longest query full_text_search takes. */
+export const FULL_TEXT_QUERY_MAX_CHARS = 500;
+/** The most values one filter dimension takes. */
+export const FILTER_VALUES_MAX = 30;
 
 const dimensions = CampaignFiltersSchema.pick({
   channel: true,
@@ -28,7 +34,7 @@ export const SemanticSearchInput = dimensions
     query: postgresText()
       .trim()
       .min(1)
-      .max(1000)
+      .max(SEMANTIC_QUERY_MAX_CHARS)
       .describe("What the campaigns are about, in the user's words"),
     embedding_field: z
       .enum(["campaign_text", "full_campaign_text"])
@@ -49,7 +55,7 @@ export const FullTextSearchInput = CampaignFiltersSchema.extend({
     .string()
     .trim()
     .min(1)
-    .max(500)
+    .max(FULL_TEXT_QUERY_MAX_CHARS)
     .describe('Words or "quoted phrases" that must appear in the copy; -word excludes, or alternates'),
 }).strict();
 

@@ -1,5 +1,10 @@
 import type { CampaignFilters, DateRange, GroupBy } from "./campaign";
-import type { CampaignToolName } from "./campaign-tools";
+import {
+  type CampaignToolName,
+  FILTER_VALUES_MAX,
+  FULL_TEXT_QUERY_MAX_CHARS,
+  SEMANTIC_QUERY_MAX_CHARS,
+} from "./campaign-tools";
 import type { CampaignVocabulary } from "./ports/campaign-store";
 
 export interface RoutedCall {
@@ -31,6 +36,30 @@ const named = (message: string, values: readonly string[]): string[] =>
     .sort((a, b) => a.position - b.position)
     .map((v) => v.value);
 
+/**
+ * The words of `text` that fit in `max` characters, whole words only (one word longer than `max` is cut):
+ * a chat message may be 4,000 characters, the tools' queries take 1,000 (semantic) or 500 (full text).
+ */
+export const clipWords = (text: string, max: number): string => {
+  const trimmed = text.trim();
+  if (trimmed.length <= max) return trimmed;
+  const head = trimmed.slice(0, max + 1);
+  const lastSpace = head.search(/\s\S*$/);
+  return (lastSpace > 0 ? head.slice(0, lastSpace) : trimmed.slice(0, max)).trim();
+};
+
+/** Quoted phrases, each kept whole while they fit, the first one cut to fit if it alone does not. */
+const phrasesQuery = (phrases: readonly string[], max: number): string => {
+  let query = "";
+  for (const phrase of phrases) {
+    const next = `${query}${query ? " " : ""}"${phrase}"`;
+    if (next.length <= max) query = next;
+    else if (!query) query = `"${clipWords(phrase, max - 2)}"`;
+    else break;
+  }
+  return query;
+};
+
 const DATE_WORDS: [RegExp, DateRange][] = [
   [/\blast quarter\b/i, "last quarter"],
   [/\bthis year\b/i, "this year"],
@@ -55,26 +84,31 @@ const FULL_TEXT_VERB =
  * The deterministic router of the offline chat (LLM_PROVIDER=none): quoted phrases and "mentions/says"
  * go to full_text_search; a message naming a channel, value prop, sentiment, visual style, company, a date
  * range, an offer condition or a grouping goes to filter_campaigns; anything else to semantic_search. A
- * value both a value prop and a sentiment ("Premium") is taken as the value prop.
+ * value both a value prop and a sentiment ("Premium") is taken as the sentiment, as in seed 002's worked
+ * example: "recent Cash Back, Premium campaigns" is value_prop ["Cash Back / Rewards"], sentiment
+ * ["Premium"]. Any message up to the request's 4,000 characters routes to arguments its tool accepts.
  */
-export const routeMessage = (message: string, vocabulary: CampaignVocabulary): RoutedCall => {
+export const routeMessage = (rawMessage: string, vocabulary: CampaignVocabulary): RoutedCall => {
+  // PostgreSQL text holds no NUL; the tools' inputs refuse it.
+  const message = rawMessage.replaceAll("\u0000", " ");
   const filters: CampaignFilters & { group_by?: GroupBy } = {};
-  const valueProps = named(message, vocabulary.value_prop);
+  const sentiments = named(message, vocabulary.sentiment);
   const lists: [keyof CampaignVocabulary, string[]][] = [
     ["channel", named(message, vocabulary.channel)],
-    ["value_prop", valueProps],
     [
-      "sentiment",
-      named(message, vocabulary.sentiment).filter(
-        (s) => !valueProps.some((v) => v.toLowerCase() === s.toLowerCase()),
+      "value_prop",
+      named(message, vocabulary.value_prop).filter(
+        (v) => !sentiments.some((s) => s.toLowerCase() === v.toLowerCase()),
       ),
     ],
+    ["sentiment", sentiments],
     ["visual_style", named(message, vocabulary.visual_style)],
     ["company", named(message, vocabulary.company)],
   ];
-  for (const [key, values] of lists) {
-    if (values.length === 1) filters[key] = values[0] as string;
-    else if (values.length > 1) filters[key] = values;
+  for (const [key, all] of lists) {
+    // Lists, as in the seed's example (`value_prop: ["Cash Back / Rewards"]`), at most the tool's 30.
+    const values = all.slice(0, FILTER_VALUES_MAX);
+    if (values.length > 0) filters[key] = values;
   }
   const date = DATE_WORDS.find(([pattern]) => pattern.test(message));
   if (date) filters.date_range = date[1];
@@ -89,10 +123,10 @@ export const routeMessage = (message: string, vocabulary: CampaignVocabulary): R
     const { group_by: _unused, ...textFilters } = filters;
     const query =
       quoted.length > 0
-        ? quoted.map((phrase) => `"${phrase}"`).join(" ")
-        : (verb?.[2] ?? "").replace(/[?.!]+$/, "").trim() || message;
+        ? phrasesQuery(quoted as string[], FULL_TEXT_QUERY_MAX_CHARS)
+        : clipWords((verb?.[2] ?? "").replace(/[?.!]+$/, "").trim() || message, FULL_TEXT_QUERY_MAX_CHARS);
     return { tool: "full_text_search", args: { query, ...textFilters } };
   }
   if (Object.keys(filters).length > 0) return { tool: "filter_campaigns", args: filters };
-  return { tool: "semantic_search", args: { query: message.trim() } };
+  return { tool: "semantic_search", args: { query: clipWords(message, SEMANTIC_QUERY_MAX_CHARS) } };
 };

@@ -53,7 +53,7 @@ export const createCampaignsApp = (deps: CampaignsApiDeps): OpenAPIHono<ApiEnv> 
     const logger = c.get("logger");
     const answer = await withCampaignChatSession(
       deps,
-      { logger, lambdaContext: c.env?.lambdaContext },
+      { logger, modelDeadline: c.get("modelDeadline") },
       async (session) => {
         const result = await runCampaignChat(
           {

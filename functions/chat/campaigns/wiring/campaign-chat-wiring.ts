@@ -1,4 +1,3 @@
-import { deadlineFromRemainingTime } from "../../../core/agent/deadline";
 import { configOnce } from "../../../core/config";
 import { createEmbedding } from "../../../core/embedding/create-embedding";
 import { readEmbeddingConfig } from "../../../core/embedding/embedding-config";
@@ -19,9 +18,6 @@ import { campaignChatLlmPreference } from "./campaign-chat-llm-preference";
 
 /** What "recent" means in the campaign chat when a user says it. */
 export const RECENT_CAMPAIGN_DAYS = 90;
-
-/** Time kept back from the Lambda's remaining time so the chat can answer after its model stops. */
-export const CHAT_DEADLINE_MARGIN_MS = 3_000;
 
 /** What the campaign chat's app needs, built once per container (or by a test). */
 export interface CampaignsApiDeps {
@@ -71,24 +67,17 @@ export const campaignToolDepsFor = (deps: CampaignsApiDeps, tenant: string): Cam
 });
 
 /**
- * One chat request's model session: usage recorded and logged once, and a deadline CHAT_DEADLINE_MARGIN_MS
- * before the Lambda's own end (none outside Lambda).
+ * One chat request's model session: usage recorded and logged once, bounded by the request's model
+ * deadline (`c.get("modelDeadline")`: API Gateway's 30 s, or the Lambda's remaining time, less the offline
+ * reserve), so the offline router still answers in time when the model does not.
  */
 export const withCampaignChatSession = <T>(
   deps: Pick<CampaignsApiDeps, "llm">,
-  request: { logger: Logger; lambdaContext?: { getRemainingTimeInMillis(): number } | undefined },
+  request: { logger: Logger; modelDeadline: number },
   use: (session: ModelSession) => Promise<T>,
-): Promise<T> => {
-  const deadline = request.lambdaContext
-    ? deadlineFromRemainingTime(request.lambdaContext, CHAT_DEADLINE_MARGIN_MS)
-    : undefined;
-  return withModelSession(
+): Promise<T> =>
+  withModelSession(
     deps.llm,
-    {
-      ...(deadline === undefined ? {} : { deadline }),
-      logger: request.logger,
-      logContext: { chat: "campaigns" },
-    },
+    { deadline: request.modelDeadline, logger: request.logger, logContext: { chat: "campaigns" } },
     use,
   );
-};

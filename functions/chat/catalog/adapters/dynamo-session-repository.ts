@@ -3,7 +3,7 @@ import type { TenantTable } from "../../../core/db/tenant-table";
 import type { CatalogPort } from "../domain/ports/catalog-port";
 import type { SessionRepository } from "../domain/ports/session-repository";
 import type { Product } from "../domain/product";
-import type { Delta, SessionState } from "../domain/session-state";
+import { type Delta, publicDelta, type RecordedDelta, type SessionState } from "../domain/session-state";
 
 /**
  * Products are kept inline in the state item while their JSON stays under this many bytes (DynamoDB's item
@@ -12,6 +12,16 @@ import type { Delta, SessionState } from "../domain/session-state";
  * at most SEARCH_RESULT_LIMIT (1000) products, so the ids always fit.
  */
 export const INLINE_PRODUCTS_MAX_BYTES = 200_000;
+
+/**
+ * A SEARCH delta's replay products (the values the user saw) stay inline in the delta item under this many
+ * bytes; beyond it they go into `REPLAY#{step}#{n}` items of at most REPLAY_CHUNK_MAX_BYTES each, written
+ * in the same transaction, up to REPLAY_MAX_BYTES in all (TransactWriteItems takes 4 MB). A search whose
+ * products are larger still (or one product over a chunk) keeps ids only, and replays them by id.
+ */
+export const INLINE_REPLAY_MAX_BYTES = 200_000;
+export const REPLAY_CHUNK_MAX_BYTES = 300_000;
+export const REPLAY_MAX_BYTES = 3_000_000;
 
 const objectSchema = <T>() =>
   z.custom<T>((value) => typeof value === "object" && value !== null && !Array.isArray(value));
@@ -24,13 +34,63 @@ interface StoredState {
 }
 
 const StoredStateSchema = objectSchema<StoredState>();
-const DeltaSchema = objectSchema<Delta>();
+/** A delta item: the delta, its replay products inline, or the number of chunk items holding them. */
+type StoredDelta = Delta & { replay?: { products: Product[] } | { chunks: number } };
+const DeltaSchema = objectSchema<StoredDelta>();
+interface StoredReplayChunk {
+  step: number;
+  products: Product[];
+}
+const ReplayChunkSchema = objectSchema<StoredReplayChunk>();
 
 const sessionPk = (sessionId: string) => ["CATCHAT", sessionId];
 const STATE_SK = ["STATE"];
 const DELTA = "DELTA";
 /** Zero-padded so sort-key order is step order. */
 const deltaSk = (step: number) => [DELTA, String(step).padStart(10, "0")];
+const REPLAY = "REPLAY";
+const replaySk = (step: number, chunk: number) => [
+  REPLAY,
+  String(step).padStart(10, "0"),
+  String(chunk).padStart(4, "0"),
+];
+
+const bytesOf = (value: unknown): number => Buffer.byteLength(JSON.stringify(value), "utf8");
+
+/** Splits products into chunks of at most REPLAY_CHUNK_MAX_BYTES; undefined when they cannot be kept. */
+const replayChunks = (products: readonly Product[]): Product[][] | undefined => {
+  const chunks: Product[][] = [];
+  let current: Product[] = [];
+  let size = 0;
+  let total = 0;
+  for (const product of products) {
+    const bytes = bytesOf(product) + 1;
+    total += bytes;
+    if (bytes > REPLAY_CHUNK_MAX_BYTES || total > REPLAY_MAX_BYTES) return undefined;
+    if (size + bytes > REPLAY_CHUNK_MAX_BYTES) {
+      chunks.push(current);
+      current = [];
+      size = 0;
+    }
+    current.push(product);
+    size += bytes;
+  }
+  if (current.length > 0) chunks.push(current);
+  return chunks;
+};
+
+/** The delta item and the chunk items that keep its replay products. */
+const toStoredDelta = (delta: RecordedDelta): { item: StoredDelta; chunks: StoredReplayChunk[] } => {
+  const products = delta.replay?.products;
+  if (!products || bytesOf(products) <= INLINE_REPLAY_MAX_BYTES) return { item: delta, chunks: [] };
+  const chunks = replayChunks(products);
+  const shown = publicDelta(delta);
+  if (!chunks) return { item: shown, chunks: [] };
+  return {
+    item: { ...shown, replay: { chunks: chunks.length } },
+    chunks: chunks.map((chunk) => ({ step: delta.step, products: chunk })),
+  };
+};
 
 const toStored = (state: SessionState): StoredState => {
   const products = state.current.data.products;
@@ -58,6 +118,20 @@ export const createDynamoSessionRepository = (
     });
     return { deltas: out.items.map((item) => item.data), ...(out.cursor ? { cursor: out.cursor } : {}) };
   };
+  const readAll = async <T>(sessionId: string, prefix: string, schema: z.ZodType<T>): Promise<T[]> => {
+    const all: T[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await table.query(sessionPk(sessionId), schema, {
+        skPrefix: [prefix],
+        consistentRead: true,
+        ...(cursor === undefined ? {} : { cursor }),
+      });
+      all.push(...page.items.map((item) => item.data));
+      cursor = page.cursor;
+    } while (cursor);
+    return all;
+  };
   return {
     async load(sessionId) {
       const item = await table.get({ pk: sessionPk(sessionId), sk: STATE_SK }, StoredStateSchema);
@@ -73,17 +147,33 @@ export const createDynamoSessionRepository = (
       };
     },
     async allDeltas(sessionId) {
-      const all: Delta[] = [];
-      let cursor: string | undefined;
-      do {
-        const page = await readDeltas(sessionId, cursor === undefined ? {} : { cursor });
-        all.push(...page.deltas);
-        cursor = page.cursor;
-      } while (cursor);
-      return all;
+      const stored = await readAll(sessionId, DELTA, DeltaSchema);
+      const chunked = stored.some((d) => d.replay && "chunks" in d.replay);
+      const chunks = chunked ? await readAll(sessionId, REPLAY, ReplayChunkSchema) : [];
+      return stored.map((delta): RecordedDelta => {
+        if (!delta.replay || "products" in delta.replay) return delta as RecordedDelta;
+        const own = chunks.filter((chunk) => chunk.step === delta.step);
+        // Chunks are written with their delta, in one transaction: all of them or none.
+        if (own.length !== delta.replay.chunks) return publicDelta(delta as RecordedDelta);
+        return { ...delta, replay: { products: own.flatMap((chunk) => chunk.products) } };
+      });
     },
-    listDeltas: (sessionId, page) => readDeltas(sessionId, page),
+    async listDeltas(sessionId, page) {
+      const read = await readDeltas(sessionId, page);
+      return { ...read, deltas: read.deltas.map((d) => publicDelta(d as RecordedDelta)) };
+    },
+    async start(sessionId, state) {
+      await table.transactWrite([
+        {
+          type: "put",
+          key: { pk: sessionPk(sessionId), sk: STATE_SK },
+          data: toStored(state),
+          options: { expectedVersion: "absent" },
+        },
+      ]);
+    },
     async save(sessionId, state, delta, expectedVersion) {
+      const { item, chunks } = toStoredDelta(delta);
       await table.transactWrite([
         {
           type: "put",
@@ -94,9 +184,15 @@ export const createDynamoSessionRepository = (
         {
           type: "put",
           key: { pk: sessionPk(sessionId), sk: deltaSk(delta.step) },
-          data: delta,
+          data: item,
           options: { expectedVersion: "absent" },
         },
+        ...chunks.map((chunk, index) => ({
+          type: "put" as const,
+          key: { pk: sessionPk(sessionId), sk: replaySk(delta.step, index) },
+          data: chunk,
+          options: { expectedVersion: "absent" as const },
+        })),
       ]);
     },
   };

@@ -3,7 +3,15 @@ import { type CatalogToolName, runCatalogTool } from "./catalog-tools";
 import type { CatalogPort } from "./ports/catalog-port";
 import type { SessionRepository } from "./ports/session-repository";
 import type { TemplateBuilder } from "./ports/template-builder";
-import { type Delta, emptyState, type SessionState, type Template, type Trigger } from "./session-state";
+import {
+  type Delta,
+  emptyState,
+  publicDelta,
+  type RecordedDelta,
+  type SessionState,
+  type Template,
+  type Trigger,
+} from "./session-state";
 
 export interface CatalogChatDeps {
   sessions: SessionRepository;
@@ -37,7 +45,7 @@ export const loadSession = async (
 /**
  * Runs one tool on a session: the tool computes the new state, Agent 2 builds its template, and the state
  * and the delta (carrying the template) are written in one transaction with a version check. A tool that
- * changes nothing writes nothing and answers with the current state.
+ * changes nothing writes no delta and answers with the current state (a new session is still stored).
  */
 export const applyCatalogTool = async (
   deps: CatalogChatDeps,
@@ -57,6 +65,9 @@ export const applyCatalogTool = async (
     request.args,
   );
   if (!outcome.change) {
+    // A new session's first message that changed nothing (a search that found nothing) still starts the
+    // session: the answer's sessionId must work for the next message.
+    if (version === "absent") await deps.sessions.start(request.sessionId, state);
     return {
       sessionId: request.sessionId,
       step: state.step,
@@ -68,7 +79,7 @@ export const applyCatalogTool = async (
   }
   const next = outcome.change.state;
   const template = await deps.templates.build(request.query, next);
-  const delta: Delta = {
+  const delta: RecordedDelta = {
     ...outcome.change.delta,
     trigger: request.trigger,
     template,
@@ -80,7 +91,7 @@ export const applyCatalogTool = async (
     step: next.step,
     tool_result: outcome.tool_result,
     state: next,
-    delta,
+    delta: publicDelta(delta),
     template,
   };
 };

@@ -5,7 +5,7 @@ import { FILTER_PRODUCTS, FilterProductsInputSchema, filterProducts } from "./fi
 import type { CatalogPort } from "./ports/catalog-port";
 import { ROLLBACK, RollbackInputSchema, rollback } from "./rollback";
 import { SEARCH_PRODUCTS, SearchProductsInputSchema, searchProducts } from "./search-products";
-import type { Delta, SessionState } from "./session-state";
+import type { RecordedDelta, SessionState } from "./session-state";
 import { SORT_PRODUCTS, SortProductsInputSchema, sortProducts } from "./sort-products";
 import type { ToolOutcome } from "./tool-outcome";
 
@@ -42,7 +42,7 @@ export interface ToolRunContext {
   catalog: CatalogPort;
   state: SessionState;
   /** Loaded only by the tools that replay history (rollback). */
-  deltas: () => Promise<Delta[]>;
+  deltas: () => Promise<RecordedDelta[]>;
 }
 
 /** Validates a tool's arguments (untrusted: a client's or a model's) and runs the tool. */

@@ -4,7 +4,7 @@ import { ChangeLayoutInputSchema, changeLayout } from "./change-layout";
 import { FilterProductsInputSchema, filterProducts } from "./filter-products";
 import type { CatalogPort } from "./ports/catalog-port";
 import { fieldsOf } from "./product";
-import { type Delta, emptyState, type SessionState } from "./session-state";
+import { emptyState, type RecordedDelta, type SessionState } from "./session-state";
 import { SortProductsInputSchema, sortProducts } from "./sort-products";
 import type { ToolOutcome } from "./tool-outcome";
 
@@ -24,12 +24,14 @@ export type RollbackInput = z.output<typeof RollbackInputSchema>;
 
 /**
  * The state as it was after `toStep`, rebuilt by replaying the deltas from the start. A SEARCH is replayed
- * from the ids its delta recorded (read by id, in the recorded order), never re-run, so a catalog changed
- * since does not change which products the past held.
+ * from the products its delta recorded, as the user saw them (values included), never re-run or re-read,
+ * so a catalog changed since (a price, a removed product) does not change what the past held; the steps
+ * after it are pure functions of the state, so they replay exactly too. A delta recorded without its
+ * products (older, or too large to keep) falls back to its ids, read by id at today's values.
  */
 export const replayTo = async (
   catalog: CatalogPort,
-  deltas: readonly Delta[],
+  deltas: readonly RecordedDelta[],
   toStep: number,
 ): Promise<SessionState> => {
   const byStep = new Map(deltas.map((d) => [d.step, d]));
@@ -47,7 +49,7 @@ export const replayTo = async (
 const applyDelta = async (
   catalog: CatalogPort,
   state: SessionState,
-  delta: Delta,
+  delta: RecordedDelta,
   states: ReadonlyMap<number, SessionState>,
 ): Promise<SessionState> => {
   const params = delta.action.params;
@@ -57,7 +59,7 @@ const applyDelta = async (
   });
   switch (delta.action.type) {
     case "SEARCH": {
-      const products = await catalog.getByIds(delta.result.product_ids ?? []);
+      const products = delta.replay?.products ?? (await catalog.getByIds(delta.result.product_ids ?? []));
       const fields = fieldsOf(products);
       return { current: { data: { products }, meta: { count: products.length, fields } }, step: delta.step };
     }
@@ -82,7 +84,7 @@ const applyDelta = async (
 export const rollback = async (
   catalog: CatalogPort,
   state: SessionState,
-  deltas: readonly Delta[],
+  deltas: readonly RecordedDelta[],
   input: RollbackInput,
 ): Promise<ToolOutcome> => {
   if (state.step === 0) return { tool_result: "empty: nothing to roll back" };

@@ -18,8 +18,9 @@ export const SearchProductsInputSchema = z
 export type SearchProductsInput = z.output<typeof SearchProductsInputSchema>;
 
 /**
- * A new search: replaces the state's products. The delta records the ids found, so a rollback rebuilds
- * this step from them instead of searching a catalog that may have changed. A search that finds nothing
+ * A new search: replaces the state's products. The delta records the products found as they were shown
+ * (and their ids), so a rollback rebuilds this step from them instead of searching, or reading, a catalog
+ * that may have changed since. A search that finds nothing
  * leaves the state as it was.
  */
 export const searchProducts = async (
@@ -40,6 +41,8 @@ export const searchProducts = async (
         step,
         action: { type: "SEARCH", tool: SEARCH_PRODUCTS, params: { ...input } },
         result: { count: products.length, fields, product_ids: products.map((p) => p.id) },
+        // The products as shown, so a rollback replays this step with the values the user saw.
+        replay: { products },
       },
     },
   };

@@ -30,6 +30,22 @@ export interface Delta {
   createdAt: string;
 }
 
+/**
+ * A delta as stored, with what replaying its step exactly needs: a SEARCH's products with the values the
+ * user saw (price, stock, rating…), so a rollback never shows today's catalog in a past step. A delta
+ * recorded without them (older, or too large to keep) is replayed from `result.product_ids`, read by id.
+ * `replay` never leaves the session store: the API's deltas are `Delta`.
+ */
+export interface RecordedDelta extends Delta {
+  replay?: { products: Product[] };
+}
+
+/** The delta as the API shows it: without its replay record. */
+export const publicDelta = (delta: RecordedDelta): Delta => {
+  const { replay: _replay, ...shown } = delta;
+  return shown;
+};
+
 export interface SessionState {
   current: {
     data: { products: Product[] };

@@ -1,4 +1,4 @@
-import type { Delta, SessionState } from "./session-state";
+import type { RecordedDelta, SessionState } from "./session-state";
 
 /**
  * What a tool returns: the seed's short result text for the model ("ok: …" / "empty: …", never data) and,
@@ -6,5 +6,5 @@ import type { Delta, SessionState } from "./session-state";
  */
 export interface ToolOutcome {
   tool_result: string;
-  change?: { state: SessionState; delta: Omit<Delta, "template" | "createdAt" | "trigger"> };
+  change?: { state: SessionState; delta: Omit<RecordedDelta, "template" | "createdAt" | "trigger"> };
 }

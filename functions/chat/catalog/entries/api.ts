@@ -21,6 +21,7 @@ export const handler = toLambdaHandler(
       logger,
       tableFor: (tenant) => table.forTenant(tenant),
       sql: createSql(config.sql),
+      // The model and the agents each chat request builds on its own session of it (its deadline).
       ...createCatalogAgents(config.llm, logger),
       now: () => new Date(),
     });

@@ -69,7 +69,9 @@ export const runCatalogToolRoute = createRoute({
   operationId: "runCatalogChatTool",
   tags,
   summary: "Run one tool directly, no model: the same answer as a chat message",
-  description: "Starts the session when it does not exist yet. The body is the tool's arguments.",
+  description:
+    "The session must exist (`POST /chat/catalog` starts it): an id this tenant does not have is 404 " +
+    "`session_not_found`. The body is the tool's arguments.",
   security: bearerAuth,
   request: { params: ToolParams, body: jsonBody(ToolArgsBody) },
   responses: {
@@ -77,7 +79,7 @@ export const runCatalogToolRoute = createRoute({
       ChatAnswer,
       "The tool's result, the state, the delta (null if nothing changed), the template",
     ),
-    ...errorResponses(400, 401, 403, 409, 413, 503),
+    ...errorResponses(400, 401, 403, 404, 409, 413, 503),
   },
 });
 

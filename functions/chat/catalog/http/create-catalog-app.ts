@@ -2,6 +2,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { ApiEnv } from "../../../core/http/api-env";
 import { createApi } from "../../../core/http/create-api";
+import { withModelSession } from "../../../core/llm/model-session";
 import type { Product } from "../domain/product";
 import { getCatalogSession } from "../domain/use-cases/get-catalog-session";
 import { getProduct } from "../domain/use-cases/get-product";
@@ -9,8 +10,9 @@ import { ingestProducts } from "../domain/use-cases/ingest-products";
 import { listCatalogDeltas } from "../domain/use-cases/list-catalog-deltas";
 import { putCategory } from "../domain/use-cases/put-category";
 import { runCatalogToolOnSession } from "../domain/use-cases/run-catalog-tool";
+import type { SendCatalogMessageDeps } from "../domain/use-cases/send-catalog-message";
 import { sendCatalogMessage } from "../domain/use-cases/send-catalog-message";
-import { type CatalogApiDeps, catalogDepsForTenant } from "../wiring/catalog-chat-wiring";
+import { type CatalogApiDeps, catalogChatFor, catalogDepsForTenant } from "../wiring/catalog-chat-wiring";
 import {
   catalogChatRoute,
   getCatalogSessionRoute,
@@ -35,25 +37,37 @@ export const createCatalogApp = (deps: CatalogApiDeps): OpenAPIHono<ApiEnv> => {
     maxBodyBytes: deps.maxBodyBytes ?? CATALOG_MAX_BODY_BYTES,
   });
   const forRequest = (c: Context<ApiEnv>) => catalogDepsForTenant(deps, c.get("tenant"));
+  /**
+   * The request's chat: Agents 1 and 2 on one model session bounded by the request's model deadline, so
+   * a slow or silent model leaves the offline rules time to answer within API Gateway's 30 s.
+   */
+  const withChat = <T>(c: Context<ApiEnv>, use: (chat: SendCatalogMessageDeps) => Promise<T>): Promise<T> =>
+    withModelSession(
+      deps.llm,
+      { deadline: c.get("modelDeadline"), logger: c.get("logger"), logContext: { chat: "catalog" } },
+      (session) => use(catalogChatFor(deps, c.get("tenant"), deps.agentsFor(session.llm))),
+    );
 
   app.openapi(catalogChatRoute, async (c) => {
     const body = c.req.valid("json");
-    const answer = await sendCatalogMessage(forRequest(c).chat, {
-      query: body.query,
-      ...(body.sessionId === undefined ? {} : { sessionId: body.sessionId }),
-    });
+    const answer = await withChat(c, (chat) =>
+      sendCatalogMessage(chat, {
+        query: body.query,
+        ...(body.sessionId === undefined ? {} : { sessionId: body.sessionId }),
+      }),
+    );
     return c.json(answer, 200);
   });
 
   app.openapi(getCatalogSessionRoute, async (c) => {
     const { sessionId } = c.req.valid("param");
-    return c.json(await getCatalogSession(forRequest(c).chat, sessionId), 200);
+    return c.json(await getCatalogSession(forRequest(c), sessionId), 200);
   });
 
   app.openapi(listCatalogDeltasRoute, async (c) => {
     const { sessionId } = c.req.valid("param");
     const { limit, cursor } = c.req.valid("query");
-    const page = await listCatalogDeltas(forRequest(c).chat, {
+    const page = await listCatalogDeltas(forRequest(c), {
       sessionId,
       limit,
       ...(cursor === undefined ? {} : { cursor }),
@@ -63,11 +77,8 @@ export const createCatalogApp = (deps: CatalogApiDeps): OpenAPIHono<ApiEnv> => {
 
   app.openapi(runCatalogToolRoute, async (c) => {
     const { sessionId, tool } = c.req.valid("param");
-    const answer = await runCatalogToolOnSession(forRequest(c).chat, {
-      sessionId,
-      tool,
-      args: c.req.valid("json"),
-    });
+    const args = c.req.valid("json");
+    const answer = await withChat(c, (chat) => runCatalogToolOnSession(chat, { sessionId, tool, args }));
     return c.json(answer, 200);
   });
 

@@ -6,19 +6,15 @@ import { forTenant } from "../../../core/sql/tenant-sql";
 import { createDynamoSessionRepository } from "../adapters/dynamo-session-repository";
 import { createSqlCatalog } from "../adapters/sql-catalog";
 import type { CatalogStore } from "../domain/ports/catalog-store";
-import type { TemplateBuilder } from "../domain/ports/template-builder";
-import type { ToolCaller } from "../domain/ports/tool-caller";
+import type { SessionRepository } from "../domain/ports/session-repository";
 import type { SendCatalogMessageDeps } from "../domain/use-cases/send-catalog-message";
+import type { CatalogAgents, CatalogModel } from "./catalog-agents";
 
 /** What the catalog chat app needs, built once per container by entries/api.ts or by a test. */
-export interface CatalogApiDeps {
+export interface CatalogApiDeps extends CatalogModel {
   logger: Logger;
   tableFor(tenant: string): TenantTable;
   sql: SqlExecutor;
-  /** Agent 1: the model through the agent loop, or the offline rules. */
-  agent1: ToolCaller;
-  /** Agent 2: a structured model call with the rule-based fallback, or the fallback alone. */
-  templates: TemplateBuilder;
   now: () => Date;
   maxBodyBytes?: number;
 }
@@ -30,17 +26,20 @@ export const newCatalogSessionId = prefixedIdMaker("cs");
 export const catalogDepsForTenant = (
   deps: CatalogApiDeps,
   tenant: string,
-): { catalog: CatalogStore; chat: SendCatalogMessageDeps } => {
+): { catalog: CatalogStore; sessions: SessionRepository } => {
   const catalog = createSqlCatalog(forTenant(deps.sql, tenant));
-  return {
-    catalog,
-    chat: {
-      catalog,
-      sessions: createDynamoSessionRepository(deps.tableFor(tenant), catalog),
-      templates: deps.templates,
-      now: deps.now,
-      agent1: deps.agent1,
-      newSessionId: newCatalogSessionId,
-    },
-  };
+  return { catalog, sessions: createDynamoSessionRepository(deps.tableFor(tenant), catalog) };
 };
+
+/** One tenant's chat with the request's agents (built on the request's model session). */
+export const catalogChatFor = (
+  deps: CatalogApiDeps,
+  tenant: string,
+  agents: CatalogAgents,
+): SendCatalogMessageDeps => ({
+  ...catalogDepsForTenant(deps, tenant),
+  templates: agents.templates,
+  agent1: agents.agent1,
+  now: deps.now,
+  newSessionId: newCatalogSessionId,
+});

@@ -34,6 +34,10 @@ export interface CampaignChatDeps {
   logger?: LoggerPort;
 }
 
+/** Whether the agent's tools found any campaign (what a run that ran out of time can still answer from). */
+const foundAny = (outcomes: readonly CampaignToolOutcome[]): boolean =>
+  outcomes.some((o) => o.result.count > 0);
+
 /** The offline chat: one routed tool call and a summary of its result. */
 const answerOffline = async (
   deps: CampaignChatDeps,
@@ -51,7 +55,9 @@ const answerOffline = async (
  * `POST /chat/campaigns` (seed 002): every request goes through the agent loop with the three tools, at
  * most 5 tool-calling turns; at the cap, a repeated call or the deadline, the user still gets an answer
  * from what was found. Campaign copy reaches the model only inside tool results (the data envelope).
- * Offline, or when the model fails before any tool ran, the deterministic router answers instead.
+ * Offline, when the model fails, or when the deadline ends the run before its tools found anything (a
+ * model that is slow or never answers), the deterministic router answers instead, with status "offline":
+ * the user never reads "I found no campaigns" where the offline chat finds some.
  */
 export const runCampaignChat = async (
   deps: CampaignChatDeps,
@@ -71,7 +77,14 @@ export const runCampaignChat = async (
       label: "campaign_chat",
       ...(deps.logger ? { logger: deps.logger } : {}),
     });
-    return respond(result.answer, outcomesOf(result.toolRuns), result.status);
+    const outcomes = outcomesOf(result.toolRuns);
+    if (result.status === "deadline" && !foundAny(outcomes)) {
+      deps.logger?.warn("campaign chat: the model ran out of time; answering offline", {
+        iterations: result.iterations,
+      });
+      return answerOffline(deps, request);
+    }
+    return respond(result.answer, outcomes, result.status);
   } catch (error) {
     if (!isLlmFailure(error)) throw error;
     deps.logger?.warn("campaign chat: the model failed; answering offline", { code: error.code });

@@ -4,7 +4,7 @@ import { TRIGGER_TOOL_CALL } from "../session-state";
 
 /**
  * One tool run directly, without Agent 1: the same answer as a chat message, the tool's name as the query.
- * Starts the session when it does not exist yet.
+ * The session must exist (a chat message starts it): an id this tenant does not have is `session_not_found`.
  */
 export const runCatalogToolOnSession = (
   deps: CatalogChatDeps,
@@ -12,7 +12,7 @@ export const runCatalogToolOnSession = (
 ): Promise<CatalogChatAnswer> =>
   applyCatalogTool(deps, {
     sessionId: request.sessionId,
-    isNew: true,
+    isNew: false,
     query: request.tool,
     trigger: TRIGGER_TOOL_CALL,
     tool: request.tool,
