@@ -215,12 +215,23 @@ export const generateValue = (schema: JsonSchema, document: SchemaDocument, dept
   }
 };
 
-/** The base item again, its free-text strings made distinct (`name 2`, `p-1-2`) so repeated items stay realistic. */
+const shiftDate = (date: string, days: number): string => {
+  const shifted = new Date(`${date}T00:00:00Z`);
+  shifted.setUTCDate(shifted.getUTCDate() + days);
+  return shifted.toISOString().slice(0, 10);
+};
+
+/**
+ * The base item again, made distinct so repeated items stay realistic: free-text strings numbered (`name 2`,
+ * `p-1-2`), dates moved on by `index` days. Enums, consts and the properties named in `keep` (references to
+ * things that exist, such as a recipe id) stay as in the base.
+ */
 const deriveItem = (
   schema: JsonSchema,
   value: unknown,
   index: number,
   document: SchemaDocument,
+  keep: ReadonlySet<string>,
   depth = 0,
 ): unknown => {
   if (index === 0 || depth > MAX_DEPTH) return structuredClone(value);
@@ -228,6 +239,7 @@ const deriveItem = (
   const branches = s.anyOf ?? s.oneOf;
   if (branches) s = resolveSchema(branches.find((b) => fitsBranch(b, value, document)) ?? {}, document);
   if (typeof value === "string") {
+    if (s.format === "date" && /^\d{4}-\d{2}-\d{2}$/.test(value)) return shiftDate(value, index);
     if (s.enum || s.const !== undefined || s.format !== undefined) return value;
     const suffix = `-${index + 1}`;
     const candidate = s.pattern === undefined ? `${value} ${index + 1}` : `${value}${suffix}`;
@@ -239,7 +251,10 @@ const deriveItem = (
     const out: Record<string, unknown> = {};
     for (const [key, child] of Object.entries(value)) {
       const property = s.properties?.[key];
-      out[key] = property ? deriveItem(property, child, index, document, depth + 1) : structuredClone(child);
+      out[key] =
+        property && !keep.has(key)
+          ? deriveItem(property, child, index, document, keep, depth + 1)
+          : structuredClone(child);
     }
     return out;
   }
@@ -251,6 +266,7 @@ const arrayOfLength = (
   base: unknown[],
   length: number,
   document: SchemaDocument,
+  keep: ReadonlySet<string>,
 ): { ok: true; value: unknown[] } | { ok: false; reason: string } => {
   if (length <= base.length) return { ok: true, value: structuredClone(base.slice(0, length)) };
   let seeds = base;
@@ -261,13 +277,14 @@ const arrayOfLength = (
   }
   const items = Array.from({ length }, (_, i) => {
     const round = Math.floor(i / seeds.length);
-    return deriveItem(schema.items ?? {}, seeds[i % seeds.length], round, document);
+    return deriveItem(schema.items ?? {}, seeds[i % seeds.length], round, document, keep);
   });
   return { ok: true, value: items };
 };
 
 interface Visit {
   document: SchemaDocument;
+  keep: ReadonlySet<string>;
   variants: NodeVariant[];
   skipped: SkippedBound[];
 }
@@ -334,7 +351,7 @@ const visit = (schema: JsonSchema, value: Maybe, path: string, ctx: Visit, depth
     for (const bound of ["maxItems", "minItems"] as const) {
       const limit = s[bound];
       if (limit === undefined) continue;
-      const made = arrayOfLength(s, value, limit, ctx.document);
+      const made = arrayOfLength(s, value, limit, ctx.document, ctx.keep);
       if (made.ok) add(bound, limit, made.value);
       else ctx.skipped.push({ path, reason: `${bound} ${limit}: ${made.reason}` });
     }
@@ -389,6 +406,13 @@ const hasBounds = (schema: JsonSchema, document: SchemaDocument, depth = 0): boo
   return children.some((c) => hasBounds(c, document, depth + 1));
 };
 
+export interface BoundsOptions {
+  /** Where the JSON paths start (`body`). */
+  root?: string;
+  /** Properties an array filled to maxItems repeats as in the base (references such as `recipe_id`). */
+  keep?: Iterable<string>;
+}
+
 /**
  * One body per documented bound of every field of `schema` reachable from `base` (and of the fields the base
  * leaves out, when a value can be generated for them), named by its JSON path from `root`.
@@ -397,9 +421,10 @@ export const boundVariants = (
   schema: JsonSchema,
   base: unknown,
   document: SchemaDocument,
-  root = "body",
+  options: BoundsOptions = {},
 ): BoundsPlan => {
-  const ctx: Visit = { document, variants: [], skipped: [] };
+  const root = options.root ?? "body";
+  const ctx: Visit = { document, keep: new Set(options.keep ?? []), variants: [], skipped: [] };
   const nodes = visit(schema, base, root, ctx, 0);
   const variants = nodes.map((n) => ({
     name: `${n.path} ${n.bound} ${n.limit}`,

@@ -141,6 +141,44 @@ describe("boundVariants over a planted schema", () => {
   });
 });
 
+describe("an array filled to maxItems", () => {
+  const meals: JsonSchema = {
+    type: "object",
+    properties: {
+      meals: {
+        type: "array",
+        maxItems: 3,
+        items: {
+          type: "object",
+          properties: {
+            date: { type: "string", format: "date" },
+            recipe_id: { type: "string", pattern: "^[a-z0-9-]+$" },
+            title: { type: "string" },
+          },
+        },
+      },
+    },
+  };
+  const meal = { date: "2025-12-31", recipe_id: "lentil-soup", title: "Soup" };
+
+  it("moves each repeated item's dates on by a day and numbers its ids and texts", () => {
+    const [variant] = boundVariants(meals, { meals: [meal] }, document).variants;
+    expect(variant?.body).toEqual({
+      meals: [
+        meal,
+        { date: "2026-01-01", recipe_id: "lentil-soup-2", title: "Soup 2" },
+        { date: "2026-01-02", recipe_id: "lentil-soup-3", title: "Soup 3" },
+      ],
+    });
+  });
+
+  it("repeats the properties named in keep as in the base", () => {
+    const [variant] = boundVariants(meals, { meals: [meal] }, document, { keep: ["recipe_id"] }).variants;
+    const body = variant?.body as { meals: Array<{ recipe_id: string }> } | undefined;
+    expect(body?.meals.map((m) => m.recipe_id)).toEqual(["lentil-soup", "lentil-soup", "lentil-soup"]);
+  });
+});
+
 describe("the values it makes", () => {
   it("writes words of an exact length that do not end in a space", () => {
     for (const length of [1, 6, 11, 12, 200, 4000]) {
