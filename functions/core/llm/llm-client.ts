@@ -48,6 +48,13 @@ const PROVIDER_DOWN_CODES = new Set([
  */
 const SLOW_CALL_MS = 2_000;
 
+/**
+ * Added to each HTTP attempt's own SDK timeout: the call's budget is enforced by the client's timer (one
+ * abort for the call and its retries), so an SDK must not time an attempt out at the same instant and open
+ * a retry connection the abort then has to cut.
+ */
+const SDK_ATTEMPT_GRACE_MS = 1_000;
+
 type Send = (
   request: Pick<DriverRequest, "system" | "messages" | "tools" | "toolChoice">,
 ) => Promise<DriverResponse>;
@@ -103,7 +110,7 @@ export const createLlmClient = (options: LlmClientOptions): LlmPort => {
           maxOutputTokens: meta.options.maxOutputTokens ?? options.maxOutputTokens,
           ...(meta.options.temperature === undefined ? {} : { temperature: meta.options.temperature }),
           signal,
-          timeoutMs,
+          timeoutMs: timeoutMs + SDK_ATTEMPT_GRACE_MS,
         },
         counter,
       );

@@ -106,8 +106,10 @@ describe("the campaign demo on npm start", () => {
     const offers = await post("/chat/campaigns", {
       message: "What are the offers from recent Cash Back, Premium campaigns?",
     });
+    // Seed 002's worked example, verbatim: "Premium" is a sentiment.
     expect(offers.body.detectedFilters).toEqual({
-      value_prop: ["Cash Back / Rewards", "Premium"],
+      value_prop: ["Cash Back / Rewards"],
+      sentiment: ["Premium"],
       date_range: "recent",
     });
     expect(offers.body.response).toContain("The main offers:");

@@ -7,7 +7,7 @@ import document from "../../../docs/openapi.json" with { type: "json" };
 import { createAppTable } from "../../../functions/core/db/app-table";
 import { installLocalWorkflowPort } from "../../../functions/core/workflow/process-workflow-port";
 import type { WorkflowPort } from "../../../functions/core/workflow/workflow-port";
-import { createDynamoShopRunRepository } from "../../../functions/shop/coordinator/adapters/dynamo-shop-run-repository";
+import { createDynamoShopRunRepository } from "../../../functions/shop/adapters/dynamo-shop-run-repository";
 import { allWorkflows } from "../../../lib/areas";
 import { type LocalApiServer, startLocalApiServer } from "../../support/local-api-server";
 import {

@@ -1,0 +1,177 @@
+import { spawn } from "node:child_process";
+import { cpus, loadavg } from "node:os";
+import { resolve } from "node:path";
+import { startFakeLlmServer } from "../dev/fake-llm/fake-llm-server";
+import { startTarpitServer } from "../dev/fake-llm/tarpit-server";
+
+/**
+ * Issue 23's user check, as a new user would run it: `npm start` (dev/start.ts) with a provider that never
+ * answers (`--provider tarpit`, the default) or one that answers after 20 s (`--provider slow`), every
+ * other setting at its default, then each area's request of the README, timed: the campaign, catalog and
+ * kitchen chats and a variant by instruction (each must answer within 30 s with what its offline path
+ * answers), the demo household's shop run (must end succeeded), a negotiation message (must reach
+ * awaiting_review within 90 s and be approvable), and /health's model check.
+ *   npx tsx bench/hanging-model.ts [--provider tarpit|slow]
+ */
+const provider = process.argv.includes("slow") ? "slow" : "tarpit";
+const root = resolve(import.meta.dirname, "..");
+const AUTH = { authorization: "Bearer dev:demo", "content-type": "application/json" };
+
+const model =
+  provider === "tarpit"
+    ? await startTarpitServer()
+    : await startFakeLlmServer({
+        script: () => ({ delayMs: 20_000, reply: { text: "I cannot help with that." } }),
+      });
+
+const child = spawn(process.execPath, ["--import", "tsx", "dev/start.ts"], {
+  cwd: root,
+  env: {
+    ...process.env,
+    PORT: "0",
+    STORE_PORT: "0",
+    SCHEDULES: "off",
+    DEMO_DATA: "on",
+    LLM_PROVIDER: "anthropic",
+    ANTHROPIC_API_KEY: "bench-key",
+    ANTHROPIC_BASE_URL: model.url,
+    OPENAI_API_KEY: "",
+  },
+  stdio: ["ignore", "pipe", "inherit"],
+});
+const api = await new Promise<string>((resolveUrl, reject) => {
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+    const match = output.match(/curl -s (http:\/\/127\.0\.0\.1:\d+)\/health/);
+    if (match?.[1]) resolveUrl(match[1]);
+  });
+  child.once("exit", (code) => reject(new Error(`npm start exited with ${code}:\n${output}`)));
+});
+
+const rows: { what: string; status: string; seconds: string; answer: string }[] = [];
+const timed = async (what: string, run: () => Promise<{ status: number | string; answer: string }>) => {
+  const started = performance.now();
+  try {
+    const { status, answer } = await run();
+    rows.push({
+      what,
+      status: String(status),
+      seconds: ((performance.now() - started) / 1000).toFixed(1),
+      answer,
+    });
+  } catch (error) {
+    rows.push({
+      what,
+      status: "error",
+      seconds: ((performance.now() - started) / 1000).toFixed(1),
+      answer: String(error),
+    });
+  }
+};
+const call = async (method: string, path: string, body?: unknown) => {
+  const response = await fetch(`${api}${path}`, {
+    method,
+    headers: AUTH,
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+};
+const until = async (path: string, done: (json: Record<string, unknown>) => boolean, limitMs: number) => {
+  const deadline = Date.now() + limitMs;
+  for (;;) {
+    const { status, json } = await call("GET", path);
+    if (done(json) || Date.now() > deadline) return { status, json };
+    await new Promise((r) => setTimeout(r, 1_000));
+  }
+};
+const brief = (value: unknown) => JSON.stringify(value).slice(0, 110);
+
+await timed("campaign chat: travel benefits", async () => {
+  const { status, json } = await call("POST", "/chat/campaigns", {
+    message: "Show me campaigns about travel benefits",
+  });
+  return {
+    status,
+    answer: `${json.status} · ${(json.campaigns as unknown[] | undefined)?.length ?? "?"} cards · ${brief(json.answer)}`,
+  };
+});
+await timed("catalog chat: покажи ноутбуки", async () => {
+  const { status, json } = await call("POST", "/chat/catalog", { query: "покажи ноутбуки" });
+  return { status, answer: brief(json.answer ?? json.message ?? json) };
+});
+await timed("variant by instruction", async () => {
+  const { status, json } = await call("POST", "/plans/demo-week/meals/2025-01-06/dinner/variant", {
+    instruction: "replace chicken breast with 400 g firm tofu",
+  });
+  return { status, answer: brief(json.source ?? json.variant ?? json) };
+});
+await timed("kitchen chat: remove modifications on Monday", async () => {
+  const { status, json } = await call("POST", "/chat/kitchen", {
+    snapshot_id: "demo-week",
+    message: "remove modifications on Monday",
+  });
+  return { status, answer: brief(json.reply ?? json) };
+});
+await timed("shop run (demo household)", async () => {
+  const { json: started } = await call("POST", "/shop/runs", {});
+  const { json } = await until(
+    `/shop/runs/${String(started.runId)}`,
+    (run) => run.status !== "running" && run.status !== "queued",
+    600_000,
+  );
+  const result = json.result as {
+    items?: { substitutes?: unknown[] }[];
+    heuristicSteps?: number;
+    degraded?: boolean;
+  } | null;
+  const withSubstitutes = result?.items?.filter((item) => (item.substitutes?.length ?? 0) > 0).length ?? 0;
+  return {
+    status: String(json.status),
+    answer: `items with substitutes ${withSubstitutes}/${result?.items?.length ?? 0}, heuristicSteps ${result?.heuristicSteps ?? "?"}, degraded ${result?.degraded ?? "?"}`,
+  };
+});
+await timed("negotiation message → awaiting_review", async () => {
+  const { json: negotiation } = await call("POST", "/negotiations", {
+    orderContext: {
+      skuName: "Organic oat milk 1 L",
+      supplierSku: "OAT-1L-ORG",
+      quantityRequested: "2,000 units",
+      targetPrice: 4.37,
+      currency: "USD",
+    },
+    merchantInstructions: "Aim for our target. Walk away above $5.19. Escalate if they demand prepayment.",
+    supplier: { name: "Dana", company: "Oat Co" },
+  });
+  const n = String(negotiation.negotiationId);
+  const { json: message } = await call("POST", `/negotiations/${n}/messages`, {
+    supplierMessage: "We can do $5.00 per unit, 12 days, net 30.",
+  });
+  const m = String(message.messageId);
+  const { json } = await until(
+    `/negotiations/${n}/messages/${m}`,
+    (msg) => msg.status !== "running",
+    300_000,
+  );
+  const review = await call("POST", `/negotiations/${n}/messages/${m}/review`, { decision: "approve" });
+  return {
+    status: String(json.status),
+    answer: `action ${brief(json.action ?? (json.outcome as { action?: string })?.action)} · review ${review.status}`,
+  };
+});
+await timed("GET /health (model check)", async () => {
+  const response = await fetch(`${api}/health`);
+  const json = (await response.json()) as { checks: Record<string, unknown> };
+  return { status: response.status, answer: brief(json.checks.model) };
+});
+
+child.kill("SIGTERM");
+await new Promise((r) => child.once("exit", r));
+await model.close();
+console.log(
+  `\nprovider: ${provider === "tarpit" ? "never answers (tarpit)" : "answers after 20 s"}; ${cpus().length} cores, load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")}\n`,
+);
+for (const row of rows)
+  console.log(`${row.what.padEnd(46)} ${row.status.padEnd(16)} ${row.seconds.padStart(6)} s  ${row.answer}`);
