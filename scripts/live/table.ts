@@ -19,7 +19,7 @@ const pad = (text: string, width: number) =>
 const clip = (text: string, width: number) => (text.length > width ? `${text.slice(0, width - 1)}…` : text);
 
 const COLUMNS = [
-  { title: "scenario", width: 34, of: (r: LiveRow) => `${r.area}/${r.name}` },
+  { title: "scenario", width: 20, of: (r: LiveRow) => `${r.area}/${r.name}` },
   { title: "result", width: 8, of: (r: LiveRow) => r.status },
   { title: "expected", width: 44, of: (r: LiveRow) => r.expected },
   { title: "got", width: 60, of: (r: LiveRow) => r.got },
@@ -31,8 +31,11 @@ const COLUMNS = [
 /** The table: one line per scenario, then the totals and the estimated cost. */
 export const formatTable = (rows: readonly LiveRow[], price?: Price): string => {
   const line = (cells: string[]) => cells.join(" | ").trimEnd();
-  const header = line(COLUMNS.map((c) => pad(c.title, c.width)));
-  const body = rows.map((row) => line(COLUMNS.map((c) => pad(clip(c.of(row), c.width), c.width))));
+  // The scenario column is as wide as the longest name: a row is found by its full name (`area/name`).
+  const widthOf = (c: (typeof COLUMNS)[number]) =>
+    c.title === "scenario" ? Math.max(c.width, ...rows.map((r) => c.of(r).length)) : c.width;
+  const header = line(COLUMNS.map((c) => pad(c.title, widthOf(c))));
+  const body = rows.map((row) => line(COLUMNS.map((c) => pad(clip(c.of(row), widthOf(c)), widthOf(c)))));
   const byModel: Record<string, ModelTokens> = {};
   for (const row of rows) {
     for (const [model, tokens] of Object.entries(row.byModel)) {

@@ -26,6 +26,16 @@ const firstUserText = (request: FakeLlmRequest): string => {
   return typeof user?.content === "string" ? user.content : JSON.stringify(user?.content ?? "");
 };
 
+/** OpenAI sends a tool result as a `tool` message, Anthropic as a `tool_result` block in a user message. */
+const endsWithToolResult = (request: FakeLlmRequest): boolean => {
+  const last = messages(request).at(-1);
+  return (
+    last?.role === "tool" ||
+    (Array.isArray(last?.content) &&
+      last.content.some((block) => (block as { type?: unknown }).type === "tool_result"))
+  );
+};
+
 const NEGOTIATION_TOOLS = new Set(NEGOTIATION_SCENARIOS.flatMap((scenario) => Object.keys(scenario.script)));
 
 /** Each negotiation's scripted answers, queued per tool; a request belongs to the thread whose email it quotes. */
@@ -130,7 +140,7 @@ export const goodModelScript = (override?: ReplyOverride) => {
       });
     }
     if (request.toolNames.includes("filter_campaigns")) {
-      if (messages(request).at(-1)?.role === "tool") return text("Here is what I found.");
+      if (endsWithToolResult(request)) return text("Here is what I found.");
       const question = firstUserText(request);
       const found = CAMPAIGN_CALLS.find(([pattern]) => pattern.test(question));
       return found ? call(found[1], found[2]) : fail(`unknown campaign question ${question}`);
