@@ -1,6 +1,7 @@
 import { ConfigError } from "../../functions/core/errors";
 import { createLlm } from "../../functions/core/llm/create-llm";
 import { type LlmConfig, readLlmConfig } from "../../functions/core/llm/llm-config";
+import type { LlmPort } from "../../functions/core/llm/llm-port";
 import { createUsageRecorder } from "../../functions/core/llm/usage-recorder";
 import { recordingUsage } from "../../functions/core/llm/usage-recording-llm";
 import { parsePriceOverride } from "./cost";
@@ -71,10 +72,7 @@ const describeProvider = (config: Exclude<LlmConfig, { provider: "none" }>): str
   `${config.provider}${config.baseUrl ? ` at ${config.baseUrl}` : ""}, models ${config.models.default} / ${config.models.fast}`;
 
 /** Runs one scenario with its own usage record; an exception is a row, never a crash of the whole run. */
-const runScenario = async (
-  scenario: LiveScenario,
-  shared: ReturnType<typeof createLlm>,
-): Promise<LiveRow> => {
+const runScenario = async (scenario: LiveScenario, shared: LlmPort): Promise<LiveRow> => {
   const recorder = createUsageRecorder();
   const toolCalls: LiveRunContext["toolCalls"] = [];
   const logger = createWarningLogger();
@@ -119,8 +117,13 @@ const runScenario = async (
 export const runLive = async (
   args: readonly string[],
   io: LiveIo,
-  scenarios: readonly LiveScenario[] = ALL_LIVE_SCENARIOS,
+  options: {
+    scenarios?: readonly LiveScenario[];
+    /** The port over the configured provider; tests of the runner pass an in-process fake. */
+    createPort?: (config: Exclude<LlmConfig, { provider: "none" }>) => LlmPort;
+  } = {},
 ): Promise<number> => {
+  const scenarios = options.scenarios ?? ALL_LIVE_SCENARIOS;
   if (args.includes("--help") || args.includes("-h")) {
     io.out(`${LIVE_USAGE}\n`);
     return EXIT_ALL_MATCH;
@@ -141,7 +144,10 @@ export const runLive = async (
   }
   io.out(`test:live: ${selected.length} scenario(s) against ${describeProvider(provider.config)}\n`);
   // No circuit breaker: one slow answer must not fail every later scenario at once; each one asks the model.
-  const shared = createLlm({ ...provider.config, breakerOpenMs: 0 }, { logger: null });
+  const shared = (options.createPort ?? ((config) => createLlm(config, { logger: null })))({
+    ...provider.config,
+    breakerOpenMs: 0,
+  });
   const rows: LiveRow[] = [];
   for (const scenario of selected) {
     const row = await runScenario(scenario, shared);
