@@ -138,7 +138,7 @@ export const runLive = async (
     io.err(
       `test:live: NOT RUN, no model to check against: ${provider}.\n` +
         "Set LLM_PROVIDER (anthropic, openai or bedrock) with ANTHROPIC_API_KEY, OPENAI_API_KEY, AWS_REGION, " +
-        "or OPENAI_BASE_URL for an OpenAI-compatible server (llama.cpp, vLLM, Ollama). This is not a pass.\n",
+        "or LLM_PROVIDER=openai with OPENAI_BASE_URL for an OpenAI-compatible server (llama.cpp, vLLM, Ollama). This is not a pass.\n",
     );
     return EXIT_NOT_RUN;
   }
