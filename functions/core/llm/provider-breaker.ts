@@ -87,9 +87,23 @@ const opening = new WeakSet<object>();
  */
 const breakers = new Map<string, BreakerEntry>();
 
+type BreakerOptions = { openMs: number; now?: () => number; shared?: SharedProviderConditions };
+
+/**
+ * The breaker of a provider endpoint, looked up on every call (so `resetProviderBreakers` reaches ports
+ * built before it).
+ */
 export const providerBreaker = (
   key: { provider: string; endpoint: string },
-  options: { openMs: number; now?: () => number; shared?: SharedProviderConditions },
+  options: BreakerOptions,
+): ProviderBreaker => ({
+  run: (call, opens) => breakerEntry(key, options).run(call, opens),
+  condition: () => breakerEntry(key, options).condition(),
+});
+
+const breakerEntry = (
+  key: { provider: string; endpoint: string },
+  options: BreakerOptions,
 ): ProviderBreaker => {
   const id = `${key.provider}|${key.endpoint}`;
   let entry = breakers.get(id);
