@@ -505,6 +505,8 @@ export interface components {
           read_by_llm?: true;
           /** @description Present when a line gave a range ("2-3 tomatoes"): the total with each range's low end; `quantity` has the high ends, so the shopping covers the recipe. */
           quantity_min?: number;
+          /** @description Present when the item merged one food written in two languages (the bilingual food lexicon): the names its lines gave, e.g. ["alho", "garlic"]. */
+          merged_names?: string[];
           /** @description Present when the item sums a unit whose size differs by locale (cup, pint, quart, fl oz) from recipes of different locales: each amount was converted to ml by its own recipe's locale before summing, so the item is in ml or l. */
           mixed_locales?: ("en-GB" | "en-US" | "pt-PT")[];
         })[];

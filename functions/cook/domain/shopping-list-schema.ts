@@ -32,6 +32,12 @@ export const ShoppingItemSchema = z.object({
     .describe(
       'Present when a line gave a range ("2-3 tomatoes"): the total with each range\'s low end; `quantity` has the high ends, so the shopping covers the recipe.',
     ),
+  merged_names: z
+    .array(z.string())
+    .optional()
+    .describe(
+      'Present when the item merged one food written in two languages (the bilingual food lexicon): the names its lines gave, e.g. ["alho", "garlic"].',
+    ),
   mixed_locales: z
     .array(RecipeLocaleSchema)
     .optional()

@@ -1,4 +1,5 @@
-import { foodKeyOf } from "./food-name";
+import { foodMergeKeyOf } from "./food-lexicon";
+import { foodKeyOf, singularize } from "./food-name";
 import { shoppingNameOf } from "./ingredient-name";
 import { convertInLocale, INGREDIENT_UNITS, METRIC_UNIT_IDS, unitKindOf } from "./ingredient-units";
 import { isWrittenInPortuguese, PORTUGUESE_UNIT_NAMES } from "./portuguese-units";
@@ -53,7 +54,22 @@ interface Accumulator {
   /** The locales of the lines written in a unit whose size depends on the locale. */
   sizedLocales: Set<RecipeLocale>;
   sources: ShoppingSource[];
+  /** The names the item's lines gave, by food key: more than one when the lexicon merged languages. */
+  names: Map<string, string>;
+  /**
+   * The one unit word every line wrote, singular, when every line is from a Portuguese recipe ("molho"):
+   * the item keeps it rather than the unit's English name. Null once lines disagree.
+   */
+  ownUnitWord: string | null | undefined;
 }
+
+/** A Portuguese unit word in the singular: "molhos" → "molho", "embalagens" → "embalagem". */
+const portugueseSingular = (word: string): string =>
+  word.endsWith("ns") ? `${word.slice(0, -2)}m` : singularize(word);
+
+/** And back: "molho" → "molhos", "embalagem" → "embalagens", "colher" → "colheres". */
+const portuguesePlural = (word: string): string =>
+  word.endsWith("m") ? `${word.slice(0, -1)}ns` : /[aeiouáéíóúâêôãõ]$/u.test(word) ? `${word}s` : `${word}es`;
 
 const ALL_LOCALES: readonly RecipeLocale[] = ["en-GB", "en-US", "pt-PT"];
 
@@ -119,6 +135,14 @@ const amountText = (min: number | undefined, max: number, fractions: boolean): s
 };
 
 const finishItem = (acc: Accumulator): ShoppingItem => {
+  const item = finishAmount(acc);
+  if (acc.names.size < 2) return item;
+  // One food written in both languages: say which names the item merged.
+  const names = [...acc.names.values()];
+  return { ...item, display: `${item.display} (${names.join(" + ")})`, merged_names: names };
+};
+
+const finishAmount = (acc: Accumulator): ShoppingItem => {
   if (acc.dimension === "unquantified") {
     return {
       name: acc.name,
@@ -160,15 +184,22 @@ const finishItem = (acc: Accumulator): ShoppingItem => {
     const min = round(acc.totalMinInUnit, 2);
     const unit = INGREDIENT_UNITS[onlyUnit];
     const portuguese = acc.unitsInPortuguese ? PORTUGUESE_UNIT_NAMES[onlyUnit] : undefined;
+    // A unit word the recipe wrote in Portuguese that the table above does not name ("molho"), kept.
+    const englishWords = [onlyUnit, unit?.short, unit?.plural, ...(unit?.alternates ?? [])];
+    const own = acc.ownUnitWord && !englishWords.includes(acc.ownUnitWord) ? acc.ownUnitWord : undefined;
     const unitName = portuguese
       ? quantity > 1
         ? portuguese.plural
         : portuguese.singular
-      : SHORT_DISPLAY_UNITS.has(onlyUnit)
-        ? (unit?.short ?? onlyUnit)
-        : quantity > 1
-          ? (unit?.plural ?? onlyUnit)
-          : onlyUnit;
+      : own
+        ? quantity > 1
+          ? portuguesePlural(own)
+          : own
+        : SHORT_DISPLAY_UNITS.has(onlyUnit)
+          ? (unit?.short ?? onlyUnit)
+          : quantity > 1
+            ? (unit?.plural ?? onlyUnit)
+            : onlyUnit;
     return {
       name: acc.name,
       quantity,
@@ -239,7 +270,8 @@ const analyseLine = (
   return {
     kind: "item",
     reading,
-    parts: names.map((name) => ({ name, key: `${foodKeyOf(name)}|${dimension}` })),
+    // One food in either language merges: "alho" (pt-PT) and "garlic" (en-GB) are one item.
+    parts: names.map((name) => ({ name, key: `${foodMergeKeyOf(name, locale)}|${dimension}` })),
     dimension,
     byLlm: byLlm !== undefined,
   };
@@ -303,7 +335,11 @@ export const buildShoppingList = (
           unitSizes: new Map<string, Set<number>>(),
           sizedLocales: new Set<RecipeLocale>(),
           sources: [],
+          names: new Map<string, string>(),
+          ownUnitWord: undefined,
         };
+        const nameKey = foodKeyOf(name);
+        if (!acc.names.has(nameKey)) acc.names.set(nameKey, name);
         const high = reading.quantity2 ?? reading.quantity;
         const low = reading.quantity;
         if (high !== null && low !== null) {
@@ -322,6 +358,9 @@ export const buildShoppingList = (
               acc.sizedLocales.add(locale);
             }
             acc.unitsInPortuguese &&= reading.unitText !== null && isWrittenInPortuguese(reading.unitText);
+            const written = reading.unitText?.toLowerCase().trim() ?? "";
+            const word = locale === "pt-PT" && /^\p{L}+$/u.test(written) ? portugueseSingular(written) : null;
+            acc.ownUnitWord = acc.ownUnitWord === undefined || acc.ownUnitWord === word ? word : null;
           }
         }
         acc.readByLlm ||= analysis.byLlm;

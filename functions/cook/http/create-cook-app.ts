@@ -42,7 +42,7 @@ export const createCookApp = (deps: CookApiDeps): OpenAPIHono<ApiEnv> => {
   /** A handler that may call the model runs in the request's model session (wiring/with-cook-model-session.ts). */
   const withRequestModelSession = <T>(
     c: Context<ApiEnv>,
-    handle: (request: { cook: CookDeps; llm: LlmPort; deadline?: number }) => Promise<T>,
+    handle: (request: { cook: CookDeps; llm: LlmPort; deadline: number }) => Promise<T>,
   ): Promise<T> =>
     withCookModelSession(
       deps,
@@ -50,7 +50,7 @@ export const createCookApp = (deps: CookApiDeps): OpenAPIHono<ApiEnv> => {
         tenant: c.get("tenant"),
         logger: c.get("logger"),
         route: `${c.req.method} ${c.req.routePath}`,
-        lambdaContext: c.env?.lambdaContext,
+        deadline: c.get("modelDeadline"),
       },
       handle,
     );
@@ -137,10 +137,7 @@ export const createCookApp = (deps: CookApiDeps): OpenAPIHono<ApiEnv> => {
     // The chat (agent loop, tools, offline parser) is its own chunk, loaded by the first chat request.
     const { runKitchenChatOnModel } = await import("../wiring/run-kitchen-chat-on-model");
     const chat = await withRequestModelSession(c, ({ cook, llm, deadline }) =>
-      runKitchenChatOnModel(
-        { cook, llm, ...(deadline === undefined ? {} : { deadline }) },
-        c.req.valid("json"),
-      ),
+      runKitchenChatOnModel({ cook, llm, deadline }, c.req.valid("json")),
     );
     return c.json(chat, 200);
   });

@@ -1,4 +1,3 @@
-import { deadlineFromRemainingTime, type RemainingTime } from "../../core/agent/deadline";
 import type { LlmPort } from "../../core/llm/llm-port";
 import { withModelSession } from "../../core/llm/model-session";
 import type { Logger } from "../../core/logger";
@@ -6,50 +5,43 @@ import type { CookDeps } from "../domain/ports/cook-deps";
 import type { CookApiDeps } from "../http/cook-api-deps";
 import { cookDepsForRequest } from "./cook-deps-for-request";
 
-/** Time kept back from the Lambda's remaining time so a request can save and answer after its model stops. */
-export const MODEL_DEADLINE_MARGIN_MS = 3_000;
-
-/** What one request that may call the model brings: its tenant, logger, route and Lambda context. */
+/** What one request that may call the model brings: its tenant, logger, route and model deadline. */
 export interface CookModelRequest {
   tenant: string;
   logger: Logger;
   /** `METHOD /route/{param}`, for the request's one LLM totals log line. */
   route: string;
-  /** Absent outside Lambda (tests, the local server): then nothing bounds the request. */
-  lambdaContext?: RemainingTime | undefined;
+  /**
+   * The request's model deadline (epoch ms): `c.get("modelDeadline")`, core's apiModelDeadline (API
+   * Gateway's 30 s from arrival, or the Lambda's remaining time if less, less the offline reserve).
+   */
+  deadline: number;
 }
 
 /**
  * Runs a handler that may call the model in a model session of its own: its calls are recorded and one
- * line logs the request's LLM totals (calls, tokens, latency, failures) whether it succeeded or not. In
- * Lambda, the Lambda's remaining time less a margin is the request's deadline: the agent stops there, and
- * a generator call still running is aborted (the use case falls back offline), so a slow model cannot
- * time the function out into API Gateway's 500.
+ * line logs the request's LLM totals (calls, tokens, latency, failures) whether it succeeded or not. Every
+ * model call, the kitchen chat agent's turns included, is bounded by the request's model deadline (the
+ * SDK's retries too): a call that cannot finish fails as LlmUnavailable (`llm_timeout`, which opens the
+ * provider's breaker), and the use case answers from its offline path within the reserve core keeps after
+ * that deadline. A slow or hanging model therefore never holds a request past API Gateway's 30 s.
  */
 export const withCookModelSession = <T>(
   deps: CookApiDeps,
   request: CookModelRequest,
-  handle: (session: { cook: CookDeps; llm: LlmPort; deadline?: number }) => Promise<T>,
-): Promise<T> => {
-  const deadline = request.lambdaContext
-    ? deadlineFromRemainingTime(request.lambdaContext, MODEL_DEADLINE_MARGIN_MS)
-    : undefined;
-  return withModelSession(
+  handle: (session: { cook: CookDeps; llm: LlmPort; deadline: number }) => Promise<T>,
+): Promise<T> =>
+  withModelSession(
     deps.llm,
-    {
-      ...(deadline === undefined ? {} : { deadline }),
-      logger: request.logger,
-      logContext: { route: request.route },
-    },
+    { deadline: request.deadline, logger: request.logger, logContext: { route: request.route } },
     (session) => {
-      // The generators get the aborting port; the agent keeps the recording one: it watches the deadline
-      // itself and answers with what it has.
+      // One port for the generators and the agent alike: the agent also watches the deadline itself (and
+      // answers with what it has), but its turn is aborted there as a timeout, so the breaker learns of it.
       const cook = cookDepsForRequest(deps, {
         tenant: request.tenant,
         logger: request.logger,
         llm: session.llm,
       });
-      return handle({ cook, llm: session.recordingLlm, ...(deadline === undefined ? {} : { deadline }) });
+      return handle({ cook, llm: session.llm, deadline: request.deadline });
     },
   );
-};

@@ -53,6 +53,10 @@ beforeAll(async () => {
     OPENAI_API_KEY: "test-key",
     LLM_MAX_RETRIES: "0",
     LLM_TIMEOUT_MS: "10000",
+    // One server for the whole file, and some tests script a provider outage: with the provider breaker
+    // on, that outage would skip every later test's model calls (the breaker has tests of its own:
+    // cook-slow-provider.test.ts).
+    LLM_BREAKER_OPEN_MS: "0",
   });
 });
 

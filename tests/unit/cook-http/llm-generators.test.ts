@@ -4,6 +4,7 @@ import { RecipeVariantSchema } from "../../../functions/cook/domain";
 import { createCookApiDeps, createCookLlmGenerators } from "../../../functions/cook/wiring/cook-api-wiring";
 import { createAppTable } from "../../../functions/core/db/app-table";
 import { LlmUnavailable, readLlmConfig } from "../../../functions/core/llm";
+import { API_OFFLINE_RESERVE_MS } from "../../../functions/core/llm/model-deadline";
 import { createFakeLlm } from "../../../functions/core/llm/testing/fake-llm";
 import { createLogger } from "../../../functions/core/logger";
 import { createCookAppHarness, seedPlan } from "./support/cook-app-harness";
@@ -82,42 +83,56 @@ describe("POST …/variant with an instruction, with the LLM generators", () => 
   });
 });
 
-/** A model that never answers on its own: its call ends only when the caller's signal aborts it. */
-const answersOnlyWhenAborted = (request: { signal?: AbortSignal }): Promise<never> =>
+/**
+ * A model that never answers on its own: its call ends only when the caller's deadline passes (as the real
+ * client's timeout ends it) or its signal aborts it.
+ */
+const answersOnlyAtDeadline = (request: { signal?: AbortSignal; deadline?: number }): Promise<never> =>
   new Promise((_resolve, reject) => {
-    const abort = () => reject(new LlmUnavailable("aborted", { code: "llm_aborted" }));
-    if (request.signal?.aborted) abort();
-    request.signal?.addEventListener("abort", abort);
+    const timeout = () => reject(new LlmUnavailable("timed out", { code: "llm_timeout" }));
+    if (request.deadline !== undefined) setTimeout(timeout, Math.max(0, request.deadline - Date.now()));
+    if (request.signal?.aborted) timeout();
+    request.signal?.addEventListener("abort", timeout);
   });
 
-describe("model calls within the Lambda's time", () => {
-  // A 4 s Lambda timeout less the 3 s margin leaves the model 1 s; without the deadline these calls never end.
-  it("aborts a model that does not answer in time and falls back offline: 200, before the Lambda times out", async () => {
+/** The deadline each structured call was given. */
+const deadlinesOf = (llm: ReturnType<typeof createFakeLlm>): (number | undefined)[] =>
+  llm.calls.flatMap((call) => (call.kind === "structured" ? [call.request.deadline] : []));
+
+describe("model calls within the request's model deadline (core/llm/model-deadline.ts)", () => {
+  // A 7 s Lambda: the model deadline is its remaining time less the 5 s offline reserve. Without a
+  // deadline on each call these calls never end.
+  const LAMBDA_SECONDS = 7;
+
+  it("ends a model that does not answer at the deadline and falls back offline: 200 with the offline variant", async () => {
     const llm = createFakeLlm()
-      .onStructured("generate_patch_ops", answersOnlyWhenAborted)
-      .onStructured("generate_warnings", answersOnlyWhenAborted);
-    const { call } = await onlineHarness(llm, 4);
-    const started = Date.now();
+      .onStructured("generate_patch_ops", answersOnlyAtDeadline)
+      .onStructured("generate_warnings", answersOnlyAtDeadline);
+    const { call } = await onlineHarness(llm, LAMBDA_SECONDS);
+    const sent = Date.now();
     const res = await call("POST", dinnerVariant, { body: { instruction: "replace chicken with tofu" } });
     expect(res.status).toBe(200);
     const { variant } = Applied.parse(res.json());
     expect(variant.compiled_recipe.ingredients_raw[0]).toMatch(/tofu/);
     expect(variant.warnings.join(" ")).toMatch(/tofu/);
-    // Answered before the 4 s Lambda would have been killed (the contract; the deadline itself is at 1 s).
-    expect(Date.now() - started).toBeLessThan(4_000);
+    // Every call ends by the Lambda's end less the offline reserve, the time the offline path keeps.
+    const deadlines = deadlinesOf(llm);
+    expect(deadlines.length).toBeGreaterThan(0);
+    for (const deadline of deadlines) {
+      expect(deadline).toBeLessThanOrEqual(Date.now() + LAMBDA_SECONDS * 1000 - API_OFFLINE_RESERVE_MS);
+      expect(deadline).toBeGreaterThan(sent);
+    }
   });
 
-  it("aborts the warnings call of an ops request too, keeping the rule-based warnings", async () => {
-    const llm = createFakeLlm().onStructured("generate_warnings", answersOnlyWhenAborted);
-    const { call } = await onlineHarness(llm, 4);
-    const started = Date.now();
+  it("ends the warnings call of an ops request too, keeping the rule-based warnings", async () => {
+    const llm = createFakeLlm().onStructured("generate_warnings", answersOnlyAtDeadline);
+    const { call } = await onlineHarness(llm, LAMBDA_SECONDS);
     const res = await call("POST", dinnerVariant, {
       body: { ops: [{ op: "scale_servings", scale_factor: 2 }] },
     });
     expect(res.status).toBe(200);
     expect(Applied.parse(res.json()).variant.warnings[0]).toMatch(/scaled/);
-    // Answered before the 4 s Lambda would have been killed (the contract; the deadline itself is at 1 s).
-    expect(Date.now() - started).toBeLessThan(4_000);
+    expect(deadlinesOf(llm)).toHaveLength(1);
   });
 });
 

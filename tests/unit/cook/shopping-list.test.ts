@@ -274,10 +274,14 @@ describe("buildShoppingList: recipe lines as cookbooks and recipe sites write th
         },
       );
     }
-    const names = buildShoppingList([
+    // One food in two languages is one item (issue 24: the bilingual food lexicon), naming both.
+    const items = buildShoppingList([
       entry(monday, ["salt and freshly ground black pepper", "Sal e pimenta q.b.", "salt"]),
-    ]).items.map((item) => item.name);
-    expect(names).toEqual(["black pepper", "pimenta", "sal", "salt"]);
+    ]).items.map((item) => [item.name, item.merged_names]);
+    expect(items).toEqual([
+      ["black pepper", ["black pepper", "pimenta"]],
+      ["salt", ["salt", "sal"]],
+    ]);
   });
 
   it("splits only the known seasoning pairs, and only without an amount", () => {

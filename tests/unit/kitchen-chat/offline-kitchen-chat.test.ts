@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createVariantFromOps } from "../../../functions/cook/domain";
+import { createSnapshot, createVariantFromOps } from "../../../functions/cook/domain";
 import type { CookTestDeps } from "../../../functions/cook/domain/testing/cook-test-deps";
 import { runKitchenChatOnModel as runKitchenChat } from "../../../functions/cook/wiring/run-kitchen-chat-on-model";
 import { createUnavailableLlm } from "../../../functions/core/llm/unavailable-llm";
@@ -10,6 +10,7 @@ import {
   MONDAY_DINNER,
   PLAN_ID,
   SATURDAY_DINNER,
+  stirFry,
   storedMeal,
   TUESDAY_DINNER,
 } from "./support/kitchen-plan";
@@ -193,5 +194,52 @@ describe("runKitchenChat offline (no model)", () => {
     expect(english.response).toContain("Friday 2025-01-03 dinner (Chicken Stir Fry)");
     expect(portuguese.response).toContain("O assistente não está disponível");
     expect(deps.plans.savedMeals).toEqual([]);
+  });
+});
+
+describe("runKitchenChat offline, clearing several named days", () => {
+  const WEEKEND_PLAN = "snap_fri_sun";
+  const FRIDAY = { date: "2025-01-03", meal_type: "dinner" } as const;
+  const SUNDAY = { date: "2025-01-05", meal_type: "dinner" } as const;
+
+  /** Friday's and Sunday's dinners both modified (chicken swapped for tofu). */
+  const weekendModified = async (): Promise<CookTestDeps> => {
+    const deps = await createKitchenDeps();
+    await createSnapshot(deps, {
+      snapshot_id: WEEKEND_PLAN,
+      planned_meals: [
+        { ...FRIDAY, recipe_id: stirFry.recipe_id },
+        { ...SUNDAY, recipe_id: stirFry.recipe_id },
+      ],
+    });
+    for (const meal of [FRIDAY, SUNDAY]) {
+      await createVariantFromOps(deps, { snapshot_id: WEEKEND_PLAN, ...meal, ops: [REPLACE_CHICKEN] });
+    }
+    return deps;
+  };
+
+  it.each([
+    "remove modifications on Friday and Sunday",
+    "remove modifications on Friday and on Sunday",
+    "remove modifications Friday, Sunday",
+    "remove as alterações na sexta e domingo",
+  ])("%j clears both days' modifications and changes no recipe", async (message) => {
+    const deps = await weekendModified();
+
+    const result = await runKitchenChat(
+      { cook: deps, llm: createUnavailableLlm("LLM_PROVIDER=none") },
+      { snapshot_id: WEEKEND_PLAN, message },
+    );
+
+    expect(result.tool_calls.map((call) => [call.name, call.arguments, call.ok])).toEqual([
+      ["clear_variant", FRIDAY, true],
+      ["clear_variant", SUNDAY, true],
+    ]);
+    expect(result.snapshot.planned_meals.map((meal) => meal.modified)).toEqual([false, false]);
+    for (const meal of [FRIDAY, SUNDAY]) {
+      expect(
+        (await deps.plans.getMeal(WEEKEND_PLAN, meal.date, meal.meal_type))?.meal.variant,
+      ).toBeUndefined();
+    }
   });
 });

@@ -65,9 +65,35 @@ describe("parseKitchenMessage (the offline reading of a chat message)", () => {
   ] as const)("reads %j as an undo", (message, weekday, mealType, language) => {
     expect(parseKitchenMessage(message)).toEqual({
       kind: "clear_variant",
-      day: weekday === null ? null : { kind: "weekday", weekday },
+      days: weekday === null ? [] : [{ kind: "weekday", weekday }],
       mealType,
       language,
+    });
+  });
+
+  it.each([
+    ["remove modifications on Friday and Sunday", "en"],
+    ["Remove modifications on Friday and on Sunday.", "en"],
+    ["remove modifications Friday, Sunday", "en"],
+    ["undo the changes on friday & sunday", "en"],
+    ["remove as alterações na sexta e domingo", "pt"],
+    ["desfaz na sexta e no domingo", "pt"],
+  ] as const)("reads %j as an undo of both days, never as a change of one", (message, language) => {
+    expect(parseKitchenMessage(message)).toEqual({
+      kind: "clear_variant",
+      days: [
+        { kind: "weekday", weekday: 5 },
+        { kind: "weekday", weekday: 0 },
+      ],
+      mealType: null,
+      language,
+    });
+  });
+
+  it("leaves no day name in an instruction: a change naming two days is not one it can make", () => {
+    expect(parseKitchenMessage("remove the garlic on Friday and Sunday")).toEqual({
+      kind: "unrecognised",
+      language: "en",
     });
   });
 

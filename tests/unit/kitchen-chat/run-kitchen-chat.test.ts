@@ -8,6 +8,7 @@ import { createFakeLlm, type FakeLlm } from "../../../functions/core/llm/testing
 import {
   createKitchenDeps,
   FRIDAY_DINNER,
+  MONDAY_DINNER,
   OTHER_PLAN_ID,
   PLAN_ID,
   stirFry,
@@ -257,7 +258,7 @@ describe("runKitchenChat with a model", () => {
     expect(turnRequests(llm).filter((request) => request.toolChoice !== "none")).toHaveLength(5);
   });
 
-  it("answers with what it has when the deadline has already passed", async () => {
+  it('answers from the offline path when the deadline has already passed, never "ran out of time"', async () => {
     const deps = await createKitchenDeps();
     const llm = createFakeLlm().onTurn({ text: "never asked" });
 
@@ -266,9 +267,40 @@ describe("runKitchenChat with a model", () => {
       { snapshot_id: PLAN_ID, message: "swap the chicken for tofu on Friday" },
     );
 
-    expect(result.status).toBe("deadline");
-    expect(result.response).toContain("ran out of time");
+    expect(result.status).toBe("offline");
+    expect(result.response).toMatch(/^Done: Friday 2025-01-03 dinner/);
+    expect(result.tool_calls.map((call) => [call.name, call.ok])).toEqual([["modify_recipe", true]]);
+    expect((await storedMeal(deps, FRIDAY_DINNER))?.variant?.compiled_recipe.ingredients_raw[0]).toMatch(
+      /tofu/,
+    );
     expect(turnRequests(llm)).toEqual([]);
+  });
+
+  it('"remove modifications on Monday": a model that reads the plan and then hangs ends at the deadline, and the offline path clears Monday', async () => {
+    const deps = await createKitchenDeps();
+    await createVariantFromOps(deps, { snapshot_id: PLAN_ID, ...MONDAY_DINNER, ops: [REPLACE_CHICKEN] });
+    // The second turn never answers on its own: only the deadline ends it.
+    const hang = (request: TurnRequest) =>
+      new Promise<never>((_resolve, reject) => {
+        request.signal?.addEventListener("abort", () =>
+          reject(new LlmUnavailable("aborted", { code: "llm_aborted" })),
+        );
+      });
+    const llm = createFakeLlm().onTurn([{ toolCalls: [{ name: "get_plan", arguments: {} }] }, hang]);
+
+    const result = await runKitchenChat(
+      { cook: deps, llm, deadline: Date.now() + 1_000 },
+      { snapshot_id: PLAN_ID, message: "remove modifications on Monday" },
+    );
+
+    expect(result.status).toBe("offline");
+    expect(result.response).not.toMatch(/ran out of time/);
+    expect(result.tool_calls.map((call) => [call.name, call.arguments])).toEqual([
+      ["get_plan", {}],
+      ["clear_variant", MONDAY_DINNER],
+    ]);
+    expect((await storedMeal(deps, MONDAY_DINNER))?.variant).toBeUndefined();
+    expect(turnRequests(llm)).toHaveLength(2);
   });
 
   it("gives the model its instructions for one plan, with today's date", async () => {

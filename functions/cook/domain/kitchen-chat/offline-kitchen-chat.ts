@@ -52,31 +52,57 @@ const modifyOffline = async (
   return replies.modified(label, result.changes, result.warnings);
 };
 
+const clearOne = async (
+  operations: KitchenChatOperations,
+  log: KitchenToolCall[],
+  language: ChatLanguage,
+  meal: PlanMeal,
+): Promise<string> => {
+  const replies = OFFLINE_REPLIES[language];
+  const args = { date: meal.view.date, meal_type: meal.view.meal_type };
+  const label = mealLabel(language, meal);
+  const outcome = await runLoggedOperation(log, KITCHEN_TOOL_NAMES.clearVariant, args, () =>
+    operations.clearVariant(args),
+  );
+  return outcome.ok ? replies.cleared(label) : replies.clearFailed(label, outcome.reason);
+};
+
 const clearOffline = async (
   operations: KitchenChatOperations,
   log: KitchenToolCall[],
   meals: readonly PlanMeal[],
-  request: { day: DayMention | null; mealType: MealType | null; language: ChatLanguage },
+  request: { days: readonly DayMention[]; mealType: MealType | null; language: ChatLanguage },
 ): Promise<string> => {
   const replies = OFFLINE_REPLIES[request.language];
-  const scope = scopeLabel(request.language, request.day, request.mealType);
-  const { day } = request;
-  const candidates = meals.filter(
-    (meal) => (day === null || onDay(meal, day)) && ofMealType(meal, request.mealType),
-  );
-  if (day !== null && candidates.length === 0) return replies.noMeal(scope, meals);
+  const { days, language } = request;
+  const [firstDay = null] = days;
+  const inScope = (meal: PlanMeal, day: DayMention | null) =>
+    (day === null || onDay(meal, day)) && ofMealType(meal, request.mealType);
+  if (days.length > 1) {
+    // Each named day on its own: a day without a meal is said, the others' modified meals are all cleared.
+    const answers: string[] = [];
+    for (const day of days) {
+      const scope = scopeLabel(language, day, request.mealType);
+      const candidates = meals.filter((meal) => inScope(meal, day));
+      if (candidates.length === 0) {
+        answers.push(replies.noMeal(scope, meals));
+        continue;
+      }
+      const modified = candidates.filter((meal) => meal.view.modified);
+      if (modified.length === 0) answers.push(replies.nothingToClear(scope));
+      for (const meal of modified) answers.push(await clearOne(operations, log, language, meal));
+    }
+    return answers.join(" ");
+  }
+  const scope = scopeLabel(language, firstDay, request.mealType);
+  const candidates = meals.filter((meal) => inScope(meal, firstDay));
+  if (firstDay !== null && candidates.length === 0) return replies.noMeal(scope, meals);
   // "Remove modifications" needs no day when only one meal has any.
   const modified = candidates.filter((meal) => meal.view.modified);
   const [meal, ...others] = modified;
   if (!meal) return replies.nothingToClear(scope);
   if (others.length > 0) return replies.whichToClear(modified);
-
-  const args = { date: meal.view.date, meal_type: meal.view.meal_type };
-  const label = mealLabel(request.language, meal);
-  const outcome = await runLoggedOperation(log, KITCHEN_TOOL_NAMES.clearVariant, args, () =>
-    operations.clearVariant(args),
-  );
-  return outcome.ok ? replies.cleared(label) : replies.clearFailed(label, outcome.reason);
+  return clearOne(operations, log, language, meal);
 };
 
 /**

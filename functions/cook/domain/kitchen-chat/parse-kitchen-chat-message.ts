@@ -13,7 +13,13 @@ export type ChatLanguage = "en" | "pt";
 export type DayMention = { kind: "weekday"; weekday: Weekday } | { kind: "date"; date: string };
 
 export type KitchenMessage =
-  | { kind: "clear_variant"; day: DayMention | null; mealType: MealType | null; language: ChatLanguage }
+  | {
+      kind: "clear_variant";
+      /** Every day the message names, in its order ("Friday and Sunday"); empty when it names none. */
+      days: DayMention[];
+      mealType: MealType | null;
+      language: ChatLanguage;
+    }
   | {
       kind: "modify_recipe";
       day: DayMention;
@@ -102,28 +108,52 @@ const stripFillers = (text: string): string => {
 
 const isWeekday = (index: number): index is Weekday => Number.isInteger(index) && index >= 0 && index <= 6;
 
-/** The first day the message names (a date or a weekday), and the message without it. */
-const takeDay = (text: string): { day: DayMention | null; rest: string; portuguese: boolean } => {
+/** A day the message named, taken out of it: days in a list join up ("friday and sunday" → one mark). */
+const DAY_MARK = "\u0000";
+const JOINED_DAY_MARKS = new RegExp(`${DAY_MARK}(?:\\s*(?:,|&|\\+|and|e)?\\s*${DAY_MARK})+`, "gu");
+
+/** The day at the front of the remaining matches: a date, else a weekday name. */
+const takeOneDay = (text: string): { day: DayMention; match: string; portuguese: boolean } | null => {
   const date = DATE_PATTERN.exec(text);
   const parsedDate = PlanDateSchema.safeParse(date?.groups?.date);
-  if (date && parsedDate.success) {
-    return {
-      day: { kind: "date", date: parsedDate.data },
-      rest: text.replace(date[0], " "),
-      portuguese: false,
-    };
-  }
-  const match = DAY_PATTERN.exec(text);
-  const name = match?.groups?.day;
+  const weekdayMatch = DAY_PATTERN.exec(text);
+  const name = weekdayMatch?.groups?.day;
   const weekday = WEEKDAY_WORDS.findIndex((words) => name !== undefined && words.includes(name));
-  if (!match || name === undefined || !isWeekday(weekday))
-    return { day: null, rest: text, portuguese: false };
+  const weekdayFound = weekdayMatch && name !== undefined && isWeekday(weekday);
+  if (date && parsedDate.success && (!weekdayFound || date.index <= weekdayMatch.index)) {
+    return { day: { kind: "date", date: parsedDate.data }, match: date[0], portuguese: false };
+  }
+  if (!weekdayFound) return null;
+  // Each row lists the English name first.
   return {
     day: { kind: "weekday", weekday },
-    rest: text.replace(match[0], " "),
-    // Each row lists the English name first.
+    match: weekdayMatch[0],
     portuguese: WEEKDAY_WORDS[weekday]?.[0] !== name,
   };
+};
+
+/**
+ * Every day the message names (dates and weekdays, in order), and the message without them: a list of
+ * days ("on Friday and on Sunday", "Friday, Sunday", "sexta e domingo") leaves nothing of itself behind,
+ * so no day name or "and" can end up in an instruction.
+ */
+const takeDays = (text: string): { days: DayMention[]; rest: string; portuguese: boolean } => {
+  const days: DayMention[] = [];
+  let rest = text;
+  let portuguese = false;
+  for (let found = takeOneDay(rest); found !== null; found = takeOneDay(rest)) {
+    const { day } = found;
+    const seen = days.some((known) =>
+      known.kind === "date"
+        ? day.kind === "date" && known.date === day.date
+        : day.kind === "weekday" && known.weekday === day.weekday,
+    );
+    if (!seen) days.push(day);
+    portuguese ||= found.portuguese;
+    rest = rest.replace(found.match, ` ${DAY_MARK} `);
+  }
+  rest = rest.replace(JOINED_DAY_MARKS, DAY_MARK).replaceAll(DAY_MARK, " ");
+  return { days, rest, portuguese };
 };
 
 const takeMealType = (text: string): { mealType: MealType | null; rest: string; portuguese: boolean } => {
@@ -135,15 +165,17 @@ const takeMealType = (text: string): { mealType: MealType | null; rest: string; 
 
 export const parseKitchenMessage = (message: string): KitchenMessage => {
   const text = normalize(message);
-  const day = takeDay(text);
+  const day = takeDays(text);
   const meal = takeMealType(day.rest);
   const rest = stripFillers(meal.rest.replace(/\s+/g, " "));
   const language: ChatLanguage =
     day.portuguese || meal.portuguese || PORTUGUESE_HINTS.test(text) ? "pt" : "en";
 
   if (CLEAR_PATTERNS.some((pattern) => pattern.test(rest))) {
-    return { kind: "clear_variant", day: day.day, mealType: meal.mealType, language };
+    return { kind: "clear_variant", days: day.days, mealType: meal.mealType, language };
   }
-  if (day.day === null || rest === "") return { kind: "unrecognised", language };
-  return { kind: "modify_recipe", day: day.day, mealType: meal.mealType, instruction: rest, language };
+  // A change names one meal: with several days (or none) it is not one the offline reading can make.
+  const [only, ...more] = day.days;
+  if (only === undefined || more.length > 0 || rest === "") return { kind: "unrecognised", language };
+  return { kind: "modify_recipe", day: only, mealType: meal.mealType, instruction: rest, language };
 };

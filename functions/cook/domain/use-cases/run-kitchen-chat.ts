@@ -15,7 +15,7 @@ export const KITCHEN_CHAT_MAX_ITERATIONS = 5;
 export interface KitchenChatDeps {
   cook: CookDeps;
   agent: KitchenChatAgent;
-  /** Epoch ms after which the agent answers with what it has (`deadlineFromRemainingTime`). */
+  /** Epoch ms after which the agent answers with what it has: the request's model deadline (core/llm/model-deadline.ts). */
   deadline?: number;
 }
 
@@ -45,9 +45,17 @@ const answerWithoutModelText = (status: KitchenChatStatus, changesMade: readonly
 };
 
 /**
+ * The agent stopped at its deadline with no words and no change made: the offline interpreter answers the
+ * message instead ("remove modifications on Monday" still clears Monday), never "I ran out of time".
+ */
+const endedWithNothing = (status: KitchenChatStatus, answer: string, changesMade: readonly string[]) =>
+  status === "deadline" && answer.trim() === "" && changesMade.length === 0;
+
+/**
  * `POST /chat/kitchen`: the kitchen assistant for one meal plan. The model works through get_plan,
  * modify_recipe and clear_variant, which act only on `snapshot_id` of the request. When the model cannot
- * serve (LLM_PROVIDER=none, provider down, invalid output), the offline interpreter answers instead, unless
+ * serve (LLM_PROVIDER=none, provider down, invalid output, or its deadline passed before it said or did
+ * anything), the offline interpreter answers instead, unless
  * the model had already changed the plan: then the answer reports those changes rather than repeating
  * the request. An unknown snapshot is a 404 before any model call.
  */
@@ -69,16 +77,19 @@ export const runKitchenChat = async (
     ...(deps.deadline === undefined ? {} : { deadline: deps.deadline }),
     logger: deps.cook.logger,
   });
+  const changesMade = operations.changesMade();
   let outcome: ChatOutcome;
-  if (run.kind === "answered") {
+  if (run.kind === "answered" && !endedWithNothing(run.status, run.answer, changesMade)) {
     outcome = {
-      response: run.answer.trim() || answerWithoutModelText(run.status, operations.changesMade()),
+      response: run.answer.trim() || answerWithoutModelText(run.status, changesMade),
       tool_calls: run.toolCalls,
       status: run.status,
     };
   } else {
-    deps.cook.logger.warn("kitchen chat: the model failed; answering offline", { code: run.code });
-    const changesMade = operations.changesMade();
+    deps.cook.logger.warn("kitchen chat: the model left no answer; answering offline", {
+      ...(run.kind === "answered" ? { status: run.status } : { code: run.code }),
+    });
+    // The offline interpreter acts only when the model changed nothing: never the same change twice.
     const response =
       changesMade.length > 0
         ? answerWithoutModelText("offline", changesMade)
