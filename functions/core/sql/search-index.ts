@@ -249,9 +249,9 @@ export const createSearchIndex = (
     const text = params.add(query.query);
     const languages = query.language ? [query.language] : SEARCH_LANGUAGES;
     // One tsquery per language, OR-ed: a constant expression, so the GIN index serves it.
-    const tsquery = languages
+    const tsquery = `(${languages
       .map((language) => `websearch_to_tsquery(${params.add(language)}::regconfig, ${text})`)
-      .join(" || ");
+      .join(" || ")})`;
     const clauses = [
       "tenant = $1",
       `collection = ${collection}`,
@@ -270,7 +270,8 @@ export const createSearchIndex = (
       return result.rows.map(toHit);
     }
     const bound = params.add(options.rankCandidates ?? RANK_CANDIDATES);
-    // A strong match is a match: only the strong index's condition, so PostgreSQL reads no broad bitmap.
+    // The strong index's condition alone finds the strong rows (so PostgreSQL reads no broad bitmap); the
+    // query itself is checked on them afterwards (a "-word" or a phrase needs the whole tsvector).
     const strongClauses = clauses.map((clause) =>
       clause === `search_text @@ ${tsquery}` ? `search_strong_lexemes(search_text) @@ ${tsquery}` : clause,
     );
@@ -286,7 +287,7 @@ export const createSearchIndex = (
           LIMIT ${bound}),
        ranked AS MATERIALIZED (
          SELECT id, ts_rank_cd(search_text, ${tsquery})::float8 AS score
-           FROM (SELECT * FROM strong
+           FROM (SELECT * FROM strong WHERE search_text @@ ${tsquery}
                  UNION ALL
                  SELECT * FROM others WHERE NOT EXISTS (SELECT 1 FROM strong WHERE strong.id = others.id)) c
           ORDER BY score DESC, id
