@@ -147,7 +147,20 @@ const checkVector = (vector: readonly number[], field: string): void => {
 export interface SearchIndexOptions {
   /** Upper bound of one upsert statement's JSON; the Data API refuses large requests. */
   maxStatementBytes: number;
+  /** Matches ranked by a full-text search (default RANK_CANDIDATES); null ranks every match (exhaustive). */
+  rankCandidates?: number | null;
 }
+
+/**
+ * How many matches of each kind a full-text search ranks. Ranking is the cost of a broad query: PostgreSQL
+ * checks and ranks every matching row (about 8 µs a row on PGlite), so a query matching a third of 100,000
+ * rows took 370-630 ms. Instead, at most this many strong matches (rows where the query's words are in the
+ * title or three times or more: for one word such a row scores at least 1.0, any other at most 0.8) and
+ * this many other matches are ranked, each a LIMIT inside a MATERIALIZED CTE (plain
+ * PostgreSQL, the same on Aurora). bench/README.md ("Search engine") gives the top-20 agreement with the
+ * exhaustive ranking on a realistic query set, and the broad case apart.
+ */
+export const RANK_CANDIDATES = 2000;
 
 /** Well inside the Data API's request limit; over the wire protocol a larger value loads faster. */
 export const DEFAULT_SEARCH_INDEX_OPTIONS: SearchIndexOptions = { maxStatementBytes: 60_000 };
@@ -223,7 +236,12 @@ export const createSearchIndex = (
     await flush();
   },
 
-  /** Full-text search ranked by ts_rank_cd (cover density: phrases and close words rank higher). */
+  /**
+   * Full-text search ranked by ts_rank_cd (cover density: phrases and close words rank higher), over a
+   * bounded candidate set (RANK_CANDIDATES): the first matches where the query's words are strong (a GIN
+   * index over search_strong_lexemes, migration 0004) and the first other matches.
+   * A query with fewer matches than the bound is ranked exactly, and so, nearly always, is a broader one.
+   */
   async fullText(query: FullTextQuery): Promise<SearchHit[]> {
     if (query.language) checkLanguage(query.language, "language");
     const params = new ParamList();
@@ -231,23 +249,52 @@ export const createSearchIndex = (
     const text = params.add(query.query);
     const languages = query.language ? [query.language] : SEARCH_LANGUAGES;
     // One tsquery per language, OR-ed: a constant expression, so the GIN index serves it.
-    const tsquery = languages
+    const tsquery = `(${languages
       .map((language) => `websearch_to_tsquery(${params.add(language)}::regconfig, ${text})`)
-      .join(" || ");
+      .join(" || ")})`;
     const clauses = [
       "tenant = $1",
       `collection = ${collection}`,
-      "search_text @@ q.query",
+      `search_text @@ ${tsquery}`,
       ...(query.language ? [`language = ${params.add(query.language)}::regconfig`] : []),
       ...filterClauses(query.filters, params),
     ];
     const limit = params.add(query.limit);
+    if (options.rankCandidates === null) {
+      const result = await sql.query(
+        `SELECT ${HIT_COLUMNS}, ts_rank_cd(search_text, ${tsquery})::float8 AS score
+           FROM search_documents WHERE ${clauses.join(" AND ")}
+          ORDER BY score DESC, id LIMIT ${limit}`,
+        params.values,
+      );
+      return result.rows.map(toHit);
+    }
+    const bound = params.add(options.rankCandidates ?? RANK_CANDIDATES);
+    // The strong index's condition alone finds the strong rows (so PostgreSQL reads no broad bitmap); the
+    // query itself is checked on them afterwards (a "-word" or a phrase needs the whole tsvector).
+    const strongClauses = clauses.map((clause) =>
+      clause === `search_text @@ ${tsquery}` ? `search_strong_lexemes(search_text) @@ ${tsquery}` : clause,
+    );
+    // Candidates carry only the id and the tsvector; the top `limit` are read back by primary key.
     const result = await sql.query(
-      `SELECT ${HIT_COLUMNS}, ts_rank_cd(search_text, q.query)::float8 AS score
-         FROM search_documents, (SELECT ${tsquery} AS query) q
-        WHERE ${clauses.join(" AND ")}
-        ORDER BY score DESC, id
-        LIMIT ${limit}`,
+      `WITH strong AS MATERIALIZED (
+         SELECT id, search_text FROM search_documents
+          WHERE ${strongClauses.join(" AND ")}
+          LIMIT ${bound}),
+       others AS MATERIALIZED (
+         SELECT id, search_text FROM search_documents
+          WHERE ${clauses.join(" AND ")}
+          LIMIT ${bound}),
+       ranked AS MATERIALIZED (
+         SELECT id, ts_rank_cd(search_text, ${tsquery})::float8 AS score
+           FROM (SELECT * FROM strong WHERE search_text @@ ${tsquery}
+                 UNION ALL
+                 SELECT * FROM others WHERE NOT EXISTS (SELECT 1 FROM strong WHERE strong.id = others.id)) c
+          ORDER BY score DESC, id
+          LIMIT ${limit})
+       SELECT d.collection, d.id, d.language::text AS language, d.title, d.body, d.attributes, r.score
+         FROM ranked r JOIN search_documents d ON d.tenant = $1 AND d.collection = ${collection} AND d.id = r.id
+        ORDER BY r.score DESC, r.id`,
       params.values,
     );
     return result.rows.map(toHit);

@@ -16,7 +16,11 @@ const oneLine = (text: string): string => text.replace(/\s+/g, " ").trim();
 
 const snippet = (campaign: StoredCampaign): string => {
   const text = oneLine(campaign.campaign_text || campaign.full_campaign_text);
-  return text.length > SNIPPET_CHARS ? `${text.slice(0, SNIPPET_CHARS - 1)}…` : text;
+  const shown = text.length > SNIPPET_CHARS ? `${text.slice(0, SNIPPET_CHARS - 1)}…` : text;
+  // A full-text hit also shows the passage that matched (words marked «so»), unless the snippet already
+  // holds it, so "which campaigns mention X" is answered from the matching words.
+  const passage = oneLine(campaign.matched_passage ?? "");
+  return passage && !shown.includes(passage.replace(/[«»]/g, "")) ? `${shown} | Matched: ${passage}` : shown;
 };
 
 const describe = (campaign: StoredCampaign, index: number): string =>

@@ -82,7 +82,11 @@ export interface Aggregation {
 }
 
 /** A stored campaign as the API and the tools return it (embeddings stay in the database). */
-export type StoredCampaign = Campaign & { updated_at: string };
+export type StoredCampaign = Campaign & {
+  updated_at: string;
+  /** A full-text search's matching passage (the query's words marked «so»), for the model's summary. */
+  matched_passage?: string;
+};
 
 export const listOf = (value: string | string[] | undefined): string[] =>
   value === undefined ? [] : Array.isArray(value) ? value : [value];

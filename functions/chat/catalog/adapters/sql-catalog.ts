@@ -1,3 +1,4 @@
+import { RANK_CANDIDATES } from "../../../core/sql/search-index";
 import type { TenantSql } from "../../../core/sql/tenant-sql";
 import type { ProductSearch } from "../domain/ports/catalog-port";
 import type { CatalogStore } from "../domain/ports/catalog-store";
@@ -41,17 +42,36 @@ const toProduct = (row: ProductRow): Product => {
  * brand and category names, so "ноутбуки" finds every product of the category named "ноутбук".
  */
 export const createSqlCatalog = (sql: TenantSql): CatalogStore => ({
+  /**
+   * Ranked by ts_rank_cd over a bounded candidate set, as the search index does (search-index.ts,
+   * RANK_CANDIDATES): the strong matches (the words in name or brand, weight A, or three times or more;
+   * GIN over search_strong_lexemes, migration 0004) and the first other matches, at most RANK_CANDIDATES
+   * of each, instead of every match.
+   */
   async search(search: ProductSearch, limit: number) {
-    const { rows } = await sql.query<ProductRow>(
-      `WITH q AS (SELECT websearch_to_tsquery('russian', $2) || websearch_to_tsquery('simple', $2) AS query)
-       SELECT ${COLUMNS} FROM catalog_products, q
-        WHERE tenant = $1 AND search_text @@ q.query
-          AND ($3::text IS NULL OR category = $3 OR lower(category_names) LIKE '%' || lower($3) || '%')
+    const filters = `($3::text IS NULL OR category = $3 OR lower(category_names) LIKE '%' || lower($3) || '%')
           AND ($4::text IS NULL OR lower(brand) = lower($4))
           AND ($5::bigint IS NULL OR price / 100 >= $5)
-          AND ($6::bigint IS NULL OR price / 100 <= $6)
-        ORDER BY ts_rank_cd(search_text, q.query) DESC, id
-        LIMIT $7`,
+          AND ($6::bigint IS NULL OR price / 100 <= $6)`;
+    const query = "(websearch_to_tsquery('russian', $2) || websearch_to_tsquery('simple', $2))";
+    const { rows } = await sql.query<ProductRow>(
+      `WITH strong AS MATERIALIZED (
+         SELECT id, search_text FROM catalog_products
+          WHERE tenant = $1 AND search_strong_lexemes(search_text) @@ ${query} AND ${filters}
+          LIMIT $8),
+       others AS MATERIALIZED (
+         SELECT id, search_text FROM catalog_products
+          WHERE tenant = $1 AND search_text @@ ${query} AND ${filters}
+          LIMIT $8),
+       ranked AS MATERIALIZED (
+         SELECT id, ts_rank_cd(search_text, ${query}) AS rank
+           FROM (SELECT * FROM strong WHERE search_text @@ ${query}
+                 UNION ALL
+                 SELECT * FROM others WHERE NOT EXISTS (SELECT 1 FROM strong WHERE strong.id = others.id)) c
+          ORDER BY rank DESC, id LIMIT $7)
+       SELECT ${COLUMNS} FROM ranked JOIN catalog_products USING (id)
+        WHERE catalog_products.tenant = $1
+        ORDER BY ranked.rank DESC, id`,
       [
         search.query,
         search.category ?? null,
@@ -59,6 +79,7 @@ export const createSqlCatalog = (sql: TenantSql): CatalogStore => ({
         search.min_price === undefined ? null : Math.trunc(search.min_price),
         search.max_price === undefined ? null : Math.trunc(search.max_price),
         limit,
+        Math.max(RANK_CANDIDATES, limit),
       ],
     );
     return rows.map(toProduct);
