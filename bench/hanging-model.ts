@@ -85,7 +85,7 @@ const until = async (path: string, done: (json: Record<string, unknown>) => bool
     await new Promise((r) => setTimeout(r, 1_000));
   }
 };
-const brief = (value: unknown) => JSON.stringify(value).slice(0, 110);
+const brief = (value: unknown) => (JSON.stringify(value) ?? String(value)).slice(0, 110);
 
 await timed("campaign chat: travel benefits", async () => {
   const { status, json } = await call("POST", "/chat/campaigns", {
@@ -98,20 +98,20 @@ await timed("campaign chat: travel benefits", async () => {
 });
 await timed("catalog chat: покажи ноутбуки", async () => {
   const { status, json } = await call("POST", "/chat/catalog", { query: "покажи ноутбуки" });
-  return { status, answer: brief(json.answer ?? json.message ?? json) };
+  return { status, answer: brief(json.tool_result ?? json) };
 });
 await timed("variant by instruction", async () => {
   const { status, json } = await call("POST", "/plans/demo-week/meals/2025-01-06/dinner/variant", {
     instruction: "replace chicken breast with 400 g firm tofu",
   });
-  return { status, answer: brief(json.source ?? json.variant ?? json) };
+  return { status, answer: brief(json.patch_ops ?? json) };
 });
 await timed("kitchen chat: remove modifications on Monday", async () => {
   const { status, json } = await call("POST", "/chat/kitchen", {
     snapshot_id: "demo-week",
     message: "remove modifications on Monday",
   });
-  return { status, answer: brief(json.reply ?? json) };
+  return { status, answer: brief(json.response ?? json) };
 });
 await timed("shop run (demo household)", async () => {
   const { json: started } = await call("POST", "/shop/runs", {});
@@ -121,14 +121,14 @@ await timed("shop run (demo household)", async () => {
     600_000,
   );
   const result = json.result as {
-    items?: { substitutes?: unknown[] }[];
-    heuristicSteps?: number;
-    degraded?: boolean;
+    totalUnavailable?: number;
+    totalWithSubstitutes?: number;
+    heuristicSteps?: unknown;
+    offline?: unknown;
   } | null;
-  const withSubstitutes = result?.items?.filter((item) => (item.substitutes?.length ?? 0) > 0).length ?? 0;
   return {
     status: String(json.status),
-    answer: `items with substitutes ${withSubstitutes}/${result?.items?.length ?? 0}, heuristicSteps ${result?.heuristicSteps ?? "?"}, degraded ${result?.degraded ?? "?"}`,
+    answer: `with substitutes ${result?.totalWithSubstitutes ?? "?"}/${result?.totalUnavailable ?? "?"}, heuristicSteps ${brief(result?.heuristicSteps)}, offline ${brief(result?.offline)}, error ${brief(json.error)}`,
   };
 });
 await timed("negotiation message → awaiting_review", async () => {
