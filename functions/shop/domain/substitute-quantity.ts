@@ -23,10 +23,16 @@ export const DEFAULT_WEIGHT_STEP_KG = 0.1;
 
 const PRICED_PER_KG = /€\s*\/\s*kg/i;
 
-/** Sold by weight: the store says so, or it is priced per kg and its name and size give no pack size. */
+/** A name with a bare "kg" ("bacalhau graúdo kg", not "cenoura 1kg"): how the store names weighed goods. */
+const BARE_KG_NAME = /(?<![\d.,]\s*)\bkg\b/i;
+
+/**
+ * Sold by weight: the store says so, or its name and size give no pack size and it is priced per kg or
+ * named with a bare "kg".
+ */
 export const isSoldByWeight = (product: QuantityProduct): boolean =>
   product.soldByWeight ??
-  (PRICED_PER_KG.test(product.pricePerUnit ?? "") &&
+  ((PRICED_PER_KG.test(product.pricePerUnit ?? "") || BARE_KG_NAME.test(product.name)) &&
     parsePackSize(product.size ?? "") === null &&
     parsePackSize(product.name) === null);
 
