@@ -55,6 +55,8 @@ export const generateItemQueries = async (
   deps: WorkerDeps,
   original: OriginalItem,
 ): Promise<{ queries: QueryGeneratorOutput; source: StepSource }> => {
+  // Seed 000's worker log line: each unavailable item's search for substitutes starts here.
+  deps.logger.info("Finding substitutes", { item: original.name, productId: original.productId });
   const { queries, source } = await generateSearchQueries(
     deps,
     {
