@@ -61,7 +61,8 @@ export const buildHeuristicQueries = (
   hints: QueryBrandHints = {},
 ): QueryGeneratorOutput => {
   const lexicon = hints.lexicon ?? DEFAULT_ATTRIBUTE_LEXICON;
-  let name = ` ${input.productName.toLowerCase().replace(/[,;()]/g, " ")} `.replace(SIZE_PATTERN, " ");
+  // The attribute lexicon's word split (punctuation as spaces), so its word positions are this list's.
+  let name = ` ${input.productName.toLowerCase().replace(/[,;:()[\]"']/g, " ")} `.replace(SIZE_PATTERN, " ");
   const brands = [
     ...knownBrandWords(tiers),
     ...lexicon.otherBrands,
@@ -72,13 +73,18 @@ export const buildHeuristicQueries = (
     const folded = foldText(brand);
     if (folded !== brand) name = ` ${name} `.replace(new RegExp(` ${escapeRegExp(folded)} `, "g"), " ");
   }
-  const core = words(name).filter((word) => !FILLER_WORDS.has(word) && !/^\d/.test(word));
-  // Which words carry a defining attribute ("sem" and "lactose" both do in "sem lactose").
-  const coreText = core.join(" ");
-  const defining = new Set<number>();
-  for (const found of findAttributes(coreText, lexicon)) {
-    for (let i = 0; i < found.phrase.split(" ").length; i++) defining.add(found.position + i);
+  // Which words carry a defining attribute ("sem" and "lactose" both do in "sem lactose"; "0%" does in
+  // "0% lactose"): those stay whatever they look like.
+  const all = words(name);
+  const definingAll = new Set<number>();
+  for (const found of findAttributes(all.join(" "), lexicon)) {
+    for (let i = 0; i < found.phrase.split(" ").length; i++) definingAll.add(found.position + i);
   }
+  const coreEntries = all
+    .map((word, index) => ({ word, defining: definingAll.has(index) }))
+    .filter(({ word, defining }) => defining || (!FILLER_WORDS.has(word) && !/^\d/.test(word)));
+  const core = coreEntries.map(({ word }) => word);
+  const defining = new Set(coreEntries.flatMap(({ defining }, index) => (defining ? [index] : [])));
   let kept = core.map((word, index) => ({ word, index }));
   while (kept.length > PRIMARY_WORDS) {
     const droppable = kept.findLastIndex(({ index }) => index > 0 && !defining.has(index));

@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import { createFakeLlm } from "../../../../functions/core/llm/testing/fake-llm";
 import { STORE_BRAND_TIERS } from "../../../../functions/shop/domain/brand-tiers";
 import { nameDifferences, readAttributes } from "../../../../functions/shop/domain/product-attributes";
-import { buildHeuristicQueries, generateSearchQueries } from "../../../../functions/shop/domain/query-generator";
+import {
+  buildHeuristicQueries,
+  generateSearchQueries,
+} from "../../../../functions/shop/domain/query-generator";
 import type { SubstituteCandidate } from "../../../../functions/shop/domain/substitution-contracts";
 import { SUBSTITUTION_TEMPERATURE } from "../../../../functions/shop/domain/substitution-prompts";
 import { rankByHeuristic, rankSubstitutesByValue } from "../../../../functions/shop/domain/value-ranker";
@@ -11,9 +14,20 @@ import { RecordingCoordinatorLogger } from "../../shop-coordinator/support/coord
 const AUCHAN = STORE_BRAND_TIERS["auchan-pt"];
 
 const candidate = (productId: string, name: string, price: number, pricePerUnit: string, brand?: string) =>
-  ({ productId, name, price, pricePerUnit, available: true, ...(brand ? { brand } : {}) }) as SubstituteCandidate;
+  ({
+    productId,
+    name,
+    price,
+    pricePerUnit,
+    available: true,
+    ...(brand ? { brand } : {}),
+  }) as SubstituteCandidate;
 
-const LACTOSE_FREE = { name: "leite auchan uht meio gordo sem lactose 1l", price: 1.08, pricePerUnit: "1.08 €/Lt" };
+const LACTOSE_FREE = {
+  name: "leite auchan uht meio gordo sem lactose 1l",
+  price: 1.08,
+  pricePerUnit: "1.08 €/Lt",
+};
 const MILKS = [
   candidate("plain", "leite uht meio gordo polegar 1l", 0.79, "0.79 €/Lt", "POLEGAR"),
   candidate("choc", "leite com chocolate auchan 1l", 0.99, "0.99 €/Lt", "AUCHAN"),
@@ -40,7 +54,9 @@ describe("what defines a product, read from its name (the store's lexicon as dat
     ]);
     expect(nameDifferences("leite uht 1l", "leite sem lactose 1l")).toEqual([]);
     // A plant drink is not milk; a condensed milk is not milk; an extra virgin oil is not any oil.
-    expect(nameDifferences("leite meio gordo 1l", "bebida de soja 1l")[0]).toMatchObject({ to: "bebida vegetal" });
+    expect(nameDifferences("leite meio gordo 1l", "bebida de soja 1l")[0]).toMatchObject({
+      to: "bebida vegetal",
+    });
     expect(nameDifferences("leite meio gordo 1l", "leite condensado 397g")).toContainEqual({
       dimension: "kind",
       from: "simples",
@@ -56,7 +72,12 @@ describe("what defines a product, read from its name (the store's lexicon as dat
 describe("the heuristic ranker keeps the original's defining attributes", () => {
   it("ranks every lactose-free candidate above ordinary milk, which is never strong and says what differs", () => {
     const { rankings } = rankByHeuristic({ originalProduct: LACTOSE_FREE, candidates: MILKS }, AUCHAN);
-    expect(rankings.slice(0, 2).map((r) => r.productId).sort()).toEqual(["lf-covap", "lf-mimosa"]);
+    expect(
+      rankings
+        .slice(0, 2)
+        .map((r) => r.productId)
+        .sort(),
+    ).toEqual(["lf-covap", "lf-mimosa"]);
     const plain = rankings.find((r) => r.productId === "plain");
     expect(plain?.recommendation).not.toBe("strong");
     expect(plain?.reason).toContain("sem lactose → com lactose");
@@ -83,8 +104,22 @@ describe("the heuristic ranker keeps the original's defining attributes", () => 
   it("lowers a model's strong for a candidate that loses one, with the reason, and ranks it below the keepers", async () => {
     const llm = createFakeLlm().onStructured("rank_substitutes_by_value", {
       rankings: [
-        { productId: "plain", rank: 1, valueScore: 0.95, brandPreference: "store", recommendation: "strong", reason: "Mais barato." },
-        { productId: "lf-mimosa", rank: 2, valueScore: 0.7, brandPreference: "national", recommendation: "acceptable", reason: "Sem lactose." },
+        {
+          productId: "plain",
+          rank: 1,
+          valueScore: 0.95,
+          brandPreference: "store",
+          recommendation: "strong",
+          reason: "Mais barato.",
+        },
+        {
+          productId: "lf-mimosa",
+          rank: 2,
+          valueScore: 0.7,
+          brandPreference: "national",
+          recommendation: "acceptable",
+          reason: "Sem lactose.",
+        },
       ],
       summary: "Leite Polegar primeiro.",
     });
@@ -109,7 +144,7 @@ describe("queries keep the defining words and drop any brand and size", () => {
     ["leite auchan uht meio gordo sem lactose 1l", "leite meio gordo sem lactose"],
     ["azeite auchan bio virgem extra 500ml", "azeite bio virgem extra"],
     ["leite prado verde uht meio gordo 1l", "leite uht meio gordo"],
-    ["leite de coco tai 400ml", "leite coco"],
+    ["leite de coco tai 400ml", "leite de coco"],
   ])("%s → %s", (name, primary) => {
     expect(buildHeuristicQueries({ productName: name }, AUCHAN).primaryQuery).toBe(primary);
   });

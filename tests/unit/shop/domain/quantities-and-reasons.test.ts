@@ -1,11 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { coveringLine, mergePlanIngredients, searchTermFor } from "../../../../functions/shop/domain/plan-cart-merge";
+import {
+  coveringLine,
+  mergePlanIngredients,
+  searchTermFor,
+} from "../../../../functions/shop/domain/plan-cart-merge";
 import { packsForAmount } from "../../../../functions/shop/domain/plan-pack-count";
 import type { CoordinatorCartLine, CoordinatorProduct } from "../../../../functions/shop/domain/store-shapes";
 import { substituteQuantity } from "../../../../functions/shop/domain/substitute-quantity";
+import type { ValueRanking } from "../../../../functions/shop/domain/substitution-contracts";
 import { heuristicReason } from "../../../../functions/shop/domain/substitution-reasons";
 import { summarizeRankings } from "../../../../functions/shop/domain/value-ranker";
-import type { ValueRanking } from "../../../../functions/shop/domain/substitution-contracts";
 import { createFakeStore } from "../../shop-coordinator/support/coordinator-fixtures";
 
 const SWEET_POTATO = {
@@ -23,14 +27,18 @@ describe("an accepted substitute covers the original's amount, not its count", (
   });
 
   it("2 × 400 g → 2 × 450 g, and the reason says so", () => {
-    expect(substituteQuantity(SWEET_POTATO, { name: "batata doce auchan rodelas congelada 450g", size: "450g" })).toEqual({
+    expect(
+      substituteQuantity(SWEET_POTATO, { name: "batata doce auchan rodelas congelada 450g", size: "450g" }),
+    ).toEqual({
       quantity: 2,
       explanation: "2 × 400g = 800 g: 2 × 450g (900 g)",
     });
   });
 
   it("a substitute sold by weight gets the kilograms needed, fractional", () => {
-    expect(substituteQuantity(SWEET_POTATO, { name: "batata doce kg", pricePerUnit: "1.99 €/Kg" }).quantity).toBe(0.8);
+    expect(
+      substituteQuantity(SWEET_POTATO, { name: "batata doce kg", pricePerUnit: "1.99 €/Kg" }).quantity,
+    ).toBe(0.8);
   });
 });
 
@@ -67,7 +75,10 @@ describe("plan lines are matched to the cart by food, not only by product id", (
   it("a cart with 12 l of milk gets no more milk, and a cart with Gallo extra virgin gets no Gallo clássico", async () => {
     const store = createFakeStore({
       cart: [],
-      catalog: [product("leite-2", "leite meio gordo mimosa 1l"), product("azeite-2", "azeite gallo clássico 1l")],
+      catalog: [
+        product("leite-2", "leite meio gordo mimosa 1l"),
+        product("azeite-2", "azeite gallo clássico 1l"),
+      ],
     });
     const { added, notAdded } = await mergePlanIngredients(store, {
       ingredients: [
@@ -89,8 +100,12 @@ describe("plan lines are matched to the cart by food, not only by product id", (
   });
 
   it("a cart line of another kind (coconut milk) or too little does not cover the plan", () => {
-    expect(coveringLine({ quantity: 1, unit: "l" }, "leite", [line("c", "leite de coco 400ml", 1)])).toBeUndefined();
-    expect(coveringLine({ quantity: 2, unit: "l" }, "leite", [line("m", "leite uht 1l", 1, "1l")])).toBeUndefined();
+    expect(
+      coveringLine({ quantity: 1, unit: "l" }, "leite", [line("c", "leite de coco 400ml", 1)]),
+    ).toBeUndefined();
+    expect(
+      coveringLine({ quantity: 2, unit: "l" }, "leite", [line("m", "leite uht 1l", 1, "1l")]),
+    ).toBeUndefined();
   });
 
   it("tomato paste is concentrado de tomate, not polpa", () => {
