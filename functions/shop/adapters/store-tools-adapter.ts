@@ -26,12 +26,15 @@ export const toCoordinatorProduct = (product: StoreProduct): CoordinatorProduct 
     ...(product.size ? { size: product.size } : {}),
     available: product.available,
     categoryPath: product.categoryPath,
+    ...(product.soldByWeight ? { soldByWeight: true } : {}),
+    ...(product.quantityStepKg === undefined ? {} : { quantityStepKg: product.quantityStepKg }),
   };
 };
 
 const toCartLine = (item: CartItem): CoordinatorCartLine => ({
   ...toCoordinatorProduct(item),
   quantity: item.quantity,
+  quantityUnit: item.quantityUnit,
 });
 
 /**

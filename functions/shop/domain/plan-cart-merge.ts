@@ -1,9 +1,12 @@
 import { foldText } from "../../core/text/fold-text";
 import type { CartAddition, PlanIngredientNotAdded } from "./cart-builder";
+import { parsePackSize } from "./parse-pack-size";
 import { packsForAmount } from "./plan-pack-count";
 import type { PlanIngredient, PlanMeal } from "./ports/plan-shopping-list-port";
 import type { StoreToolsPort } from "./ports/store-tools-port";
+import { nameDifferences } from "./product-attributes";
 import type { CoordinatorCartLine, CoordinatorProduct } from "./store-shapes";
+import { isSoldByWeight } from "./substitute-quantity";
 
 /** Results read per search: the first relevant product is taken, so a few are plenty. */
 const SEARCH_RESULTS = 5;
@@ -31,7 +34,8 @@ export const INGREDIENT_SEARCH_TERMS: Readonly<Record<string, string>> = {
   "soy sauce": "molho soja",
   "tinned chickpea": "grão bico cozido",
   "tinned chopped tomato": "tomate pelado",
-  "tomato paste": "polpa tomate",
+  "tomato paste": "concentrado tomate",
+  "tomato puree": "polpa tomate",
   "vegetable oil": "óleo",
   "white rice": "arroz",
   broccoli: "brócolos",
@@ -64,6 +68,76 @@ export const pickProduct = (
 ): CoordinatorProduct | undefined => {
   const head = foldText(term).split(/\s+/)[0] ?? "";
   return results.find((product) => foldText(product.name).split(/\s+/)[0] === head);
+};
+
+/** A cart line as the food match reads it (cart lines, and the lines this run already added). */
+interface HeldLine {
+  productId: string;
+  name: string;
+  quantity: number;
+  size?: string;
+  pricePerUnit?: string;
+  soldByWeight?: boolean;
+  quantityUnit?: "un" | "kg";
+}
+
+const METRIC_BASE: Readonly<Record<string, { per: "kg" | "l"; factor: number }>> = {
+  g: { per: "kg", factor: 0.001 },
+  kg: { per: "kg", factor: 1 },
+  ml: { per: "l", factor: 0.001 },
+  cl: { per: "l", factor: 0.01 },
+  l: { per: "l", factor: 1 },
+};
+
+const formatAmount = (value: number, per: string): string =>
+  `${Number(value.toFixed(3)).toLocaleString("pt-PT", { maximumFractionDigits: 3 })} ${per}`;
+
+/** What a held line holds in `per` (12 × 1 l → 12 l; 1,5 kg by weight), when its size says. */
+const heldAmount = (line: HeldLine, per: "kg" | "l" | "un"): number | undefined => {
+  if (per === "kg" && line.quantityUnit !== "un" && (line.quantityUnit === "kg" || isSoldByWeight(line))) {
+    return line.quantity;
+  }
+  const pack = parsePackSize(line.size ?? "") ?? parsePackSize(line.name);
+  const each = pack?.totals[per];
+  return each === undefined ? undefined : each * line.quantity;
+};
+
+/**
+ * The cart line that already covers an ingredient with an equivalent item, by food, not by product id:
+ * its name starts with the shelf term's first word, holds every word of the term, and keeps the term's
+ * defining attributes (a milk for "leite", not a coconut milk); when both amounts can be read, the line
+ * holds at least what the plan needs. Answers the line and why, or undefined.
+ */
+export const coveringLine = (
+  ingredient: Pick<PlanIngredient, "quantity" | "unit" | "containerUnit">,
+  term: string,
+  lines: readonly HeldLine[],
+): { line: HeldLine; why: string } | undefined => {
+  const termWords = foldText(term).split(/\s+/).filter(Boolean);
+  const head = termWords[0];
+  if (head === undefined) return undefined;
+  for (const line of lines) {
+    const lineWords = foldText(line.name).split(/\s+/);
+    if (lineWords[0] !== head || !termWords.every((word) => lineWords.includes(word))) continue;
+    if (nameDifferences(term, line.name).length > 0) continue;
+    const metric = ingredient.unit ? METRIC_BASE[ingredient.unit.toLowerCase()] : undefined;
+    const countUnit = ingredient.unit === null && !ingredient.containerUnit;
+    const per = metric?.per ?? (countUnit ? "un" : undefined);
+    const need =
+      ingredient.quantity === null || per === undefined
+        ? undefined
+        : ingredient.quantity * (metric?.factor ?? 1);
+    const held = per === undefined ? undefined : heldAmount(line, per);
+    if (need !== undefined && held !== undefined && per !== undefined) {
+      if (held + 1e-9 < need) continue;
+      return {
+        line,
+        why: `${line.name} já está no carrinho (${formatAmount(held, per)}, o plano pede ${formatAmount(need, per)})`,
+      };
+    }
+    return { line, why: `${line.name} já está no carrinho: o mesmo alimento` };
+  }
+  return undefined;
 };
 
 /**
@@ -101,8 +175,15 @@ export const mergePlanIngredients = async (
   const inCart = new Set([...args.cart, ...args.alreadyAdded].map((line) => line.productId));
   const added: CartAddition[] = [];
   const notAdded: PlanIngredientNotAdded[] = [];
+  const held: HeldLine[] = [...args.cart, ...args.alreadyAdded.map((a) => ({ ...a }))];
   for (const ingredient of args.ingredients) {
     const term = searchTermFor(ingredient.name);
+    // Matched by food first: a cart with 12 l of milk needs no more for a litre in the plan.
+    const covered = coveringLine(ingredient, term, held);
+    if (covered) {
+      notAdded.push({ ingredient: ingredient.display, reason: `${covered.why}.` });
+      continue;
+    }
     const product = pickProduct(term, await store.searchProducts(term, SEARCH_RESULTS));
     if (!product) {
       notAdded.push({ ingredient: ingredient.display, reason: `Sem produto na loja para "${term}".` });
@@ -123,6 +204,7 @@ export const mergePlanIngredients = async (
       continue;
     }
     inCart.add(product.productId);
+    held.push({ ...product, quantity: packs });
     added.push({
       productId: product.productId,
       name: product.name,

@@ -1,4 +1,5 @@
 import { parsePackSize } from "./parse-pack-size";
+import { kilogramsForStep } from "./substitute-quantity";
 
 /** A plan ingredient's amount as the cook area's shopping list gives it. */
 export interface PlanAmount {
@@ -14,7 +15,10 @@ export interface PlanAmount {
 }
 
 export interface PackCount {
-  /** Packs (or units, for a product sold by the unit) to put in the cart: at least 1. */
+  /**
+   * Packs (or units, for a product sold by the unit) to put in the cart: at least 1; for a product sold by
+   * weight, the kilograms (fractional, to the store's step).
+   */
   packs: number;
   /** How the number was reached, in Portuguese, for the cart line's reason. */
   explanation: string;
@@ -39,6 +43,14 @@ const COUNT_UNITS = new Set(["piece", "head", "bulb", "whole", "unit", "item"]);
 const SOLD_BY_WEIGHT_NAME = /(?<![\d.,]\s*)\bkg\b/i;
 const PRICED_PER_KG = /€\s*\/\s*kg/i;
 
+/** Sold by weight: the store says so, or a name with a bare "kg" / a price per kg and no pack size. */
+const soldByWeight = (
+  product: { name: string; pricePerUnit?: string; soldByWeight?: boolean },
+  noPackSize: boolean,
+): boolean =>
+  product.soldByWeight ??
+  (noPackSize && (SOLD_BY_WEIGHT_NAME.test(product.name) || PRICED_PER_KG.test(product.pricePerUnit ?? "")));
+
 const formatNumber = (value: number): string =>
   Number(value.toFixed(3)).toLocaleString("pt-PT", { maximumFractionDigits: 3 });
 
@@ -60,7 +72,13 @@ const whole = (value: number): number =>
  */
 export const packsForAmount = (
   amount: PlanAmount,
-  product: { name: string; size?: string; pricePerUnit?: string },
+  product: {
+    name: string;
+    size?: string;
+    pricePerUnit?: string;
+    soldByWeight?: boolean;
+    quantityStepKg?: number;
+  },
 ): PackCount => {
   const { quantity, unit } = amount;
   if (quantity === null || !(quantity > 0)) {
@@ -101,6 +119,11 @@ export const packsForAmount = (
     return { packs: 1, explanation: "a quantidade não se converte em embalagens: 1 embalagem" };
   }
   const perPack = pack?.totals[metric.per];
+  if (perPack === undefined && metric.per === "kg" && soldByWeight(product, pack === null)) {
+    // The store takes fractional kilograms for these (bananas at 1,5): the amount needed, to its step.
+    const kg = kilogramsForStep(quantity * metric.factor, product.quantityStepKg);
+    return { packs: kg, explanation: `${written} ao peso → ${formatNumber(kg)} kg` };
+  }
   if (perPack === undefined) {
     return {
       packs: 1,

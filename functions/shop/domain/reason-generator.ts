@@ -5,6 +5,7 @@ import type { LoggerPort } from "../../core/logger-port";
 import { refineListedIdsOnce } from "../../core/validation";
 import { type StepSource, withHeuristicFallback } from "./heuristic-fallback";
 import type { OriginalItem, RankedCandidate } from "./substitution-contracts";
+import { SUBSTITUTION_TEMPERATURE } from "./substitution-prompts";
 
 /** The seed's ReasonGenerator ("Explain recommendations"): its own model call, after the ranking. */
 export const EXPLAIN_SUBSTITUTES_SCHEMA_NAME = "explain_substitutes";
@@ -114,6 +115,7 @@ export const explainSubstitutes = async (
         messages: [{ role: "user", content: describe(input.original, input.candidates) }],
         model: "fast",
         maxOutputTokens: 1024,
+        temperature: SUBSTITUTION_TEMPERATURE,
       });
       const reasons = new Map(value.reasons.map((entry) => [entry.productId, entry.reason]));
       return {

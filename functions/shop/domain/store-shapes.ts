@@ -16,10 +16,17 @@ export const coordinatorProductSchema = z.object({
   size: z.string().optional(),
   available: z.boolean(),
   categoryPath: z.array(z.string()),
+  /** The store sells it by weight (its quantity is kilograms, fractional to `quantityStepKg`). */
+  soldByWeight: z.boolean().optional(),
+  quantityStepKg: z.number().positive().optional(),
 });
 export type CoordinatorProduct = z.infer<typeof coordinatorProductSchema>;
 
-export const coordinatorCartLineSchema = coordinatorProductSchema.extend({ quantity: z.number() });
+export const coordinatorCartLineSchema = coordinatorProductSchema.extend({
+  quantity: z.number(),
+  /** What `quantity` counts, as the cart page shows it: units, or kilograms for a line sold by weight. */
+  quantityUnit: z.enum(["un", "kg"]).optional(),
+});
 export type CoordinatorCartLine = z.infer<typeof coordinatorCartLineSchema>;
 
 export const coordinatorOrderSchema = z.object({

@@ -12,7 +12,7 @@ const brandPhrase = (brand: BrandPreference, product: ValueScoreProduct): string
     : "";
   switch (brand) {
     case "store":
-      return `Marca própria${label ? ` (${label})` : ""}, melhor valor`;
+      return `Marca própria${label ? ` (${label})` : ""}`;
     case "national":
       return `Marca nacional${label ? ` (${label})` : ""}`;
     case "premium":
@@ -52,5 +52,9 @@ export const heuristicReason = (
     prices.basis === "unit"
       ? `${euros(prices.candidate)} €/${unit} contra ${euros(prices.original)} €/${unit} (${priceWords[comparison]} ao ${unit === "un" ? "preço unitário" : unit})`
       : `${euros(prices.candidate)} € contra ${euros(prices.original)} € (${priceWords[comparison]})`;
-  return [brandPhrase(brand, candidate), price, sizePhrase(candidate, original)].filter(Boolean).join(", ");
+  // "melhor valor" only when the numbers say so: cheaper per kg / l / unit than the original.
+  const betterValue = prices.basis === "unit" && comparison === "cheaper" ? "melhor valor" : undefined;
+  return [brandPhrase(brand, candidate), betterValue, price, sizePhrase(candidate, original)]
+    .filter(Boolean)
+    .join(", ");
 };

@@ -1,6 +1,7 @@
 import type { LlmPort } from "../../core/llm/llm-port";
 import type { LoggerPort } from "../../core/logger-port";
 import { foldText } from "../../core/text/fold-text";
+import { keepDefiningAttributes } from "./attribute-guard";
 import type { BrandTiers } from "./brand-tiers";
 import type { StepSource } from "./heuristic-fallback";
 import type { HouseholdPreferences, ItemPolicy } from "./household-preferences";
@@ -54,11 +55,17 @@ export const generateItemQueries = async (
   deps: WorkerDeps,
   original: OriginalItem,
 ): Promise<{ queries: QueryGeneratorOutput; source: StepSource }> => {
-  const { queries, source } = await generateSearchQueries(deps, {
-    productName: original.name,
-    ...(original.categoryPath.length > 0 ? { productCategory: original.categoryPath.join("/") } : {}),
-    originalPrice: original.price,
-  });
+  // Seed 000's worker log line: each unavailable item's search for substitutes starts here.
+  deps.logger.info("Finding substitutes", { item: original.name, productId: original.productId });
+  const { queries, source } = await generateSearchQueries(
+    deps,
+    {
+      productName: original.name,
+      ...(original.categoryPath.length > 0 ? { productCategory: original.categoryPath.join("/") } : {}),
+      originalPrice: original.price,
+    },
+    { brands: [original.brand] },
+  );
   deps.logger.info("Generated queries", { productId: original.productId, queries, source });
   return { queries, source };
 };
@@ -185,7 +192,10 @@ export const rankItemCandidates = async (
     logger: deps.logger,
   });
   const byId = new Map(args.candidates.map((c) => [c.productId, c]));
-  const candidates = ruled.rankings.map((ranking): RankedCandidate => {
+  // Pinned brands go first only among candidates of the same kind: one that loses a defining attribute
+  // (sem lactose, de ovelha, grego) stays below every one that keeps them.
+  const guarded = keepDefiningAttributes(ruled.rankings, original.name, (id) => byId.get(id)?.name);
+  const candidates = guarded.map((ranking): RankedCandidate => {
     const product = byId.get(ranking.productId) as CoordinatorProduct;
     return {
       ...ranking,
@@ -197,7 +207,7 @@ export const rankItemCandidates = async (
     };
   });
   // The summary names the best candidate left after the rules (the ranker's may name a removed one).
-  const summary = summarizeRankings(ruled.rankings, original.name, (id) => byId.get(id)?.name);
+  const summary = summarizeRankings(guarded, original.name, (id) => byId.get(id)?.name, MAX_SHOWN_CANDIDATES);
   return { candidates, summary, removed: ruled.removed, source: ranked.source };
 };
 

@@ -3,6 +3,7 @@ import type { LlmPort } from "../../core/llm/llm-port";
 import { wrapPromptData } from "../../core/llm/prompt-data";
 import type { LoggerPort } from "../../core/logger-port";
 import { refineListedIdsOnce } from "../../core/validation";
+import { keepDefiningAttributes } from "./attribute-guard";
 import { type BrandTiers, classifyBrand, SEED_BRAND_TIERS } from "./brand-tiers";
 import { type StepSource, withHeuristicFallback } from "./heuristic-fallback";
 import {
@@ -13,7 +14,7 @@ import {
   type ValueRankerOutput,
   type ValueRanking,
 } from "./substitution-contracts";
-import { VALUE_RANKER_SYSTEM_PROMPT } from "./substitution-prompts";
+import { SUBSTITUTION_TEMPERATURE, VALUE_RANKER_SYSTEM_PROMPT } from "./substitution-prompts";
 import { heuristicReason } from "./substitution-reasons";
 import {
   calculateCapacityCostRatio,
@@ -43,24 +44,41 @@ const scoreCandidate = (
   };
 };
 
-/** One line on a ranked list: how many alternatives and the best one (after the household's rules). */
+/** The seed's recommendation bands as a pt-PT reader reads them. */
+export const RECOMMENDATION_PT: Record<ValueRanking["recommendation"], string> = {
+  strong: "forte",
+  acceptable: "aceitável",
+  weak: "fraca",
+};
+
+/** Ranked candidates a recommendation shows (the worker's MAX_SHOWN_CANDIDATES). */
+export const SHOWN_CANDIDATES = 5;
+
+/**
+ * One line on a ranked list, in pt-PT: how many alternatives the household is shown (never more than the
+ * list holds) and the best one (after the household's rules).
+ */
 export const summarizeRankings = (
   rankings: readonly ValueRanking[],
   originalName: string,
   nameOf: (productId: string) => string | undefined,
+  shownCount: number = SHOWN_CANDIDATES,
 ): string => {
   const best = rankings[0];
   if (!best) return "Sem alternativas disponíveis.";
   const name = nameOf(best.productId) ?? best.productId;
-  return `${rankings.length} alternativa(s) para "${originalName}"; a melhor: ${name} (${Math.round(best.valueScore * 100)}%, ${best.recommendation}).`;
+  const shown = Math.min(rankings.length, shownCount);
+  const count = shown === 1 ? "1 alternativa" : `${shown} alternativas`;
+  return `${count} para "${originalName}"; a melhor: ${name} (${Math.round(best.valueScore * 100)}%, ${RECOMMENDATION_PT[best.recommendation]}).`;
 };
 
+const nameIn =
+  (input: ValueRankerInput) =>
+  (id: string): string | undefined =>
+    input.candidates.find((c) => c.productId === id)?.name;
+
 const summarize = (rankings: readonly ValueRanking[], input: ValueRankerInput): string =>
-  summarizeRankings(
-    rankings,
-    input.originalProduct.name,
-    (id) => input.candidates.find((c) => c.productId === id)?.name,
-  );
+  summarizeRankings(rankings, input.originalProduct.name, nameIn(input));
 
 /**
  * The heuristic ranker ("LLM enhances, heuristics always work"): every available candidate scored with
@@ -79,7 +97,11 @@ export const rankByHeuristic = (
         comparablePrices(a.candidate, input.originalProduct).candidate -
           comparablePrices(b.candidate, input.originalProduct).candidate,
     );
-  const rankings = scored.map(({ ranking }, index) => ({ ...ranking, rank: index + 1 }));
+  const rankings = keepDefiningAttributes(
+    scored.map(({ ranking }, index) => ({ ...ranking, rank: index + 1 })),
+    input.originalProduct.name,
+    nameIn(input),
+  );
   return { rankings, summary: summarize(rankings, input) };
 };
 
@@ -177,6 +199,7 @@ export const rankSubstitutesByValue = async (
         ],
         model: "fast",
         maxOutputTokens: 2048,
+        temperature: SUBSTITUTION_TEMPERATURE,
       });
       const byId = new Map(available.map((c) => [c.productId, c]));
       const modelOrder = [...value.rankings].sort((a, b) => a.rank - b.rank);
@@ -204,9 +227,21 @@ export const rankSubstitutesByValue = async (
         },
         tiers,
       ).rankings;
-      const rankings = [...ranked, ...leftOut].map((ranking, index) => ({ ...ranking, rank: index + 1 }));
+      // The model's "strong" for a candidate that loses a defining attribute is lowered, with the reason.
+      const rankings = keepDefiningAttributes(
+        [...ranked, ...leftOut].map((ranking, index) => ({ ...ranking, rank: index + 1 })),
+        input.originalProduct.name,
+        nameIn(input),
+      );
       return {
-        output: { rankings, summary: value.summary || summarize(rankings, input) },
+        // The model's summary names its own first; when the guard moved that one down, ours says the truth.
+        output: {
+          rankings,
+          summary:
+            rankings[0]?.productId === modelOrder[0]?.productId && value.summary
+              ? value.summary
+              : summarize(rankings, input),
+        },
         source: "llm" as const,
       };
     },

@@ -2,6 +2,7 @@ import type { Context } from "aws-lambda";
 import { parseOrThrow } from "../../core/validation";
 import { runKeysSchema } from "../domain/run-step-events";
 import { scanCartForRun } from "../domain/use-cases/scan-cart";
+import { stepLogger } from "../wiring/step-logger";
 import { withHouseholdStore } from "../wiring/step-store";
 import { runRepositoryFor } from "../wiring/step-table";
 
@@ -13,6 +14,7 @@ export const handler = async (event: unknown, context: Context) => {
   return scanCartForRun(
     {
       runs,
+      logger: stepLogger,
       store: { scanCart: () => withHouseholdStore(keys.householdId, context, (store) => store.scanCart()) },
     },
     keys,

@@ -164,7 +164,12 @@ describe("the shop-coordinator workflow, offline, on the demo household", () => 
       );
       expect(outcome.results.map((r) => r.outcome)).toEqual(["applied", "applied"]);
       const cart = harness.store.householdState(householdId).cart;
-      expect(cart.map((line) => [line.productId, line.quantity])).toEqual([[substitute.productId, 2]]);
+      // The substitute covers the original's 2 × 400 g (issue 24), not its count: the reason says how.
+      const added = outcome.results[0]?.changes[0];
+      expect(added?.reason).toContain("800 g");
+      expect(cart.map((line) => [line.productId, line.quantity])).toEqual([
+        [substitute.productId, added?.quantity],
+      ]);
     },
     scaledTimeout(120_000),
   );

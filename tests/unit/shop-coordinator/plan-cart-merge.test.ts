@@ -93,8 +93,14 @@ describe("merging a meal plan's shopping list into the cart", () => {
     );
     expect(notAdded).toEqual([
       { ingredient: "lemon: 1", reason: 'Sem produto na loja para "limão".' },
-      { ingredient: "bacalhau: 400 g", reason: "bacalhau graúdo auchan kg já está no carrinho." },
-      { ingredient: "chicken breast: 500 g", reason: "peito de frango auchan kg já está no carrinho." },
+      {
+        ingredient: "bacalhau: 400 g",
+        reason: "bacalhau graúdo auchan kg já está no carrinho (1 kg, o plano pede 0,4 kg).",
+      },
+      {
+        ingredient: "chicken breast: 500 g",
+        reason: "peito de frango auchan kg já está no carrinho (1 kg, o plano pede 0,5 kg).",
+      },
     ]);
   });
 
@@ -253,9 +259,10 @@ describe("packs for a plan amount", () => {
   });
 
   it("adds 1 and says so when the pack size is unknown, the unit does not convert, or there is no amount", () => {
+    // Sold by weight: the kilograms the plan needs, not a 1 kg "pack" (issue 24).
     expect(packsForAmount({ quantity: 400, unit: "g" }, { name: "bacalhau graúdo auchan kg" })).toEqual({
-      packs: 1,
-      explanation: "400 g; tamanho da embalagem desconhecido (bacalhau graúdo auchan kg): 1 embalagem",
+      packs: 0.4,
+      explanation: "400 g ao peso → 0,4 kg",
     });
     // A weight against a pack sold by volume: no conversion is guessed.
     expect(packsForAmount({ quantity: 500, unit: "g" }, { name: "leite 1l" }).packs).toBe(1);

@@ -287,7 +287,8 @@ describe("POST /shop/runs/{runId}/decisions (applyShopRunDecisions)", () => {
     });
     expect(response.status).toBe(200);
     const store = stores.get("alice");
-    expect(store?.added).toEqual([{ productId: "2394892", quantity: 2 }]);
+    // 2 × 400 g of the original is covered by one 1 kg pack (issue 24), not 2 × 1 kg.
+    expect(store?.added).toEqual([{ productId: "2394892", quantity: 1 }]);
     expect(store?.removed).toEqual([SWEET_POTATO_ORIGINAL.productId, "5000001"]);
     const run = await call("GET", "/shop/runs/run_done");
     expect(run.json().decisions).toHaveLength(2);
@@ -317,7 +318,8 @@ describe("POST /shop/runs/{runId}/decisions (applyShopRunDecisions)", () => {
       }),
     ]);
     const store = stores.get("alice");
-    expect(store?.added).toEqual([{ productId: "2394892", quantity: 2 }]);
+    // 2 × 400 g of the original is covered by one 1 kg pack (issue 24), not 2 × 1 kg.
+    expect(store?.added).toEqual([{ productId: "2394892", quantity: 1 }]);
     expect(store?.removed).toEqual([SWEET_POTATO_ORIGINAL.productId, "5000001"]);
     const changed = await call("POST", "/shop/runs/run_done/decisions", {
       body: { decisions: [{ originalProductId: SWEET_POTATO_ORIGINAL.productId, action: "reject" }] },

@@ -59,6 +59,8 @@ export const cartItemSchema = storeProductSchema.extend({
   /** Units, or kg for items sold by weight. */
   quantity: z.number().positive(),
   quantityUnit: z.enum(["un", "kg"]),
+  /** A weighed line bought in pieces ("12 un"): what they weigh (pieces × the store's step), in kg. */
+  weightKg: z.number().positive().optional(),
   lineTotalCents: z.number().int().nonnegative(),
   /** The line total before the promotion (`.auc-cart--non-adjusted-price`), on promotion lines only. */
   wasLineTotalCents: z.number().int().nonnegative().optional(),

@@ -3,18 +3,26 @@ import type { Decision } from "../decision";
 import type { ShopRunRepository } from "../ports/shop-run-repository";
 import type { StoreToolsPort } from "../ports/store-tools-port";
 import type { RecordedDecision, RunHeader } from "../shop-run";
+import { substituteQuantity } from "../substitute-quantity";
 
 export interface DecisionOutcome {
   decision: Decision;
   outcome: "applied" | "recorded" | "failed";
-  changes: Array<{ change: "added" | "removed"; productId: string; quantity?: number }>;
+  changes: Array<{ change: "added" | "removed"; productId: string; quantity?: number; reason?: string }>;
   error?: string;
   /** Set when this decision repeats one already made on the run: nothing was changed again (`changes: []`). */
   alreadyDecidedAt?: string;
 }
 
 type Planned =
-  | { kind: "substitute"; decision: Decision; originalId: string; substituteId: string; quantity: number }
+  | {
+      kind: "substitute";
+      decision: Decision;
+      originalId: string;
+      substituteId: string;
+      quantity: number;
+      reason: string;
+    }
   | { kind: "prune"; decision: Decision; productId: string }
   | { kind: "record"; decision: Decision; productId: string }
   | { kind: "repeat"; decision: Decision; earlier: RecordedDecision };
@@ -23,10 +31,6 @@ const decisionKind = (decision: Decision): RecordedDecision["kind"] =>
   "pruneProductId" in decision ? "prune" : "substitution";
 const decidedProductId = (decision: Decision): string =>
   "pruneProductId" in decision ? decision.pruneProductId : decision.originalProductId;
-
-/** A quantity the substitute can take: whole units unless it is sold by weight (kept as is then). */
-const substituteQuantity = (quantity: number, soldByWeight: boolean): number =>
-  soldByWeight ? quantity : Math.max(1, Math.ceil(quantity));
 
 /**
  * Checks every decision against what the run recommended before touching the cart: a decision on a
@@ -138,14 +142,15 @@ export const applyDecisions = async (
       });
       return { kind: "record", decision, productId: decision.originalProductId };
     }
-    const soldByWeight =
-      /€\s*\/\s*kg/i.test(chosen.pricePerUnit ?? "") && !/\d\s*(k?g|l|ml)\b/i.test(chosen.name);
+    // The substitute covers the original's amount (2 × 400 g → one 1 kg pack), not its count.
+    const { quantity, explanation } = substituteQuantity(substitution.originalItem, chosen);
     return {
       kind: "substitute",
       decision,
       originalId: decision.originalProductId,
       substituteId: chosen.productId,
-      quantity: substituteQuantity(substitution.originalItem.quantity, soldByWeight),
+      quantity,
+      reason: explanation,
     };
   }
   if (refusals.length > 0) {
@@ -191,7 +196,12 @@ export const applyDecisions = async (
       try {
         if (plan.kind === "substitute" && store) {
           await store.addToCart(plan.substituteId, plan.quantity);
-          changes.push({ change: "added", productId: plan.substituteId, quantity: plan.quantity });
+          changes.push({
+            change: "added",
+            productId: plan.substituteId,
+            quantity: plan.quantity,
+            reason: plan.reason,
+          });
           await store.removeFromCart(plan.originalId);
           changes.push({ change: "removed", productId: plan.originalId });
         } else if (plan.kind === "prune" && store) {

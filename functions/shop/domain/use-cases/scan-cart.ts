@@ -1,3 +1,4 @@
+import type { LoggerPort } from "../../../core/logger-port";
 import { defaultHouseholdPreferences, policyFor } from "../household-preferences";
 import type { ShopRunRepository } from "../ports/shop-run-repository";
 import type { StoreToolsPort } from "../ports/store-tools-port";
@@ -9,10 +10,11 @@ import type { ItemEvent } from "../run-step-events";
  * the preferences with the run.
  */
 export const scanCartForRun = async (
-  deps: { runs: ShopRunRepository; store: Pick<StoreToolsPort, "scanCart"> },
+  deps: { runs: ShopRunRepository; store: Pick<StoreToolsPort, "scanCart">; logger?: LoggerPort },
   keys: { tenant: string; runId: string; householdId: string },
 ): Promise<{ items: ItemEvent[]; itemsTotal: number; cartLines: number }> => {
   const preferences = (await deps.runs.getPreferences()) ?? defaultHouseholdPreferences();
+  deps.logger?.info("Scanning cart for unavailable items", { runId: keys.runId });
   const cart = await deps.store.scanCart();
   const rules = {
     pinnedBrands: preferences.pinnedBrands,
@@ -22,6 +24,7 @@ export const scanCartForRun = async (
   const items = cart
     .filter((line) => !line.available)
     .map((item) => ({ ...keys, item, policy: policyFor(preferences, item.productId), rules }));
+  deps.logger?.info("Found unavailable items", { runId: keys.runId, count: items.length });
   // Kept with the run: PruneStock reads this cart, ScoutSlots these preferences, not the store or table again.
   await deps.runs.updateRunContext(keys.runId, { cart, preferences });
   await deps.runs.updateRun(keys.runId, (header) => ({ ...header, itemsTotal: items.length }));

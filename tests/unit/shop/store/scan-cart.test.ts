@@ -99,7 +99,7 @@ describe("scanCart", () => {
     });
   });
 
-  it("counts pieces of the step on a weighed line switched to units: 12 × 0.3 kg = 3.6 kg", async () => {
+  it("reads a weighed line switched to units in units, as the page shows it (12 un), with its weight beside", async () => {
     const site = cartWith([
       line({
         name: "banana kg",
@@ -110,7 +110,11 @@ describe("scanCart", () => {
         lineTotal: "4,64 €",
       }),
     ]);
-    expect((await scanCart(contextWith(site))).items[0]).toMatchObject({ quantity: 3.6, quantityUnit: "kg" });
+    expect((await scanCart(contextWith(site))).items[0]).toMatchObject({
+      quantity: 12,
+      quantityUnit: "un",
+      weightKg: 3.6,
+    });
   });
 
   it("counts a weight line in kg", async () => {

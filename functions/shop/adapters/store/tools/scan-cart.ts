@@ -22,8 +22,8 @@ const flag = (text: string | undefined): boolean => text?.trim().toLowerCase() =
 
 /**
  * One cart line → CartItem. The quantity is the hidden `input[type=number]` (`2.0`, `1.3`); on a
- * weighed line switched to pieces (`data-is-unit-switched="true"`) it counts pieces of
- * `data-step-quantity` kg each. An unavailable line has no quantity input: `data-gtm-new.quantity`
+ * weighed line switched to pieces (`data-is-unit-switched="true"`) it counts pieces, as the page shows
+ * them ("12 un"), and `weightKg` is those pieces at `data-step-quantity` kg each. An unavailable line has no quantity input: `data-gtm-new.quantity`
  * then. Unavailable when `data-gtm.dimension7` is "No" or the line shows "Produto indisponível"
  * (`.auc-unavailable-text` inside the line: the class is also a page loader).
  */
@@ -39,14 +39,17 @@ export const readCartLine = (reader: RawRecordReader, pageUrl: string, storeUrl:
   const soldByWeight = reader.text("unitMeasure")?.toUpperCase() === "KG" || reader.present("perKgMarker");
   const shown = reader.parsed("quantity", parsePositiveQuantity);
   const step = reader.parsed("stepQuantity", parsePositiveQuantity);
-  const quantity =
-    shown !== undefined && step !== undefined && flag(reader.text("unitSwitched"))
-      ? Math.round(shown * step * 1000) / 1000
-      : (shown ?? gtmNew?.quantity);
+  // A weighed line the household switched to pieces shows "12 un": it is read in units, as bought (its
+  // weight, 12 × the step, is kept beside it), so re-adding it never buys by weight what was bought by unit.
+  const inPieces = shown !== undefined && step !== undefined && flag(reader.text("unitSwitched"));
+  const weightKg = inPieces ? Math.round(shown * step * 1000) / 1000 : undefined;
+  const quantity = shown ?? gtmNew?.quantity;
   if (quantity === undefined) throw reader.changed("quantity");
   const lineTotalCents = reader.parsed("lineTotal", parsePriceToCents);
+  const billedQuantity = weightKg ?? quantity;
   const priceCents =
-    gtm?.priceCents ?? (lineTotalCents === undefined ? undefined : Math.round(lineTotalCents / quantity));
+    gtm?.priceCents ??
+    (lineTotalCents === undefined ? undefined : Math.round(lineTotalCents / billedQuantity));
   if (priceCents === undefined) throw reader.changed("lineTotal");
   const wasLineTotalCents = reader.parsed("wasTotal", parsePriceToCents);
   const url = reader.link("href", pageUrl) ?? productShowUrl(storeUrl, productId);
@@ -54,7 +57,8 @@ export const readCartLine = (reader: RawRecordReader, pageUrl: string, storeUrl:
     productId,
     name,
     priceCents,
-    wasPriceCents: wasLineTotalCents === undefined ? undefined : Math.round(wasLineTotalCents / quantity),
+    wasPriceCents:
+      wasLineTotalCents === undefined ? undefined : Math.round(wasLineTotalCents / billedQuantity),
     pricePerUnit: reader.text("pricePerUnit"),
     brand: gtm?.brand ?? gtmNew?.brand,
     available,
@@ -70,8 +74,9 @@ export const readCartLine = (reader: RawRecordReader, pageUrl: string, storeUrl:
   return reader.valid(cartItemSchema, {
     ...product,
     quantity,
-    quantityUnit: soldByWeight ? "kg" : "un",
-    lineTotalCents: lineTotalCents ?? Math.round(priceCents * quantity),
+    quantityUnit: soldByWeight && !inPieces ? "kg" : "un",
+    ...(weightKg === undefined ? {} : { weightKg }),
+    lineTotalCents: lineTotalCents ?? Math.round(priceCents * billedQuantity),
     wasLineTotalCents,
     lineUuid: reader.text("lineUuid")?.trim(),
     replacementUrl: reader.link("replacementHref", pageUrl),

@@ -1,0 +1,2 @@
+export * from "./attribute-lexicon";
+export * from "./defining-attributes";

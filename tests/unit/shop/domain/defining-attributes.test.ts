@@ -1,0 +1,173 @@
+import { describe, expect, it } from "vitest";
+import { createFakeLlm } from "../../../../functions/core/llm/testing/fake-llm";
+import { STORE_BRAND_TIERS } from "../../../../functions/shop/domain/brand-tiers";
+import { nameDifferences, readAttributes } from "../../../../functions/shop/domain/product-attributes";
+import {
+  buildHeuristicQueries,
+  generateSearchQueries,
+} from "../../../../functions/shop/domain/query-generator";
+import type { SubstituteCandidate } from "../../../../functions/shop/domain/substitution-contracts";
+import { SUBSTITUTION_TEMPERATURE } from "../../../../functions/shop/domain/substitution-prompts";
+import { rankByHeuristic, rankSubstitutesByValue } from "../../../../functions/shop/domain/value-ranker";
+import { RecordingCoordinatorLogger } from "../../shop-coordinator/support/coordinator-fixtures";
+
+const AUCHAN = STORE_BRAND_TIERS["auchan-pt"];
+
+const candidate = (productId: string, name: string, price: number, pricePerUnit: string, brand?: string) =>
+  ({
+    productId,
+    name,
+    price,
+    pricePerUnit,
+    available: true,
+    ...(brand ? { brand } : {}),
+  }) as SubstituteCandidate;
+
+const LACTOSE_FREE = {
+  name: "leite auchan uht meio gordo sem lactose 1l",
+  price: 1.08,
+  pricePerUnit: "1.08 €/Lt",
+};
+const MILKS = [
+  candidate("plain", "leite uht meio gordo polegar 1l", 0.79, "0.79 €/Lt", "POLEGAR"),
+  candidate("choc", "leite com chocolate auchan 1l", 0.99, "0.99 €/Lt", "AUCHAN"),
+  candidate("lf-mimosa", "leite mimosa sem lactose meio gordo 1l", 1.29, "1.29 €/Lt", "MIMOSA"),
+  candidate("lf-covap", "leite covap 0% lactose meio gordo 1l", 1.35, "1.35 €/Lt", "COVAP"),
+];
+
+describe("what defines a product, read from its name (the store's lexicon as data)", () => {
+  it.each([
+    ["leite auchan uht meio gordo sem lactose 1l", { dietary: ["lactose_free"], fat: ["semi_skimmed"] }],
+    ["azeite auchan bio virgem extra 500ml", { organic: ["organic"], grade: ["extra_virgin"] }],
+    ["requeijão de ovelha auchan 200g", { source: ["sheep"] }],
+    ["iogurte grego natural auchan 4x115g", { kind: ["greek"], flavour: ["natural"] }],
+    ["bebida de aveia alpro 1l", { source: ["plant"] }],
+    ["queijo flamengo fatiado 200g", { cut: ["sliced"] }],
+    ["ervilhas congeladas 1kg", { state: ["frozen"] }],
+  ])("%s", (name, attributes) => {
+    expect(readAttributes(name)).toEqual(attributes);
+  });
+
+  it("names what a substitute loses, and accepts an upgrade (lactose-free for plain milk)", () => {
+    expect(nameDifferences("leite sem lactose 1l", "leite uht 1l")).toEqual([
+      { dimension: "dietary", from: "sem lactose", to: "com lactose" },
+    ]);
+    expect(nameDifferences("leite uht 1l", "leite sem lactose 1l")).toEqual([]);
+    // A plant drink is not milk; a condensed milk is not milk; an extra virgin oil is not any oil.
+    expect(nameDifferences("leite meio gordo 1l", "bebida de soja 1l")[0]).toMatchObject({
+      to: "bebida vegetal",
+    });
+    expect(nameDifferences("leite meio gordo 1l", "leite condensado 397g")).toContainEqual({
+      dimension: "kind",
+      from: "simples",
+      to: "condensado",
+    });
+    expect(nameDifferences("azeite virgem extra 750ml", "azeite 750ml")[0]).toMatchObject({
+      from: "virgem extra",
+      to: "não virgem extra",
+    });
+  });
+});
+
+describe("the heuristic ranker keeps the original's defining attributes", () => {
+  it("ranks every lactose-free candidate above ordinary milk, which is never strong and says what differs", () => {
+    const { rankings } = rankByHeuristic({ originalProduct: LACTOSE_FREE, candidates: MILKS }, AUCHAN);
+    expect(
+      rankings
+        .slice(0, 2)
+        .map((r) => r.productId)
+        .sort(),
+    ).toEqual(["lf-covap", "lf-mimosa"]);
+    const plain = rankings.find((r) => r.productId === "plain");
+    expect(plain?.recommendation).not.toBe("strong");
+    expect(plain?.reason).toContain("sem lactose → com lactose");
+    expect(rankings.map((r) => r.rank)).toEqual([1, 2, 3, 4]);
+  });
+
+  it("when no candidate keeps them, the best is at most acceptable and its reason says what differs", () => {
+    const sheep = { name: "requeijão de ovelha auchan 200g", price: 2.49, pricePerUnit: "12.45 €/Kg" };
+    const { rankings, summary } = rankByHeuristic(
+      {
+        originalProduct: sheep,
+        candidates: [
+          candidate("cow-1", "requeijão auchan 200g", 1.49, "7.45 €/Kg", "AUCHAN"),
+          candidate("cow-2", "requeijão de vaca polegar 250g", 1.69, "6.76 €/Kg", "POLEGAR"),
+        ],
+      },
+      AUCHAN,
+    );
+    expect(rankings[0]?.recommendation).toBe("acceptable");
+    expect(rankings[0]?.reason).toContain("de ovelha → de vaca");
+    expect(summary).not.toMatch(/strong|acceptable|weak/);
+  });
+
+  it("lowers a model's strong for a candidate that loses one, with the reason, and ranks it below the keepers", async () => {
+    const llm = createFakeLlm().onStructured("rank_substitutes_by_value", {
+      rankings: [
+        {
+          productId: "plain",
+          rank: 1,
+          valueScore: 0.95,
+          brandPreference: "store",
+          recommendation: "strong",
+          reason: "Mais barato.",
+        },
+        {
+          productId: "lf-mimosa",
+          rank: 2,
+          valueScore: 0.7,
+          brandPreference: "national",
+          recommendation: "acceptable",
+          reason: "Sem lactose.",
+        },
+      ],
+      summary: "Leite Polegar primeiro.",
+    });
+    const { output, source } = await rankSubstitutesByValue(
+      { llm, logger: new RecordingCoordinatorLogger(), tiers: AUCHAN },
+      { originalProduct: LACTOSE_FREE, candidates: MILKS.filter((m) => m.productId !== "choc") },
+    );
+    expect(source).toBe("llm");
+    expect(output.rankings[0]?.productId).toBe("lf-mimosa");
+    const plain = output.rankings.find((r) => r.productId === "plain");
+    expect(plain).toMatchObject({ recommendation: "acceptable" });
+    expect(plain?.reason).toMatch(/^Diferente do original: sem lactose → com lactose/);
+    expect(output.summary).not.toContain("Polegar primeiro");
+    expect(llm.callsNamed("rank_substitutes_by_value")[0]).toMatchObject({
+      request: { temperature: SUBSTITUTION_TEMPERATURE },
+    });
+  });
+});
+
+describe("queries keep the defining words and drop any brand and size", () => {
+  it.each([
+    ["leite auchan uht meio gordo sem lactose 1l", "leite meio gordo sem lactose"],
+    ["azeite auchan bio virgem extra 500ml", "azeite bio virgem extra"],
+    ["leite prado verde uht meio gordo 1l", "leite uht meio gordo"],
+    ["leite de coco tai 400ml", "leite de coco"],
+  ])("%s → %s", (name, primary) => {
+    expect(buildHeuristicQueries({ productName: name }, AUCHAN).primaryQuery).toBe(primary);
+  });
+
+  it("drops a brand the store's brand field names though no list knows it", () => {
+    const queries = buildHeuristicQueries({ productName: "leite quinta do ze meio gordo 1l" }, AUCHAN, {
+      brands: ["QUINTA DO ZE"],
+    });
+    expect(queries.primaryQuery).toBe("leite meio gordo");
+  });
+
+  it("adds back a defining word the model dropped, and asks the model at the seed's temperature 0.3", async () => {
+    const llm = createFakeLlm().onStructured("generate_search_query", {
+      primaryQuery: "leite meio gordo",
+      fallbackQueries: ["leite"],
+      inferredCategory: "leite",
+      reasoning: "sem marca",
+    });
+    const { queries } = await generateSearchQueries(
+      { llm, logger: new RecordingCoordinatorLogger() },
+      { productName: "leite auchan uht meio gordo sem lactose 1l" },
+    );
+    expect(queries.primaryQuery).toBe("leite meio gordo sem lactose");
+    expect(llm.callsNamed("generate_search_query")[0]).toMatchObject({ request: { temperature: 0.3 } });
+  });
+});

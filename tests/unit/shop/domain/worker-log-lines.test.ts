@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { createFakeLlm } from "../../../../functions/core/llm/testing/fake-llm";
+import { createInMemoryShopRunRepository } from "../../../../functions/shop/adapters/testing/in-memory-shop-run-repository";
+import { SEED_BRAND_TIERS } from "../../../../functions/shop/domain/brand-tiers";
+import type { CoordinatorCartLine } from "../../../../functions/shop/domain/store-shapes";
+import {
+  generateItemQueries,
+  originalItemFromCartLine,
+} from "../../../../functions/shop/domain/substitution-worker";
+import { scanCartForRun } from "../../../../functions/shop/domain/use-cases/scan-cart";
+import { RecordingCoordinatorLogger } from "../../shop-coordinator/support/coordinator-fixtures";
+
+const line = (productId: string, name: string, available: boolean): CoordinatorCartLine => ({
+  productId,
+  name,
+  price: 1.69,
+  available,
+  quantity: 1,
+  categoryPath: [],
+});
+
+describe("seed 000's worker log lines", () => {
+  it("logs scanning the cart, the unavailable items found, and each item's search for substitutes", async () => {
+    const logger = new RecordingCoordinatorLogger();
+    const cart = [
+      line("1", "batata doce auchan em cubos para cozer 400g", false),
+      line("2", "arroz 1kg", true),
+    ];
+    const { items } = await scanCartForRun(
+      { runs: createInMemoryShopRunRepository(), store: { scanCart: async () => cart }, logger },
+      { tenant: "t", runId: "run_1", householdId: "h" },
+    );
+    await generateItemQueries(
+      { llm: createFakeLlm(), logger, tiers: SEED_BRAND_TIERS },
+      originalItemFromCartLine(items[0]?.item as CoordinatorCartLine),
+    );
+    const info = logger.records.filter((r) => r.level === "info");
+    expect(info.map((r) => r.message).slice(0, 3)).toEqual([
+      "Scanning cart for unavailable items",
+      "Found unavailable items",
+      "Finding substitutes",
+    ]);
+    expect(info[1]?.extra).toMatchObject({ count: 1 });
+    expect(info[2]?.extra).toMatchObject({ item: "batata doce auchan em cubos para cozer 400g" });
+  });
+});
