@@ -84,6 +84,13 @@ export const runResultSchema = substitutionResultSchema.extend({
   /** Which steps answered by heuristics (the model was unavailable, offline, or refused), and how often. */
   heuristicSteps: z.record(z.string(), z.number().int()),
   offline: z.boolean(),
+  /**
+   * A model is configured but some step answered by its heuristic instead (the model timed out, was
+   * skipped by its breaker, failed or was refused): the run is complete, its answers less refined.
+   */
+  degraded: z.boolean().default(false),
+  /** Set on a run that failed after some work was done: the result holds what was done until then. */
+  partial: z.boolean().optional(),
 });
 export type RunResult = z.infer<typeof runResultSchema>;
 

@@ -1,3 +1,4 @@
+import type { Context } from "aws-lambda";
 import { parseOrThrow } from "../../core/validation";
 import { brandTiersFor, DEFAULT_STORE_ID } from "../domain/brand-tiers";
 import { itemEventSchema } from "../domain/run-step-events";
@@ -6,9 +7,9 @@ import { stepLlm } from "../wiring/step-llm";
 import { stepLogger } from "../wiring/step-logger";
 
 /** Map item, step 1: the seed's QueryGenerator (`generate_search_query`), heuristic when the model fails. */
-export const handler = async (event: unknown) => {
+export const handler = async (event: unknown, context: Context) => {
   const { item } = parseOrThrow(itemEventSchema, event, "GenerateQueries event");
-  const { llm, usage } = stepLlm();
+  const { llm, usage } = stepLlm(context);
   const { queries, source } = await generateItemQueries(
     { llm, logger: stepLogger, tiers: brandTiersFor(DEFAULT_STORE_ID) },
     originalItemFromCartLine(item),

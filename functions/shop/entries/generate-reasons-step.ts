@@ -1,3 +1,4 @@
+import type { Context } from "aws-lambda";
 import { z } from "zod";
 import { parseOrThrow } from "../../core/validation";
 import { explainSubstitutes } from "../domain/reason-generator";
@@ -15,9 +16,9 @@ const eventSchema = z.object({ item: coordinatorCartLineSchema, ranked: rankStep
  * candidates; the ranking's own reasons stay where the model fails. Answers the ranking with its reasons,
  * the step's source and the item's LLM usage so far.
  */
-export const handler = async (event: unknown) => {
+export const handler = async (event: unknown, context: Context) => {
   const { item, ranked } = parseOrThrow(eventSchema, event, "GenerateReasons event");
-  const { llm, usage } = stepLlm();
+  const { llm, usage } = stepLlm(context);
   const explained = await explainSubstitutes(
     { llm, logger: stepLogger },
     { original: originalItemFromCartLine(item), candidates: ranked.candidates },

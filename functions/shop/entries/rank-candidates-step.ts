@@ -1,3 +1,4 @@
+import type { Context } from "aws-lambda";
 import { z } from "zod";
 import { parseOrThrow } from "../../core/validation";
 import { brandTiersFor, DEFAULT_STORE_ID } from "../domain/brand-tiers";
@@ -19,9 +20,9 @@ const eventSchema = z.object({
  * Map item, step 4: the seed's ValueRanker (`rank_substitutes_by_value`, heuristic when the model fails),
  * then the category guard, price cap, policy and brands, in code.
  */
-export const handler = async (event: unknown) => {
+export const handler = async (event: unknown, context: Context) => {
   const { item, policy, rules, search } = parseOrThrow(eventSchema, event, "RankCandidates event");
-  const { llm, usage } = stepLlm();
+  const { llm, usage } = stepLlm(context);
   const ranked = await rankItemCandidates(
     { llm, logger: stepLogger, tiers: brandTiersFor(DEFAULT_STORE_ID) },
     { original: originalItemFromCartLine(item), candidates: search.candidates, policy, preferences: rules },
