@@ -96,15 +96,25 @@ export type RunResult = z.infer<typeof runResultSchema>;
 
 export const RUN_STATUSES = ["running", "succeeded", "failed"] as const;
 
-/** A person's decision on a run's recommendation, as recorded with what it changed in the cart. */
+/**
+ * A person's decision on a run's recommendation, as recorded with what it changed in the cart. A decision
+ * that changes the cart is first `claimed` on the run (a conditional write, before the store is touched),
+ * then `applied`, or `failed` with why; a reject or keep is `recorded` at once.
+ */
 export const recordedDecisionSchema = z.object({
   kind: z.enum(["substitution", "prune"]),
   productId: z.string(),
   action: z.enum(["accept", "reject", "remove", "keep"]),
   substituteId: z.string().optional(),
-  outcome: z.enum(["applied", "recorded", "failed"]),
+  outcome: z.enum(["claimed", "applied", "recorded", "failed"]),
   error: z.string().optional(),
   decidedAt: z.string(),
+  /** The request that holds (or last held) the claim. */
+  claimId: z.string().optional(),
+  /** When the claim was taken (again, for a claim a later attempt completed). */
+  claimedAt: z.string().optional(),
+  /** How many requests took the claim: above 1, a later one completed what an earlier one started. */
+  attempts: z.number().int().positive().optional(),
 });
 export type RecordedDecision = z.infer<typeof recordedDecisionSchema>;
 
