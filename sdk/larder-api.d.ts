@@ -186,7 +186,7 @@ export interface paths {
   "/shop/runs/{runId}/decisions": {
     /**
      * Accept or reject substitutes and prune proposals; accepted ones change the store cart
-     * @description Every decision is checked against the run's recommendations first: a product the run did not recommend is a 422 `decision_not_recommended` and nothing is applied. A run still running is a 409. Decisions are idempotent per product: re-sending one the run already settled answers its earlier outcome with `alreadyDecidedAt` and `changes: []`, touching nothing; a different decision on a product whose earlier one changed the cart is a 409 `decision_already_made`; one product decided twice in one request is a 422 `decision_duplicated`.
+     * @description Every decision is checked against the run's recommendations first: a product the run did not recommend is a 422 `decision_not_recommended` and nothing is applied. A run still running is a 409. Decisions are claimed on the run (a conditional write) before the store is touched, so each changes the cart once: re-sending one the run already settled, or sending it again while it is being applied (a double tap, a client retry), answers the one outcome with `alreadyDecidedAt` and `changes: []`, touching nothing (409 `decision_in_progress` if it is still being applied when this request runs out of time); a different decision on a product whose earlier one changed the cart, or is changing it, is a 409 `decision_already_made`. A decision whose store change failed (`failed`, with why) is completed by sending it again: the cart is read first and what was already done is not done again. One product decided twice in one request is a 422 `decision_duplicated`.
      */
     post: operations["applyShopRunDecisions"];
   };
@@ -744,6 +744,9 @@ export interface components {
           [key: string]: number;
         };
         offline: boolean;
+        /** @default false */
+        degraded?: boolean;
+        partial?: boolean;
       };
       error?: {
         code: string;
@@ -757,9 +760,12 @@ export interface components {
           action: "accept" | "reject" | "remove" | "keep";
           substituteId?: string;
           /** @enum {string} */
-          outcome: "applied" | "recorded" | "failed";
+          outcome: "claimed" | "applied" | "recorded" | "failed";
           error?: string;
           decidedAt: string;
+          claimId?: string;
+          claimedAt?: string;
+          attempts?: number;
         })[];
     };
     ShopRunList: {
@@ -792,6 +798,8 @@ export interface components {
               change: "added" | "removed";
               productId: string;
               quantity?: number;
+              /** @description Why this quantity: the substitute covers the original's amount (2 × 400 g → one 1 kg pack), in pt-PT */
+              reason?: string;
             })[];
           error?: string;
           /** @description Set when the decision repeats one the run already settled: the store was not touched again and `changes` is empty */
@@ -3431,7 +3439,7 @@ export interface operations {
   };
   /**
    * Accept or reject substitutes and prune proposals; accepted ones change the store cart
-   * @description Every decision is checked against the run's recommendations first: a product the run did not recommend is a 422 `decision_not_recommended` and nothing is applied. A run still running is a 409. Decisions are idempotent per product: re-sending one the run already settled answers its earlier outcome with `alreadyDecidedAt` and `changes: []`, touching nothing; a different decision on a product whose earlier one changed the cart is a 409 `decision_already_made`; one product decided twice in one request is a 422 `decision_duplicated`.
+   * @description Every decision is checked against the run's recommendations first: a product the run did not recommend is a 422 `decision_not_recommended` and nothing is applied. A run still running is a 409. Decisions are claimed on the run (a conditional write) before the store is touched, so each changes the cart once: re-sending one the run already settled, or sending it again while it is being applied (a double tap, a client retry), answers the one outcome with `alreadyDecidedAt` and `changes: []`, touching nothing (409 `decision_in_progress` if it is still being applied when this request runs out of time); a different decision on a product whose earlier one changed the cart, or is changing it, is a 409 `decision_already_made`. A decision whose store change failed (`failed`, with why) is completed by sending it again: the cart is read first and what was already done is not done again. One product decided twice in one request is a 422 `decision_duplicated`.
    */
   applyShopRunDecisions: {
     parameters: {

@@ -55,6 +55,7 @@ export const composeRunResult = (args: {
     usage = addUsage(usage, args.prune.usage);
   }
   const totalUnavailable = base.totalUnavailable + failed.length;
+  const offline = usage.calls > 0 && usage.offlineCalls === usage.calls;
   return {
     ...base,
     summary:
@@ -75,6 +76,7 @@ export const composeRunResult = (args: {
     ...(args.slots ? { recommendedSlot: args.slots.recommendation } : {}),
     usage,
     heuristicSteps,
-    offline: usage.calls > 0 && usage.offlineCalls === usage.calls,
+    offline,
+    degraded: !offline && Object.keys(heuristicSteps).length > 0,
   };
 };

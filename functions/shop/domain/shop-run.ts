@@ -84,20 +84,37 @@ export const runResultSchema = substitutionResultSchema.extend({
   /** Which steps answered by heuristics (the model was unavailable, offline, or refused), and how often. */
   heuristicSteps: z.record(z.string(), z.number().int()),
   offline: z.boolean(),
+  /**
+   * A model is configured but some step answered by its heuristic instead (the model timed out, was
+   * skipped by its breaker, failed or was refused): the run is complete, its answers less refined.
+   */
+  degraded: z.boolean().default(false),
+  /** Set on a run that failed after some work was done: the result holds what was done until then. */
+  partial: z.boolean().optional(),
 });
 export type RunResult = z.infer<typeof runResultSchema>;
 
 export const RUN_STATUSES = ["running", "succeeded", "failed"] as const;
 
-/** A person's decision on a run's recommendation, as recorded with what it changed in the cart. */
+/**
+ * A person's decision on a run's recommendation, as recorded with what it changed in the cart. A decision
+ * that changes the cart is first `claimed` on the run (a conditional write, before the store is touched),
+ * then `applied`, or `failed` with why; a reject or keep is `recorded` at once.
+ */
 export const recordedDecisionSchema = z.object({
   kind: z.enum(["substitution", "prune"]),
   productId: z.string(),
   action: z.enum(["accept", "reject", "remove", "keep"]),
   substituteId: z.string().optional(),
-  outcome: z.enum(["applied", "recorded", "failed"]),
+  outcome: z.enum(["claimed", "applied", "recorded", "failed"]),
   error: z.string().optional(),
   decidedAt: z.string(),
+  /** The request that holds (or last held) the claim. */
+  claimId: z.string().optional(),
+  /** When the claim was taken (again, for a claim a later attempt completed). */
+  claimedAt: z.string().optional(),
+  /** How many requests took the claim: above 1, a later one completed what an earlier one started. */
+  attempts: z.number().int().positive().optional(),
 });
 export type RecordedDecision = z.infer<typeof recordedDecisionSchema>;
 

@@ -1,12 +1,21 @@
 import { parseOrThrow } from "../../core/validation";
-import { caughtErrorSchema, runKeysSchema } from "../domain/run-step-events";
+import { caughtErrorSchema, runKeysSchema, saveRunEventSchema } from "../domain/run-step-events";
 import { markRunFailed } from "../domain/use-cases/mark-run-failed";
 import { runRepositoryFor } from "../wiring/step-table";
 
-const eventSchema = runKeysSchema.extend({ failure: caughtErrorSchema });
+const eventSchema = runKeysSchema
+  .extend({ failure: caughtErrorSchema })
+  .extend(saveRunEventSchema.pick({ prune: true, slots: true }).partial().shape);
 
-/** A run-level step failed for good (the cart could not be read, say): the run is recorded as failed. */
+/**
+ * A run-level step failed for good (the cart could not be read, a store error in ScoutSlots): the run is
+ * recorded as failed, with what was done until then (the workflow passes PruneStock's and ScoutSlots'
+ * outcomes, or their "skipped" markers).
+ */
 export const handler = async (event: unknown) => {
-  const { tenant, runId, failure } = parseOrThrow(eventSchema, event, "MarkRunFailed event");
-  return markRunFailed({ runs: runRepositoryFor(tenant), now: () => new Date() }, { runId, failure });
+  const { tenant, runId, failure, prune, slots } = parseOrThrow(eventSchema, event, "MarkRunFailed event");
+  return markRunFailed(
+    { runs: runRepositoryFor(tenant), now: () => new Date() },
+    { runId, failure, ...(prune ? { prune } : {}), ...(slots ? { slots } : {}) },
+  );
 };

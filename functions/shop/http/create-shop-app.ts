@@ -95,7 +95,12 @@ export const createShopApp = (deps: ShopApiDeps): OpenAPIHono<ApiEnv> => {
     const { applyDecisions } = await import("../domain/use-cases/apply-decisions");
     const outcome = await applyDecisions(
       { runs: runs(c), store: () => deps.storeFor(householdId, deadline), now: deps.now },
-      { runId: c.req.valid("param").runId, decisions: c.req.valid("json").decisions },
+      {
+        runId: c.req.valid("param").runId,
+        decisions: c.req.valid("json").decisions,
+        // An identical decision another request is applying is awaited while this request has time.
+        ...(deadline === undefined ? {} : { waitUntil: deadline }),
+      },
     );
     return c.json(outcome, 200);
   });

@@ -91,6 +91,10 @@ export const DecisionsResult = z
             change: z.enum(["added", "removed"]),
             productId: z.string(),
             quantity: z.number().optional(),
+            reason: z.string().optional().meta({
+              description:
+                "Why this quantity: the substitute covers the original's amount (2 × 400 g → one 1 kg pack), in pt-PT",
+            }),
           }),
         ),
         error: z.string().optional(),

@@ -80,10 +80,14 @@ export const decideShopRunRoute = defineRoute({
   description:
     "Every decision is checked against the run's recommendations first: a product the run did not recommend " +
     "is a 422 `decision_not_recommended` and nothing is applied. A run still running is a 409. Decisions are " +
-    "idempotent per product: re-sending one the run already settled answers its earlier outcome with " +
-    "`alreadyDecidedAt` and `changes: []`, touching nothing; a different decision on a product whose earlier " +
-    "one changed the cart is a 409 `decision_already_made`; one product decided twice in one request is a " +
-    "422 `decision_duplicated`.",
+    "claimed on the run (a conditional write) before the store is touched, so each changes the cart once: " +
+    "re-sending one the run already settled, or sending it again while it is being applied (a double tap, a " +
+    "client retry), answers the one outcome with `alreadyDecidedAt` and `changes: []`, touching nothing (409 " +
+    "`decision_in_progress` if it is still being applied when this request runs out of time); a different " +
+    "decision on a product whose earlier one changed the cart, or is changing it, is a 409 " +
+    "`decision_already_made`. A decision whose store change failed (`failed`, with why) is completed by " +
+    "sending it again: the cart is read first and what was already done is not done again. One product " +
+    "decided twice in one request is a 422 `decision_duplicated`.",
   security: bearerAuth,
   request: { params: RunParams, body: jsonBody(DecisionsBody) },
   responses: {

@@ -417,6 +417,7 @@ beforeAll(async () => {
         pruned: [{ productId: SHOP_RUN_PRUNE_ID, name: "Oat milk 1 l", reason: "bought 3 days ago" }],
         slots: [],
         usage: { calls: 0, failedCalls: 0, inputTokens: 0, outputTokens: 0, latencyMs: 0, offlineCalls: 0 },
+        degraded: false,
         heuristicSteps: {},
         offline: true,
       },

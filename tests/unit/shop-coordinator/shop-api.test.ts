@@ -150,6 +150,7 @@ const seedSucceededRun = async (runs: ShopRunRepository, runId = "run_done"): Pr
       usage: { calls: 0, failedCalls: 0, inputTokens: 0, outputTokens: 0, latencyMs: 0, offlineCalls: 0 },
       heuristicSteps: {},
       offline: true,
+      degraded: false,
     },
   };
   await runs.createRun(header);

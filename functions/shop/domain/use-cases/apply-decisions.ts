@@ -14,6 +14,15 @@ export interface DecisionOutcome {
   alreadyDecidedAt?: string;
 }
 
+/**
+ * How long a claim protects a decision whose request is still at work: API Gateway ends every request
+ * within 30 s, so a claim older than this belongs to a request that died or was cut (its Lambda timed out,
+ * the store hung), and the next identical decision takes it over and completes it.
+ */
+export const DECISION_CLAIM_LEASE_MS = 30_000;
+/** How often a request waiting for an identical decision's outcome re-reads the run. */
+const CLAIM_POLL_MS = 200;
+
 type Planned =
   | {
       kind: "substitute";
@@ -24,33 +33,73 @@ type Planned =
       reason: string;
     }
   | { kind: "prune"; decision: Decision; productId: string }
-  | { kind: "record"; decision: Decision; productId: string }
-  | { kind: "repeat"; decision: Decision; earlier: RecordedDecision };
+  | { kind: "record"; decision: Decision; productId: string };
+
+/** What the claim found for one decision on the run's latest record of its product. */
+type Verdict =
+  /** This request holds the claim; `resumed` when an earlier attempt took it and did not finish. */
+  | { kind: "claimed"; resumed: boolean }
+  /** An identical decision settled already: its outcome, nothing touched again. */
+  | { kind: "repeat"; earlier: RecordedDecision }
+  /** An identical decision is being applied by another request right now: its outcome is awaited. */
+  | { kind: "wait"; earlier: RecordedDecision }
+  /** A different decision changed (or is changing) the cart: 409. */
+  | { kind: "conflict"; earlier: RecordedDecision };
 
 const decisionKind = (decision: Decision): RecordedDecision["kind"] =>
   "pruneProductId" in decision ? "prune" : "substitution";
 const decidedProductId = (decision: Decision): string =>
   "pruneProductId" in decision ? decision.pruneProductId : decision.originalProductId;
 
+const substituteOf = (plan: Planned): string | undefined =>
+  plan.kind === "substitute" ? plan.substituteId : undefined;
+
+/** The run's latest record of the product this plan decides, with its index in `decisions`. */
+const latestRecordOf = (decisions: readonly RecordedDecision[], plan: Planned) => {
+  const kind = decisionKind(plan.decision);
+  const productId = decidedProductId(plan.decision);
+  const index = decisions.findLastIndex((d) => d.kind === kind && d.productId === productId);
+  return index < 0 ? undefined : { index, record: decisions[index] as RecordedDecision };
+};
+
+/** Thrown out of the claim's header change when it has nothing to write (every decision already taken). */
+class NothingToClaim {
+  constructor(readonly verdicts: Verdict[]) {}
+}
+
 /**
  * Checks every decision against what the run recommended before touching the cart: a decision on a
- * product the run did not recommend is refused (422) and nothing is applied. Then applies the accepted
- * ones through the store tools (add the substitute and remove the original; remove a pruned line), one
- * at a time, and answers what changed; a store failure stops nothing else and is reported per decision.
+ * product the run did not recommend is refused (422) and nothing is applied. Then CLAIMS the decisions on
+ * the run in one conditional write (the header's optimistic lock) before anything touches the store, and
+ * applies the claimed ones through the store tools (add the substitute and remove the original; remove a
+ * pruned line), one at a time; a store failure stops nothing else and is recorded per decision (`failed`,
+ * with why).
  *
- * Idempotent per product: a decision the run already settled (applied or recorded, not failed) with the
- * same action and substitute is answered with that earlier outcome, `changes: []` and `alreadyDecidedAt`,
- * and the store is not touched; a different decision on a product whose earlier one changed the cart is a
- * 409 `decision_already_made` (a reject or keep, which changed nothing, may still be changed). Two
- * decisions on one product in one request are a 422 `decision_duplicated`.
+ * Applies once, however many times it arrives at once: of identical decisions arriving together one takes
+ * the claim and applies it, the others wait for its outcome and answer it (`alreadyDecidedAt`,
+ * `changes: []`); a decision identical to one already settled answers that outcome at once; a different
+ * decision on a product whose earlier one changed the cart, or holds its claim, is a 409
+ * `decision_already_made` (a reject or keep, which changed nothing, may still be changed). A claim whose
+ * store change did not finish (failed, or a request that died: older than the lease) is completed by the
+ * next identical decision, not repeated: the cart is read first, and an addition already there (or a
+ * removal already done) is not made again. Two decisions on one product in one request are a 422
+ * `decision_duplicated`.
  */
 export const applyDecisions = async (
   deps: {
     runs: ShopRunRepository;
     store: () => Promise<StoreToolsPort & { close(): Promise<void> }>;
     now: () => Date;
+    /** The claim's id; a random UUID by default. */
+    newClaimId?: () => string;
+    sleep?: (ms: number) => Promise<void>;
   },
-  args: { runId: string; decisions: Decision[] },
+  args: {
+    runId: string;
+    decisions: Decision[];
+    /** Epoch ms after which this request stops waiting for an identical decision's outcome (409). */
+    waitUntil?: number;
+  },
 ): Promise<{ runId: string; results: DecisionOutcome[] }> => {
   const header = await deps.runs.getRun(args.runId);
   if (!header) throw new NotFoundError(`No shop run ${args.runId}`, { code: "shop_run_not_found" });
@@ -63,7 +112,6 @@ export const applyDecisions = async (
   const result = header.result;
   const refusals: Array<{ path: string; message: string }> = [];
   const duplicates: Array<{ path: string; message: string }> = [];
-  const conflicts: Array<{ path: string; message: string; earlier: RecordedDecision }> = [];
   const seen = new Set<string>();
   args.decisions.forEach((decision, index) => {
     const key = `${decisionKind(decision)}#${decidedProductId(decision)}`;
@@ -81,31 +129,7 @@ export const applyDecisions = async (
       details: { issues: duplicates },
     });
   }
-  /** The run's settled decision on the product (the latest that did not fail), if any. */
-  const settled = (decision: Decision): RecordedDecision | undefined =>
-    (header.decisions ?? []).findLast(
-      (d) =>
-        d.kind === decisionKind(decision) &&
-        d.productId === decidedProductId(decision) &&
-        d.outcome !== "failed",
-    );
-  const planned: Planned[] = args.decisions.map((decision, index): Planned => {
-    const fresh = planDecision(decision, index);
-    const earlier = settled(decision);
-    if (!earlier) return fresh;
-    const substituteId = fresh.kind === "substitute" ? fresh.substituteId : undefined;
-    if (earlier.action === decision.action && earlier.substituteId === substituteId) {
-      return { kind: "repeat", decision, earlier };
-    }
-    if (earlier.outcome === "applied") {
-      conflicts.push({
-        path: `decisions.${index}`,
-        message: `already decided: ${earlier.action}${earlier.substituteId ? ` ${earlier.substituteId}` : ""}`,
-        earlier,
-      });
-    }
-    return fresh;
-  });
+  const planned: Planned[] = args.decisions.map((decision, index) => planDecision(decision, index));
   function planDecision(decision: Decision, index: number): Planned {
     if ("pruneProductId" in decision) {
       if (!result.pruned.some((p) => p.productId === decision.pruneProductId)) {
@@ -162,15 +186,27 @@ export const applyDecisions = async (
       },
     );
   }
+
+  // The claim: one conditional write of the run's header, re-read and re-judged on a lost race.
+  const claimId = deps.newClaimId?.() ?? crypto.randomUUID();
+  const claimedAt = deps.now().toISOString();
+  const verdicts = await claimDecisions(deps.runs, args.runId, planned, {
+    claimId,
+    claimedAt,
+    now: deps.now,
+  });
+  const conflicts = verdicts.flatMap((verdict, index) =>
+    verdict.kind === "conflict" ? [{ index, earlier: verdict.earlier }] : [],
+  );
   if (conflicts.length > 0) {
     throw new ConflictError(
       "Some decisions differ from ones already applied to the cart; nothing was applied",
       {
         code: "decision_already_made",
         details: {
-          issues: conflicts.map(({ path, message, earlier }) => ({
-            path,
-            message,
+          issues: conflicts.map(({ index, earlier }) => ({
+            path: `decisions.${index}`,
+            message: `already decided: ${earlier.action}${earlier.substituteId ? ` ${earlier.substituteId}` : ""}`,
             decidedAt: earlier.decidedAt,
           })),
         },
@@ -178,75 +214,201 @@ export const applyDecisions = async (
     );
   }
 
-  const results: DecisionOutcome[] = [];
-  const needsStore = planned.some((p) => p.kind === "substitute" || p.kind === "prune");
-  const store = needsStore ? await deps.store() : undefined;
+  const results: DecisionOutcome[] = planned.map((plan) => ({
+    decision: plan.decision,
+    outcome: "recorded",
+    changes: [],
+  }));
+  const ours = planned.flatMap((plan, index) => {
+    const verdict = verdicts[index] as Verdict;
+    return verdict.kind === "claimed" && plan.kind !== "record"
+      ? [{ plan, index, resumed: verdict.resumed }]
+      : [];
+  });
+  let store: (StoreToolsPort & { close(): Promise<void> }) | undefined;
   try {
-    for (const plan of planned) {
+    store = ours.length > 0 ? await deps.store() : undefined;
+    // A claim an earlier attempt took: what it changed already is read from the cart, not made again.
+    const cart = store && ours.some((o) => o.resumed) ? await store.scanCart() : undefined;
+    const cartQuantity = (productId: string) =>
+      cart?.find((line) => line.productId === productId)?.quantity ?? 0;
+    for (const { plan, index, resumed } of ours) {
       const changes: DecisionOutcome["changes"] = [];
-      if (plan.kind === "repeat") {
-        results.push({
-          decision: plan.decision,
-          outcome: plan.earlier.outcome,
-          changes,
-          alreadyDecidedAt: plan.earlier.decidedAt,
-        });
-        continue;
-      }
       try {
         if (plan.kind === "substitute" && store) {
-          await store.addToCart(plan.substituteId, plan.quantity);
-          changes.push({
-            change: "added",
-            productId: plan.substituteId,
-            quantity: plan.quantity,
-            reason: plan.reason,
-          });
-          await store.removeFromCart(plan.originalId);
-          changes.push({ change: "removed", productId: plan.originalId });
+          if (!(resumed && cartQuantity(plan.substituteId) >= plan.quantity)) {
+            await store.addToCart(plan.substituteId, plan.quantity);
+            changes.push({
+              change: "added",
+              productId: plan.substituteId,
+              quantity: plan.quantity,
+              reason: plan.reason,
+            });
+          }
+          if (!(resumed && cartQuantity(plan.originalId) === 0)) {
+            await store.removeFromCart(plan.originalId);
+            changes.push({ change: "removed", productId: plan.originalId });
+          }
         } else if (plan.kind === "prune" && store) {
-          await store.removeFromCart(plan.productId);
-          changes.push({ change: "removed", productId: plan.productId });
+          if (!(resumed && cartQuantity(plan.productId) === 0)) {
+            await store.removeFromCart(plan.productId);
+            changes.push({ change: "removed", productId: plan.productId });
+          }
         }
-        results.push({
-          decision: plan.decision,
-          outcome: plan.kind === "record" ? "recorded" : "applied",
-          changes,
-        });
+        results[index] = { decision: plan.decision, outcome: "applied", changes };
       } catch (error) {
-        results.push({
+        results[index] = {
           decision: plan.decision,
           outcome: "failed",
           changes,
           error: error instanceof Error ? error.message : String(error),
-        });
+        };
+      }
+    }
+  } catch (error) {
+    // No store session, or the cart could not be read: every claim of this request failed, with why; the
+    // next identical decision completes it.
+    for (const { plan, index } of ours) {
+      if (results[index]?.outcome === "recorded") {
+        results[index] = {
+          decision: plan.decision,
+          outcome: "failed",
+          changes: [],
+          error: error instanceof Error ? error.message : String(error),
+        };
       }
     }
   } finally {
     await store?.close();
   }
 
-  const decidedAt = deps.now().toISOString();
-  // A repeat changed nothing and is not recorded again.
-  const recorded: RecordedDecision[] = results.flatMap((r, index): RecordedDecision[] => {
+  // The claims' outcomes, on the records this request holds (a record another took over is left alone).
+  if (ours.length > 0) {
+    await deps.runs.updateRun(args.runId, (current: RunHeader) => ({
+      ...current,
+      decisions: (current.decisions ?? []).map((record) => {
+        if (record.claimId !== claimId || record.outcome !== "claimed") return record;
+        const own = ours.find(
+          ({ plan }) =>
+            decisionKind(plan.decision) === record.kind &&
+            decidedProductId(plan.decision) === record.productId,
+        );
+        const outcome = own ? results[own.index] : undefined;
+        if (!outcome) return record;
+        const { error: _previous, ...rest } = record;
+        return {
+          ...rest,
+          outcome: outcome.outcome === "failed" ? "failed" : "applied",
+          ...(outcome.error ? { error: outcome.error } : {}),
+        };
+      }),
+    }));
+  }
+
+  // Identical decisions another request was applying: their outcomes, once settled.
+  for (const [index, verdict] of verdicts.entries()) {
     const plan = planned[index] as Planned;
-    if (plan.kind === "repeat") return [];
-    return [
-      {
-        kind: "pruneProductId" in r.decision ? "prune" : "substitution",
-        productId: plan.kind === "substitute" ? plan.originalId : plan.productId,
-        action: r.decision.action,
-        ...(plan.kind === "substitute" ? { substituteId: plan.substituteId } : {}),
-        outcome: r.outcome,
-        ...(r.error ? { error: r.error } : {}),
-        decidedAt,
-      },
-    ];
-  });
-  if (recorded.length === 0) return { runId: args.runId, results };
-  await deps.runs.updateRun(args.runId, (current: RunHeader) => ({
-    ...current,
-    decisions: [...(current.decisions ?? []), ...recorded].slice(-500),
-  }));
+    if (verdict.kind === "repeat") {
+      results[index] = repeatOf(plan.decision, verdict.earlier);
+    } else if (verdict.kind === "wait") {
+      const settled = await awaitClaim(deps, args, plan, verdict.earlier);
+      results[index] = repeatOf(plan.decision, settled);
+    }
+  }
   return { runId: args.runId, results };
+};
+
+const repeatOf = (decision: Decision, earlier: RecordedDecision): DecisionOutcome => ({
+  decision,
+  outcome: earlier.outcome === "claimed" ? "applied" : earlier.outcome,
+  changes: [],
+  ...(earlier.error ? { error: earlier.error } : {}),
+  alreadyDecidedAt: earlier.decidedAt,
+});
+
+/** Claims the decisions in one write of the header (or writes nothing when every one is taken already). */
+const claimDecisions = async (
+  runs: ShopRunRepository,
+  runId: string,
+  planned: Planned[],
+  claim: { claimId: string; claimedAt: string; now: () => Date },
+): Promise<Verdict[]> => {
+  let verdicts: Verdict[] = [];
+  try {
+    const written = await runs.updateRun(runId, (current) => {
+      const decisions = [...(current.decisions ?? [])];
+      verdicts = planned.map((plan) => judge(decisions, plan, claim.now().getTime()));
+      if (verdicts.some((v) => v.kind === "conflict") || !verdicts.some((v) => v.kind === "claimed")) {
+        throw new NothingToClaim(verdicts);
+      }
+      for (const [index, verdict] of verdicts.entries()) {
+        if (verdict.kind !== "claimed") continue;
+        const plan = planned[index] as Planned;
+        const latest = latestRecordOf(decisions, plan);
+        const record: RecordedDecision = {
+          kind: decisionKind(plan.decision),
+          productId: decidedProductId(plan.decision),
+          action: plan.decision.action,
+          ...(plan.kind === "substitute" ? { substituteId: plan.substituteId } : {}),
+          outcome: plan.kind === "record" ? "recorded" : "claimed",
+          decidedAt: verdict.resumed && latest ? latest.record.decidedAt : claim.claimedAt,
+          claimId: claim.claimId,
+          claimedAt: claim.claimedAt,
+          attempts: verdict.resumed && latest ? (latest.record.attempts ?? 1) + 1 : 1,
+        };
+        if (verdict.resumed && latest) decisions[latest.index] = record;
+        else decisions.push(record);
+      }
+      return { ...current, decisions: decisions.slice(-500) };
+    });
+    if (!written) throw new NotFoundError(`No shop run ${runId}`, { code: "shop_run_not_found" });
+    return verdicts;
+  } catch (error) {
+    if (error instanceof NothingToClaim) return error.verdicts;
+    throw error;
+  }
+};
+
+/** What the run's latest record of the product means for this decision. */
+const judge = (decisions: readonly RecordedDecision[], plan: Planned, now: number): Verdict => {
+  const latest = latestRecordOf(decisions, plan)?.record;
+  if (!latest) return { kind: "claimed", resumed: false };
+  const identical = latest.action === plan.decision.action && latest.substituteId === substituteOf(plan);
+  const stale =
+    latest.outcome === "claimed" &&
+    now - Date.parse(latest.claimedAt ?? latest.decidedAt) >= DECISION_CLAIM_LEASE_MS;
+  if (identical) {
+    if (latest.outcome === "applied" || latest.outcome === "recorded")
+      return { kind: "repeat", earlier: latest };
+    if (latest.outcome === "claimed" && !stale) return { kind: "wait", earlier: latest };
+    // Failed, or claimed by a request that died: this one completes it.
+    return { kind: "claimed", resumed: plan.kind !== "record" };
+  }
+  // A reject or keep changed nothing and may be changed; so may a decision that failed.
+  if (latest.outcome === "recorded" || latest.outcome === "failed")
+    return { kind: "claimed", resumed: false };
+  return { kind: "conflict", earlier: latest };
+};
+
+/** Waits for the claim another request holds on an identical decision to settle; 409 if it does not in time. */
+const awaitClaim = async (
+  deps: { runs: ShopRunRepository; now: () => Date; sleep?: (ms: number) => Promise<void> },
+  args: { runId: string; waitUntil?: number },
+  plan: Planned,
+  earlier: RecordedDecision,
+): Promise<RecordedDecision> => {
+  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const claimStarted = Date.parse(earlier.claimedAt ?? earlier.decidedAt);
+  const until = Math.min(args.waitUntil ?? Number.POSITIVE_INFINITY, claimStarted + DECISION_CLAIM_LEASE_MS);
+  for (;;) {
+    const current = await deps.runs.getRun(args.runId);
+    const record = latestRecordOf(current?.decisions ?? [], plan)?.record;
+    if (record && record.outcome !== "claimed") return record;
+    if (deps.now().getTime() + CLAIM_POLL_MS > until) break;
+    await sleep(CLAIM_POLL_MS);
+  }
+  throw new ConflictError("An identical decision is still being applied; ask again in a moment", {
+    code: "decision_in_progress",
+    details: { decidedAt: earlier.decidedAt },
+  });
 };

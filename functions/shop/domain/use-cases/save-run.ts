@@ -2,6 +2,28 @@ import { NotFoundError } from "../../../core/errors";
 import type { ShopRunRepository } from "../ports/shop-run-repository";
 import { composeRunResult } from "../run-result";
 import type { SaveRunEvent } from "../run-step-events";
+import type { RunItem, RunResult } from "../shop-run";
+
+/**
+ * The run's result from what its steps wrote: the item records, BuildCart's lines (kept with the run) and
+ * PruneStock's and ScoutSlots' outcomes where they ran. SaveRun composes it for a run that succeeded,
+ * MarkRunFailed for one that failed part way (whatever was done until then).
+ */
+export const resultFromRecords = async (
+  runs: Pick<ShopRunRepository, "listItems" | "getRunContext">,
+  args: { runId: string } & Partial<Pick<SaveRunEvent, "prune" | "slots">>,
+): Promise<{ items: RunItem[]; result: RunResult }> => {
+  const { runId, prune, slots } = args;
+  const [items, context] = [await runs.listItems(runId), await runs.getRunContext(runId)];
+  const result = composeRunResult({
+    items,
+    cartAdditions: context.cartAdditions ?? [],
+    ...(context.planNotAdded ? { planNotAdded: context.planNotAdded } : {}),
+    ...(prune && !("skipped" in prune) ? { prune } : {}),
+    ...(slots && !("skipped" in slots) ? { slots } : {}),
+  });
+  return { items, result };
+};
 
 /**
  * SaveRun: the run's result from its item records, BuildCart's lines (kept with the run) and the other
@@ -11,15 +33,8 @@ export const saveRunResult = async (
   deps: { runs: ShopRunRepository; now: () => Date },
   args: Pick<SaveRunEvent, "runId" | "prune" | "slots">,
 ) => {
-  const { runId, prune, slots } = args;
-  const [items, context] = [await deps.runs.listItems(runId), await deps.runs.getRunContext(runId)];
-  const result = composeRunResult({
-    items,
-    cartAdditions: context.cartAdditions ?? [],
-    ...(context.planNotAdded ? { planNotAdded: context.planNotAdded } : {}),
-    ...("skipped" in prune ? {} : { prune }),
-    ...("skipped" in slots ? {} : { slots }),
-  });
+  const { runId } = args;
+  const { items, result } = await resultFromRecords(deps.runs, args);
   const saved = await deps.runs.updateRun(runId, (header) => ({
     ...header,
     status: "succeeded",

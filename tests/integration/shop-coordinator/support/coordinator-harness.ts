@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type SimulatedStore, startSimulatedStore } from "../../../../dev/store/start-simulated-store";
+import { type LambdaHandler, loadLambdaHandler } from "../../../../dev/workflow/local-lambda";
 import { createLocalWorkflowRunner, type LocalWorkflowRunner } from "../../../../dev/workflow-runner";
 import { type AppTable, createAppTable } from "../../../../functions/core/db/app-table";
 import type { WorkflowExecution } from "../../../../functions/core/workflow/workflow-port";
@@ -9,7 +10,7 @@ import { householdPreferencesSchema } from "../../../../functions/shop/domain/ho
 import type { ShopRunRepository } from "../../../../functions/shop/domain/ports/shop-run-repository";
 import { type RunHeader, runOptionsSchema } from "../../../../functions/shop/domain/shop-run";
 import { startShopRun } from "../../../../functions/shop/domain/use-cases/start-run";
-import { allWorkflows } from "../../../../lib/areas";
+import { allFunctions, allWorkflows } from "../../../../lib/areas";
 import { createTestTable } from "../../../support/table";
 
 /**
@@ -33,9 +34,18 @@ export interface CoordinatorHarness {
   close(): Promise<void>;
 }
 
+/** How a test changes the deployed functions: a shorter Lambda timeout, a handler wrapped (a fault planted). */
+export interface HarnessFunctionOptions {
+  /** A function's Lambda timeout in the runner (its definition's when undefined). */
+  timeoutSeconds?: (functionId: string) => number | undefined;
+  /** Wraps a function's real handler (the handler itself when undefined). */
+  wrapHandler?: (functionId: string, handler: LambdaHandler) => LambdaHandler | undefined;
+}
+
 export const startCoordinatorHarness = async (
   env: Record<string, string>,
   workflowNames: readonly string[] = ["shop-coordinator"],
+  functionOptions: HarnessFunctionOptions = {},
 ): Promise<CoordinatorHarness> => {
   const testTable = await createTestTable();
   const store = await startSimulatedStore({ port: 0 });
@@ -49,6 +59,15 @@ export const startCoordinatorHarness = async (
   const runner = await createLocalWorkflowRunner({
     retryIntervalMs: 0,
     workflows: allWorkflows().filter((workflow) => workflowNames.includes(workflow.name)),
+    findFunction: (id) => {
+      const fn = allFunctions().find((candidate) => candidate.id === id);
+      const timeoutSeconds = functionOptions.timeoutSeconds?.(id);
+      return fn && timeoutSeconds !== undefined ? { ...fn, timeoutSeconds } : fn;
+    },
+    loadHandler: async (fn, rootDir) => {
+      const handler = await loadLambdaHandler(fn, rootDir);
+      return functionOptions.wrapHandler?.(fn.id, handler) ?? handler;
+    },
   });
   const table = createAppTable({ TABLE_NAME: testTable.tableName, DYNAMODB_ENDPOINT: testTable.endpoint });
   const runsOf = (tenant: string) => createDynamoShopRunRepository(table.forTenant(tenant));
