@@ -70,6 +70,9 @@ const decide = (householdId: string, runId: string, decisions: Decision[], fault
     { runId, decisions },
   );
 
+/** The first substitute (a 1 kg pack) covers the 2 × 400 g original once: quantity by need, not by count. */
+const SUBSTITUTE_PACKS = 1;
+
 const cartOf = (householdId: string) =>
   Object.fromEntries(harness.store.householdState(householdId).cart.map((l) => [l.productId, l.quantity]));
 
@@ -88,7 +91,7 @@ describe("a decision changes the cart once, however many times it arrives at onc
         decide(householdId, runId, [accept]),
         decide(householdId, runId, [accept]),
       ]);
-      expect(cartOf(householdId)).toEqual({ [first]: 2, [rice.productId]: 1 });
+      expect(cartOf(householdId)).toEqual({ [first]: SUBSTITUTE_PACKS, [rice.productId]: 1 });
       const results = answers.map((answer) => answer.results[0]);
       expect(results.map((r) => r?.outcome)).toEqual(["applied", "applied"]);
       const applied = results.filter((r) => r?.changes.length);
@@ -116,7 +119,7 @@ describe("a decision changes the cart once, however many times it arrives at onc
       const answers = await Promise.all(
         Array.from({ length: 5 }, () => decide(householdId, runId, decisions)),
       );
-      expect(cartOf(householdId)).toEqual({ [first]: 2 });
+      expect(cartOf(householdId)).toEqual({ [first]: SUBSTITUTE_PACKS });
       for (const answer of answers) {
         expect(answer.results.map((r) => r.outcome)).toEqual(["applied", "applied"]);
       }
@@ -173,7 +176,7 @@ describe("a decision changes the cart once, however many times it arrives at onc
         outcome: "failed",
         error: "the store did not answer in time",
       });
-      expect(cartOf(householdId)).toMatchObject({ [first]: 2, [sweetPotato.productId]: 2 });
+      expect(cartOf(householdId)).toMatchObject({ [first]: SUBSTITUTE_PACKS, [sweetPotato.productId]: 2 });
       const failed = await harness.runsOf(TENANT).getRun(runId);
       expect(failed?.decisions?.[0]).toMatchObject({
         outcome: "failed",
@@ -184,7 +187,7 @@ describe("a decision changes the cart once, however many times it arrives at onc
       expect(retried.results[0]?.outcome).toBe("applied");
       // The addition was already there: not made again; the removal that did not happen is done.
       expect(retried.results[0]?.changes).toEqual([{ change: "removed", productId: sweetPotato.productId }]);
-      expect(cartOf(householdId)).toEqual({ [first]: 2, [rice.productId]: 1 });
+      expect(cartOf(householdId)).toEqual({ [first]: SUBSTITUTE_PACKS, [rice.productId]: 1 });
       const run = await harness.runsOf(TENANT).getRun(runId);
       expect(run?.decisions).toHaveLength(1);
       expect(run?.decisions?.[0]).toMatchObject({ outcome: "applied", attempts: 2 });
@@ -200,7 +203,7 @@ describe("a decision changes the cart once, however many times it arrives at onc
       const { runId, first } = await runFor(householdId);
       // What a request that died leaves: its claim on the run, and the substitute already in the cart.
       const port = await storeOf(householdId)();
-      await port.addToCart(first, 2);
+      await port.addToCart(first, SUBSTITUTE_PACKS);
       await port.close();
       const claimedAt = new Date(Date.now() - DECISION_CLAIM_LEASE_MS - 1_000).toISOString();
       await harness.runsOf(TENANT).updateRun(runId, (header) => ({
@@ -223,7 +226,7 @@ describe("a decision changes the cart once, however many times it arrives at onc
         { originalProductId: sweetPotato.productId, action: "accept", productId: first },
       ]);
       expect(answer.results[0]?.outcome).toBe("applied");
-      expect(cartOf(householdId)).toEqual({ [first]: 2, [rice.productId]: 1 });
+      expect(cartOf(householdId)).toEqual({ [first]: SUBSTITUTE_PACKS, [rice.productId]: 1 });
       const run = await harness.runsOf(TENANT).getRun(runId);
       expect(run?.decisions?.[0]).toMatchObject({ outcome: "applied", attempts: 2 });
     },
