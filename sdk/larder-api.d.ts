@@ -116,7 +116,7 @@ export interface paths {
   "/negotiations/{negotiation_id}/messages/{message_id}/review": {
     /**
      * A person's review of the drafted reply: approve (optionally with edited text), reject or escalate
-     * @description Resumes the paused workflow. Approving a draft the leak check blocked, or an escalation (no draft), needs `text` (422 `draft_blocked` / `reply_required`). A message not awaiting review is a 409 `message_not_awaiting_review` (or `task_not_waiting` when another review just answered it). The approved reply is the output and joins the thread; the system sends nothing. Reject and escalate (a person takes the thread over outside the system) end the message `rejected`, with `review.decision` saying which.
+     * @description Resumes the paused workflow; a message whose workflow failed (for any reason) is answered directly. An escalation's draft is a holding reply (no figure, no term) the person may approve as is. Approving a draft the leak check blocked, or a message with no draft, needs `text` (422 `draft_blocked` / `reply_required`). The same review sent again answers its earlier outcome with `alreadyDecidedAt` and does nothing again; a different one after it is 409 `message_already_reviewed`. A message still running is 409 `message_not_awaiting_review`. The approved reply is the output and joins the thread; the system sends nothing. Reject and escalate (a person takes the thread over outside the system) end the message `rejected`, with `review.decision` saying which.
      */
     post: operations["reviewNegotiationMessage"];
   };
@@ -980,7 +980,7 @@ export interface components {
           otherTerms?: string;
         } | null;
         /** @enum {string} */
-        decidedBy: "orchestrator" | "safety_valve" | "model_unavailable" | "classification_failed";
+        decidedBy: "orchestrator" | "safety_valve" | "model_unavailable" | "classification_failed" | "step_failed";
         draft: {
           subject: string;
           body: string;
@@ -1311,6 +1311,8 @@ export interface components {
       messageId: string;
       /** @enum {string} */
       decision: "approve" | "reject" | "escalate";
+      /** @description Present when this same review was already given: when it was; nothing happened again. */
+      alreadyDecidedAt?: string;
     };
     NegotiationReviewRequest: {
       /** @enum {string} */
@@ -2647,7 +2649,7 @@ export interface operations {
   };
   /**
    * A person's review of the drafted reply: approve (optionally with edited text), reject or escalate
-   * @description Resumes the paused workflow. Approving a draft the leak check blocked, or an escalation (no draft), needs `text` (422 `draft_blocked` / `reply_required`). A message not awaiting review is a 409 `message_not_awaiting_review` (or `task_not_waiting` when another review just answered it). The approved reply is the output and joins the thread; the system sends nothing. Reject and escalate (a person takes the thread over outside the system) end the message `rejected`, with `review.decision` saying which.
+   * @description Resumes the paused workflow; a message whose workflow failed (for any reason) is answered directly. An escalation's draft is a holding reply (no figure, no term) the person may approve as is. Approving a draft the leak check blocked, or a message with no draft, needs `text` (422 `draft_blocked` / `reply_required`). The same review sent again answers its earlier outcome with `alreadyDecidedAt` and does nothing again; a different one after it is 409 `message_already_reviewed`. A message still running is 409 `message_not_awaiting_review`. The approved reply is the output and joins the thread; the system sends nothing. Reject and escalate (a person takes the thread over outside the system) end the message `rejected`, with `review.decision` saying which.
    */
   reviewNegotiationMessage: {
     parameters: {

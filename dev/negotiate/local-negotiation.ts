@@ -10,7 +10,10 @@ import {
   receiveSupplierMessage,
   reviewMessage,
 } from "../../functions/negotiate/domain/negotiation-use-cases";
-import { negotiationModelStepHandlers } from "../../functions/negotiate/wiring/negotiation-model-step-handlers";
+import {
+  type NegotiationStepHandler,
+  negotiationModelStepHandlers,
+} from "../../functions/negotiate/wiring/negotiation-model-step-handlers";
 import { negotiationTableStepHandlers } from "../../functions/negotiate/wiring/negotiation-table-step-handlers";
 import { negotiateArea } from "../../lib/areas/negotiate";
 import { createLocalWorkflowRunner, type LocalWorkflowRunner } from "../workflow-runner";
@@ -60,7 +63,7 @@ export const startLocalNegotiation = async (
 ): Promise<LocalNegotiation> => {
   const repository = createInMemoryNegotiationRepository();
   const stepDeps: ModelStepDeps = { repository, now: () => new Date(), llm };
-  const handlers: Record<string, (event: unknown) => Promise<unknown>> = {
+  const handlers: Record<string, NegotiationStepHandler> = {
     ...negotiationModelStepHandlers(() => stepDeps),
     ...negotiationTableStepHandlers(() => stepDeps),
   };
@@ -70,7 +73,7 @@ export const startLocalNegotiation = async (
     loadHandler: async (fn) => {
       const handler = handlers[fn.id];
       if (!handler) throw new Error(`No local handler for ${fn.id}`);
-      return (event) => handler(event);
+      return (event, context) => handler(event, context);
     },
     retryIntervalMs: 0,
     logger: new Logger({ serviceName: "local-negotiation", logLevel: "SILENT" }),

@@ -83,6 +83,12 @@ export const negotiateArea: AreaDefinition = {
     step("NegotiateSaveOutcome", "save-outcome-step.ts", "Negotiation: records the reviewer's decision", [
       "table",
     ]),
+    step(
+      "NegotiateEscalateWithoutModel",
+      "escalate-without-model-step.ts",
+      "Negotiation: escalates with the reason when drafting failed, with no model",
+      ["table"],
+    ),
     step("NegotiateRecordFailure", "record-failure-step.ts", "Negotiation: marks a failed message", [
       "table",
     ]),
@@ -107,6 +113,7 @@ export const negotiateArea: AreaDefinition = {
         NegotiateResponseCrafterFnArn: "NegotiateResponseCrafter",
         NegotiateAwaitReviewFnArn: "NegotiateAwaitReview",
         NegotiateSaveOutcomeFnArn: "NegotiateSaveOutcome",
+        NegotiateEscalateWithoutModelFnArn: "NegotiateEscalateWithoutModel",
         NegotiateRecordFailureFnArn: "NegotiateRecordFailure",
       },
       // The review waits up to 14 days (the Review state's TimeoutSeconds); a day more for the rest.

@@ -85,7 +85,13 @@ const MessageView = z
 // ReviewSchema is built (the repository imports it) before @hono/zod-openapi adds `.openapi`.
 const ReviewBody = ReviewSchema.clone().openapi("NegotiationReviewRequest");
 const ReviewAccepted = z
-  .object({ messageId: z.string(), decision: ReviewSchema.shape.decision })
+  .object({
+    messageId: z.string(),
+    decision: ReviewSchema.shape.decision,
+    alreadyDecidedAt: z.string().optional().meta({
+      description: "Present when this same review was already given: when it was; nothing happened again.",
+    }),
+  })
   .openapi("NegotiationReviewAccepted");
 
 export const createNegotiationRoute = defineRoute({
@@ -154,11 +160,14 @@ export const reviewNegotiationMessageRoute = defineRoute({
   summary:
     "A person's review of the drafted reply: approve (optionally with edited text), reject or escalate",
   description:
-    "Resumes the paused workflow. Approving a draft the leak check blocked, or an escalation (no draft), needs " +
-    "`text` (422 `draft_blocked` / `reply_required`). A message not awaiting review is a 409 " +
-    "`message_not_awaiting_review` (or `task_not_waiting` when another review just answered it). The approved " +
-    "reply is the output and joins the thread; the system sends nothing. Reject and escalate (a person takes the " +
-    "thread over outside the system) end the message `rejected`, with `review.decision` saying which.",
+    "Resumes the paused workflow; a message whose workflow failed (for any reason) is answered directly. " +
+    "An escalation's draft is a holding reply (no figure, no term) the person may approve as is. Approving a " +
+    "draft the leak check blocked, or a message with no draft, needs `text` (422 `draft_blocked` / " +
+    "`reply_required`). The same review sent again answers its earlier outcome with `alreadyDecidedAt` and " +
+    "does nothing again; a different one after it is 409 `message_already_reviewed`. A message still running " +
+    "is 409 `message_not_awaiting_review`. The approved reply is the output and joins the thread; the system " +
+    "sends nothing. Reject and escalate (a person takes the thread over outside the system) end the message " +
+    "`rejected`, with `review.decision` saying which.",
   security: bearerAuth,
   request: { params: MessageParams, body: jsonBody(ReviewBody) },
   responses: {

@@ -16,7 +16,7 @@ afterAll(async () => {
 });
 
 describe("the negotiation workflow offline", () => {
-  it("escalates with the reason, waits for a person, and calls no model", async () => {
+  it("escalates with the reason and a holding reply, calls no model, and the README's approve works", async () => {
     const scenario = NEGOTIATION_SCENARIOS[0];
     if (!scenario) throw new Error("no scenario");
     const created = await stack.call("POST", "/negotiations", {
@@ -48,7 +48,8 @@ describe("the negotiation workflow offline", () => {
         decidedBy: string;
         reasoning: string;
         totalLLMCalls: number;
-        draft: unknown;
+        llmCalls: unknown[];
+        draft: { body: string } | null;
       };
     };
     expect(message.status).toBe("awaiting_review");
@@ -56,16 +57,26 @@ describe("the negotiation workflow offline", () => {
       action: "escalate",
       decidedBy: "model_unavailable",
       totalLLMCalls: 0,
-      draft: null,
+      llmCalls: [],
     });
     expect(message.response.reasoning).toContain("LLM_PROVIDER=none");
     expect(stack.llm.requests).toHaveLength(0);
-    expect(
-      (
-        await stack.call("POST", `/negotiations/${negotiationId}/messages/${messageId}/review`, {
-          body: { decision: "approve" },
-        })
-      ).json(),
-    ).toMatchObject({ error: { code: "reply_required" } });
+    // The README's example works as written: the escalation's draft is a holding reply a person approves.
+    expect(message.response.draft?.body).toContain("will come back to you");
+    const reviewPath = `/negotiations/${negotiationId}/messages/${messageId}/review`;
+    const approved = await stack.call("POST", reviewPath, { body: { decision: "approve" } });
+    expect(approved.status).toBe(202);
+    await stack.runner.waitForExecution(stack.executionIdOf(negotiationId, messageId));
+    const saved = (
+      await stack.call("GET", `/negotiations/${negotiationId}/messages/${messageId}`)
+    ).json() as {
+      status: string;
+      approvedReply: string | null;
+    };
+    expect(saved).toMatchObject({ status: "approved", approvedReply: message.response.draft?.body });
+    // Sent again, the same approval answers its earlier outcome.
+    const again = await stack.call("POST", reviewPath, { body: { decision: "approve" } });
+    expect(again.status).toBe(202);
+    expect(again.json()).toMatchObject({ decision: "approve", alreadyDecidedAt: expect.any(String) });
   });
 });
