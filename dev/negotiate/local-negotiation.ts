@@ -3,6 +3,7 @@ import { prefixedIdMaker } from "../../functions/core/ids";
 import type { LlmPort } from "../../functions/core/llm/llm-port";
 import type { AgentProcessResponse } from "../../functions/negotiate/domain/agent-process-response";
 import type { ClassifiedInstructions, OrderContext } from "../../functions/negotiate/domain/experts/types";
+import type { Review } from "../../functions/negotiate/domain/negotiation";
 import type { ModelStepDeps } from "../../functions/negotiate/domain/negotiation-step";
 import {
   createNegotiation,
@@ -37,6 +38,8 @@ export interface LocalNegotiation {
   /** Approves the reply (the given text, else the draft): it joins the thread the next email sees. */
   approve(messageId: string, text?: string): Promise<void>;
   reject(messageId: string): Promise<void>;
+  /** Any review (approve, reject, escalate), as the review endpoint takes it; resolves once saved. */
+  review(messageId: string, review: Review): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -130,6 +133,10 @@ export const startLocalNegotiation = async (
         decision: "approve",
         ...(text === undefined ? {} : { text }),
       });
+      await runner.waitForExecution(await executionIdOf(messageId));
+    },
+    async review(messageId, review) {
+      await reviewMessage(deps, negotiationId, messageId, review);
       await runner.waitForExecution(await executionIdOf(messageId));
     },
     async reject(messageId) {
