@@ -37,8 +37,8 @@ export const negotiateArea: AreaDefinition = {
       id: "NegotiateApi",
       entry: "functions/negotiate/entries/api.ts",
       handler: "handler",
-      description: "Negotiations, supplier messages and their review",
-      needs: ["table", "workflows"],
+      description: "Negotiations, supplier messages and their review, the outreach draft",
+      needs: ["table", "workflows", "llm"],
       timeoutSeconds: 29,
     },
     step(
@@ -99,6 +99,7 @@ export const negotiateArea: AreaDefinition = {
     { route: "POST /negotiations/{negotiation_id}/messages", functionId: "NegotiateApi" },
     { route: "GET /negotiations/{negotiation_id}/messages/{message_id}", functionId: "NegotiateApi" },
     { route: "POST /negotiations/{negotiation_id}/messages/{message_id}/review", functionId: "NegotiateApi" },
+    { route: "POST /negotiations/{negotiation_id}/outreach/review", functionId: "NegotiateApi" },
   ],
   workflows: [
     {

@@ -17,6 +17,7 @@ import {
   MessageIdSchema,
   MessageStatusSchema,
   NegotiationIdSchema,
+  OutreachSchema,
   ReviewSchema,
   SupplierSchema,
 } from "../domain/negotiation";
@@ -30,7 +31,11 @@ const NegotiationParams = z.object({ negotiation_id: NegotiationIdSchema });
 const MessageParams = NegotiationParams.extend({ message_id: MessageIdSchema });
 
 const CreateNegotiationBody = CreateNegotiationInputSchema.openapi("CreateNegotiationRequest");
-const NegotiationCreated = z.object({ negotiationId: z.string() }).openapi("NegotiationCreated");
+// A clone, for the reason given at ReviewBody below.
+const Outreach = OutreachSchema.clone().openapi("NegotiationOutreach");
+const NegotiationCreated = z
+  .object({ negotiationId: z.string(), outreach: Outreach.nullable() })
+  .openapi("NegotiationCreated");
 
 const ThreadEntry = z.discriminatedUnion("direction", [
   z.object({
@@ -42,7 +47,12 @@ const ThreadEntry = z.discriminatedUnion("direction", [
     action: AgentActionSchema.nullable(),
     reasoning: z.string().nullable(),
   }),
-  z.object({ direction: z.literal("to_supplier"), inReplyTo: z.string(), text: z.string(), at: z.string() }),
+  z.object({
+    direction: z.literal("to_supplier"),
+    inReplyTo: z.string().nullable().meta({ description: "The email it answers; null for the outreach." }),
+    text: z.string(),
+    at: z.string(),
+  }),
 ]);
 
 const NegotiationView = z
@@ -51,6 +61,7 @@ const NegotiationView = z
     orderContext: CreateNegotiationInputSchema.shape.orderContext,
     supplier: SupplierSchema,
     createdAt: z.string(),
+    outreach: Outreach.nullable(),
     thread: z.array(ThreadEntry),
   })
   .openapi("Negotiation");
@@ -102,7 +113,11 @@ export const createNegotiationRoute = defineRoute({
   summary: "Open a negotiation with a supplier for one order",
   description:
     "The order context (prices are decimal amounts in `currency`) and the merchant's instructions are private: " +
-    "only the orchestrator sees them whole, and drafted replies are checked for leaks of the figures.",
+    "only the orchestrator sees them whole, and drafted replies are checked for leaks of the figures. With " +
+    "`draftOutreach: true` the first email to the supplier (seed 003's initial email) is drafted at once (by the " +
+    "model, given only what is ordered and who to, or from a template offline or when the model fails), leak-" +
+    "checked, and awaits review (`POST /negotiations/{id}/outreach/review`) like any other draft; until then a " +
+    "supplier email is 409 `outreach_awaiting_review`.",
   security: bearerAuth,
   request: { body: jsonBody(CreateNegotiationBody) },
   responses: {
@@ -173,5 +188,35 @@ export const reviewNegotiationMessageRoute = defineRoute({
   responses: {
     202: jsonResponse(ReviewAccepted, "The review resumes the workflow"),
     ...errorResponses(400, 401, 403, 404, 409, 413, 422, 503),
+  },
+});
+
+const OutreachReviewAccepted = z
+  .object({
+    negotiationId: z.string(),
+    decision: ReviewSchema.shape.decision,
+    alreadyDecidedAt: z.string().optional().meta({
+      description: "Present when this same review was already given: when it was; nothing happened again.",
+    }),
+  })
+  .openapi("NegotiationOutreachReviewAccepted");
+
+export const reviewOutreachRoute = defineRoute({
+  method: "post",
+  path: "/negotiations/{negotiation_id}/outreach/review",
+  operationId: "reviewNegotiationOutreach",
+  tags,
+  summary:
+    "A person's review of the drafted first email to the supplier: approve (optionally with text), reject or escalate",
+  description:
+    "The rules of any draft: approving a draft the leak check blocked needs `text` (422 `draft_blocked`); the same " +
+    "review again answers its earlier outcome with `alreadyDecidedAt`, a different one is 409 " +
+    "`outreach_already_reviewed`; a negotiation opened without `draftOutreach` is 404 `outreach_not_found`. The " +
+    "approved text opens the thread; the system sends nothing.",
+  security: bearerAuth,
+  request: { params: NegotiationParams, body: jsonBody(ReviewBody) },
+  responses: {
+    200: jsonResponse(OutreachReviewAccepted, "The review is recorded"),
+    ...errorResponses(400, 401, 403, 404, 409, 413, 422),
   },
 });

@@ -79,4 +79,47 @@ describe("the negotiation workflow offline", () => {
     expect(again.status).toBe(202);
     expect(again.json()).toMatchObject({ decision: "approve", alreadyDecidedAt: expect.any(String) });
   });
+
+  it("opens a negotiation with an outreach draft (the template, offline) that is reviewed before any email", async () => {
+    const scenario = NEGOTIATION_SCENARIOS[0];
+    if (!scenario) throw new Error("no scenario");
+    const created = await stack.call("POST", "/negotiations", {
+      body: {
+        orderContext: scenario.orderContext,
+        merchantInstructions: scenario.merchantInstructions,
+        supplier: { name: "Dana" },
+        draftOutreach: true,
+      },
+    });
+    expect(created.status).toBe(201);
+    const { negotiationId, outreach } = created.json() as {
+      negotiationId: string;
+      outreach: { status: string; draftedBy: string; draft: { body: string } };
+    };
+    expect(outreach).toMatchObject({ status: "awaiting_review", draftedBy: "template" });
+    const early = await stack.call("POST", `/negotiations/${negotiationId}/messages`, {
+      body: { supplierMessage: "We quote $5.00." },
+    });
+    expect(early.status).toBe(409);
+    expect(early.json()).toMatchObject({ error: { code: "outreach_awaiting_review" } });
+    const bad = await stack.call("POST", `/negotiations/${negotiationId}/outreach/review`, {
+      body: { decision: "send" },
+    });
+    expect(bad.status).toBe(400);
+    const reviewed = await stack.call("POST", `/negotiations/${negotiationId}/outreach/review`, {
+      body: { decision: "approve" },
+    });
+    expect(reviewed.status).toBe(200);
+    const view = (await stack.call("GET", `/negotiations/${negotiationId}`)).json() as {
+      outreach: { status: string };
+      thread: Array<{ direction: string; inReplyTo: string | null; text: string }>;
+    };
+    expect(view.outreach.status).toBe("approved");
+    expect(view.thread[0]).toMatchObject({
+      direction: "to_supplier",
+      inReplyTo: null,
+      text: outreach.draft.body,
+    });
+    expect(stack.llm.requests).toHaveLength(0);
+  });
 });
