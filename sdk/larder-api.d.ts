@@ -94,7 +94,7 @@ export interface paths {
   "/negotiations": {
     /**
      * Open a negotiation with a supplier for one order
-     * @description The order context (prices are decimal amounts in `currency`) and the merchant's instructions are private: only the orchestrator sees them whole, and drafted replies are checked for leaks of the figures.
+     * @description The order context (prices are decimal amounts in `currency`) and the merchant's instructions are private: only the orchestrator sees them whole, and drafted replies are checked for leaks of the figures. With `draftOutreach: true` the first email to the supplier (seed 003's initial email) is drafted at once (by the model, given only what is ordered and who to, or from a template offline or when the model fails), leak-checked, and awaits review (`POST /negotiations/{id}/outreach/review`) like any other draft; until then a supplier email is 409 `outreach_awaiting_review`.
      */
     post: operations["createNegotiation"];
   };
@@ -116,9 +116,16 @@ export interface paths {
   "/negotiations/{negotiation_id}/messages/{message_id}/review": {
     /**
      * A person's review of the drafted reply: approve (optionally with edited text), reject or escalate
-     * @description Resumes the paused workflow. Approving a draft the leak check blocked, or an escalation (no draft), needs `text` (422 `draft_blocked` / `reply_required`). A message not awaiting review is a 409 `message_not_awaiting_review` (or `task_not_waiting` when another review just answered it). The approved reply is the output and joins the thread; the system sends nothing. Reject and escalate (a person takes the thread over outside the system) end the message `rejected`, with `review.decision` saying which.
+     * @description Resumes the paused workflow; a message whose workflow failed (for any reason) is answered directly. An escalation's draft is a holding reply (no figure, no term) the person may approve as is. Approving a draft the leak check blocked, or a message with no draft, needs `text` (422 `draft_blocked` / `reply_required`). The same review sent again answers its earlier outcome with `alreadyDecidedAt` and does nothing again; a different one after it is 409 `message_already_reviewed`. A message still running is 409 `message_not_awaiting_review`. The approved reply is the output and joins the thread; the system sends nothing. Reject and escalate (a person takes the thread over outside the system) end the message `rejected`, with `review.decision` saying which.
      */
     post: operations["reviewNegotiationMessage"];
+  };
+  "/negotiations/{negotiation_id}/outreach/review": {
+    /**
+     * A person's review of the drafted first email to the supplier: approve (optionally with text), reject or escalate
+     * @description The rules of any draft: approving a draft the leak check blocked needs `text` (422 `draft_blocked`); the same review again answers its earlier outcome with `alreadyDecidedAt`, a different one is 409 `outreach_already_reviewed`; a negotiation opened without `draftOutreach` is 404 `outreach_not_found`. The approved text opens the thread; the system sends nothing.
+     */
+    post: operations["reviewNegotiationOutreach"];
   };
   "/openapi.json": {
     /** This API's OpenAPI 3.1 document (generated from the handlers' zod schemas) */
@@ -915,7 +922,53 @@ export interface components {
     };
     NegotiationCreated: {
       negotiationId: string;
+      outreach: components["schemas"]["NegotiationOutreach"];
     };
+    NegotiationOutreach: ({
+      /** @enum {string} */
+      status: "awaiting_review" | "approved" | "rejected";
+      draft: {
+        subject: string;
+        body: string;
+      };
+      /** @enum {string} */
+      draftedBy: "model" | "template";
+      leakCheck: {
+        blocked: boolean;
+        findings: ({
+            /** @enum {string} */
+            kind: "private_figure" | "forbidden_promise";
+            /** @enum {string} */
+            source: "targetPrice" | "lastKnownPrice" | "instructions";
+            subject: string;
+            excerpt: string;
+          })[];
+      };
+      llm: ({
+        schemaName: string;
+        provider: string;
+        model: string;
+        inputTokens: number;
+        outputTokens: number;
+        latencyMs: number;
+        attempts: number;
+        /** @enum {string} */
+        outcome: "ok" | "error";
+        errorCode?: string;
+      }) | null;
+      failure: {
+        code: string;
+        message: string;
+      } | null;
+      review: ({
+        /** @enum {string} */
+        decision: "approve" | "reject" | "escalate";
+        text?: string;
+        reviewedAt: string;
+      }) | null;
+      approvedReply: string | null;
+      draftedAt: string;
+    }) | null;
     CreateNegotiationRequest: {
       orderContext: {
         skuName: string;
@@ -932,6 +985,7 @@ export interface components {
         /** Format: email */
         email?: string;
       };
+      draftOutreach?: boolean;
     };
     Negotiation: {
       negotiationId: string;
@@ -950,6 +1004,7 @@ export interface components {
         email?: string;
       };
       createdAt: string;
+      outreach: components["schemas"]["NegotiationOutreach"];
       thread: (OneOf<[{
           /** @enum {string} */
           direction: "from_supplier";
@@ -964,7 +1019,8 @@ export interface components {
         }, {
           /** @enum {string} */
           direction: "to_supplier";
-          inReplyTo: string;
+          /** @description The email it answers; null for the outreach. */
+          inReplyTo: string | null;
           text: string;
           at: string;
         }]>)[];
@@ -993,7 +1049,7 @@ export interface components {
           otherTerms?: string;
         } | null;
         /** @enum {string} */
-        decidedBy: "orchestrator" | "safety_valve" | "model_unavailable" | "classification_failed";
+        decidedBy: "orchestrator" | "safety_valve" | "model_unavailable" | "classification_failed" | "step_failed";
         draft: {
           subject: string;
           body: string;
@@ -1324,11 +1380,20 @@ export interface components {
       messageId: string;
       /** @enum {string} */
       decision: "approve" | "reject" | "escalate";
+      /** @description Present when this same review was already given: when it was; nothing happened again. */
+      alreadyDecidedAt?: string;
     };
     NegotiationReviewRequest: {
       /** @enum {string} */
       decision: "approve" | "reject" | "escalate";
       text?: string;
+    };
+    NegotiationOutreachReviewAccepted: {
+      negotiationId: string;
+      /** @enum {string} */
+      decision: "approve" | "reject" | "escalate";
+      /** @description Present when this same review was already given: when it was; nothing happened again. */
+      alreadyDecidedAt?: string;
     };
     CatalogChatAnswer: {
       sessionId: string;
@@ -2446,7 +2511,7 @@ export interface operations {
   };
   /**
    * Open a negotiation with a supplier for one order
-   * @description The order context (prices are decimal amounts in `currency`) and the merchant's instructions are private: only the orchestrator sees them whole, and drafted replies are checked for leaks of the figures.
+   * @description The order context (prices are decimal amounts in `currency`) and the merchant's instructions are private: only the orchestrator sees them whole, and drafted replies are checked for leaks of the figures. With `draftOutreach: true` the first email to the supplier (seed 003's initial email) is drafted at once (by the model, given only what is ordered and who to, or from a template offline or when the model fails), leak-checked, and awaits review (`POST /negotiations/{id}/outreach/review`) like any other draft; until then a supplier email is 409 `outreach_awaiting_review`.
    */
   createNegotiation: {
     requestBody: {
@@ -2666,7 +2731,7 @@ export interface operations {
   };
   /**
    * A person's review of the drafted reply: approve (optionally with edited text), reject or escalate
-   * @description Resumes the paused workflow. Approving a draft the leak check blocked, or an escalation (no draft), needs `text` (422 `draft_blocked` / `reply_required`). A message not awaiting review is a 409 `message_not_awaiting_review` (or `task_not_waiting` when another review just answered it). The approved reply is the output and joins the thread; the system sends nothing. Reject and escalate (a person takes the thread over outside the system) end the message `rejected`, with `review.decision` saying which.
+   * @description Resumes the paused workflow; a message whose workflow failed (for any reason) is answered directly. An escalation's draft is a holding reply (no figure, no term) the person may approve as is. Approving a draft the leak check blocked, or a message with no draft, needs `text` (422 `draft_blocked` / `reply_required`). The same review sent again answers its earlier outcome with `alreadyDecidedAt` and does nothing again; a different one after it is 409 `message_already_reviewed`. A message still running is 409 `message_not_awaiting_review`. The approved reply is the output and joins the thread; the system sends nothing. Reject and escalate (a person takes the thread over outside the system) end the message `rejected`, with `review.decision` saying which.
    */
   reviewNegotiationMessage: {
     parameters: {
@@ -2737,6 +2802,78 @@ export interface operations {
       };
       /** @description A dependency is unavailable */
       503: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  /**
+   * A person's review of the drafted first email to the supplier: approve (optionally with text), reject or escalate
+   * @description The rules of any draft: approving a draft the leak check blocked needs `text` (422 `draft_blocked`); the same review again answers its earlier outcome with `alreadyDecidedAt`, a different one is 409 `outreach_already_reviewed`; a negotiation opened without `draftOutreach` is 404 `outreach_not_found`. The approved text opens the thread; the system sends nothing.
+   */
+  reviewNegotiationOutreach: {
+    parameters: {
+      path: {
+        negotiation_id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["NegotiationReviewRequest"];
+      };
+    };
+    responses: {
+      /** @description The review is recorded */
+      200: {
+        content: {
+          "application/json": components["schemas"]["NegotiationOutreachReviewAccepted"];
+        };
+      };
+      /** @description The request failed validation; `details.issues` names each field */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing or invalid bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The token carries no usable tenant */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description A conflicting write (stale version); re-read and retry */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The body is too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Well-formed, but the domain refuses it */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description An unexpected error; the body shows no internals (the cause is in the logs) */
+      500: {
         content: {
           "application/json": components["schemas"]["ErrorResponse"];
         };

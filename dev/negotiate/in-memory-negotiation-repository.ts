@@ -22,6 +22,13 @@ export const createInMemoryNegotiationRepository = (): NegotiationRepository & {
     async getNegotiation(id) {
       return copy(negotiations.get(id) ?? null);
     },
+    async updateNegotiation(id, change) {
+      const current = negotiations.get(id);
+      if (!current) throw new NotFoundError("no negotiation");
+      const next = change(structuredClone(current));
+      negotiations.set(id, next);
+      return structuredClone(next);
+    },
     async saveClassification(id, classified) {
       const current = negotiations.get(id);
       if (!current) throw new NotFoundError("no negotiation");

@@ -3,6 +3,7 @@ import { prefixedIdMaker } from "../../functions/core/ids";
 import type { LlmPort } from "../../functions/core/llm/llm-port";
 import type { AgentProcessResponse } from "../../functions/negotiate/domain/agent-process-response";
 import type { ClassifiedInstructions, OrderContext } from "../../functions/negotiate/domain/experts/types";
+import type { Review } from "../../functions/negotiate/domain/negotiation";
 import type { ModelStepDeps } from "../../functions/negotiate/domain/negotiation-step";
 import {
   createNegotiation,
@@ -10,7 +11,10 @@ import {
   receiveSupplierMessage,
   reviewMessage,
 } from "../../functions/negotiate/domain/negotiation-use-cases";
-import { negotiationModelStepHandlers } from "../../functions/negotiate/wiring/negotiation-model-step-handlers";
+import {
+  type NegotiationStepHandler,
+  negotiationModelStepHandlers,
+} from "../../functions/negotiate/wiring/negotiation-model-step-handlers";
 import { negotiationTableStepHandlers } from "../../functions/negotiate/wiring/negotiation-table-step-handlers";
 import { negotiateArea } from "../../lib/areas/negotiate";
 import { createLocalWorkflowRunner, type LocalWorkflowRunner } from "../workflow-runner";
@@ -34,6 +38,8 @@ export interface LocalNegotiation {
   /** Approves the reply (the given text, else the draft): it joins the thread the next email sees. */
   approve(messageId: string, text?: string): Promise<void>;
   reject(messageId: string): Promise<void>;
+  /** Any review (approve, reject, escalate), as the review endpoint takes it; resolves once saved. */
+  review(messageId: string, review: Review): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -60,7 +66,7 @@ export const startLocalNegotiation = async (
 ): Promise<LocalNegotiation> => {
   const repository = createInMemoryNegotiationRepository();
   const stepDeps: ModelStepDeps = { repository, now: () => new Date(), llm };
-  const handlers: Record<string, (event: unknown) => Promise<unknown>> = {
+  const handlers: Record<string, NegotiationStepHandler> = {
     ...negotiationModelStepHandlers(() => stepDeps),
     ...negotiationTableStepHandlers(() => stepDeps),
   };
@@ -70,7 +76,7 @@ export const startLocalNegotiation = async (
     loadHandler: async (fn) => {
       const handler = handlers[fn.id];
       if (!handler) throw new Error(`No local handler for ${fn.id}`);
-      return (event) => handler(event);
+      return (event, context) => handler(event, context);
     },
     retryIntervalMs: 0,
     logger: new Logger({ serviceName: "local-negotiation", logLevel: "SILENT" }),
@@ -127,6 +133,10 @@ export const startLocalNegotiation = async (
         decision: "approve",
         ...(text === undefined ? {} : { text }),
       });
+      await runner.waitForExecution(await executionIdOf(messageId));
+    },
+    async review(messageId, review) {
+      await reviewMessage(deps, negotiationId, messageId, review);
       await runner.waitForExecution(await executionIdOf(messageId));
     },
     async reject(messageId) {

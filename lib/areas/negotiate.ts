@@ -37,8 +37,8 @@ export const negotiateArea: AreaDefinition = {
       id: "NegotiateApi",
       entry: "functions/negotiate/entries/api.ts",
       handler: "handler",
-      description: "Negotiations, supplier messages and their review",
-      needs: ["table", "workflows"],
+      description: "Negotiations, supplier messages and their review, the outreach draft",
+      needs: ["table", "workflows", "llm"],
       timeoutSeconds: 29,
     },
     step(
@@ -83,6 +83,12 @@ export const negotiateArea: AreaDefinition = {
     step("NegotiateSaveOutcome", "save-outcome-step.ts", "Negotiation: records the reviewer's decision", [
       "table",
     ]),
+    step(
+      "NegotiateEscalateWithoutModel",
+      "escalate-without-model-step.ts",
+      "Negotiation: escalates with the reason when drafting failed, with no model",
+      ["table"],
+    ),
     step("NegotiateRecordFailure", "record-failure-step.ts", "Negotiation: marks a failed message", [
       "table",
     ]),
@@ -93,6 +99,7 @@ export const negotiateArea: AreaDefinition = {
     { route: "POST /negotiations/{negotiation_id}/messages", functionId: "NegotiateApi" },
     { route: "GET /negotiations/{negotiation_id}/messages/{message_id}", functionId: "NegotiateApi" },
     { route: "POST /negotiations/{negotiation_id}/messages/{message_id}/review", functionId: "NegotiateApi" },
+    { route: "POST /negotiations/{negotiation_id}/outreach/review", functionId: "NegotiateApi" },
   ],
   workflows: [
     {
@@ -107,6 +114,7 @@ export const negotiateArea: AreaDefinition = {
         NegotiateResponseCrafterFnArn: "NegotiateResponseCrafter",
         NegotiateAwaitReviewFnArn: "NegotiateAwaitReview",
         NegotiateSaveOutcomeFnArn: "NegotiateSaveOutcome",
+        NegotiateEscalateWithoutModelFnArn: "NegotiateEscalateWithoutModel",
         NegotiateRecordFailureFnArn: "NegotiateRecordFailure",
       },
       // The review waits up to 14 days (the Review state's TimeoutSeconds); a day more for the rest.

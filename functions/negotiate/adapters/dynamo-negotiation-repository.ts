@@ -52,6 +52,21 @@ export const createDynamoNegotiationRepository = (table: TenantTable): Negotiati
       return (await readHeader(negotiationId))?.data ?? null;
     },
 
+    async updateNegotiation(negotiationId, change) {
+      for (let attempt = 1; ; attempt += 1) {
+        const current = await readHeader(negotiationId);
+        if (!current)
+          throw new NotFoundError(`No negotiation ${negotiationId}`, { code: "negotiation_not_found" });
+        const next = NegotiationSchema.parse(change(current.data));
+        try {
+          await table.put(headerKey(negotiationId), next, { expectedVersion: current.version });
+          return next;
+        } catch (error) {
+          if (!(error instanceof ConflictError) || attempt >= UPDATE_ATTEMPTS) throw error;
+        }
+      }
+    },
+
     async saveClassification(negotiationId, classified) {
       for (let attempt = 1; ; attempt += 1) {
         const current = await readHeader(negotiationId);

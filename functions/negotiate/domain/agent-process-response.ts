@@ -27,12 +27,16 @@ export const LeakCheckResultSchema = z.object({
   ),
 });
 
-/** How the decision came about: the orchestrator decided, or no model could (a person decides). */
+/**
+ * How the decision came about: the orchestrator decided, or no model could (a person decides), or a
+ * workflow step failed (a model that hung past the step's time, or any other error; a person decides).
+ */
 export const DECISION_SOURCES = [
   "orchestrator",
   "safety_valve",
   "model_unavailable",
   "classification_failed",
+  "step_failed",
 ] as const;
 
 /**
@@ -91,12 +95,14 @@ export interface ResponseParts {
 }
 
 export const assembleAgentProcessResponse = (parts: ResponseParts): AgentProcessResponse => {
+  // One source for the list and the totals: the calls that reached a model (a call refused before it
+  // left, with no model configured, the breaker open or no time left, made no attempt and is no call).
   const calls = [
     ...(parts.classifierCall ? [parts.classifierCall] : []),
     ...parts.opinions.map((o) => o.llm),
     ...parts.trace.map((t) => t.llm),
     ...(parts.crafterCall ? [parts.crafterCall] : []),
-  ];
+  ].filter((c) => c.attempts > 0);
   const extraction = parts.opinions.filter((o) => o.expert === "extraction").at(-1);
   const escalation = parts.opinions
     .filter((o): o is Extract<ExpertOpinion, { expert: "escalation" }> => o.expert === "escalation")
@@ -114,7 +120,7 @@ export const assembleAgentProcessResponse = (parts: ResponseParts): AgentProcess
     expertOpinions: [...parts.opinions],
     orchestratorTrace: [...parts.trace],
     llmCalls: calls,
-    totalLLMCalls: calls.filter((c) => c.attempts > 0).length,
+    totalLLMCalls: calls.length,
     totalInputTokens: calls.reduce((sum, c) => sum + c.inputTokens, 0),
     totalOutputTokens: calls.reduce((sum, c) => sum + c.outputTokens, 0),
     totalLatencyMs: calls.reduce((sum, c) => sum + c.latencyMs, 0),

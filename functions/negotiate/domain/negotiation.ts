@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { AgentProcessResponseSchema } from "./agent-process-response";
+import { AgentProcessResponseSchema, LeakCheckResultSchema } from "./agent-process-response";
+import { DraftEmailSchema } from "./experts/prompts";
 import { ClassifiedInstructionsSchema, LlmCallMetaSchema, OrderContextSchema } from "./experts/types";
 
 /** Ids the API makes: letters, digits, `_` and `-`, so they fit keys, execution names and URLs. */
@@ -12,6 +13,37 @@ export const SupplierSchema = z.object({
   email: z.email().max(320).optional(),
 });
 
+export const REVIEW_DECISIONS = ["approve", "reject", "escalate"] as const;
+export const ReviewDecisionSchema = z.enum(REVIEW_DECISIONS);
+export type ReviewDecision = z.infer<typeof ReviewDecisionSchema>;
+
+/** What a person decided about a draft; the workflow's Review step resumes with it. */
+export const ReviewSchema = z.object({
+  decision: ReviewDecisionSchema,
+  text: z.string().trim().min(1).max(8000).optional(),
+});
+export type Review = z.infer<typeof ReviewSchema>;
+
+export const OUTREACH_STATUSES = ["awaiting_review", "approved", "rejected"] as const;
+
+/**
+ * The drafted first email to the supplier (seed 003's initial email), when the negotiation was opened
+ * with `draftOutreach`: reviewed like any other draft; the approved text opens the thread.
+ */
+export const OutreachSchema = z.object({
+  status: z.enum(OUTREACH_STATUSES),
+  draft: DraftEmailSchema,
+  /** `model` when the model wrote it, `template` offline or when the model failed (see `failure`). */
+  draftedBy: z.enum(["model", "template"]),
+  leakCheck: LeakCheckResultSchema,
+  llm: LlmCallMetaSchema.nullable(),
+  failure: z.object({ code: z.string(), message: z.string() }).nullable(),
+  review: ReviewSchema.extend({ reviewedAt: z.string() }).nullable(),
+  approvedReply: z.string().nullable(),
+  draftedAt: z.string(),
+});
+export type Outreach = z.infer<typeof OutreachSchema>;
+
 export const NegotiationSchema = z.object({
   negotiationId: NegotiationIdSchema,
   orderContext: OrderContextSchema,
@@ -21,23 +53,14 @@ export const NegotiationSchema = z.object({
   classifiedInstructions: ClassifiedInstructionsSchema.nullable(),
   createdAt: z.string(),
   messageCount: z.number().int().nonnegative(),
+  /** The drafted first email, when asked for; records from before it have none. */
+  outreach: OutreachSchema.nullable().default(null),
 });
 export type Negotiation = z.infer<typeof NegotiationSchema>;
 
 export const MESSAGE_STATUSES = ["running", "awaiting_review", "approved", "rejected", "failed"] as const;
 export const MessageStatusSchema = z.enum(MESSAGE_STATUSES);
 export type MessageStatus = z.infer<typeof MessageStatusSchema>;
-
-export const REVIEW_DECISIONS = ["approve", "reject", "escalate"] as const;
-export const ReviewDecisionSchema = z.enum(REVIEW_DECISIONS);
-export type ReviewDecision = z.infer<typeof ReviewDecisionSchema>;
-
-/** What the reviewer sent; the workflow's Review step resumes with it. */
-export const ReviewSchema = z.object({
-  decision: ReviewDecisionSchema,
-  text: z.string().trim().min(1).max(8000).optional(),
-});
-export type Review = z.infer<typeof ReviewSchema>;
 
 export const SupplierMessageSchema = z.object({
   messageId: MessageIdSchema,

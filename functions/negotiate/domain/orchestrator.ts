@@ -41,3 +41,32 @@ export const modelUnavailableDecision = (failure: {
   questionForExpert: null,
   counterTerms: null,
 });
+
+/**
+ * What a failed workflow step reported, readable: Step Functions passes a Lambda's error as its type and
+ * a Cause that is often the runtime's JSON (`{"errorType","errorMessage","trace"}`).
+ */
+export const stepFailureOf = (failure: {
+  Error: string;
+  Cause: string;
+}): { code: string; message: string } => {
+  let message = failure.Cause;
+  try {
+    const parsed = JSON.parse(failure.Cause) as { errorMessage?: unknown };
+    if (typeof parsed.errorMessage === "string") message = parsed.errorMessage;
+  } catch {
+    // A plain-text Cause (States.Timeout, Sandbox.Timedout) is the message itself.
+  }
+  return { code: failure.Error, message: message.slice(0, 500) };
+};
+
+/** The decision when a workflow step failed (its model hung past the step's time, or anything else). */
+export const stepFailedDecision = (failure: { code: string; message: string }): OrchestratorDecision => ({
+  readyToAct: true,
+  action: "escalate",
+  reasoning:
+    `A step of the workflow failed (${failure.code}), so no decision was made: a person decides. ${failure.message}`.trim(),
+  nextExpert: null,
+  questionForExpert: null,
+  counterTerms: null,
+});

@@ -25,10 +25,16 @@ export const loadStepMessage = async (
   const earlier = messages
     .filter((m) => m.sequence < message.sequence)
     .sort((a, b) => a.sequence - b.sequence);
-  const thread: ThreadEmail[] = earlier.flatMap((m) => [
-    { from: "supplier" as const, text: m.supplierMessage },
-    ...(m.approvedReply ? [{ from: "merchant" as const, text: m.approvedReply }] : []),
-  ]);
+  const thread: ThreadEmail[] = [
+    // The approved outreach opens the thread the experts read.
+    ...(negotiation.outreach?.approvedReply
+      ? [{ from: "merchant" as const, text: negotiation.outreach.approvedReply }]
+      : []),
+    ...earlier.flatMap((m) => [
+      { from: "supplier" as const, text: m.supplierMessage },
+      ...(m.approvedReply ? [{ from: "merchant" as const, text: m.approvedReply }] : []),
+    ]),
+  ];
   const history = formatConversationHistory(thread);
   const priorExtractedData = earlier
     .map((m) => m.response?.extraction?.extractedData ?? null)

@@ -2,6 +2,8 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { ApiEnv } from "../../core/http/api-env";
 import { createApi } from "../../core/http/create-api";
+import type { LlmPort } from "../../core/llm/llm-port";
+import { openModelSession } from "../../core/llm/model-session";
 import type { Logger } from "../../core/logger";
 import { deferredWorkflowPort } from "../../core/workflow/deferred-workflow-port";
 import type { WorkflowPort } from "../../core/workflow/workflow-port";
@@ -12,6 +14,7 @@ import {
   type NegotiationDeps,
   receiveSupplierMessage,
   reviewMessage,
+  reviewOutreach,
 } from "../domain/negotiation-use-cases";
 import type { NegotiationRepository } from "../domain/ports/negotiation-repository";
 import {
@@ -20,6 +23,7 @@ import {
   getNegotiationRoute,
   postSupplierMessageRoute,
   reviewNegotiationMessageRoute,
+  reviewOutreachRoute,
 } from "./negotiate-routes";
 
 /** What the negotiate HTTP app needs, built once per container by functions/negotiate/api.ts or a test. */
@@ -33,6 +37,8 @@ export interface NegotiateApiDeps {
   workflows(): WorkflowPort;
   now: () => Date;
   newNegotiationId: () => string;
+  /** The container's model, for the outreach draft; each request bounds it by its model deadline. */
+  llm?: LlmPort;
   maxBodyBytes?: number;
 }
 
@@ -53,6 +59,7 @@ export const createNegotiateApp = (deps: NegotiateApiDeps): OpenAPIHono<ApiEnv> 
     workflows,
     now: deps.now,
     newNegotiationId: deps.newNegotiationId,
+    ...(deps.llm ? { llm: openModelSession(deps.llm, { deadline: c.get("modelDeadline") }).llm } : {}),
   });
 
   app.openapi(createNegotiationRoute, async (c) =>
@@ -81,6 +88,13 @@ export const createNegotiateApp = (deps: NegotiateApiDeps): OpenAPIHono<ApiEnv> 
       202,
     );
   });
+
+  app.openapi(reviewOutreachRoute, async (c) =>
+    c.json(
+      await reviewOutreach(negotiationDeps(c), c.req.valid("param").negotiation_id, c.req.valid("json")),
+      200,
+    ),
+  );
 
   return app;
 };

@@ -17,6 +17,7 @@ import {
   MessageIdSchema,
   MessageStatusSchema,
   NegotiationIdSchema,
+  OutreachSchema,
   ReviewSchema,
   SupplierSchema,
 } from "../domain/negotiation";
@@ -30,7 +31,11 @@ const NegotiationParams = z.object({ negotiation_id: NegotiationIdSchema });
 const MessageParams = NegotiationParams.extend({ message_id: MessageIdSchema });
 
 const CreateNegotiationBody = CreateNegotiationInputSchema.openapi("CreateNegotiationRequest");
-const NegotiationCreated = z.object({ negotiationId: z.string() }).openapi("NegotiationCreated");
+// A clone, for the reason given at ReviewBody below.
+const Outreach = OutreachSchema.clone().openapi("NegotiationOutreach");
+const NegotiationCreated = z
+  .object({ negotiationId: z.string(), outreach: Outreach.nullable() })
+  .openapi("NegotiationCreated");
 
 const ThreadEntry = z.discriminatedUnion("direction", [
   z.object({
@@ -42,7 +47,12 @@ const ThreadEntry = z.discriminatedUnion("direction", [
     action: AgentActionSchema.nullable(),
     reasoning: z.string().nullable(),
   }),
-  z.object({ direction: z.literal("to_supplier"), inReplyTo: z.string(), text: z.string(), at: z.string() }),
+  z.object({
+    direction: z.literal("to_supplier"),
+    inReplyTo: z.string().nullable().meta({ description: "The email it answers; null for the outreach." }),
+    text: z.string(),
+    at: z.string(),
+  }),
 ]);
 
 const NegotiationView = z
@@ -51,6 +61,7 @@ const NegotiationView = z
     orderContext: CreateNegotiationInputSchema.shape.orderContext,
     supplier: SupplierSchema,
     createdAt: z.string(),
+    outreach: Outreach.nullable(),
     thread: z.array(ThreadEntry),
   })
   .openapi("Negotiation");
@@ -85,7 +96,13 @@ const MessageView = z
 // ReviewSchema is built (the repository imports it) before @hono/zod-openapi adds `.openapi`.
 const ReviewBody = ReviewSchema.clone().openapi("NegotiationReviewRequest");
 const ReviewAccepted = z
-  .object({ messageId: z.string(), decision: ReviewSchema.shape.decision })
+  .object({
+    messageId: z.string(),
+    decision: ReviewSchema.shape.decision,
+    alreadyDecidedAt: z.string().optional().meta({
+      description: "Present when this same review was already given: when it was; nothing happened again.",
+    }),
+  })
   .openapi("NegotiationReviewAccepted");
 
 export const createNegotiationRoute = defineRoute({
@@ -96,7 +113,11 @@ export const createNegotiationRoute = defineRoute({
   summary: "Open a negotiation with a supplier for one order",
   description:
     "The order context (prices are decimal amounts in `currency`) and the merchant's instructions are private: " +
-    "only the orchestrator sees them whole, and drafted replies are checked for leaks of the figures.",
+    "only the orchestrator sees them whole, and drafted replies are checked for leaks of the figures. With " +
+    "`draftOutreach: true` the first email to the supplier (seed 003's initial email) is drafted at once (by the " +
+    "model, given only what is ordered and who to, or from a template offline or when the model fails), leak-" +
+    "checked, and awaits review (`POST /negotiations/{id}/outreach/review`) like any other draft; until then a " +
+    "supplier email is 409 `outreach_awaiting_review`.",
   security: bearerAuth,
   request: { body: jsonBody(CreateNegotiationBody) },
   responses: {
@@ -154,15 +175,48 @@ export const reviewNegotiationMessageRoute = defineRoute({
   summary:
     "A person's review of the drafted reply: approve (optionally with edited text), reject or escalate",
   description:
-    "Resumes the paused workflow. Approving a draft the leak check blocked, or an escalation (no draft), needs " +
-    "`text` (422 `draft_blocked` / `reply_required`). A message not awaiting review is a 409 " +
-    "`message_not_awaiting_review` (or `task_not_waiting` when another review just answered it). The approved " +
-    "reply is the output and joins the thread; the system sends nothing. Reject and escalate (a person takes the " +
-    "thread over outside the system) end the message `rejected`, with `review.decision` saying which.",
+    "Resumes the paused workflow; a message whose workflow failed (for any reason) is answered directly. " +
+    "An escalation's draft is a holding reply (no figure, no term) the person may approve as is. Approving a " +
+    "draft the leak check blocked, or a message with no draft, needs `text` (422 `draft_blocked` / " +
+    "`reply_required`). The same review sent again answers its earlier outcome with `alreadyDecidedAt` and " +
+    "does nothing again; a different one after it is 409 `message_already_reviewed`. A message still running " +
+    "is 409 `message_not_awaiting_review`. The approved reply is the output and joins the thread; the system " +
+    "sends nothing. Reject and escalate (a person takes the thread over outside the system) end the message " +
+    "`rejected`, with `review.decision` saying which.",
   security: bearerAuth,
   request: { params: MessageParams, body: jsonBody(ReviewBody) },
   responses: {
     202: jsonResponse(ReviewAccepted, "The review resumes the workflow"),
     ...errorResponses(400, 401, 403, 404, 409, 413, 422, 503),
+  },
+});
+
+const OutreachReviewAccepted = z
+  .object({
+    negotiationId: z.string(),
+    decision: ReviewSchema.shape.decision,
+    alreadyDecidedAt: z.string().optional().meta({
+      description: "Present when this same review was already given: when it was; nothing happened again.",
+    }),
+  })
+  .openapi("NegotiationOutreachReviewAccepted");
+
+export const reviewOutreachRoute = defineRoute({
+  method: "post",
+  path: "/negotiations/{negotiation_id}/outreach/review",
+  operationId: "reviewNegotiationOutreach",
+  tags,
+  summary:
+    "A person's review of the drafted first email to the supplier: approve (optionally with text), reject or escalate",
+  description:
+    "The rules of any draft: approving a draft the leak check blocked needs `text` (422 `draft_blocked`); the same " +
+    "review again answers its earlier outcome with `alreadyDecidedAt`, a different one is 409 " +
+    "`outreach_already_reviewed`; a negotiation opened without `draftOutreach` is 404 `outreach_not_found`. The " +
+    "approved text opens the thread; the system sends nothing.",
+  security: bearerAuth,
+  request: { params: NegotiationParams, body: jsonBody(ReviewBody) },
+  responses: {
+    200: jsonResponse(OutreachReviewAccepted, "The review is recorded"),
+    ...errorResponses(400, 401, 403, 404, 409, 413, 422),
   },
 });

@@ -1,6 +1,10 @@
 import { parseOrThrow } from "../../core/validation";
 import type { StepDeps } from "../domain/negotiation-step";
 import { AwaitReviewEventSchema, awaitReviewStep } from "../domain/use-cases/await-review-step";
+import {
+  EscalateWithoutModelEventSchema,
+  escalateWithoutModelStep,
+} from "../domain/use-cases/escalate-without-model-step";
 import { RecordFailureEventSchema, recordFailureStep } from "../domain/use-cases/record-failure-step";
 import { SaveEventSchema, saveOutcomeStep } from "../domain/use-cases/save-outcome-step";
 import type { NegotiationStepHandler } from "./negotiation-model-step-handlers";
@@ -15,6 +19,10 @@ export const negotiationTableStepHandlers = (depsFor: (tenant: string) => StepDe
     NegotiateSaveOutcome: async (event) => {
       const parsed = parseOrThrow(SaveEventSchema, event, "save outcome event");
       return saveOutcomeStep(depsFor(parsed.tenant), parsed);
+    },
+    NegotiateEscalateWithoutModel: async (event) => {
+      const parsed = parseOrThrow(EscalateWithoutModelEventSchema, event, "escalate without model event");
+      return escalateWithoutModelStep(depsFor(parsed.tenant), parsed);
     },
     NegotiateRecordFailure: async (event) => {
       const parsed = parseOrThrow(RecordFailureEventSchema, event, "record failure event");

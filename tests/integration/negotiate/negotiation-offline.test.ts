@@ -16,7 +16,7 @@ afterAll(async () => {
 });
 
 describe("the negotiation workflow offline", () => {
-  it("escalates with the reason, waits for a person, and calls no model", async () => {
+  it("escalates with the reason and a holding reply, calls no model, and the README's approve works", async () => {
     const scenario = NEGOTIATION_SCENARIOS[0];
     if (!scenario) throw new Error("no scenario");
     const created = await stack.call("POST", "/negotiations", {
@@ -48,7 +48,8 @@ describe("the negotiation workflow offline", () => {
         decidedBy: string;
         reasoning: string;
         totalLLMCalls: number;
-        draft: unknown;
+        llmCalls: unknown[];
+        draft: { body: string } | null;
       };
     };
     expect(message.status).toBe("awaiting_review");
@@ -56,16 +57,69 @@ describe("the negotiation workflow offline", () => {
       action: "escalate",
       decidedBy: "model_unavailable",
       totalLLMCalls: 0,
-      draft: null,
+      llmCalls: [],
     });
     expect(message.response.reasoning).toContain("LLM_PROVIDER=none");
     expect(stack.llm.requests).toHaveLength(0);
-    expect(
-      (
-        await stack.call("POST", `/negotiations/${negotiationId}/messages/${messageId}/review`, {
-          body: { decision: "approve" },
-        })
-      ).json(),
-    ).toMatchObject({ error: { code: "reply_required" } });
+    // The README's example works as written: the escalation's draft is a holding reply a person approves.
+    expect(message.response.draft?.body).toContain("will come back to you");
+    const reviewPath = `/negotiations/${negotiationId}/messages/${messageId}/review`;
+    const approved = await stack.call("POST", reviewPath, { body: { decision: "approve" } });
+    expect(approved.status).toBe(202);
+    await stack.runner.waitForExecution(stack.executionIdOf(negotiationId, messageId));
+    const saved = (
+      await stack.call("GET", `/negotiations/${negotiationId}/messages/${messageId}`)
+    ).json() as {
+      status: string;
+      approvedReply: string | null;
+    };
+    expect(saved).toMatchObject({ status: "approved", approvedReply: message.response.draft?.body });
+    // Sent again, the same approval answers its earlier outcome.
+    const again = await stack.call("POST", reviewPath, { body: { decision: "approve" } });
+    expect(again.status).toBe(202);
+    expect(again.json()).toMatchObject({ decision: "approve", alreadyDecidedAt: expect.any(String) });
+  });
+
+  it("opens a negotiation with an outreach draft (the template, offline) that is reviewed before any email", async () => {
+    const scenario = NEGOTIATION_SCENARIOS[0];
+    if (!scenario) throw new Error("no scenario");
+    const created = await stack.call("POST", "/negotiations", {
+      body: {
+        orderContext: scenario.orderContext,
+        merchantInstructions: scenario.merchantInstructions,
+        supplier: { name: "Dana" },
+        draftOutreach: true,
+      },
+    });
+    expect(created.status).toBe(201);
+    const { negotiationId, outreach } = created.json() as {
+      negotiationId: string;
+      outreach: { status: string; draftedBy: string; draft: { body: string } };
+    };
+    expect(outreach).toMatchObject({ status: "awaiting_review", draftedBy: "template" });
+    const early = await stack.call("POST", `/negotiations/${negotiationId}/messages`, {
+      body: { supplierMessage: "We quote $5.00." },
+    });
+    expect(early.status).toBe(409);
+    expect(early.json()).toMatchObject({ error: { code: "outreach_awaiting_review" } });
+    const bad = await stack.call("POST", `/negotiations/${negotiationId}/outreach/review`, {
+      body: { decision: "send" },
+    });
+    expect(bad.status).toBe(400);
+    const reviewed = await stack.call("POST", `/negotiations/${negotiationId}/outreach/review`, {
+      body: { decision: "approve" },
+    });
+    expect(reviewed.status).toBe(200);
+    const view = (await stack.call("GET", `/negotiations/${negotiationId}`)).json() as {
+      outreach: { status: string };
+      thread: Array<{ direction: string; inReplyTo: string | null; text: string }>;
+    };
+    expect(view.outreach.status).toBe("approved");
+    expect(view.thread[0]).toMatchObject({
+      direction: "to_supplier",
+      inReplyTo: null,
+      text: outreach.draft.body,
+    });
+    expect(stack.llm.requests).toHaveLength(0);
   });
 });

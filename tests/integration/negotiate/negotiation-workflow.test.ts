@@ -106,7 +106,7 @@ describe("the negotiation workflow, scenario by scenario", () => {
     const message = await getMessage(negotiationId, messageId);
     expect(message.response).toMatchObject({ action: "escalate", decidedBy: "safety_valve" });
     expect(message.response?.orchestratorTrace).toHaveLength(10);
-    expect(message.draft).toBeNull();
+    expect(message.draft?.body).toContain("will come back to you");
     await review(negotiationId, messageId, { decision: "escalate" });
   });
 
@@ -243,9 +243,13 @@ describe("the review endpoint", () => {
     expect(busy.json()).toMatchObject({ error: { code: "message_in_progress" } });
     expect((await review(negotiationId, messageId, { decision: "reject" })).status).toBe(202);
     await stack.runner.waitForExecution(stack.executionIdOf(negotiationId, messageId));
+    // The same review again answers its earlier outcome; a different one is refused.
+    const same = await review(negotiationId, messageId, { decision: "reject" });
+    expect(same.status).toBe(202);
+    expect(same.json()).toMatchObject({ decision: "reject", alreadyDecidedAt: expect.any(String) });
     const again = await review(negotiationId, messageId, { decision: "approve" });
     expect(again.status).toBe(409);
-    expect(again.json()).toMatchObject({ error: { code: "message_not_awaiting_review" } });
+    expect(again.json()).toMatchObject({ error: { code: "message_already_reviewed" } });
   });
 
   it("will not approve a draft the leak check blocked unless the reviewer sends the text", async () => {

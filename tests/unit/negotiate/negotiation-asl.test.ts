@@ -67,4 +67,20 @@ describe("statemachines/negotiation.asl.json", () => {
       for (const key of Object.keys(task.Parameters ?? {})) expect(allowed).toContain(key);
     }
   });
+
+  it("gives every Lambda Task more time than its Lambda, so the step's own model deadline and fallback run first", () => {
+    // The ASL default for a Task is 60 s (aws-local-stepfunctions applies it), less than a model step's Lambda.
+    const substitutions = negotiateArea.workflows[0]?.functionSubstitutions ?? {};
+    const tasks = [
+      ...Object.entries(states),
+      ...Object.values(states).flatMap((s) => (s.Branches ?? []).flatMap((b) => Object.entries(b.States))),
+    ].filter(([name, s]) => s.Type === "Task" && name !== "Review");
+    expect(tasks.length).toBeGreaterThan(8);
+    for (const [name, task] of tasks) {
+      const placeholder = /^\$\{(\w+)\}$/.exec(task.Resource ?? "")?.[1] ?? "";
+      const fn = negotiateArea.functions.find((f) => f.id === substitutions[placeholder]);
+      expect(fn, name).toBeDefined();
+      expect(task.TimeoutSeconds, name).toBeGreaterThan(fn?.timeoutSeconds ?? Number.POSITIVE_INFINITY);
+    }
+  });
 });

@@ -108,4 +108,58 @@ describe("negotiation use cases", () => {
       },
     );
   });
+
+  it("answers the same review sent again with its earlier outcome, once, and refuses a different one", async () => {
+    const { deps, repository, workflows, negotiationId } = await setup();
+    const { messageId } = await receiveSupplierMessage(deps, negotiationId, "We quote $5.00.");
+    await repository.updateMessage(negotiationId, messageId, (m) => ({
+      ...m,
+      status: "awaiting_review",
+      taskToken: "token-1",
+    }));
+    const approve = { decision: "approve" as const, text: "Could you do $4.45?" };
+    expect(await reviewMessage(deps, negotiationId, messageId, approve)).toEqual({
+      messageId,
+      decision: "approve",
+    });
+    // The Save step has not run yet: the message still awaits review, its token already answered.
+    expect(await reviewMessage(deps, negotiationId, messageId, approve)).toEqual({
+      messageId,
+      decision: "approve",
+      alreadyDecidedAt: "2026-11-24T10:00:00.000Z",
+    });
+    expect(workflows.answered).toHaveLength(1);
+    await expect(reviewMessage(deps, negotiationId, messageId, { decision: "reject" })).rejects.toMatchObject(
+      { code: "message_already_reviewed", category: "conflict" },
+    );
+  });
+
+  it("lets a person answer a message whose workflow failed, directly, with their text", async () => {
+    const { deps, repository, workflows, negotiationId } = await setup();
+    const { messageId } = await receiveSupplierMessage(deps, negotiationId, "We quote $5.00.");
+    await repository.updateMessage(negotiationId, messageId, (m) => ({
+      ...m,
+      status: "failed",
+      failure: { error: "States.Timeout", cause: "The execution ran past its TimeoutSeconds" },
+    }));
+    await expect(
+      reviewMessage(deps, negotiationId, messageId, { decision: "approve" }),
+    ).rejects.toMatchObject({ code: "reply_required" });
+    await reviewMessage(deps, negotiationId, messageId, {
+      decision: "approve",
+      text: "Thanks, we will revert.",
+    });
+    expect(workflows.answered).toHaveLength(0);
+    expect(await getMessage(deps, negotiationId, messageId)).toMatchObject({
+      status: "approved",
+      approvedReply: "Thanks, we will revert.",
+      review: { decision: "approve", reviewedAt: "2026-11-24T10:00:00.000Z" },
+    });
+    expect(
+      await reviewMessage(deps, negotiationId, messageId, {
+        decision: "approve",
+        text: "Thanks, we will revert.",
+      }),
+    ).toMatchObject({ alreadyDecidedAt: "2026-11-24T10:00:00.000Z" });
+  });
 });

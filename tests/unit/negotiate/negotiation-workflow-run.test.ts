@@ -94,7 +94,8 @@ describe("the negotiation workflow: experts and the orchestrator loop", () => {
   it(`escalates after ${MAX_ITERATIONS} rounds without a decision (the safety valve)`, async () => {
     const llm = scriptedLlm().onStructured("orchestrate_decision", consult("extraction", "Again?"));
     const { response } = await run(llm);
-    expect(response).toMatchObject({ action: "escalate", decidedBy: "safety_valve", draft: null });
+    expect(response).toMatchObject({ action: "escalate", decidedBy: "safety_valve" });
+    expect(response.draft?.body).toContain("will come back to you");
     expect(llm.callsNamed("orchestrate_decision")).toHaveLength(MAX_ITERATIONS);
     expect(response.orchestratorTrace).toHaveLength(MAX_ITERATIONS);
     // The first extraction plus one per round but the last.
@@ -178,9 +179,13 @@ describe("the negotiation workflow: experts and the orchestrator loop", () => {
     expect(response).toMatchObject({
       action: "escalate",
       decidedBy: "model_unavailable",
-      draft: null,
       totalLLMCalls: 0,
+      llmCalls: [],
     });
+    // An escalation's draft is a holding reply a person can approve as is: no figure, no term.
+    expect(response.draft?.body).toContain("will come back to you");
+    expect(response.draft?.body).not.toMatch(/\$|USD|price|\d[.,]\d/i);
+    expect(response.leakCheck).toEqual({ blocked: false, findings: [] });
     expect(response.reasoning).toContain("LLM_PROVIDER=none");
   });
 

@@ -4,7 +4,7 @@ import { buildResponseCrafterPrompt, type DraftEmail } from "./prompts";
 import type { LlmCallMeta, ResponseCrafterInput } from "./types";
 
 export interface CraftedResponse {
-  /** The reply to the supplier, or null: an escalation has none (a person takes over), or the model failed. */
+  /** The reply to the supplier (an escalation's is a holding reply), or null when the crafter's model failed. */
   draft: DraftEmail | null;
   /** The crafter's model call, when there was one (counter, clarify). */
   llm: LlmCallMeta | null;
@@ -40,14 +40,30 @@ const acceptanceDraft = (input: ResponseCrafterInput): DraftEmail => {
 };
 
 /**
+ * An escalation's draft: a holding reply that says a person will answer, with no figure, term or
+ * decision in it (so it cannot leak or commit to anything). The reviewer approves it as is, edits it,
+ * or writes the answer; it is what "approve" means when no model could decide (offline, a model that
+ * failed or hung).
+ */
+export const holdingReplyDraft = (input: Pick<ResponseCrafterInput, "orderContext">): DraftEmail => ({
+  subject: `Re: ${input.orderContext.skuName} (${input.orderContext.supplierSku})`,
+  body: [
+    "Hello,",
+    `Thank you for your message about ${input.orderContext.skuName}. We are reviewing it and will come back to you shortly.`,
+    "Kind regards",
+  ].join("\n\n"),
+});
+
+/**
  * The response crafter (refactored response generator): drafts the reply for the orchestrator's decision.
  * Counter and clarify are written by the model (`generate_counter_offer`, `generate_clarification`);
- * an acceptance confirms the supplier's terms; an escalation has no reply. It never revisits the decision.
+ * an acceptance confirms the supplier's terms; an escalation gets a holding reply (a person takes over).
+ * It never revisits the decision.
  */
 export const craftResponse = async (llm: LlmPort, input: ResponseCrafterInput): Promise<CraftedResponse> => {
   switch (input.action) {
     case "escalate":
-      return { draft: null, llm: null };
+      return { draft: holdingReplyDraft(input), llm: null };
     case "accept":
       return { draft: acceptanceDraft(input), llm: null };
     case "counter":

@@ -5,6 +5,11 @@ import type { Negotiation, SupplierMessage } from "../negotiation";
 export interface NegotiationRepository {
   createNegotiation(negotiation: Negotiation): Promise<void>;
   getNegotiation(negotiationId: string): Promise<Negotiation | null>;
+  /** Read-modify-write of the negotiation record with optimistic locking; NotFoundError when absent. */
+  updateNegotiation(
+    negotiationId: string,
+    change: (negotiation: Negotiation) => Negotiation,
+  ): Promise<Negotiation>;
   saveClassification(negotiationId: string, classified: Negotiation["classifiedInstructions"]): Promise<void>;
   /**
    * Adds the next message and counts it on the negotiation, atomically; ConflictError when another

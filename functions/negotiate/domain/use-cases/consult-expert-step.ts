@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { consultExpert } from "../consult-expert";
+import { screenQuestionForExpert } from "../expert-question-screen";
 import type { ExpertName } from "../experts/types";
 import { type ModelStepDeps, StepEventSchema } from "../negotiation-step";
 import { loadStepMessage } from "../step-message";
@@ -15,9 +16,20 @@ export const consultStep = async (
   expert: ExpertName,
   event: z.infer<typeof ConsultEventSchema>,
 ): Promise<{ opinionKey: string }> => {
-  const { context } = await loadStepMessage(deps.repository, event.negotiationId, event.messageId);
+  const { negotiation, context } = await loadStepMessage(
+    deps.repository,
+    event.negotiationId,
+    event.messageId,
+  );
   const opinions = await deps.repository.listOpinions(event.negotiationId, event.messageId);
-  const opinion = await consultExpert(deps.llm, expert, context, opinions, event.question);
+  // The orchestrator's free-text question is checked before the expert sees it (seed 003's tailored inputs).
+  const { question } = screenQuestionForExpert(
+    expert,
+    event.question,
+    context,
+    negotiation.merchantInstructions,
+  );
+  const opinion = await consultExpert(deps.llm, expert, context, opinions, question);
   const opinionKey = `r${String(event.round).padStart(2, "0")}-${expert}`;
   await deps.repository.putOpinion(event.negotiationId, event.messageId, opinionKey, opinion);
   return { opinionKey };

@@ -2,11 +2,17 @@ import { z } from "zod";
 import type { OrchestratorDecision } from "../experts/types";
 import { finalizeResponse } from "../finalize-response";
 import { type ModelStepDeps, StepEventSchema, setStep } from "../negotiation-step";
-import { modelUnavailableDecision, safetyValveDecision } from "../orchestrator";
+import {
+  modelUnavailableDecision,
+  safetyValveDecision,
+  stepFailedDecision,
+  stepFailureOf,
+} from "../orchestrator";
 import { loadStepMessage } from "../step-message";
 
 export const CraftEventSchema = StepEventSchema.extend({
-  ending: z.enum(["decided", "safety_valve", "model_unavailable", "classification_failed"]),
+  ending: z.enum(["decided", "safety_valve", "model_unavailable", "classification_failed", "step_failed"]),
+  /** The model's failure, or (step_failed) the failed step's Error and Cause as Step Functions gives them. */
   modelFailure: z.object({ code: z.string(), message: z.string() }).nullable().default(null),
 });
 
@@ -34,12 +40,14 @@ export const craftStep = async (
       ? { ...last, action: last.action }
       : event.ending === "safety_valve"
         ? undecided(safetyValveDecision())
-        : event.ending === "classification_failed" && failure.code !== "llm_not_configured"
-          ? undecided({
-              ...modelUnavailableDecision(failure),
-              reasoning: `The merchant's instructions could not be classified (${failure.code}), so no expert can be given its part: a person decides. ${failure.message}`,
-            })
-          : undecided(modelUnavailableDecision(failure));
+        : event.ending === "step_failed"
+          ? undecided(stepFailedDecision(stepFailureOf({ Error: failure.code, Cause: failure.message })))
+          : event.ending === "classification_failed" && failure.code !== "llm_not_configured"
+            ? undecided({
+                ...modelUnavailableDecision(failure),
+                reasoning: `The merchant's instructions could not be classified (${failure.code}), so no expert can be given its part: a person decides. ${failure.message}`,
+              })
+            : undecided(modelUnavailableDecision(failure));
   const decidedBy =
     event.ending === "decided"
       ? "orchestrator"

@@ -20,7 +20,8 @@ export const saveOutcomeStep = async (
       status: event.review.decision === "approve" ? "approved" : "rejected",
       step: null,
       taskToken: null,
-      review: { ...event.review, reviewedAt: deps.now().toISOString() },
+      // The review endpoint recorded when the person decided; the step keeps that time.
+      review: { ...event.review, reviewedAt: m.review?.reviewedAt ?? deps.now().toISOString() },
       approvedReply,
     };
   });

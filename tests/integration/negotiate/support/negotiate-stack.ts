@@ -28,9 +28,19 @@ export interface NegotiateStack {
  * the official OpenAI SDK talking to the fake LLM server (the handlers read LLM_PROVIDER=openai and
  * OPENAI_BASE_URL from the environment, as a Lambda does at cold start).
  */
+export interface NegotiateStackOptions {
+  /**
+   * The Lambda timeout of the workflow's model steps, as the local runner enforces it (`Sandbox.Timedout`)
+   * and reports it to the handler's context: small, so a step's model deadline (its remaining time less
+   * the offline reserve) comes in seconds, not after the deployed 90 s.
+   */
+  modelStepTimeoutSeconds?: number;
+}
+
 export const startNegotiateStack = async (
   script: FakeLlmScript,
   env: Record<string, string> = {},
+  options: NegotiateStackOptions = {},
 ): Promise<NegotiateStack> => {
   const table = await createTestTable();
   const llm = await startFakeLlmServer({ script });
@@ -48,8 +58,15 @@ export const startNegotiateStack = async (
     ...env,
   };
   for (const [name, value] of Object.entries(stubbed)) vi.stubEnv(name, value);
+  const { modelStepTimeoutSeconds } = options;
   const runner = await createLocalWorkflowRunner({
     workflows: allWorkflows().filter((w) => w.name === "negotiation"),
+    findFunction: (id) => {
+      const fn = allFunctions().find((f) => f.id === id);
+      return fn && modelStepTimeoutSeconds !== undefined && fn.needs.includes("llm")
+        ? { ...fn, timeoutSeconds: modelStepTimeoutSeconds }
+        : fn;
+    },
     retryIntervalMs: 0,
   });
   installLocalWorkflowPort(runner);
