@@ -2,8 +2,6 @@ import { API_GATEWAY_TIMEOUT_MS } from "../../core/llm/model-deadline";
 import type { StoreConfig } from "../adapters/store/store-config";
 import type { StoreToolsPort } from "../domain/ports/store-tools-port";
 
-export { STORE_DEADLINE_MARGIN_MS } from "../adapters/store/store-tools-for-household";
-
 /** A household's store session, closed by whoever opened it. */
 export type HouseholdStore = StoreToolsPort & { close(): Promise<void> };
 

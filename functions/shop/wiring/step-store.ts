@@ -1,8 +1,9 @@
 import type { Context } from "aws-lambda";
 import { deadlineFromRemainingTime } from "../../core/agent/deadline";
 import { storeConfig } from "../adapters/store/store-config";
+import { STORE_DEADLINE_MARGIN_MS } from "../adapters/store/store-deadline-margin";
 import type { StoreToolsPort } from "../domain/ports/store-tools-port";
-import { openHouseholdStore, STORE_DEADLINE_MARGIN_MS } from "./household-store";
+import { openHouseholdStore } from "./household-store";
 
 // Parsed at cold start: a Lambda without STORE_URL fails here, naming it.
 const config = storeConfig();

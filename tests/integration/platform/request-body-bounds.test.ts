@@ -124,6 +124,21 @@ const createNegotiation = async (): Promise<string> => {
   return created.negotiationId;
 };
 
+/** A negotiation opened with an outreach draft (seed 003's first email) waiting for a person. */
+const outreachAwaitingReview = async (): Promise<string> => {
+  if (!NEGOTIATION) throw new Error("no negotiation scenario");
+  const created = (await ok("POST /negotiations with an outreach draft", "POST", {
+    path: "/negotiations",
+    body: {
+      orderContext: NEGOTIATION.orderContext,
+      merchantInstructions: NEGOTIATION.merchantInstructions,
+      supplier: { name: "Dana" },
+      draftOutreach: true,
+    },
+  })) as { negotiationId: string };
+  return `/negotiations/${created.negotiationId}/outreach/review`;
+};
+
 /** A negotiation whose first message waits for a person (offline, the workflow escalates and pauses). */
 const messageAwaitingReview = async (): Promise<string> => {
   const negotiationId = await createNegotiation();
@@ -225,6 +240,12 @@ const CASES: Record<string, OperationCase> = {
       },
     },
     request: async (_, body) => ({ path: await messageAwaitingReview(), body }),
+  },
+  "POST /negotiations/{negotiation_id}/outreach/review": {
+    bases: {
+      approve: { decision: "approve", text: "Hello Dana, we would like a quote for 2,000 units of oat milk." },
+    },
+    request: async (_, body) => ({ path: await outreachAwaitingReview(), body }),
   },
   "POST /plans": {
     bases: { plan: planBody("bounds-plan") },

@@ -2,14 +2,10 @@ import { deadlineFromRemainingTime, type RemainingTime } from "../../../core/age
 import { lazyPort } from "../../../core/lazy";
 import type { StoreBrowser } from "./browser/store-browser";
 import { type StoreConfig, storeConfig } from "./store-config";
+import { STORE_DEADLINE_MARGIN_MS } from "./store-deadline-margin";
 import { createStoreTools, type StoreTools } from "./store-tools";
 
-/**
- * Kept back from the time left: after a tool stops at its deadline, the household's context still closes
- * (bounded by the browser adapter's grace) and the caller answers, so a slow store ends in
- * StoreDeadlineExceededError rather than a Lambda timeout.
- */
-export const STORE_DEADLINE_MARGIN_MS = 3_000;
+export { STORE_DEADLINE_MARGIN_MS };
 
 /** When the household's store calls must be over: always given, so no call can outrun its Lambda. */
 export type StoreToolsDeadline =
