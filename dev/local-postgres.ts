@@ -9,6 +9,11 @@ import { readMigrationFiles } from "../functions/core/sql/migration-files";
 import { applyMigrations } from "../functions/core/sql/migrations";
 import { createPostgresWireSql } from "../functions/core/sql/postgres-wire-adapter";
 
+const phaseLog =
+  process.env.LARDER_START_TIMING === "1"
+    ? (phase: string) => console.error(`[start-timing] ${performance.now().toFixed(0)} ms ${phase}`)
+    : () => undefined;
+
 export interface LocalPostgres {
   /** `postgres://postgres@127.0.0.1:PORT/postgres`: DATABASE_URL for the handlers, or `psql` it. */
   url: string;
@@ -17,6 +22,13 @@ export interface LocalPostgres {
   description: string;
   /** Migration names applied at start. */
   migrations: string[];
+  /** True when the data came from `LocalPostgresOptions.snapshot` (whatever was in it is there). */
+  fromSnapshot: boolean;
+  /**
+   * PGlite only: writes the whole database, as it is now, to `file` (aside and renamed, so a concurrent
+   * start never reads half of it), for a later `startLocalPostgres({ snapshot: file })`.
+   */
+  saveSnapshot?(file: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -31,6 +43,11 @@ export interface LocalPostgresOptions {
    * connection each and unnamed statements (see postgres-wire-adapter.ts).
    */
   maxConnections?: number;
+  /**
+   * A file written by `saveSnapshot`: when it exists and loads, the database starts with its content
+   * (migrations still checked); otherwise from the initdb template, as without it.
+   */
+  snapshot?: string;
 }
 
 /**
@@ -39,9 +56,13 @@ export interface LocalPostgresOptions {
  * PostgreSQL.
  */
 export const startLocalPostgres = async (options: LocalPostgresOptions = {}): Promise<LocalPostgres> => {
-  const db = options.dataDir
-    ? await PGlite.create({ dataDir: options.dataDir, extensions: { vector } })
-    : await createInMemoryFromTemplate();
+  const fromSnapshot = options.dataDir ? undefined : await loadSnapshot(options.snapshot);
+  const db =
+    fromSnapshot ??
+    (options.dataDir
+      ? await PGlite.create({ dataDir: options.dataDir, extensions: { vector } })
+      : await createInMemoryFromTemplate());
+  phaseLog("postgres: PGlite open");
   const server = new PGLiteSocketServer({
     db,
     host: "127.0.0.1",
@@ -62,8 +83,23 @@ export const startLocalPostgres = async (options: LocalPostgresOptions = {}): Pr
   };
   try {
     const migrations = await migrate(url);
+    phaseLog("postgres: migrations");
     const where = options.dataDir ? `in ${options.dataDir}` : "in memory";
-    return { url, port, description: `PGlite ${where}, pgvector`, migrations, stop };
+    const description = `PGlite ${where}${fromSnapshot ? " from the cached demo database" : ""}, pgvector`;
+    const saveSnapshot = async (file: string) => {
+      // Dirty pages to the data files first, so the copy needs no WAL replay.
+      await db.exec("CHECKPOINT");
+      await writeAside(file, await db.dumpDataDir("none"));
+    };
+    return {
+      url,
+      port,
+      description,
+      migrations,
+      fromSnapshot: fromSnapshot !== undefined,
+      saveSnapshot,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;
@@ -74,7 +110,14 @@ export const startLocalPostgres = async (options: LocalPostgresOptions = {}): Pr
 export const useExternalPostgres = async (url: string): Promise<LocalPostgres> => {
   const migrations = await migrate(url);
   const port = Number(new URL(url).port || 5432);
-  return { url, port, description: "DATABASE_URL", migrations, stop: async () => undefined };
+  return {
+    url,
+    port,
+    description: "DATABASE_URL",
+    migrations,
+    fromSnapshot: false,
+    stop: async () => undefined,
+  };
 };
 
 const migrate = async (url: string): Promise<string[]> => {
@@ -117,11 +160,30 @@ const createInMemoryFromTemplate = async (): Promise<PGlite> => {
     }
   }
   const db = await PGlite.create({ extensions: { vector } });
-  const dump = await db.dumpDataDir("none");
-  await mkdir(dirname(TEMPLATE_PATH), { recursive: true });
-  // Written aside and renamed, so a concurrent start never reads half a file.
-  const partial = `${TEMPLATE_PATH}.${process.pid}.partial`;
-  await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
-  await rename(partial, TEMPLATE_PATH);
+  await writeAside(TEMPLATE_PATH, await db.dumpDataDir("none"));
   return db;
 };
+
+/** Written aside and renamed, so a concurrent start (parallel test workers) never reads half a file. */
+const writeAside = async (file: string, content: Blob): Promise<void> => {
+  await mkdir(dirname(file), { recursive: true });
+  const partial = `${file}.${process.pid}.${Date.now()}.partial`;
+  await writeFile(partial, Buffer.from(await content.arrayBuffer()));
+  await rename(partial, file);
+};
+
+/** A snapshot that is missing or does not load (another PGlite build, a damaged file) is no snapshot. */
+const loadSnapshot = async (file: string | undefined): Promise<PGlite | undefined> => {
+  if (!file) return undefined;
+  const content = await readFile(file).catch(() => undefined);
+  if (!content) return undefined;
+  try {
+    return await PGlite.create({ loadDataDir: new Blob([content]), extensions: { vector } });
+  } catch {
+    return undefined;
+  }
+};
+
+/** Where derived local databases are kept: node_modules/.cache/larder, next to the initdb template. */
+export const pgliteCacheFile = (name: string): string =>
+  join(dirname(TEMPLATE_PATH), `pglite-${pgliteVersion}-${name}`);
