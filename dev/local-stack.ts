@@ -70,7 +70,12 @@ const demoDatabaseKey = (today: Date): string => {
 /** LARDER_START_TIMING=1: each start-up phase's end, in ms since the process started, on stderr. */
 const phaseLog =
   process.env.LARDER_START_TIMING === "1"
-    ? (phase: string) => console.error(`[start-timing] ${performance.now().toFixed(0)} ms ${phase}`)
+    ? (phase: string) => {
+        const cpu = process.cpuUsage();
+        console.error(
+          `[start-timing] ${performance.now().toFixed(0)} ms, this process's CPU ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms: ${phase}`,
+        );
+      }
     : () => undefined;
 
 type Check = HealthCheck;
@@ -199,11 +204,18 @@ export const startLocalStack = async (
       STORE_URL: config.STORE_URL ?? store.url,
     });
 
-    const client = new DynamoDBClient({ endpoint: dynamo.endpoint, ...LOCAL_DYNAMODB_CLIENT_CONFIG });
-    await createAppTable(client, config.TABLE_NAME);
-    client.destroy();
-    timings.table = Date.now() - started;
-    phaseLog("table");
+    // DynamoDB Local makes the table while PGlite finishes starting.
+    const tableMade = (async () => {
+      const client = new DynamoDBClient({ endpoint: dynamo.endpoint, ...LOCAL_DYNAMODB_CLIENT_CONFIG });
+      try {
+        await createAppTable(client, config.TABLE_NAME);
+      } finally {
+        client.destroy();
+      }
+      timings.table = Date.now() - started;
+      phaseLog("table");
+    })();
+    tableMade.catch(() => undefined);
 
     const postgres = await postgresStarting;
     process.env.DATABASE_URL = postgres.url;
@@ -212,20 +224,32 @@ export const startLocalStack = async (
     timings.postgres = Date.now() - started;
     phaseLog("postgres");
     log(`PostgreSQL       ${postgres.url} (${postgres.description}; psql "${postgres.url}")`);
+    await tableMade;
 
     // Every ASL file runs locally with each Task mapped to its handler; a Task without one refuses to start.
-    const workflows = await createLocalWorkflowRunner();
-    installLocalWorkflowPort(workflows);
+    // Its handlers load while the demo data goes in (that mostly waits on DynamoDB Local's JVM); /health
+    // says `workflows starting` until they are in.
+    let workflows: LocalWorkflowRunner | undefined;
+    let schedules: ScheduleRunner | undefined;
+    const workflowsStarting = (async () => {
+      const runner = await createLocalWorkflowRunner();
+      installLocalWorkflowPort(runner);
+      workflows = runner;
+      schedules = createScheduleRunner({ workflows: runner, knownWorkflows: runner.workflowNames });
+      if (config.SCHEDULES === "on") schedules.start();
+      timings.workflows = Date.now() - started;
+      phaseLog("workflows");
+      log(`Workflows        ${runner.workflowNames.join(", ") || "(none)"}; schedules ${config.SCHEDULES}`);
+    })();
+    workflowsStarting.catch(() => undefined);
     stops.push(async () => {
-      installLocalWorkflowPort(undefined);
-      await workflows.stop();
+      await workflowsStarting.catch(() => undefined);
+      schedules?.stop();
+      if (workflows) {
+        installLocalWorkflowPort(undefined);
+        await workflows.stop();
+      }
     });
-    const schedules = createScheduleRunner({ workflows, knownWorkflows: workflows.workflowNames });
-    if (config.SCHEDULES === "on") schedules.start();
-    stops.push(async () => schedules.stop());
-    timings.workflows = Date.now() - started;
-    phaseLog("workflows");
-    log(`Workflows        ${workflows.workflowNames.join(", ") || "(none)"}; schedules ${config.SCHEDULES}`);
 
     const dynamoCheck = async (): Promise<Check> => (dynamo.pid ? { status: "ok" } : { status: "down" });
     const demoData = createStartupStep(config.DEMO_DATA === "on", "loading the demo recipes and plan");
@@ -234,18 +258,26 @@ export const startLocalStack = async (
       { name: "dynamodb_local", check: dynamoCheck },
       { name: "llm", check: () => ({ status: "ok", detail: `provider ${config.LLM_PROVIDER}` }) },
       { name: "store", check: () => storeCheck(store.url) },
-      { name: "workflows", check: () => ({ status: "ok", detail: workflows.workflowNames.join(", ") }) },
+      {
+        name: "workflows",
+        check: () =>
+          workflows
+            ? { status: "ok", detail: workflows.workflowNames.join(", ") }
+            : { status: "starting", detail: "loading the workflows' handlers" },
+      },
       {
         name: "schedules",
         check: () =>
-          config.SCHEDULES === "on"
-            ? {
-                status: "ok",
-                detail: Object.entries(schedules.nextFireTimes())
-                  .map(([n, t]) => `${n} next ${t}`)
-                  .join("; "),
-              }
-            : { status: "disabled" },
+          !schedules
+            ? { status: "starting", detail: "waiting for the workflows" }
+            : config.SCHEDULES === "on"
+              ? {
+                  status: "ok",
+                  detail: Object.entries(schedules.nextFireTimes())
+                    .map(([n, t]) => `${n} next ${t}`)
+                    .join("; "),
+                }
+              : { status: "disabled" },
       },
       { name: "demo_data", check: demoData.check },
     ];
@@ -302,6 +334,9 @@ export const startLocalStack = async (
         `Demo campaigns   ${campaigns.created + campaigns.updated} for tenant ${campaigns.tenant} (POST /chat/campaigns)`,
       );
     }
+
+    await workflowsStarting;
+    if (!workflows || !schedules) throw new Error("The local workflows did not start");
 
     // The caller prints its ready line when this returns: make sure /health says so too.
     await expectReady(api.url);
