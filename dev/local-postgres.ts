@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -190,6 +190,27 @@ const loadSnapshot = async (file: string | undefined): Promise<PGlite | undefine
     return await PGlite.create({ loadDataDir: new Blob([content]), extensions: { vector } });
   } catch {
     return undefined;
+  }
+};
+
+/**
+ * Each change to the demo database's sources (and each day) makes a new snapshot of some 60 MB: snapshots
+ * named `pglite-*-<kind>-*.tar` (any PGlite version) not written within `maxAgeMs`, and partial writes an
+ * hour old, are removed, `keep` never. A start reading one just removed falls back to starting afresh.
+ */
+export const pruneStalePgliteCache = async (kind: string, keep: string, maxAgeMs = 86_400_000) => {
+  const dir = dirname(TEMPLATE_PATH);
+  const now = Date.now();
+  for (const name of await readdir(dir).catch(() => [] as string[])) {
+    const file = join(dir, name);
+    const snapshot = name.startsWith("pglite-") && name.includes(`-${kind}-`) && name.endsWith(".tar");
+    const partial = name.endsWith(".partial");
+    if (file === keep || (!snapshot && !partial)) continue;
+    const written = await stat(file).then(
+      (info) => info.mtimeMs,
+      () => now,
+    );
+    if (now - written > (partial ? 3_600_000 : maxAgeMs)) await rm(file, { force: true });
   }
 };
 

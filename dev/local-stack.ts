@@ -158,7 +158,9 @@ export const startLocalStack = async (
       ),
     );
 
-    const { pgliteCacheFile, startLocalPostgres, useExternalPostgres } = await import("./local-postgres");
+    const { pgliteCacheFile, pruneStalePgliteCache, startLocalPostgres, useExternalPostgres } = await import(
+      "./local-postgres"
+    );
     // With the demo data on the local PGlite, the database starts from a cached copy that already holds
     // the migrations and the demo catalog and campaigns, keyed by everything that shapes its content.
     const today = new Date();
@@ -314,6 +316,7 @@ export const startLocalStack = async (
         phaseLog("demo campaigns");
         if (demoSnapshot && postgres.saveSnapshot) {
           await postgres.saveSnapshot(demoSnapshot);
+          await pruneStalePgliteCache("demo", demoSnapshot);
           phaseLog("demo database cached");
         }
       }
