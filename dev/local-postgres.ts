@@ -1,4 +1,5 @@
-import { readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -8,6 +9,10 @@ import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import { readMigrationFiles } from "../functions/core/sql/migration-files";
 import { applyMigrations } from "../functions/core/sql/migrations";
 import { createPostgresWireSql } from "../functions/core/sql/postgres-wire-adapter";
+import { repositoryRoot } from "../lib/repository-root";
+import { demoCatalog } from "./demo/catalog-demo";
+import { demoCampaigns } from "./demo/demo-campaigns";
+import type { LocalStackConfig } from "./local-config";
 
 const phaseLog =
   process.env.LARDER_START_TIMING === "1"
@@ -217,3 +222,59 @@ export const pruneStalePgliteCache = async (kind: string, keep: string, maxAgeMs
 /** Where derived local databases are kept: node_modules/.cache/larder, next to the initdb template. */
 export const pgliteCacheFile = (name: string): string =>
   join(dirname(TEMPLATE_PATH), `pglite-${pgliteVersion}-${name}`);
+
+/** The code that turns the demo catalog and campaigns into rows: a change to any of it changes the key. */
+const DEMO_DATABASE_SOURCES = [
+  "functions/core/sql",
+  "functions/core/embedding",
+  "functions/chat/catalog",
+  "functions/chat/campaigns",
+  "dev/demo",
+];
+
+/**
+ * The cached demo database's key: the migrations, the demo catalog and campaigns themselves (the campaigns
+ * are dated from `today`, so the key changes daily) and every source file that shapes their rows.
+ */
+const demoDatabaseKey = (today: Date): string => {
+  const hash = createHash("sha256");
+  for (const migration of readMigrationFiles()) hash.update(JSON.stringify(migration));
+  hash.update(JSON.stringify(demoCatalog()));
+  hash.update(JSON.stringify(demoCampaigns(today)));
+  for (const dir of DEMO_DATABASE_SOURCES) {
+    const files = readdirSync(join(repositoryRoot, dir), { recursive: true, encoding: "utf8" }).sort();
+    for (const file of files) {
+      if (!file.endsWith(".ts") && !file.endsWith(".json") && !file.endsWith(".sql")) continue;
+      hash.update(file);
+      hash.update(readFileSync(join(repositoryRoot, dir, file)));
+    }
+  }
+  return hash.digest("hex").slice(0, 16);
+};
+
+export interface StackPostgres {
+  starting: Promise<LocalPostgres>;
+  /** The day the demo campaigns are dated from. */
+  today: Date;
+  /** The cached demo database it starts from, or saves to once the demo data is in. */
+  demoSnapshot: string | undefined;
+}
+
+/**
+ * The stack's database: DATABASE_URL's, or PGlite. With the demo data on PGlite, PGlite starts from a cached
+ * copy that already holds the migrations and the demo catalog and campaigns, keyed by all that shapes them.
+ */
+export const startStackPostgres = (config: LocalStackConfig): StackPostgres => {
+  const today = new Date();
+  const demoSnapshot =
+    config.DEMO_DATA === "on" && !config.DATABASE_URL
+      ? pgliteCacheFile(`demo-${demoDatabaseKey(today)}.tar`)
+      : undefined;
+  const starting: Promise<LocalPostgres> = config.DATABASE_URL
+    ? useExternalPostgres(config.DATABASE_URL)
+    : startLocalPostgres({
+        ...(config.DATABASE_PORT ? { port: config.DATABASE_PORT } : {}),
+        ...(demoSnapshot ? { snapshot: demoSnapshot } : {}),
+      });
+  return { starting, today, demoSnapshot };
+};

@@ -1,14 +1,9 @@
-import { createHash } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { LOCAL_DYNAMODB_CLIENT_CONFIG } from "../functions/core/db/app-table";
 import type { HttpApiHandler } from "../functions/core/http/lambda-handler";
-import { readMigrationFiles } from "../functions/core/sql/migration-files";
 import { installLocalWorkflowPort } from "../functions/core/workflow/process-workflow-port";
 import { type HealthCheck, HealthResponseSchema } from "../functions/platform/http/create-platform-app";
 import { allFunctions, allRoutes } from "../lib/areas";
-import { repositoryRoot } from "../lib/repository-root";
 import { type RunningApiServer, startApiServer } from "./api-server";
 import { createAppTable } from "./create-table";
 import { demoCatalog, loadCatalogDemo } from "./demo/catalog-demo";
@@ -18,7 +13,7 @@ import { DEMO_TENANT, loadDemoData } from "./demo/load-demo-data";
 import { type DynamoDbLocal, startDynamoDbLocal } from "./dynamodb-local";
 import { loadFunctionHandler } from "./load-handler";
 import type { LocalStackConfig } from "./local-config";
-import type { LocalPostgres } from "./local-postgres";
+import { pruneStalePgliteCache, type StackPostgres, startStackPostgres } from "./local-postgres";
 import { createStartupStep, type ReadinessCheck, runReadinessChecks } from "./readiness";
 import { createScheduleRunner, type ScheduleRunner } from "./schedule-runner";
 import { startSimulatedStore } from "./store/start-simulated-store";
@@ -37,35 +32,6 @@ export interface LocalStack {
 }
 
 let stackStartedInThisProcess = false;
-
-/** The code that turns the demo catalog and campaigns into rows: a change to any of it changes the key. */
-const DEMO_DATABASE_SOURCES = [
-  "functions/core/sql",
-  "functions/core/embedding",
-  "functions/chat/catalog",
-  "functions/chat/campaigns",
-  "dev/demo",
-];
-
-/**
- * The cached demo database's key: the migrations, the demo catalog and campaigns themselves (the campaigns
- * are dated from `today`, so the key changes daily) and every source file that shapes their rows.
- */
-const demoDatabaseKey = (today: Date): string => {
-  const hash = createHash("sha256");
-  for (const migration of readMigrationFiles()) hash.update(JSON.stringify(migration));
-  hash.update(JSON.stringify(demoCatalog()));
-  hash.update(JSON.stringify(demoCampaigns(today)));
-  for (const dir of DEMO_DATABASE_SOURCES) {
-    const files = readdirSync(join(repositoryRoot, dir), { recursive: true, encoding: "utf8" }).sort();
-    for (const file of files) {
-      if (!file.endsWith(".ts") && !file.endsWith(".json") && !file.endsWith(".sql")) continue;
-      hash.update(file);
-      hash.update(readFileSync(join(repositoryRoot, dir, file)));
-    }
-  }
-  return hash.digest("hex").slice(0, 16);
-};
 
 /** LARDER_START_TIMING=1: each start-up phase's end, in ms since the process started, on stderr. */
 const phaseLog =
@@ -117,6 +83,8 @@ const expectReady = async (apiUrl: string): Promise<void> => {
 export interface LocalStackOptions {
   /** DynamoDB Local already starting (dev/start.ts spawns the JVM first thing); stopped with the stack. */
   dynamo?: Promise<DynamoDbLocal>;
+  /** The database already starting (`startStackPostgres`, from dev/start.ts); stopped with the stack. */
+  postgres?: StackPostgres;
 }
 
 export const startLocalStack = async (
@@ -158,22 +126,11 @@ export const startLocalStack = async (
       ),
     );
 
-    const { pgliteCacheFile, pruneStalePgliteCache, startLocalPostgres, useExternalPostgres } = await import(
-      "./local-postgres"
-    );
-    // With the demo data on the local PGlite, the database starts from a cached copy that already holds
-    // the migrations and the demo catalog and campaigns, keyed by everything that shapes its content.
-    const today = new Date();
-    const demoSnapshot =
-      config.DEMO_DATA === "on" && !config.DATABASE_URL
-        ? pgliteCacheFile(`demo-${demoDatabaseKey(today)}.tar`)
-        : undefined;
-    const postgresStarting: Promise<LocalPostgres> = config.DATABASE_URL
-      ? useExternalPostgres(config.DATABASE_URL)
-      : startLocalPostgres({
-          ...(config.DATABASE_PORT ? { port: config.DATABASE_PORT } : {}),
-          ...(demoSnapshot ? { snapshot: demoSnapshot } : {}),
-        });
+    const {
+      today,
+      demoSnapshot,
+      starting: postgresStarting,
+    } = options.postgres ?? startStackPostgres(config);
     postgresStarting.catch(() => undefined);
     stops.push(() =>
       postgresStarting.then(
