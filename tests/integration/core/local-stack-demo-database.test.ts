@@ -1,8 +1,13 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { type LocalPostgres, startLocalPostgres } from "../../../dev/local-postgres";
+import {
+  type LocalPostgres,
+  pgliteCacheFile,
+  pruneStalePgliteCache,
+  startLocalPostgres,
+} from "../../../dev/local-postgres";
 import { readMigrationFiles } from "../../../functions/core/sql/migration-files";
 import { createPostgresWireSql } from "../../../functions/core/sql/postgres-wire-adapter";
 import { scaledTimeout } from "../../support/test-timeouts";
@@ -67,4 +72,26 @@ describe("the local PostgreSQL started from a saved snapshot", () => {
     },
     scaledTimeout(120_000),
   );
+
+  it("removes the demo snapshots not written for a day, never the one in use nor a recent one", async () => {
+    const tag = `test${process.pid}`;
+    const stale = pgliteCacheFile(`demo-${tag}-stale.tar`);
+    const recent = pgliteCacheFile(`demo-${tag}-recent.tar`);
+    const inUse = pgliteCacheFile(`demo-${tag}-in-use.tar`);
+    const initdb = pgliteCacheFile(`initdb-${tag}.tar`);
+    const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
+    try {
+      for (const file of [stale, recent, inUse, initdb]) writeFileSync(file, "snapshot");
+      for (const file of [stale, inUse, initdb]) utimesSync(file, twoDaysAgo, twoDaysAgo);
+      await pruneStalePgliteCache("demo", inUse);
+      expect([stale, recent, inUse, initdb].map((file) => existsSync(file))).toEqual([
+        false,
+        true,
+        true,
+        true,
+      ]);
+    } finally {
+      for (const file of [stale, recent, inUse, initdb]) rmSync(file, { force: true });
+    }
+  });
 });
