@@ -1,5 +1,6 @@
-import { readFileSync } from "node:fs";
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -8,6 +9,20 @@ import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import { readMigrationFiles } from "../functions/core/sql/migration-files";
 import { applyMigrations } from "../functions/core/sql/migrations";
 import { createPostgresWireSql } from "../functions/core/sql/postgres-wire-adapter";
+import { repositoryRoot } from "../lib/repository-root";
+import { demoCatalog } from "./demo/catalog-demo";
+import { demoCampaigns } from "./demo/demo-campaigns";
+import type { LocalStackConfig } from "./local-config";
+
+const phaseLog =
+  process.env.LARDER_START_TIMING === "1"
+    ? (phase: string) => {
+        const cpu = process.cpuUsage();
+        console.error(
+          `[start-timing] ${performance.now().toFixed(0)} ms, this process's CPU ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms: ${phase}`,
+        );
+      }
+    : () => undefined;
 
 export interface LocalPostgres {
   /** `postgres://postgres@127.0.0.1:PORT/postgres`: DATABASE_URL for the handlers, or `psql` it. */
@@ -17,6 +32,13 @@ export interface LocalPostgres {
   description: string;
   /** Migration names applied at start. */
   migrations: string[];
+  /** True when the data came from `LocalPostgresOptions.snapshot` (whatever was in it is there). */
+  fromSnapshot: boolean;
+  /**
+   * PGlite only: writes the whole database, as it is now, to `file` (aside and renamed, so a concurrent
+   * start never reads half of it), for a later `startLocalPostgres({ snapshot: file })`.
+   */
+  saveSnapshot?(file: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -31,6 +53,12 @@ export interface LocalPostgresOptions {
    * connection each and unnamed statements (see postgres-wire-adapter.ts).
    */
   maxConnections?: number;
+  /**
+   * A file written by `saveSnapshot`: when it exists and loads, the database starts with its content
+   * (its name must be keyed by the migration files: a database loaded from it is taken to have every one
+   * of them applied, and none is checked); otherwise from the initdb template, as without it.
+   */
+  snapshot?: string;
 }
 
 /**
@@ -39,9 +67,13 @@ export interface LocalPostgresOptions {
  * PostgreSQL.
  */
 export const startLocalPostgres = async (options: LocalPostgresOptions = {}): Promise<LocalPostgres> => {
-  const db = options.dataDir
-    ? await PGlite.create({ dataDir: options.dataDir, extensions: { vector } })
-    : await createInMemoryFromTemplate();
+  const fromSnapshot = options.dataDir ? undefined : await loadSnapshot(options.snapshot);
+  const db =
+    fromSnapshot ??
+    (options.dataDir
+      ? await PGlite.create({ dataDir: options.dataDir, extensions: { vector } })
+      : await createInMemoryFromTemplate());
+  phaseLog("postgres: PGlite open");
   const server = new PGLiteSocketServer({
     db,
     host: "127.0.0.1",
@@ -61,9 +93,27 @@ export const startLocalPostgres = async (options: LocalPostgresOptions = {}): Pr
     await db.close();
   };
   try {
-    const migrations = await migrate(url);
+    // A snapshot was saved after these same migrations (its key), so checking them again is wasted time.
+    const migrations = fromSnapshot
+      ? readMigrationFiles().map((migration) => migration.name)
+      : await migrate(url);
+    phaseLog("postgres: migrations");
     const where = options.dataDir ? `in ${options.dataDir}` : "in memory";
-    return { url, port, description: `PGlite ${where}, pgvector`, migrations, stop };
+    const description = `PGlite ${where}${fromSnapshot ? " from the cached demo database" : ""}, pgvector`;
+    const saveSnapshot = async (file: string) => {
+      // Dirty pages to the data files first, so the copy needs no WAL replay.
+      await db.exec("CHECKPOINT");
+      await writeAside(file, await db.dumpDataDir("none"));
+    };
+    return {
+      url,
+      port,
+      description,
+      migrations,
+      fromSnapshot: fromSnapshot !== undefined,
+      saveSnapshot,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;
@@ -74,7 +124,14 @@ export const startLocalPostgres = async (options: LocalPostgresOptions = {}): Pr
 export const useExternalPostgres = async (url: string): Promise<LocalPostgres> => {
   const migrations = await migrate(url);
   const port = Number(new URL(url).port || 5432);
-  return { url, port, description: "DATABASE_URL", migrations, stop: async () => undefined };
+  return {
+    url,
+    port,
+    description: "DATABASE_URL",
+    migrations,
+    fromSnapshot: false,
+    stop: async () => undefined,
+  };
 };
 
 const migrate = async (url: string): Promise<string[]> => {
@@ -117,11 +174,107 @@ const createInMemoryFromTemplate = async (): Promise<PGlite> => {
     }
   }
   const db = await PGlite.create({ extensions: { vector } });
-  const dump = await db.dumpDataDir("none");
-  await mkdir(dirname(TEMPLATE_PATH), { recursive: true });
-  // Written aside and renamed, so a concurrent start never reads half a file.
-  const partial = `${TEMPLATE_PATH}.${process.pid}.partial`;
-  await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
-  await rename(partial, TEMPLATE_PATH);
+  await writeAside(TEMPLATE_PATH, await db.dumpDataDir("none"));
   return db;
+};
+
+/** Written aside and renamed, so a concurrent start (parallel test workers) never reads half a file. */
+const writeAside = async (file: string, content: Blob): Promise<void> => {
+  await mkdir(dirname(file), { recursive: true });
+  const partial = `${file}.${process.pid}.${Date.now()}.partial`;
+  await writeFile(partial, Buffer.from(await content.arrayBuffer()));
+  await rename(partial, file);
+};
+
+/** A snapshot that is missing or does not load (another PGlite build, a damaged file) is no snapshot. */
+const loadSnapshot = async (file: string | undefined): Promise<PGlite | undefined> => {
+  if (!file) return undefined;
+  const content = await readFile(file).catch(() => undefined);
+  if (!content) return undefined;
+  try {
+    return await PGlite.create({ loadDataDir: new Blob([content]), extensions: { vector } });
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * Each change to the demo database's sources (and each day) makes a new snapshot of some 60 MB: snapshots
+ * named `pglite-*-<kind>-*.tar` (any PGlite version) not written within `maxAgeMs`, and partial writes an
+ * hour old, are removed, `keep` never. A start reading one just removed falls back to starting afresh.
+ */
+export const pruneStalePgliteCache = async (kind: string, keep: string, maxAgeMs = 86_400_000) => {
+  const dir = dirname(TEMPLATE_PATH);
+  const now = Date.now();
+  for (const name of await readdir(dir).catch(() => [] as string[])) {
+    const file = join(dir, name);
+    const snapshot = name.startsWith("pglite-") && name.includes(`-${kind}-`) && name.endsWith(".tar");
+    const partial = name.endsWith(".partial");
+    if (file === keep || (!snapshot && !partial)) continue;
+    const written = await stat(file).then(
+      (info) => info.mtimeMs,
+      () => now,
+    );
+    if (now - written > (partial ? 3_600_000 : maxAgeMs)) await rm(file, { force: true });
+  }
+};
+
+/** Where derived local databases are kept: node_modules/.cache/larder, next to the initdb template. */
+export const pgliteCacheFile = (name: string): string =>
+  join(dirname(TEMPLATE_PATH), `pglite-${pgliteVersion}-${name}`);
+
+/** The code that turns the demo catalog and campaigns into rows: a change to any of it changes the key. */
+const DEMO_DATABASE_SOURCES = [
+  "functions/core/sql",
+  "functions/core/embedding",
+  "functions/chat/catalog",
+  "functions/chat/campaigns",
+  "dev/demo",
+];
+
+/**
+ * The cached demo database's key: the migrations, the demo catalog and campaigns themselves (the campaigns
+ * are dated from `today`, so the key changes daily) and every source file that shapes their rows.
+ */
+const demoDatabaseKey = (today: Date): string => {
+  const hash = createHash("sha256");
+  for (const migration of readMigrationFiles()) hash.update(JSON.stringify(migration));
+  hash.update(JSON.stringify(demoCatalog()));
+  hash.update(JSON.stringify(demoCampaigns(today)));
+  for (const dir of DEMO_DATABASE_SOURCES) {
+    const files = readdirSync(join(repositoryRoot, dir), { recursive: true, encoding: "utf8" }).sort();
+    for (const file of files) {
+      if (!file.endsWith(".ts") && !file.endsWith(".json") && !file.endsWith(".sql")) continue;
+      hash.update(file);
+      hash.update(readFileSync(join(repositoryRoot, dir, file)));
+    }
+  }
+  return hash.digest("hex").slice(0, 16);
+};
+
+export interface StackPostgres {
+  starting: Promise<LocalPostgres>;
+  /** The day the demo campaigns are dated from. */
+  today: Date;
+  /** The cached demo database it starts from, or saves to once the demo data is in. */
+  demoSnapshot: string | undefined;
+}
+
+/**
+ * The stack's database: DATABASE_URL's, or PGlite. With the demo data on PGlite, PGlite starts from a cached
+ * copy that already holds the migrations and the demo catalog and campaigns, keyed by all that shapes them.
+ */
+export const startStackPostgres = (config: LocalStackConfig): StackPostgres => {
+  const today = new Date();
+  const demoSnapshot =
+    config.DEMO_DATA === "on" && !config.DATABASE_URL
+      ? pgliteCacheFile(`demo-${demoDatabaseKey(today)}.tar`)
+      : undefined;
+  const starting: Promise<LocalPostgres> = config.DATABASE_URL
+    ? useExternalPostgres(config.DATABASE_URL)
+    : startLocalPostgres({
+        ...(config.DATABASE_PORT ? { port: config.DATABASE_PORT } : {}),
+        ...(demoSnapshot ? { snapshot: demoSnapshot } : {}),
+      });
+  return { starting, today, demoSnapshot };
 };

@@ -6,13 +6,14 @@ import { type HealthCheck, HealthResponseSchema } from "../functions/platform/ht
 import { allFunctions, allRoutes } from "../lib/areas";
 import { type RunningApiServer, startApiServer } from "./api-server";
 import { createAppTable } from "./create-table";
-import { loadCatalogDemo } from "./demo/catalog-demo";
-import { loadCampaignDemo } from "./demo/load-campaign-demo";
-import { loadDemoData } from "./demo/load-demo-data";
+import { demoCatalog, loadCatalogDemo } from "./demo/catalog-demo";
+import { demoCampaigns } from "./demo/demo-campaigns";
+import { type CampaignDemoLoaded, loadCampaignDemo } from "./demo/load-campaign-demo";
+import { DEMO_TENANT, loadDemoData } from "./demo/load-demo-data";
 import { type DynamoDbLocal, startDynamoDbLocal } from "./dynamodb-local";
 import { loadFunctionHandler } from "./load-handler";
 import type { LocalStackConfig } from "./local-config";
-import type { LocalPostgres } from "./local-postgres";
+import { pruneStalePgliteCache, type StackPostgres, startStackPostgres } from "./local-postgres";
 import { createStartupStep, type ReadinessCheck, runReadinessChecks } from "./readiness";
 import { createScheduleRunner, type ScheduleRunner } from "./schedule-runner";
 import { startSimulatedStore } from "./store/start-simulated-store";
@@ -31,6 +32,17 @@ export interface LocalStack {
 }
 
 let stackStartedInThisProcess = false;
+
+/** LARDER_START_TIMING=1: each start-up phase's end, in ms since the process started, on stderr. */
+const phaseLog =
+  process.env.LARDER_START_TIMING === "1"
+    ? (phase: string) => {
+        const cpu = process.cpuUsage();
+        console.error(
+          `[start-timing] ${performance.now().toFixed(0)} ms, this process's CPU ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms: ${phase}`,
+        );
+      }
+    : () => undefined;
 
 type Check = HealthCheck;
 
@@ -68,9 +80,17 @@ const expectReady = async (apiUrl: string): Promise<void> => {
  * Brings up the whole system on loopback: DynamoDB Local with the app table, the handlers' environment,
  * the local API Gateway, then demo data. `stop()` tears it down in reverse order, the JVM included.
  */
+export interface LocalStackOptions {
+  /** DynamoDB Local already starting (dev/start.ts spawns the JVM first thing); stopped with the stack. */
+  dynamo?: Promise<DynamoDbLocal>;
+  /** The database already starting (`startStackPostgres`, from dev/start.ts); stopped with the stack. */
+  postgres?: StackPostgres;
+}
+
 export const startLocalStack = async (
   config: LocalStackConfig,
   log: (line: string) => void = () => undefined,
+  options: LocalStackOptions = {},
 ): Promise<LocalStack> => {
   // Handler modules read their configuration once at import, as a Lambda container does, so a second
   // stack in the same process would reach the first stack's (stopped) DynamoDB Local.
@@ -78,6 +98,7 @@ export const startLocalStack = async (
     throw new Error("One local stack per process: start another process for a second stack");
   }
   stackStartedInThisProcess = true;
+  phaseLog("modules imported");
   const started = Date.now();
   const timings: Record<string, number> = {};
   const stops: (() => Promise<void>)[] = [];
@@ -91,22 +112,45 @@ export const startLocalStack = async (
     }
   };
   try {
-    const dynamo: DynamoDbLocal = await startDynamoDbLocal(
-      config.DYNAMODB_PORT ? { port: config.DYNAMODB_PORT } : {},
+    // The independent parts start at once: DynamoDB Local's JVM (its own process, on the other core),
+    // PGlite (WASM on this thread) and the simulated store. The JVM may already be starting (dev/start.ts
+    // spawns it before importing this module).
+    const dynamoStarting: Promise<DynamoDbLocal> =
+      options.dynamo ?? startDynamoDbLocal(config.DYNAMODB_PORT ? { port: config.DYNAMODB_PORT } : {});
+    // Handled here so a failure while another part starts is not an unhandled rejection; awaited below.
+    dynamoStarting.catch(() => undefined);
+    stops.push(() =>
+      dynamoStarting.then(
+        (dynamo) => dynamo.stop(),
+        () => undefined,
+      ),
     );
-    stops.push(() => dynamo.stop());
-    timings.dynamodb = Date.now() - started;
-    log(`DynamoDB Local   ${dynamo.endpoint} (in memory)`);
-    // After the JVM answers: PGlite's WASM start keeps this thread busy and would starve its readiness poll.
-    // Imported here, so PGlite's modules load while the JVM is already up; it starts while the store and
-    // the table are made, and is awaited before anything that may load a handler.
-    const { startLocalPostgres, useExternalPostgres } = await import("./local-postgres");
-    const postgresStarting: Promise<LocalPostgres> = config.DATABASE_URL
-      ? useExternalPostgres(config.DATABASE_URL)
-      : startLocalPostgres(config.DATABASE_PORT ? { port: config.DATABASE_PORT } : {});
-    // Handled here so a failure while the store starts is not an unhandled rejection; awaited below.
+
+    const {
+      today,
+      demoSnapshot,
+      starting: postgresStarting,
+    } = options.postgres ?? startStackPostgres(config);
     postgresStarting.catch(() => undefined);
-    stops.push(async () => (await postgresStarting).stop());
+    stops.push(() =>
+      postgresStarting.then(
+        (postgres) => postgres.stop(),
+        () => undefined,
+      ),
+    );
+
+    // The simulated Auchan.pt; the store tools use STORE_URL, which may point at another store instead.
+    const store = await startSimulatedStore({ port: config.STORE_PORT, host: "127.0.0.1" });
+    stops.push(() => store.close());
+    const demoHousehold = store.seedDemoHousehold();
+    timings.store = Date.now() - started;
+    phaseLog("store");
+    log(`Simulated store  ${store.url} (household "${demoHousehold}" has a cart and past orders)`);
+
+    const dynamo = await dynamoStarting;
+    timings.dynamodb = Date.now() - started;
+    phaseLog("dynamodb");
+    log(`DynamoDB Local   ${dynamo.endpoint} (in memory)`);
 
     // The handlers read the same variables CDK sets in Lambda; these point them at local parts only.
     // AWS_* stay the caller's: DynamoDB Local's clients carry their own region and credentials.
@@ -116,40 +160,55 @@ export const startLocalStack = async (
       LLM_PROVIDER: config.LLM_PROVIDER,
       // EMF metric lines are for CloudWatch; locally they would only flood the console.
       POWERTOOLS_METRICS_DISABLED: "true",
+      STORE_URL: config.STORE_URL ?? store.url,
     });
 
-    // The simulated Auchan.pt; the store tools use STORE_URL, which may point at another store instead.
-    const store = await startSimulatedStore({ port: config.STORE_PORT, host: "127.0.0.1" });
-    stops.push(() => store.close());
-    const demoHousehold = store.seedDemoHousehold();
-    process.env.STORE_URL = config.STORE_URL ?? store.url;
-    timings.store = Date.now() - started;
-    log(`Simulated store  ${store.url} (household "${demoHousehold}" has a cart and past orders)`);
-
-    const client = new DynamoDBClient({ endpoint: dynamo.endpoint, ...LOCAL_DYNAMODB_CLIENT_CONFIG });
-    await createAppTable(client, config.TABLE_NAME);
-    client.destroy();
-    timings.table = Date.now() - started;
+    // DynamoDB Local makes the table while PGlite finishes starting.
+    const tableMade = (async () => {
+      const client = new DynamoDBClient({ endpoint: dynamo.endpoint, ...LOCAL_DYNAMODB_CLIENT_CONFIG });
+      try {
+        await createAppTable(client, config.TABLE_NAME);
+      } finally {
+        client.destroy();
+      }
+      timings.table = Date.now() - started;
+      phaseLog("table");
+    })();
+    tableMade.catch(() => undefined);
 
     const postgres = await postgresStarting;
     process.env.DATABASE_URL = postgres.url;
     // The local PGlite is one session its socket server shares between our clients (every handler's own).
     if (!config.DATABASE_URL) process.env.DATABASE_SHARED_SESSION = "true";
     timings.postgres = Date.now() - started;
+    phaseLog("postgres");
     log(`PostgreSQL       ${postgres.url} (${postgres.description}; psql "${postgres.url}")`);
+    await tableMade;
 
     // Every ASL file runs locally with each Task mapped to its handler; a Task without one refuses to start.
-    const workflows = await createLocalWorkflowRunner();
-    installLocalWorkflowPort(workflows);
+    // Its handlers load while the demo data goes in (that mostly waits on DynamoDB Local's JVM); /health
+    // says `workflows starting` until they are in.
+    let workflows: LocalWorkflowRunner | undefined;
+    let schedules: ScheduleRunner | undefined;
+    const workflowsStarting = (async () => {
+      const runner = await createLocalWorkflowRunner();
+      installLocalWorkflowPort(runner);
+      workflows = runner;
+      schedules = createScheduleRunner({ workflows: runner, knownWorkflows: runner.workflowNames });
+      if (config.SCHEDULES === "on") schedules.start();
+      timings.workflows = Date.now() - started;
+      phaseLog("workflows");
+      log(`Workflows        ${runner.workflowNames.join(", ") || "(none)"}; schedules ${config.SCHEDULES}`);
+    })();
+    workflowsStarting.catch(() => undefined);
     stops.push(async () => {
-      installLocalWorkflowPort(undefined);
-      await workflows.stop();
+      await workflowsStarting.catch(() => undefined);
+      schedules?.stop();
+      if (workflows) {
+        installLocalWorkflowPort(undefined);
+        await workflows.stop();
+      }
     });
-    const schedules = createScheduleRunner({ workflows, knownWorkflows: workflows.workflowNames });
-    if (config.SCHEDULES === "on") schedules.start();
-    stops.push(async () => schedules.stop());
-    timings.workflows = Date.now() - started;
-    log(`Workflows        ${workflows.workflowNames.join(", ") || "(none)"}; schedules ${config.SCHEDULES}`);
 
     const dynamoCheck = async (): Promise<Check> => (dynamo.pid ? { status: "ok" } : { status: "down" });
     const demoData = createStartupStep(config.DEMO_DATA === "on", "loading the demo recipes and plan");
@@ -158,18 +217,26 @@ export const startLocalStack = async (
       { name: "dynamodb_local", check: dynamoCheck },
       { name: "llm", check: () => ({ status: "ok", detail: `provider ${config.LLM_PROVIDER}` }) },
       { name: "store", check: () => storeCheck(store.url) },
-      { name: "workflows", check: () => ({ status: "ok", detail: workflows.workflowNames.join(", ") }) },
+      {
+        name: "workflows",
+        check: () =>
+          workflows
+            ? { status: "ok", detail: workflows.workflowNames.join(", ") }
+            : { status: "starting", detail: "loading the workflows' handlers" },
+      },
       {
         name: "schedules",
         check: () =>
-          config.SCHEDULES === "on"
-            ? {
-                status: "ok",
-                detail: Object.entries(schedules.nextFireTimes())
-                  .map(([n, t]) => `${n} next ${t}`)
-                  .join("; "),
-              }
-            : { status: "disabled" },
+          !schedules
+            ? { status: "starting", detail: "waiting for the workflows" }
+            : config.SCHEDULES === "on"
+              ? {
+                  status: "ok",
+                  detail: Object.entries(schedules.nextFireTimes())
+                    .map(([n, t]) => `${n} next ${t}`)
+                    .join("; "),
+                }
+              : { status: "disabled" },
       },
       { name: "demo_data", check: demoData.check },
     ];
@@ -183,18 +250,39 @@ export const startLocalStack = async (
     });
     stops.push(() => api.close());
     timings.api = Date.now() - started;
+    phaseLog("api");
     log(`API              ${api.url}`);
 
     if (config.DEMO_DATA === "on") {
       const demo = await loadDemoData(api.url);
-      const catalog = await loadCatalogDemo(api.url);
-      const campaigns = await loadCampaignDemo(api.url);
-      // Ready only once every demo the README's first calls use is in place.
+      phaseLog("demo recipes and plan");
+      let catalog: { categories: number; products: number };
+      let campaigns: CampaignDemoLoaded;
+      if (postgres.fromSnapshot) {
+        // Already in the database the snapshot started (the same catalog and campaigns, byte for byte).
+        const demoCatalogContent = demoCatalog();
+        catalog = {
+          categories: demoCatalogContent.categories.length,
+          products: demoCatalogContent.products.length,
+        };
+        campaigns = { tenant: DEMO_TENANT, created: 0, updated: demoCampaigns(today).length };
+      } else {
+        catalog = await loadCatalogDemo(api.url);
+        phaseLog("demo catalog");
+        campaigns = await loadCampaignDemo(api.url, today);
+        phaseLog("demo campaigns");
+        if (demoSnapshot && postgres.saveSnapshot) {
+          await postgres.saveSnapshot(demoSnapshot);
+          await pruneStalePgliteCache("demo", demoSnapshot);
+          phaseLog("demo database cached");
+        }
+      }
       demoData.ready(
         `plan ${demo.snapshotId}, ${catalog.products} catalog products, ` +
           `${campaigns.created + campaigns.updated} campaigns for tenant ${demo.tenant}`,
       );
       timings.demo = Date.now() - started;
+      phaseLog("demo");
       log(
         `Demo data        ${demo.recipesCreated + demo.recipesReplaced} recipes, plan ${demo.snapshotId} ` +
           `(${demo.meals} meals) for tenant ${demo.tenant}: Authorization: Bearer dev:${demo.tenant}`,
@@ -206,6 +294,9 @@ export const startLocalStack = async (
         `Demo campaigns   ${campaigns.created + campaigns.updated} for tenant ${campaigns.tenant} (POST /chat/campaigns)`,
       );
     }
+
+    await workflowsStarting;
+    if (!workflows || !schedules) throw new Error("The local workflows did not start");
 
     // The caller prints its ready line when this returns: make sure /health says so too.
     await expectReady(api.url);

@@ -1,0 +1,97 @@
+import { existsSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import {
+  type LocalPostgres,
+  pgliteCacheFile,
+  pruneStalePgliteCache,
+  startLocalPostgres,
+} from "../../../dev/local-postgres";
+import { readMigrationFiles } from "../../../functions/core/sql/migration-files";
+import { createPostgresWireSql } from "../../../functions/core/sql/postgres-wire-adapter";
+import { scaledTimeout } from "../../support/test-timeouts";
+
+// npm start keeps the database with the migrations and the demo catalog and campaigns applied as a
+// snapshot (node_modules/.cache/larder) and starts the next time from it instead of loading them again.
+
+const dir = mkdtempSync(join(tmpdir(), "larder-demo-database-"));
+const started: LocalPostgres[] = [];
+afterAll(async () => {
+  for (const postgres of started) await postgres.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const start = async (snapshot: string): Promise<LocalPostgres> => {
+  const postgres = await startLocalPostgres({ snapshot });
+  started.push(postgres);
+  return postgres;
+};
+
+const query = async (url: string, text: string) => {
+  const sql = createPostgresWireSql({ url, sharedSession: true });
+  try {
+    return (await sql.query(text)).rows;
+  } finally {
+    await sql.close();
+  }
+};
+
+describe("the local PostgreSQL started from a saved snapshot", () => {
+  it(
+    "holds what was in the database when the snapshot was saved, migrations included",
+    async () => {
+      const snapshot = join(dir, "demo.tar");
+      const first = await start(snapshot);
+      expect(first.fromSnapshot).toBe(false);
+      await query(first.url, "CREATE TABLE demo_marker (note text)");
+      await query(first.url, "INSERT INTO demo_marker VALUES ('saved')");
+      await first.saveSnapshot?.(snapshot);
+
+      const second = await start(snapshot);
+      expect(second.fromSnapshot).toBe(true);
+      expect(await query(second.url, "SELECT note FROM demo_marker")).toEqual([{ note: "saved" }]);
+      expect(second.migrations).toEqual(readMigrationFiles().map((migration) => migration.name));
+      const applied = await query(second.url, "SELECT count(*)::int AS n FROM schema_migrations");
+      expect(applied).toEqual([{ n: readMigrationFiles().length }]);
+    },
+    scaledTimeout(120_000),
+  );
+
+  it(
+    "starts afresh with the migrations applied when the snapshot is damaged or missing",
+    async () => {
+      const damaged = join(dir, "damaged.tar");
+      writeFileSync(damaged, "not a tar of a PostgreSQL data directory");
+      for (const snapshot of [damaged, join(dir, "missing.tar")]) {
+        const postgres = await start(snapshot);
+        expect(postgres.fromSnapshot).toBe(false);
+        const applied = await query(postgres.url, "SELECT count(*)::int AS n FROM schema_migrations");
+        expect(applied).toEqual([{ n: readMigrationFiles().length }]);
+      }
+    },
+    scaledTimeout(120_000),
+  );
+
+  it("removes the demo snapshots not written for a day, never the one in use nor a recent one", async () => {
+    const tag = `test${process.pid}`;
+    const stale = pgliteCacheFile(`demo-${tag}-stale.tar`);
+    const recent = pgliteCacheFile(`demo-${tag}-recent.tar`);
+    const inUse = pgliteCacheFile(`demo-${tag}-in-use.tar`);
+    const initdb = pgliteCacheFile(`initdb-${tag}.tar`);
+    const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
+    try {
+      for (const file of [stale, recent, inUse, initdb]) writeFileSync(file, "snapshot");
+      for (const file of [stale, inUse, initdb]) utimesSync(file, twoDaysAgo, twoDaysAgo);
+      await pruneStalePgliteCache("demo", inUse);
+      expect([stale, recent, inUse, initdb].map((file) => existsSync(file))).toEqual([
+        false,
+        true,
+        true,
+        true,
+      ]);
+    } finally {
+      for (const file of [stale, recent, inUse, initdb]) rmSync(file, { force: true });
+    }
+  });
+});
