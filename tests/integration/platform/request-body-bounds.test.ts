@@ -243,7 +243,10 @@ const CASES: Record<string, OperationCase> = {
   },
   "POST /negotiations/{negotiation_id}/outreach/review": {
     bases: {
-      approve: { decision: "approve", text: "Hello Dana, we would like a quote for 2,000 units of oat milk." },
+      approve: {
+        decision: "approve",
+        text: "Hello Dana, we would like a quote for 2,000 units of oat milk.",
+      },
     },
     request: async (_, body) => ({ path: await outreachAwaitingReview(), body }),
   },
