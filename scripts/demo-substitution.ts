@@ -27,6 +27,12 @@ import {
 } from "../functions/shop/domain/substitution-worker";
 import { RECOMMENDATION_PT } from "../functions/shop/domain/value-ranker";
 
+// Piped into `head`, stdout closes early: that is the reader's choice, not a failure of the demo.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code === "EPIPE") process.exit(0);
+  throw error;
+});
+
 const index = new StoreCatalogIndex(loadCatalog());
 const toProduct = (p: CatalogProduct): CoordinatorProduct => ({
   productId: p.productId,

@@ -19,7 +19,8 @@ export const withHeuristicFallback = async <T>(
     logger.warn(warning, {
       error: error instanceof Error ? error.name : String(error),
       code: (error as { code?: unknown }).code,
-      message: error instanceof Error ? error.message : undefined,
+      // Not `message`: Powertools reserves that key and drops it, and with it the failure's text.
+      detail: error instanceof Error ? error.message : undefined,
     });
     return heuristic();
   }
