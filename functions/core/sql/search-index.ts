@@ -1,6 +1,7 @@
 import { EMBEDDING_DIMENSIONS } from "../embedding/embedding-config";
 import { ValidationError } from "../errors";
 import { NEAREST_SETTINGS } from "./nearest-settings";
+import { RANK_CANDIDATES, rankedMatchesSql } from "./ranked-full-text";
 import type { SqlParam } from "./sql-port";
 import { sqlJson, sqlVector } from "./sql-port";
 import type { TenantSql } from "./tenant-sql";
@@ -151,17 +152,6 @@ export interface SearchIndexOptions {
   rankCandidates?: number | null;
 }
 
-/**
- * How many matches of each kind a full-text search ranks. Ranking is the cost of a broad query: PostgreSQL
- * checks and ranks every matching row (about 8 µs a row on PGlite), so a query matching a third of 100,000
- * rows took 370-630 ms. Instead, at most this many strong matches (rows where the query's words are in the
- * title or three times or more: for one word such a row scores at least 1.0, any other at most 0.8) and
- * this many other matches are ranked, each a LIMIT inside a MATERIALIZED CTE (plain
- * PostgreSQL, the same on Aurora). bench/README.md ("Search engine") gives the top-20 agreement with the
- * exhaustive ranking on a realistic query set, and the broad case apart.
- */
-export const RANK_CANDIDATES = 2000;
-
 /** Well inside the Data API's request limit; over the wire protocol a larger value loads faster. */
 export const DEFAULT_SEARCH_INDEX_OPTIONS: SearchIndexOptions = { maxStatementBytes: 60_000 };
 
@@ -252,46 +242,17 @@ export const createSearchIndex = (
     const tsquery = `(${languages
       .map((language) => `websearch_to_tsquery(${params.add(language)}::regconfig, ${text})`)
       .join(" || ")})`;
-    const clauses = [
+    const where = [
       "tenant = $1",
       `collection = ${collection}`,
-      `search_text @@ ${tsquery}`,
       ...(query.language ? [`language = ${params.add(query.language)}::regconfig`] : []),
-      ...filterClauses(query.filters, params),
     ];
+    const rowFilters = filterClauses(query.filters, params);
     const limit = params.add(query.limit);
-    if (options.rankCandidates === null) {
-      const result = await sql.query(
-        `SELECT ${HIT_COLUMNS}, ts_rank_cd(search_text, ${tsquery})::float8 AS score
-           FROM search_documents WHERE ${clauses.join(" AND ")}
-          ORDER BY score DESC, id LIMIT ${limit}`,
-        params.values,
-      );
-      return result.rows.map(toHit);
-    }
-    const bound = params.add(options.rankCandidates ?? RANK_CANDIDATES);
-    // The strong index's condition alone finds the strong rows (so PostgreSQL reads no broad bitmap); the
-    // query itself is checked on them afterwards (a "-word" or a phrase needs the whole tsvector).
-    const strongClauses = clauses.map((clause) =>
-      clause === `search_text @@ ${tsquery}` ? `search_strong_lexemes(search_text) @@ ${tsquery}` : clause,
-    );
-    // Candidates carry only the id and the tsvector; the top `limit` are read back by primary key.
+    const bound =
+      options.rankCandidates === null ? null : params.add(options.rankCandidates ?? RANK_CANDIDATES);
     const result = await sql.query(
-      `WITH strong AS MATERIALIZED (
-         SELECT id, search_text FROM search_documents
-          WHERE ${strongClauses.join(" AND ")}
-          LIMIT ${bound}),
-       others AS MATERIALIZED (
-         SELECT id, search_text FROM search_documents
-          WHERE ${clauses.join(" AND ")}
-          LIMIT ${bound}),
-       ranked AS MATERIALIZED (
-         SELECT id, ts_rank_cd(search_text, ${tsquery})::float8 AS score
-           FROM (SELECT * FROM strong WHERE search_text @@ ${tsquery}
-                 UNION ALL
-                 SELECT * FROM others WHERE NOT EXISTS (SELECT 1 FROM strong WHERE strong.id = others.id)) c
-          ORDER BY score DESC, id
-          LIMIT ${limit})
+      `WITH ${rankedMatchesSql({ table: "search_documents", tsquery, where, rowFilters, tieBreak: "id", bound, limit })}
        SELECT d.collection, d.id, d.language::text AS language, d.title, d.body, d.attributes, r.score
          FROM ranked r JOIN search_documents d ON d.tenant = $1 AND d.collection = ${collection} AND d.id = r.id
         ORDER BY r.score DESC, r.id`,

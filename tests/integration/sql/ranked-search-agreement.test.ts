@@ -5,7 +5,7 @@ import { createSearchIndex, type SearchDocument } from "../../../functions/core/
 import type { SqlPort } from "../../../functions/core/sql/sql-port";
 import { forTenant } from "../../../functions/core/sql/tenant-sql";
 
-// Full text ranks a bounded candidate set (search-index.ts, RANK_CANDIDATES): the strong matches (the query's
+// Full text ranks a bounded candidate set (ranked-full-text.ts, RANK_CANDIDATES): the strong matches (the query's
 // words in the title or three times or more) and the first other matches. On a small realistic corpus (words
 // at Zipf frequencies, as in real copy) with the bound set far below the broad words' match counts, its top
 // 20 must be the exhaustive ts_rank_cd top 20, in order.
@@ -62,6 +62,7 @@ const corpus = (size: number): SearchDocument[] =>
     language: "english",
     title: Array.from({ length: 5 }, zipf).join(" "),
     body: Array.from({ length: 40 + Math.floor(random() * 40) }, zipf).join(" "),
+    attributes: { channel: ["email", "social", "display"][i % 3] as string, price: (i * 7919) % 1000 },
   }));
 
 describe("ranked full text over a bounded candidate set", () => {
@@ -103,6 +104,39 @@ describe("ranked full text over a bounded candidate set", () => {
         query,
       ).toEqual(exact.map((hit) => `${hit.id} ${hit.score.toFixed(4)}`));
     }
+  });
+
+  it("returns the exhaustive top 20 when filters (a channel and a price bound) narrow the matches", async () => {
+    const filters = { equals: { channel: "social" }, range: { price: { lte: 500 } } };
+    let queriesWithHits = 0;
+    for (const query of queries) {
+      const [fast, exact] = await Promise.all([
+        bounded().fullText({ collection: "campaigns", query, language: "english", filters, limit: 20 }),
+        exhaustive().fullText({ collection: "campaigns", query, language: "english", filters, limit: 20 }),
+      ]);
+      if (exact.length > 0) queriesWithHits++;
+      expect(
+        fast.map((hit) => `${hit.id} ${hit.score.toFixed(4)}`),
+        query,
+      ).toEqual(exact.map((hit) => `${hit.id} ${hit.score.toFixed(4)}`));
+      for (const hit of fast) expect(hit.attributes.channel, query).toBe("social");
+    }
+    // Every one-word query finds filtered matches; some two-word ones find none.
+    expect(queriesWithHits).toBeGreaterThanOrEqual(20);
+  });
+
+  it("ranks the other matches of a one-word query when its strong matches are fewer than asked", async () => {
+    // A rare word: fewer strong matches than the limit, so the rows where it is weak fill the top 20.
+    const query = WORDS[STOP_WORDS + 120] as string;
+    const [fast, exact] = await Promise.all([
+      bounded().fullText({ collection: "campaigns", query, language: "english", limit: 20 }),
+      exhaustive().fullText({ collection: "campaigns", query, language: "english", limit: 20 }),
+    ]);
+    expect(
+      exact.some((hit) => hit.score < 1),
+      query,
+    ).toBe(true);
+    expect(fast.map((hit) => hit.id)).toEqual(exact.map((hit) => hit.id));
   });
 
   it("returns the same hits with the default bound as the exhaustive ranking", async () => {

@@ -1,5 +1,5 @@
 import { NEAREST_SETTINGS } from "../../../core/sql/nearest-settings";
-import { RANK_CANDIDATES } from "../../../core/sql/search-index";
+import { RANK_CANDIDATES, rankedMatchesSql } from "../../../core/sql/ranked-full-text";
 import type { SqlParam, SqlRow } from "../../../core/sql/sql-port";
 import { sqlJson, sqlVector } from "../../../core/sql/sql-port";
 import type { TenantSql } from "../../../core/sql/tenant-sql";
@@ -217,7 +217,7 @@ export const createCampaignStore = (sql: TenantSql): CampaignStore => ({
 
   /**
    * websearch syntax ("a phrase", -word, or) over both text fields, ranked by ts_rank_cd over a bounded
-   * candidate set, as the search index does (functions/core/sql/search-index.ts, RANK_CANDIDATES): the
+   * candidate set, as the search index does (functions/core/sql/ranked-full-text.ts, RANK_CANDIDATES): the
    * strong matches (the words in campaign_text, weight A, or three times or more; GIN over
    * search_strong_lexemes, migration 0004) and the first other matches, at most RANK_CANDIDATES of each.
    * `total` counts the matches exactly up to RANK_CANDIDATES; a broader query reports RANK_CANDIDATES
@@ -228,24 +228,20 @@ export const createCampaignStore = (sql: TenantSql): CampaignStore => ({
     const text = params.add(query);
     // One tsquery per language, OR-ed: a constant expression, so the GIN indexes serve it.
     const tsquery = `(${LANGUAGES.map((language) => `websearch_to_tsquery('${language}', ${text})`).join(" || ")})`;
-    const filters = filterClauses(filterSets, params);
-    const where = ["tenant = $1", `search_text @@ ${tsquery}`, ...filters].join(" AND ");
-    const strongWhere = ["tenant = $1", `search_strong_lexemes(search_text) @@ ${tsquery}`, ...filters].join(
-      " AND ",
-    );
     const bound = params.add(RANK_CANDIDATES);
+    const ranked = rankedMatchesSql({
+      table: "campaigns",
+      tsquery,
+      where: ["tenant = $1"],
+      rowFilters: filterClauses(filterSets, params),
+      carry: ["capture_date AS rank_date"],
+      tieBreak: "rank_date DESC, id",
+      bound,
+      limit: params.add(limit),
+      countOthers: true,
+    });
     const result = await sql.query(
-      `WITH strong AS MATERIALIZED (
-         SELECT id, search_text, capture_date FROM campaigns WHERE ${strongWhere} LIMIT ${bound}),
-       others AS MATERIALIZED (
-         SELECT id, search_text, capture_date FROM campaigns WHERE ${where} LIMIT ${bound}),
-       candidates AS MATERIALIZED (
-         SELECT * FROM strong WHERE search_text @@ ${tsquery}
-         UNION ALL
-         SELECT * FROM others WHERE NOT EXISTS (SELECT 1 FROM strong WHERE strong.id = others.id)),
-       ranked AS MATERIALIZED (
-         SELECT id, ts_rank_cd(search_text, ${tsquery}) AS rank, capture_date AS rank_date FROM candidates
-          ORDER BY rank DESC, rank_date DESC, id LIMIT ${params.add(limit)})
+      `WITH ${ranked}
        SELECT ${CAMPAIGN_COLUMNS},
               ts_headline(language, campaign_text || E'\n' || full_campaign_text, ${tsquery},
                           'MaxFragments=2, MinWords=5, MaxWords=20, FragmentDelimiter=" … ", StartSel=«, StopSel=»')
@@ -254,7 +250,7 @@ export const createCampaignStore = (sql: TenantSql): CampaignStore => ({
                            THEN (SELECT count(*) FROM others) ELSE ${bound} END)::int AS total
          FROM ranked JOIN campaigns USING (id)
         WHERE campaigns.tenant = $1
-        ORDER BY ranked.rank DESC, ranked.rank_date DESC, id`,
+        ORDER BY ranked.score DESC, ranked.rank_date DESC, id`,
       params.values,
     );
     return toPage(result.rows);

@@ -1,4 +1,4 @@
-import { RANK_CANDIDATES } from "../../../core/sql/search-index";
+import { RANK_CANDIDATES, rankedMatchesSql } from "../../../core/sql/ranked-full-text";
 import type { TenantSql } from "../../../core/sql/tenant-sql";
 import type { ProductSearch } from "../domain/ports/catalog-port";
 import type { CatalogStore } from "../domain/ports/catalog-store";
@@ -43,10 +43,9 @@ const toProduct = (row: ProductRow): Product => {
  */
 export const createSqlCatalog = (sql: TenantSql): CatalogStore => ({
   /**
-   * Ranked by ts_rank_cd over a bounded candidate set, as the search index does (search-index.ts,
-   * RANK_CANDIDATES): the strong matches (the words in name or brand, weight A, or three times or more;
-   * GIN over search_strong_lexemes, migration 0004) and the first other matches, at most RANK_CANDIDATES
-   * of each, instead of every match.
+   * Ranked by ts_rank_cd over a bounded candidate set (core/sql/ranked-full-text.ts): the strong matches
+   * (the words in name or brand, weight A, or three times or more; GIN over search_strong_lexemes,
+   * migration 0004) and the first other matches, at most RANK_CANDIDATES of each, instead of every match.
    */
   async search(search: ProductSearch, limit: number) {
     const filters = `($3::text IS NULL OR category = $3 OR lower(category_names) LIKE '%' || lower($3) || '%')
@@ -54,24 +53,20 @@ export const createSqlCatalog = (sql: TenantSql): CatalogStore => ({
           AND ($5::bigint IS NULL OR price / 100 >= $5)
           AND ($6::bigint IS NULL OR price / 100 <= $6)`;
     const query = "(websearch_to_tsquery('russian', $2) || websearch_to_tsquery('simple', $2))";
+    const ranked = rankedMatchesSql({
+      table: "catalog_products",
+      tsquery: query,
+      where: ["tenant = $1"],
+      rowFilters: [filters],
+      tieBreak: "id",
+      bound: "$8",
+      limit: "$7",
+    });
     const { rows } = await sql.query<ProductRow>(
-      `WITH strong AS MATERIALIZED (
-         SELECT id, search_text FROM catalog_products
-          WHERE tenant = $1 AND search_strong_lexemes(search_text) @@ ${query} AND ${filters}
-          LIMIT $8),
-       others AS MATERIALIZED (
-         SELECT id, search_text FROM catalog_products
-          WHERE tenant = $1 AND search_text @@ ${query} AND ${filters}
-          LIMIT $8),
-       ranked AS MATERIALIZED (
-         SELECT id, ts_rank_cd(search_text, ${query}) AS rank
-           FROM (SELECT * FROM strong WHERE search_text @@ ${query}
-                 UNION ALL
-                 SELECT * FROM others WHERE NOT EXISTS (SELECT 1 FROM strong WHERE strong.id = others.id)) c
-          ORDER BY rank DESC, id LIMIT $7)
+      `WITH ${ranked}
        SELECT ${COLUMNS} FROM ranked JOIN catalog_products USING (id)
         WHERE catalog_products.tenant = $1
-        ORDER BY ranked.rank DESC, id`,
+        ORDER BY ranked.score DESC, id`,
       [
         search.query,
         search.category ?? null,

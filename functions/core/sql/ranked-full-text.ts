@@ -1,0 +1,78 @@
+/**
+ * How many matches of each kind a ranked full-text search ranks. Ranking is the cost of a broad query:
+ * PostgreSQL checks and ranks every matching row (about 8 µs a row on PGlite), so a query matching a third
+ * of 100,000 rows took 370-630 ms. Instead, at most this many strong matches (rows where a query word is in
+ * the title-weight text or three times or more: for one word such a row scores at least 1.0, any other at
+ * most 0.8) and this many other matches are ranked. bench/README.md ("Search engine") gives the top-20
+ * agreement with the exhaustive ranking on a realistic query set, and the broad case apart.
+ */
+export const RANK_CANDIDATES = 2000;
+
+export interface RankedMatches {
+  /** A table with `id`, `search_text` and a GIN index over `search_strong_lexemes(search_text)` (0004). */
+  table: string;
+  /** The query as a constant tsquery expression, so the GIN indexes serve it. */
+  tsquery: string;
+  /** What every match meets besides the text, the tenant first; PostgreSQL may use indexes for them. */
+  where: readonly string[];
+  /**
+   * Filters the strong candidates check row by row instead of through an index. An index on them that is
+   * lossy (jsonb_path_ops hashes) marks every intersected row for a recheck, and the recheck recomputes
+   * search_strong_lexemes on each (about 35 µs a row): a filtered broad query spent 25 ms there.
+   */
+  rowFilters?: readonly string[];
+  /** Columns carried into `ranked` besides id and score, for the tie-break: "column" or "column AS name". */
+  carry?: readonly string[];
+  /** The order after the score, on `id` and the carried columns, e.g. "id" or "capture_date DESC, id". */
+  tieBreak: string;
+  /** A bound parameter: at most this many strong and this many other matches; null ranks every match. */
+  bound: string | null;
+  /** A bound parameter: how many ranked rows to keep. */
+  limit: string;
+  /**
+   * Keep the other matches' CTE whole, for a count of the matches (`others`, up to `bound`). Otherwise a
+   * one-word query with at least `limit` strong matches skips it: each of those outscores every other match.
+   */
+  countOthers?: boolean;
+}
+
+const rowCheck = (clause: string): string => `(${clause}) IS TRUE`;
+
+/**
+ * The CTEs of a full-text search ranked by ts_rank_cd over a bounded candidate set, ending in `ranked`
+ * (id, score, the carried columns; the top `limit` in order). The caller reads the rows back by primary
+ * key: `WITH ${rankedMatchesSql(...)} SELECT … FROM ranked JOIN table …`. Plain PostgreSQL (MATERIALIZED
+ * CTEs with a LIMIT each), the same on Aurora as on PGlite.
+ */
+export const rankedMatchesSql = (query: RankedMatches): string => {
+  const { table, tsquery, where, rowFilters = [], carry = [], tieBreak, bound, limit } = query;
+  const columns = ["id", "search_text", ...carry].join(", ");
+  const carried = carry.map((column) => `, ${column.split(/\s+AS\s+/i).at(-1)}`).join("");
+  const matchWhere = [...where, `search_text @@ ${tsquery}`, ...rowFilters].join(" AND ");
+  if (bound === null)
+    return `ranked AS MATERIALIZED (
+         SELECT id, ts_rank_cd(search_text, ${tsquery})::float8 AS score${carry.map((column) => `, ${column}`).join("")}
+           FROM ${table}
+          WHERE ${matchWhere}
+          ORDER BY score DESC, ${tieBreak} LIMIT ${limit})`;
+  // The strong index's condition alone finds the strong rows (so PostgreSQL reads no broad bitmap); the
+  // query itself is checked on them afterwards (a "-word" or a phrase needs the whole tsvector).
+  const strongWhere = [
+    ...where,
+    `search_strong_lexemes(search_text) @@ ${tsquery}`,
+    ...rowFilters.map(rowCheck),
+  ].join(" AND ");
+  const othersNeeded = query.countOthers
+    ? ""
+    : ` AND (numnode(${tsquery}) > 1 OR (SELECT count(*) FROM strong WHERE search_text @@ ${tsquery}) < ${limit})`;
+  return `strong AS MATERIALIZED (
+         SELECT ${columns} FROM ${table} WHERE ${strongWhere} LIMIT ${bound}),
+       others AS MATERIALIZED (
+         SELECT ${columns} FROM ${table} WHERE ${matchWhere}${othersNeeded} LIMIT ${bound}),
+       ranked AS MATERIALIZED (
+         SELECT id, ts_rank_cd(search_text, ${tsquery})::float8 AS score${carried}
+           FROM (SELECT * FROM strong WHERE search_text @@ ${tsquery}
+                 UNION ALL
+                 SELECT * FROM others WHERE NOT EXISTS (SELECT 1 FROM strong WHERE strong.id = others.id)) c
+          ORDER BY score DESC, ${tieBreak} LIMIT ${limit})`;
+};
