@@ -29,22 +29,16 @@ import {
 } from "../functions/core/sql/search-index";
 import { forTenant } from "../functions/core/sql/tenant-sql";
 import { percentile } from "./lib/stats";
+import {
+  broadQueries,
+  type CorpusLanguage,
+  corpusText,
+  LANGUAGES,
+  pick,
+  random,
+  realisticQuery,
+} from "./lib/zipf-corpus";
 
-const VOCABULARY: Record<Exclude<SearchLanguage, "simple">, string[]> = {
-  english:
-    "cash back rewards card premium travel lounge access miles points fee annual no hidden bonus offer limited time groceries fuel dining insurance purchase protection exclusive members welcome credit limit balance transfer interest free months statement contactless mobile wallet family shopping online store discount coupon partner hotel flight upgrade".split(
-      " ",
-    ),
-  portuguese:
-    "reembolso desconto cartão prémio viagem sala acesso milhas pontos taxa anual sem oferta tempo limitado supermercado combustível restaurante seguro compra proteção exclusivo clientes boas-vindas crédito limite saldo transferência juros meses extrato telemóvel carteira família compras loja cupão parceiro hotel voo".split(
-      " ",
-    ),
-  russian:
-    "кэшбэк бонусы карта премиум путешествия доступ мили баллы комиссия годовая без предложение ограниченное время покупка продукты топливо рестораны страховка защита эксклюзивно клиентам приветственный кредит лимит баланс перевод проценты месяцев выписка мобильный кошелёк семья магазин скидка купон партнёр отель перелёт".split(
-      " ",
-    ),
-};
-const LANGUAGES = Object.keys(VOCABULARY) as (keyof typeof VOCABULARY)[];
 const CHANNELS = ["email", "social", "display", "search", "direct_mail"];
 const VALUE_PROPS = [
   "Cash Back / Rewards",
@@ -56,87 +50,10 @@ const VALUE_PROPS = [
   "Family",
   "Business",
 ];
-/** The old uniform corpus's queries, kept as broad cases (every word of a 50-word vocabulary is common). */
-const STOP_WORDS: Record<keyof typeof VOCABULARY, string[]> = {
-  english: "the and for your with to of a in on you our is get more".split(" "),
-  portuguese: "de a o que e do da em para com os no um uma seu".split(" "),
-  russian: "и в на с для по не от за к до ваш это как все".split(" "),
-};
-const SYLLABLES: Record<keyof typeof VOCABULARY, string[]> = {
-  english: "ka lo mi ter ran sel do vin tro par ge ble nor fi sta".split(" "),
-  portuguese: "ca lo mi ter ra sel do vim tro par ge bra nor fi ção".split(" "),
-  russian: "ка ло ми тер ран сел до вин тро пар ге бле нор фи ста".split(" "),
-};
-const WORD_FORMS = 3000;
-
-/** A small deterministic generator, so every run loads the same rows. */
-const random = (() => {
-  let state = 0x2545f491;
-  return () => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    return (state >>> 0) / 0x1_0000_0000;
-  };
-})();
-const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)] as T;
-
-/** Each language's word forms, most frequent first: stop words, campaign words, made-up tail words. */
-const corpusWords = (language: keyof typeof VOCABULARY): string[] => {
-  const words = [...STOP_WORDS[language], ...VOCABULARY[language]];
-  const syllables = SYLLABLES[language];
-  for (let i = 0; words.length < WORD_FORMS; i++) {
-    let word = "";
-    for (let n = i; word.length < 6 || n > 0; n = Math.floor(n / syllables.length))
-      word += syllables[n % syllables.length];
-    if (!words.includes(word)) words.push(word);
-  }
-  return words;
-};
-
-/** Samples ranks 0..n-1 with probability ∝ 1/(rank+1) (Zipf, s = 1), from `from` on. */
-const zipfSampler = (n: number, from = 0) => {
-  const cumulative: number[] = [];
-  let sum = 0;
-  for (let rank = from; rank < n; rank++) {
-    sum += 1 / (rank + 1);
-    cumulative.push(sum);
-  }
-  return () => {
-    const target = random() * sum;
-    let lo = 0;
-    let hi = cumulative.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if ((cumulative[mid] as number) < target) lo = mid + 1;
-      else hi = mid;
-    }
-    return from + lo;
-  };
-};
-
-const WORDS = Object.fromEntries(LANGUAGES.map((language) => [language, corpusWords(language)])) as Record<
-  keyof typeof VOCABULARY,
-  string[]
->;
-const anyWord = zipfSampler(WORD_FORMS);
-const contentWord = zipfSampler(WORD_FORMS, STOP_WORDS.english.length);
-
-/** 1-3 content words drawn at their corpus frequencies (half one word, a third two, the rest three). */
-const realisticQuery = (language: keyof typeof VOCABULARY): string => {
-  const draw = random();
-  const count = draw < 0.5 ? 1 : draw < 0.83 ? 2 : 3;
-  return Array.from({ length: count }, () => WORDS[language][contentWord()]).join(" ");
-};
-const broadQueries = (language: keyof typeof VOCABULARY): string[] =>
-  WORDS[language].slice(STOP_WORDS[language].length, STOP_WORDS[language].length + 5);
-
 const makeDocument = (index: number, vectors: boolean): SearchDocument => {
-  const language = LANGUAGES[index % LANGUAGES.length] as keyof typeof VOCABULARY;
-  const words = WORDS[language];
-  const length = 60 + Math.floor(random() * 60);
-  const body = Array.from({ length }, () => words[anyWord()]).join(" ");
-  const title = Array.from({ length: 5 }, () => words[anyWord()]).join(" ");
+  const language = LANGUAGES[index % LANGUAGES.length] as CorpusLanguage;
+  const body = corpusText(language, 60 + Math.floor(random() * 60));
+  const title = corpusText(language, 5);
   return {
     collection: "campaigns",
     id: `c${index}`,
@@ -227,7 +144,7 @@ const measure = async (rows: number): Promise<void> => {
     await sql.query("ANALYZE search_documents");
     const runs = 100;
     const queries = Array.from({ length: runs }, (_, i) => {
-      const language = LANGUAGES[i % LANGUAGES.length] as keyof typeof VOCABULARY;
+      const language = LANGUAGES[i % LANGUAGES.length] as CorpusLanguage;
       return { language, query: realisticQuery(language) };
     });
     const fullText = await timeQueries(runs, (i) =>

@@ -8,6 +8,7 @@ import { vector } from "@electric-sql/pglite-pgvector";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import { readMigrationFiles } from "../functions/core/sql/migration-files";
 import { applyMigrations } from "../functions/core/sql/migrations";
+import { PLANNER_SETTINGS } from "../functions/core/sql/planner-settings";
 import { createPostgresWireSql } from "../functions/core/sql/postgres-wire-adapter";
 import { repositoryRoot } from "../lib/repository-root";
 import { demoCatalog } from "./demo/catalog-demo";
@@ -74,6 +75,9 @@ export const startLocalPostgres = async (options: LocalPostgresOptions = {}): Pr
       ? await PGlite.create({ dataDir: options.dataDir, extensions: { vector } })
       : await createInMemoryFromTemplate());
   phaseLog("postgres: PGlite open");
+  // PGlite has one session, which every connection shares: settings made on it hold for all of them.
+  for (const [name, value] of Object.entries(PLANNER_SETTINGS))
+    await db.query("SELECT set_config($1, $2, false)", [name, value]);
   const server = new PGLiteSocketServer({
     db,
     host: "127.0.0.1",

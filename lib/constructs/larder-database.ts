@@ -11,6 +11,7 @@ import {
 } from "aws-cdk-lib/aws-rds";
 import { Construct } from "constructs";
 import { readMigrationFiles } from "../../functions/core/sql/migration-files";
+import { PLANNER_SETTINGS } from "../../functions/core/sql/planner-settings";
 import { acknowledgeWildcardResource } from "../nag-findings";
 import { LarderFunction } from "./larder-function";
 
@@ -67,6 +68,7 @@ export class LarderDatabase extends Construct {
       serverlessV2AutoPauseDuration: Duration.minutes(5),
       credentials: Credentials.fromGeneratedSecret("larder_admin"),
       defaultDatabaseName: DATABASE_NAME,
+      parameters: { ...PLANNER_SETTINGS },
       enableDataApi: true,
       storageEncrypted: true,
       iamAuthentication: true,

@@ -30,11 +30,25 @@ export interface RankedMatches {
   /** A bound parameter: how many ranked rows to keep. */
   limit: string;
   /**
-   * Keep the other matches' CTE whole, for a count of the matches (`others`, up to `bound`). Otherwise a
+   * Keep the other matches' CTE whole, for a count of the matches (`others`: up to `bound`, or all of them
+   * when `bound` is null). Otherwise a
    * one-word query with at least `limit` strong matches skips it: each of those outscores every other match.
    */
   countOthers?: boolean;
 }
+
+/**
+ * A tsquery matching any of several parses of one query (the same words read by several stemmers), each
+ * distinct parse once. A word no stemmer changes would otherwise be OR-ed with itself once a parse
+ * ('travel' | 'travel' | 'travel' | 'travel'), which ranks the same but costs ts_rank_cd that many times
+ * the work (12 ms against 3.5 ms over 4,000 rows). Parses without a lexeme (stop words only) are left out;
+ * when none is left the query is NULL and matches nothing, as an empty tsquery does.
+ */
+export const anyOfParses = (parses: readonly string[]): string =>
+  parses.length === 1
+    ? (parses[0] as string)
+    : `(SELECT string_agg(DISTINCT '(' || parse::text || ')', ' | ')::tsquery
+          FROM unnest(ARRAY[${parses.join(", ")}]) AS parse WHERE numnode(parse) > 0)`;
 
 const rowCheck = (clause: string): string => `(${clause}) IS TRUE`;
 
@@ -45,15 +59,22 @@ const rowCheck = (clause: string): string => `(${clause}) IS TRUE`;
  * CTEs with a LIMIT each), the same on Aurora as on PGlite.
  */
 export const rankedMatchesSql = (query: RankedMatches): string => {
-  const { table, tsquery, where, rowFilters = [], carry = [], tieBreak, bound, limit } = query;
+  const { table, where, rowFilters = [], carry = [], tieBreak, bound, limit } = query;
+  // The query goes in as an InitPlan's value, which the planner does not look into: it estimates the
+  // matches at its default (0.5 % of the rows) and reads them through the GIN index. Seen as a constant, a
+  // word parsed in four languages (four equal lexemes, OR-ed) was estimated at 3.6 times its matches, and
+  // with the LIMIT the planner chose to read the table in order instead: 85 ms against 37 ms over 100,000
+  // campaigns (bench/README.md, "Search engine").
+  const tsquery = `(SELECT ${query.tsquery})`;
   const columns = ["id", "search_text", ...carry].join(", ");
   const carried = carry.map((column) => `, ${column.split(/\s+AS\s+/i).at(-1)}`).join("");
   const matchWhere = [...where, `search_text @@ ${tsquery}`, ...rowFilters].join(" AND ");
+  // Every match is ranked: `others` holds them all (a count of it is exact). Not MATERIALIZED, so a
+  // caller that reads it once gets the plain ranked scan.
   if (bound === null)
-    return `ranked AS MATERIALIZED (
-         SELECT id, ts_rank_cd(search_text, ${tsquery})::float8 AS score${carry.map((column) => `, ${column}`).join("")}
-           FROM ${table}
-          WHERE ${matchWhere}
+    return `others AS (SELECT ${columns} FROM ${table} WHERE ${matchWhere}),
+       ranked AS MATERIALIZED (
+         SELECT id, ts_rank_cd(search_text, ${tsquery})::float8 AS score${carried} FROM others
           ORDER BY score DESC, ${tieBreak} LIMIT ${limit})`;
   // The strong index's condition alone finds the strong rows (so PostgreSQL reads no broad bitmap); the
   // query itself is checked on them afterwards (a "-word" or a phrase needs the whole tsvector).

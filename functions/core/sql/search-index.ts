@@ -1,7 +1,7 @@
 import { EMBEDDING_DIMENSIONS } from "../embedding/embedding-config";
 import { ValidationError } from "../errors";
 import { NEAREST_SETTINGS } from "./nearest-settings";
-import { RANK_CANDIDATES, rankedMatchesSql } from "./ranked-full-text";
+import { anyOfParses, RANK_CANDIDATES, rankedMatchesSql } from "./ranked-full-text";
 import type { SqlParam } from "./sql-port";
 import { sqlJson, sqlVector } from "./sql-port";
 import type { TenantSql } from "./tenant-sql";
@@ -238,10 +238,10 @@ export const createSearchIndex = (
     const collection = params.add(query.collection);
     const text = params.add(query.query);
     const languages = query.language ? [query.language] : SEARCH_LANGUAGES;
-    // One tsquery per language, OR-ed: a constant expression, so the GIN index serves it.
-    const tsquery = `(${languages
-      .map((language) => `websearch_to_tsquery(${params.add(language)}::regconfig, ${text})`)
-      .join(" || ")})`;
+    // One parse per language, OR-ed.
+    const tsquery = anyOfParses(
+      languages.map((language) => `websearch_to_tsquery(${params.add(language)}::regconfig, ${text})`),
+    );
     const where = [
       "tenant = $1",
       `collection = ${collection}`,

@@ -1,5 +1,5 @@
 import { NEAREST_SETTINGS } from "../../../core/sql/nearest-settings";
-import { RANK_CANDIDATES, rankedMatchesSql } from "../../../core/sql/ranked-full-text";
+import { anyOfParses, RANK_CANDIDATES, rankedMatchesSql } from "../../../core/sql/ranked-full-text";
 import type { SqlParam, SqlRow } from "../../../core/sql/sql-port";
 import { sqlJson, sqlVector } from "../../../core/sql/sql-port";
 import type { TenantSql } from "../../../core/sql/tenant-sql";
@@ -94,7 +94,12 @@ const GROUP_EXPRESSIONS: Record<GroupBy, string> = {
 const LANGUAGES = ["english", "portuguese", "russian", "simple"] as const;
 
 /** The CampaignStore port over one tenant's campaigns in PostgreSQL (migration 0003). Every statement filters on the tenant. */
-export const createCampaignStore = (sql: TenantSql): CampaignStore => ({
+export interface CampaignStoreOptions {
+  /** Matches a full-text search ranks of each kind (RANK_CANDIDATES); null ranks every match (benches, tests). */
+  rankCandidates?: number | null;
+}
+
+export const createCampaignStore = (sql: TenantSql, options: CampaignStoreOptions = {}): CampaignStore => ({
   /** The stored text and embedding model of these ids, to tell which texts changed. */
   async textsOf(ids) {
     if (ids.length === 0) return new Map();
@@ -226,9 +231,10 @@ export const createCampaignStore = (sql: TenantSql): CampaignStore => ({
   async fullText(query, filterSets, limit) {
     const params = new ParamList();
     const text = params.add(query);
-    // One tsquery per language, OR-ed: a constant expression, so the GIN indexes serve it.
-    const tsquery = `(${LANGUAGES.map((language) => `websearch_to_tsquery('${language}', ${text})`).join(" || ")})`;
-    const bound = params.add(RANK_CANDIDATES);
+    // One parse per language, OR-ed.
+    const tsquery = anyOfParses(LANGUAGES.map((language) => `websearch_to_tsquery('${language}', ${text})`));
+    const rankCandidates = options.rankCandidates === undefined ? RANK_CANDIDATES : options.rankCandidates;
+    const bound = rankCandidates === null ? null : params.add(rankCandidates);
     const ranked = rankedMatchesSql({
       table: "campaigns",
       tsquery,
@@ -240,14 +246,18 @@ export const createCampaignStore = (sql: TenantSql): CampaignStore => ({
       limit: params.add(limit),
       countOthers: true,
     });
+    const total =
+      bound === null
+        ? "(SELECT count(*) FROM others)"
+        : `(SELECT CASE WHEN (SELECT count(*) FROM others) < ${bound}
+                           THEN (SELECT count(*) FROM others) ELSE ${bound} END)`;
     const result = await sql.query(
       `WITH ${ranked}
        SELECT ${CAMPAIGN_COLUMNS},
               ts_headline(language, campaign_text || E'\n' || full_campaign_text, ${tsquery},
                           'MaxFragments=2, MinWords=5, MaxWords=20, FragmentDelimiter=" … ", StartSel=«, StopSel=»')
                 AS matched_passage,
-              (SELECT CASE WHEN (SELECT count(*) FROM others) < ${bound}
-                           THEN (SELECT count(*) FROM others) ELSE ${bound} END)::int AS total
+              ${total}::int AS total
          FROM ranked JOIN campaigns USING (id)
         WHERE campaigns.tenant = $1
         ORDER BY ranked.score DESC, ranked.rank_date DESC, id`,

@@ -1,4 +1,4 @@
-import { RANK_CANDIDATES, rankedMatchesSql } from "../../../core/sql/ranked-full-text";
+import { anyOfParses, RANK_CANDIDATES, rankedMatchesSql } from "../../../core/sql/ranked-full-text";
 import type { TenantSql } from "../../../core/sql/tenant-sql";
 import type { ProductSearch } from "../domain/ports/catalog-port";
 import type { CatalogStore } from "../domain/ports/catalog-store";
@@ -41,7 +41,12 @@ const toProduct = (row: ProductRow): Product => {
  * Latin → English stems) and 'simple' (words as written), OR-ed, against the generated tsvector over name,
  * brand and category names, so "ноутбуки" finds every product of the category named "ноутбук".
  */
-export const createSqlCatalog = (sql: TenantSql): CatalogStore => ({
+export interface SqlCatalogOptions {
+  /** Matches a search ranks of each kind (RANK_CANDIDATES); null ranks every match (benches, tests). */
+  rankCandidates?: number | null;
+}
+
+export const createSqlCatalog = (sql: TenantSql, options: SqlCatalogOptions = {}): CatalogStore => ({
   /**
    * Ranked by ts_rank_cd over a bounded candidate set (core/sql/ranked-full-text.ts): the strong matches
    * (the words in name or brand, weight A, or three times or more; GIN over search_strong_lexemes,
@@ -52,14 +57,14 @@ export const createSqlCatalog = (sql: TenantSql): CatalogStore => ({
           AND ($4::text IS NULL OR lower(brand) = lower($4))
           AND ($5::bigint IS NULL OR price / 100 >= $5)
           AND ($6::bigint IS NULL OR price / 100 <= $6)`;
-    const query = "(websearch_to_tsquery('russian', $2) || websearch_to_tsquery('simple', $2))";
+    const query = anyOfParses(["websearch_to_tsquery('russian', $2)", "websearch_to_tsquery('simple', $2)"]);
     const ranked = rankedMatchesSql({
       table: "catalog_products",
       tsquery: query,
       where: ["tenant = $1"],
       rowFilters: [filters],
       tieBreak: "id",
-      bound: "$8",
+      bound: options.rankCandidates === null ? null : "$8",
       limit: "$7",
     });
     const { rows } = await sql.query<ProductRow>(
@@ -74,7 +79,10 @@ export const createSqlCatalog = (sql: TenantSql): CatalogStore => ({
         search.min_price === undefined ? null : Math.trunc(search.min_price),
         search.max_price === undefined ? null : Math.trunc(search.max_price),
         limit,
-        Math.max(RANK_CANDIDATES, limit),
+        // $8, the bound, only when there is one (an unused parameter has no type PostgreSQL can infer).
+        ...(options.rankCandidates === null
+          ? []
+          : [Math.max(options.rankCandidates ?? RANK_CANDIDATES, limit)]),
       ],
     );
     return rows.map(toProduct);
