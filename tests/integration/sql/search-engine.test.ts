@@ -4,6 +4,7 @@ import { ValidationError } from "../../../functions/core/errors";
 import { mapErrorToHttp } from "../../../functions/core/http/error-response";
 import { readMigrationFiles } from "../../../functions/core/sql/migration-files";
 import { applyMigrations } from "../../../functions/core/sql/migrations";
+import { PLANNER_SETTINGS } from "../../../functions/core/sql/planner-settings";
 import { createPostgresWireSql } from "../../../functions/core/sql/postgres-wire-adapter";
 import {
   createSearchIndex,
@@ -25,6 +26,13 @@ beforeAll(() => {
 
 afterAll(async () => {
   await sql?.close();
+});
+
+describe("the local PostgreSQL's planner settings", () => {
+  it("prices random page reads as in memory, as the Aurora cluster's parameter group does", async () => {
+    const result = await sql.query<{ random_page_cost: string }>("SHOW random_page_cost");
+    expect(result.rows[0]?.random_page_cost).toBe(PLANNER_SETTINGS.random_page_cost);
+  });
 });
 
 const freshTenant = () => `t-${randomUUID()}`;

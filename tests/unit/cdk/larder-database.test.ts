@@ -85,6 +85,16 @@ describe("the search database (Aurora PostgreSQL Serverless v2)", () => {
     sandbox.template.hasResourceProperties("AWS::RDS::DBInstance", { DBInstanceClass: "db.serverless" });
   });
 
+  it("prices random page reads as in memory (random_page_cost 1.1), as the local PGlite does", () => {
+    sandbox.template.hasResourceProperties("AWS::RDS::DBClusterParameterGroup", {
+      Family: Match.stringLikeRegexp("^aurora-postgresql18"),
+      Parameters: { random_page_cost: "1.1" },
+    });
+    sandbox.template.hasResourceProperties("AWS::RDS::DBCluster", {
+      DBClusterParameterGroupName: Match.anyValue(),
+    });
+  });
+
   it("sits in isolated subnets with no NAT gateway and no internet gateway", () => {
     sandbox.template.resourceCountIs("AWS::EC2::NatGateway", 0);
     sandbox.template.resourceCountIs("AWS::EC2::InternetGateway", 0);
