@@ -7,6 +7,7 @@ import { ingestCampaigns } from "../../../functions/chat/campaigns/domain/use-ca
 import { createEmbedding } from "../../../functions/core/embedding/create-embedding";
 import { readEmbeddingConfig } from "../../../functions/core/embedding/embedding-config";
 import { createPostgresWireSql } from "../../../functions/core/sql/postgres-wire-adapter";
+import { RANK_CANDIDATES } from "../../../functions/core/sql/ranked-full-text";
 import type { SqlPort } from "../../../functions/core/sql/sql-port";
 import { forTenant } from "../../../functions/core/sql/tenant-sql";
 
@@ -47,5 +48,46 @@ describe("full_text_search's summary", () => {
     const result = await runner().full_text_search({ query: "airport lounges" });
     const lounge = result.summary_for_llm.split("\n").find((line) => line.includes("Matched:"));
     expect(lounge).toMatch(/«airport» «lounge»/);
+  });
+});
+
+describe("full_text_search's count", () => {
+  it("says 'at least' when more campaigns match than a search counts (RANK_CANDIDATES), and not below it", async () => {
+    const broad = `t-${randomUUID()}`;
+    const store = createCampaignStore(forTenant(sql, broad));
+    const write = (id: string, text: string) => ({
+      campaign: {
+        id,
+        company: "Acme",
+        brand: "",
+        channel: "Email",
+        offer: "",
+        key_value_props: [],
+        imagery_sentiment: "",
+        imagery_visual_style: "",
+        capture_date: "2026-06-01",
+        campaign_text: text,
+        full_campaign_text: "",
+        language: "english" as const,
+      },
+      embeddings: null,
+    });
+    for (let start = 0; start < RANK_CANDIDATES + 5; start += 500)
+      await store.upsert(
+        Array.from({ length: Math.min(500, RANK_CANDIDATES + 5 - start) }, (_, i) =>
+          write(`v${start + i}`, `Voucher number ${start + i}`),
+        ),
+      );
+    await store.upsert([write("rare-1", "A quokka sticker"), write("rare-2", "Two quokka stickers")]);
+    const tools = createCampaignToolRunner({ store, embedding, now: () => TODAY, recentDays: 90 }, {});
+
+    const many = await tools.full_text_search({ query: "voucher" });
+    expect(many.count).toBe(RANK_CANDIDATES);
+    expect(many.summary_for_llm.split("\n")[0]).toBe(
+      `At least ${RANK_CANDIDATES} campaigns matched; the first 20 are listed.`,
+    );
+    const few = await tools.full_text_search({ query: "quokka" });
+    expect(few.count).toBe(2);
+    expect(few.summary_for_llm.split("\n")[0]).toBe("2 campaigns matched.");
   });
 });

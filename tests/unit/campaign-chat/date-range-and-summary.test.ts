@@ -57,4 +57,13 @@ describe("the tool result", () => {
     expect(result.campaigns).toHaveLength(25);
     expect(result.count).toBe(40);
   });
+
+  it("says 'At least' before a count that is a lower bound", () => {
+    const campaigns = Array.from({ length: 25 }, (_, i) => campaign(i + 1));
+    const result = buildToolResult(campaigns, 2000, undefined, { countIsLowerBound: true });
+    expect(result.summary_for_llm.split("\n")[0]).toBe(
+      "At least 2000 campaigns matched; the first 20 are listed.",
+    );
+    expect(result.count).toBe(2000);
+  });
 });

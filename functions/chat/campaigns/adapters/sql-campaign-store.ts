@@ -79,6 +79,7 @@ const toCampaign = (row: SqlRow): StoredCampaign => ({
 
 const toPage = (rows: SqlRow[]): CampaignPage => ({
   total: rows.length > 0 ? Number(rows[0]?.total) : 0,
+  ...(rows[0]?.total_is_lower_bound === true ? { totalIsLowerBound: true } : {}),
   campaigns: rows.map(toCampaign),
 });
 
@@ -225,8 +226,8 @@ export const createCampaignStore = (sql: TenantSql, options: CampaignStoreOption
    * candidate set, as the search index does (functions/core/sql/ranked-full-text.ts, RANK_CANDIDATES): the
    * strong matches (the words in campaign_text, weight A, or three times or more; GIN over
    * search_strong_lexemes, migration 0004) and the first other matches, at most RANK_CANDIDATES of each.
-   * `total` counts the matches exactly up to RANK_CANDIDATES; a broader query reports RANK_CANDIDATES
-   * (counting every match is what made a broad query slow).
+   * `total` counts the matches exactly up to RANK_CANDIDATES; a broader query reports RANK_CANDIDATES as a
+   * lower bound (`totalIsLowerBound`; counting every match is what made a broad query slow).
    */
   async fullText(query, filterSets, limit) {
     const params = new ParamList();
@@ -246,18 +247,18 @@ export const createCampaignStore = (sql: TenantSql, options: CampaignStoreOption
       limit: params.add(limit),
       countOthers: true,
     });
+    // `others` holds the first `bound` matches: as many means there may be more.
     const total =
       bound === null
-        ? "(SELECT count(*) FROM others)"
-        : `(SELECT CASE WHEN (SELECT count(*) FROM others) < ${bound}
-                           THEN (SELECT count(*) FROM others) ELSE ${bound} END)`;
+        ? "(SELECT count(*) FROM others)::int AS total"
+        : `(SELECT count(*) FROM others)::int AS total, (SELECT count(*) FROM others) >= ${bound} AS total_is_lower_bound`;
     const result = await sql.query(
       `WITH ${ranked}
        SELECT ${CAMPAIGN_COLUMNS},
               ts_headline(language, campaign_text || E'\n' || full_campaign_text, ${tsquery},
                           'MaxFragments=2, MinWords=5, MaxWords=20, FragmentDelimiter=" … ", StartSel=«, StopSel=»')
                 AS matched_passage,
-              ${total}::int AS total
+              ${total}
          FROM ranked JOIN campaigns USING (id)
         WHERE campaigns.tenant = $1
         ORDER BY ranked.score DESC, ranked.rank_date DESC, id`,

@@ -38,12 +38,13 @@ export const buildToolResult = (
   campaigns: StoredCampaign[],
   count: number,
   aggregation?: Aggregation,
+  options: { countIsLowerBound?: boolean } = {},
 ): CampaignToolResult => {
   const shown = campaigns.slice(0, SUMMARY_MAX_CAMPAIGNS);
   const head =
     count === 0
       ? "No campaigns matched."
-      : `${count} campaign${count === 1 ? "" : "s"} matched${count > shown.length ? `; the first ${shown.length} are listed` : ""}.`;
+      : `${options.countIsLowerBound ? "At least " : ""}${count} campaign${count === 1 ? "" : "s"} matched${count > shown.length ? `; the first ${shown.length} are listed` : ""}.`;
   const groups = aggregation
     ? `\nCounts by ${aggregation.group_by}: ${aggregation.buckets.map((b) => `${b.value}: ${b.count}`).join("; ") || "none"}`
     : "";

@@ -129,7 +129,9 @@ export const createCampaignToolRunner = (deps: CampaignToolDeps, scope: RequestS
     },
     async full_text_search(input: z.output<typeof FullTextSearchInput>): Promise<CampaignToolResult> {
       const page = await deps.store.fullText(input.query, filterSets(input), TOOL_CAMPAIGN_LIMIT);
-      return buildToolResult(page.campaigns, page.total);
+      return buildToolResult(page.campaigns, page.total, undefined, {
+        countIsLowerBound: page.totalIsLowerBound === true,
+      });
     },
   };
 };

@@ -23,6 +23,8 @@ export interface CampaignVocabulary {
 export interface CampaignPage {
   /** How many campaigns match in all (not only this page). */
   total: number;
+  /** `total` is a lower bound: a full-text search counts its matches up to a bound. */
+  totalIsLowerBound?: boolean;
   campaigns: StoredCampaign[];
 }
 
