@@ -13,6 +13,7 @@ import {
   type TaskTokenRegistry,
   WAIT_FOR_TASK_TOKEN_LAMBDA,
 } from "./task-tokens";
+import { validationRecord } from "./validated-asl-cache";
 
 export interface PreparedWorkflow {
   name: string;
@@ -119,7 +120,12 @@ export const prepareWorkflow = async (
   let machine: StateMachine;
   try {
     // The validator also refuses state names used twice at any depth, which handlers keyed by name need.
-    machine = new StateMachine(asl, { validationOptions: { checkArn: true, checkPaths: true } });
+    const validationOptions = { checkArn: true, checkPaths: true };
+    const { validated, record } = await validationRecord(asl, validationOptions);
+    machine = new StateMachine(asl, {
+      validationOptions: validated ? { noValidate: true } : validationOptions,
+    });
+    if (!validated) await record();
   } catch (error) {
     throw new ConfigError(
       `Workflow "${workflow.name}": ${error instanceof Error ? error.message : String(error)}`,

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { validationRecord } from "../../../dev/workflow/validated-asl-cache";
 import { createLocalWorkflowRunner, type LocalWorkflowRunner } from "../../../dev/workflow-runner";
 import { ConfigError } from "../../../functions/core/errors";
 import type { FunctionDefinition, WorkflowDefinition } from "../../../lib/definition-types";
@@ -162,13 +163,13 @@ describe("local runner: substitutions", () => {
   });
 });
 
-describe("local runner: refusals at start", () => {
-  const refusal = async (asl: object, workflow: Partial<WorkflowDefinition> = {}): Promise<ConfigError> => {
-    const error = await runnerFor(asl, workflow).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ConfigError);
-    return error as ConfigError;
-  };
+const refusal = async (asl: object, workflow: Partial<WorkflowDefinition> = {}): Promise<ConfigError> => {
+  const error = await runnerFor(asl, workflow).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(ConfigError);
+  return error as ConfigError;
+};
 
+describe("local runner: refusals at start", () => {
   it("refuses a Task whose Resource is a literal Lambda ARN, naming the state", async () => {
     const error = await refusal({
       StartAt: "CallEcho",
@@ -305,5 +306,30 @@ describe("local runner: refusals at start", () => {
     });
     expect(error.message).toContain("DUPLICATE_STATE_NAMES");
     expect(error.message).toContain("CallEcho");
+  });
+});
+
+describe("local runner: definitions validated once", () => {
+  it("refuses an invalid definition at every start, not only the first (a refusal is never remembered)", async () => {
+    const invalid = {
+      Comment: `invalid ${Date.now()}`,
+      StartAt: "CallEcho",
+      States: echoTask("CallEcho", { End: undefined, Next: "Nowhere" }),
+    };
+    for (let start = 0; start < 2; start++) {
+      const error = await refusal(invalid);
+      expect(error.message, `start ${start + 1}`).toMatch(/Nowhere|invalid/i);
+    }
+  });
+
+  it("records a definition the validator accepted, and only that one, under its content", async () => {
+    const definition = { Comment: `valid ${Date.now()}`, StartAt: "CallEcho", States: echoTask("CallEcho") };
+    const options = { checkArn: true, checkPaths: true };
+    const first = await validationRecord(definition, options);
+    expect(first.validated).toBe(false);
+    await first.record();
+    expect((await validationRecord(definition, options)).validated).toBe(true);
+    expect((await validationRecord({ ...definition, Comment: "changed" }, options)).validated).toBe(false);
+    expect((await validationRecord(definition, { checkArn: false, checkPaths: true })).validated).toBe(false);
   });
 });
