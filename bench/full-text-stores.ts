@@ -24,7 +24,7 @@ import type { Product } from "../functions/chat/catalog/domain/product";
 import { createPostgresWireSql } from "../functions/core/sql/postgres-wire-adapter";
 import type { SqlPort } from "../functions/core/sql/sql-port";
 import { forTenant } from "../functions/core/sql/tenant-sql";
-import { percentile } from "./lib/stats";
+import { sizesFromArgs, timeRuns } from "./lib/stats";
 import {
   broadQueries,
   type CorpusLanguage,
@@ -97,15 +97,11 @@ const productQuery = (i: number): string => {
   return random() < 0.6 || first === second ? first : `${first} ${second}`;
 };
 
+/** p50 / p99 in ms, after one warm-up call. */
 const time = async (run: (i: number) => Promise<unknown>, runs = RUNS) => {
   await run(0);
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    await run(i);
-    samples.push(performance.now() - started);
-  }
-  return `${percentile(samples, 50).toFixed(1)} / ${percentile(samples, 99).toFixed(1)}`;
+  const { p50, p99 } = await timeRuns(runs, run);
+  return `${p50.toFixed(1)} / ${p99.toFixed(1)}`;
 };
 
 const agreement = async (
@@ -204,12 +200,8 @@ const measure = async (rows: number): Promise<void> => {
   }
 };
 
-const sizes = process.argv
-  .slice(2)
-  .map(Number)
-  .filter((n) => Number.isInteger(n) && n > 0);
 console.log(
   "| store, rows | load + index builds | realistic p50 / p99 ms | top-20 agreement | broad p50 / p99 ms | broad exhaustive p50 / p99 ms | filtered p50 / p99 ms |",
 );
 console.log("|---|---:|---:|---:|---:|---:|---:|");
-for (const rows of sizes.length > 0 ? sizes : [100_000]) await measure(rows);
+for (const rows of sizesFromArgs([100_000])) await measure(rows);

@@ -5,30 +5,25 @@
  *
  *   npx tsx bench/search-engine.ts [rows...]        e.g. 10000 30000 100000
  *
- * Each document is 60-120 words of campaign copy (English, Portuguese or Russian), five attributes and
- * a 512-dimension local embedding (`BENCH_VECTORS=off` leaves the vectors out, to iterate on full text).
- * Words follow Zipf's law as real text does (`corpusWords`): each language's stop words are the most
- * frequent, then the campaign words below, then a long tail of made-up words, 3,000 word forms a language.
- * The realistic query set draws 1-3 query words from the documents' own content words at their real
- * frequencies; the broad set is each language's five most frequent content words alone (a third or more
- * of the rows match). Each realistic query's top 20 is compared with the exhaustive ts_rank_cd ranking
- * (`rankCandidates: null`): "agreement" is the share of queries whose 20 ids come back equal, in order. Loading goes through the search index's own upsert (multi-row INSERTs
- * with bound parameters) over the wire protocol; the GIN and HNSW indexes are dropped first and built once
- * at the end with maintenance_work_mem raised, as a bulk load should (BENCH_BULK=off keeps them and
- * inserts into them row by row). Queries: full text (websearch, ranked,
- * one language), nearest neighbours (HNSW cosine, top 10), and hybrid (full text + attribute filter).
+ * Each document is 60-120 words of campaign copy (English, Portuguese or Russian) from the Zipf corpus
+ * (bench/lib/zipf-corpus.ts), five attributes and a 512-dimension local embedding (`BENCH_VECTORS=off`
+ * leaves the vectors out, to iterate on full text). The realistic query set draws 1-3 content words at
+ * their corpus frequencies; the broad set is each language's five most frequent content words alone (a
+ * third or more of the rows match). Each realistic query's top 20 is compared with the exhaustive
+ * ts_rank_cd ranking (`rankCandidates: null`): "agreement" is the share of queries whose 20 ids come back
+ * equal, in order. Loading goes through the search index's own upsert (multi-row INSERTs with bound
+ * parameters) over the wire protocol; the GIN and HNSW indexes are dropped first and built once at the end
+ * with maintenance_work_mem raised, as a bulk load should (BENCH_BULK=off keeps them and inserts into them
+ * row by row). Queries: full text (websearch, ranked, one language), nearest neighbours (HNSW cosine, top
+ * 10, pgvector's iterative scan), and hybrid (full text + a channel and a price bound).
  */
 import { loadavg } from "node:os";
 import { startLocalPostgres } from "../dev/local-postgres";
 import { embedLocally } from "../functions/core/embedding/local-embedding";
 import { createPostgresWireSql } from "../functions/core/sql/postgres-wire-adapter";
-import {
-  createSearchIndex,
-  type SearchDocument,
-  type SearchLanguage,
-} from "../functions/core/sql/search-index";
+import { createSearchIndex, type SearchDocument } from "../functions/core/sql/search-index";
 import { forTenant } from "../functions/core/sql/tenant-sql";
-import { percentile } from "./lib/stats";
+import { percentile, sizesFromArgs, timeRuns } from "./lib/stats";
 import {
   broadQueries,
   type CorpusLanguage,
@@ -82,16 +77,6 @@ const SECONDARY_INDEXES = [
 ] as const;
 const MAINTENANCE_WORK_MEM = process.env.BENCH_MAINTENANCE_WORK_MEM ?? "512MB";
 if (!/^\d+[kMG]B$/.test(MAINTENANCE_WORK_MEM)) throw new Error("BENCH_MAINTENANCE_WORK_MEM: e.g. 512MB");
-
-const timeQueries = async (runs: number, run: (i: number) => Promise<unknown>) => {
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    await run(i);
-    samples.push(performance.now() - started);
-  }
-  return { p50: percentile(samples, 50), p99: percentile(samples, 99) };
-};
 
 const fmt = (ms: number) => ms.toFixed(1);
 
@@ -147,7 +132,7 @@ const measure = async (rows: number): Promise<void> => {
       const language = LANGUAGES[i % LANGUAGES.length] as CorpusLanguage;
       return { language, query: realisticQuery(language) };
     });
-    const fullText = await timeQueries(runs, (i) =>
+    const fullText = await timeRuns(runs, (i) =>
       index.fullText({ collection: "campaigns", ...(queries[i] as (typeof queries)[0]), limit: 20 }),
     );
     // Top-20 agreement with the exhaustive ranking, and how many rows each query matches.
@@ -169,14 +154,14 @@ const measure = async (rows: number): Promise<void> => {
     const broadSet = LANGUAGES.flatMap((language) =>
       broadQueries(language).map((query) => ({ language, query })),
     );
-    const broad = await timeQueries(runs, (i) =>
+    const broad = await timeRuns(runs, (i) =>
       index.fullText({
         collection: "campaigns",
         ...(broadSet[i % broadSet.length] as (typeof broadSet)[0]),
         limit: 20,
       }),
     );
-    const broadExhaustive = await timeQueries(broadSet.length, (i) =>
+    const broadExhaustive = await timeRuns(broadSet.length, (i) =>
       exhaustive.fullText({ collection: "campaigns", ...(broadSet[i] as (typeof broadSet)[0]), limit: 20 }),
     );
     let broadAgree = 0;
@@ -189,7 +174,7 @@ const measure = async (rows: number): Promise<void> => {
     }
     const queryVectors = queries.slice(0, 10).map(({ query }) => embedLocally(query, 512));
     const vector = VECTORS
-      ? await timeQueries(runs, (i) =>
+      ? await timeRuns(runs, (i) =>
           index.nearest({
             collection: "campaigns",
             vector: queryVectors[i % queryVectors.length] as number[],
@@ -198,7 +183,7 @@ const measure = async (rows: number): Promise<void> => {
           }),
         )
       : { p50: Number.NaN, p99: Number.NaN };
-    const hybrid = await timeQueries(runs, (i) =>
+    const hybrid = await timeRuns(runs, (i) =>
       index.fullText({
         collection: "campaigns",
         ...(queries[i] as (typeof queries)[0]),
@@ -218,12 +203,8 @@ const measure = async (rows: number): Promise<void> => {
   }
 };
 
-const sizes = process.argv
-  .slice(2)
-  .map(Number)
-  .filter((n) => Number.isInteger(n) && n > 0);
 console.log(
   "| rows | load (rows) | GIN builds | HNSW build | generating text + vectors | table + indexes | full text p50 / p99 ms (realistic) | top-20 agreement | broad full text p50 / p99 ms | vector p50 / p99 ms | hybrid p50 / p99 ms |",
 );
 console.log("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
-for (const rows of sizes.length > 0 ? sizes : [10_000]) await measure(rows);
+for (const rows of sizesFromArgs([10_000])) await measure(rows);
