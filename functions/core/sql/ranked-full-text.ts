@@ -29,12 +29,6 @@ export interface RankedMatches {
   bound: string | null;
   /** A bound parameter: how many ranked rows to keep. */
   limit: string;
-  /**
-   * Keep the other matches' CTE whole, for a count of the matches (`others`: up to `bound`, or all of them
-   * when `bound` is null). Otherwise a
-   * one-word query with at least `limit` strong matches skips it: each of those outscores every other match.
-   */
-  countOthers?: boolean;
 }
 
 /**
@@ -49,6 +43,8 @@ export const anyOfParses = (parses: readonly string[]): string =>
     ? (parses[0] as string)
     : `(SELECT string_agg(DISTINCT '(' || parse::text || ')', ' | ')::tsquery
           FROM unnest(ARRAY[${parses.join(", ")}]) AS parse WHERE numnode(parse) > 0)`;
+
+const asInitPlan = (tsquery: string): string => `(SELECT ${tsquery})`;
 
 const rowCheck = (clause: string): string => `(${clause}) IS TRUE`;
 
@@ -65,7 +61,7 @@ export const rankedMatchesSql = (query: RankedMatches): string => {
   // word parsed in four languages (four equal lexemes, OR-ed) was estimated at 3.6 times its matches, and
   // with the LIMIT the planner chose to read the table in order instead: 85 ms against 37 ms over 100,000
   // campaigns (bench/README.md, "Search engine").
-  const tsquery = `(SELECT ${query.tsquery})`;
+  const tsquery = asInitPlan(query.tsquery);
   const columns = ["id", "search_text", ...carry].join(", ");
   const carried = carry.map((column) => `, ${column.split(/\s+AS\s+/i).at(-1)}`).join("");
   const matchWhere = [...where, `search_text @@ ${tsquery}`, ...rowFilters].join(" AND ");
@@ -83,11 +79,14 @@ export const rankedMatchesSql = (query: RankedMatches): string => {
     `search_strong_lexemes(search_text) @@ ${tsquery}`,
     ...rowFilters.map(rowCheck),
   ].join(" AND ");
-  const othersNeeded = query.countOthers
-    ? ""
-    : ` AND (numnode(${tsquery}) > 1 OR (SELECT count(*) FROM strong WHERE search_text @@ ${tsquery}) < ${limit})`;
+  // A one-word query with at least `limit` strong matches reads no other match: each of those outscores
+  // every other match (an InitPlan, so PostgreSQL skips the scan when it is false).
+  const othersNeeded = ` AND (SELECT needed FROM others_needed)`;
   return `strong AS MATERIALIZED (
          SELECT ${columns} FROM ${table} WHERE ${strongWhere} LIMIT ${bound}),
+       others_needed AS MATERIALIZED (
+         SELECT numnode(${tsquery}) > 1
+                OR (SELECT count(*) FROM strong WHERE search_text @@ ${tsquery}) < ${limit} AS needed),
        others AS MATERIALIZED (
          SELECT ${columns} FROM ${table} WHERE ${matchWhere}${othersNeeded} LIMIT ${bound}),
        ranked AS MATERIALIZED (
@@ -96,4 +95,20 @@ export const rankedMatchesSql = (query: RankedMatches): string => {
                  UNION ALL
                  SELECT * FROM others WHERE NOT EXISTS (SELECT 1 FROM strong WHERE strong.id = others.id)) c
           ORDER BY score DESC, ${tieBreak} LIMIT ${limit})`;
+};
+
+/**
+ * How many rows match, counted up to `bound` (all of them when it is null), for a `WITH` made by
+ * `rankedMatchesSql` with the same arguments: the other matches when they were read, else a count of its
+ * own (ids only, nothing ranked).
+ */
+export const matchCountSql = (query: RankedMatches): string => {
+  if (query.bound === null) return "(SELECT count(*) FROM others)";
+  const matchWhere = [
+    ...query.where,
+    `search_text @@ ${asInitPlan(query.tsquery)}`,
+    ...(query.rowFilters ?? []),
+  ].join(" AND ");
+  return `(CASE WHEN (SELECT needed FROM others_needed) THEN (SELECT count(*) FROM others)
+            ELSE (SELECT count(*) FROM (SELECT 1 FROM ${query.table} WHERE ${matchWhere} LIMIT ${query.bound}) m) END)`;
 };

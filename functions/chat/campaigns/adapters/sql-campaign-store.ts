@@ -1,5 +1,10 @@
 import { NEAREST_SETTINGS } from "../../../core/sql/nearest-settings";
-import { anyOfParses, RANK_CANDIDATES, rankedMatchesSql } from "../../../core/sql/ranked-full-text";
+import {
+  anyOfParses,
+  matchCountSql,
+  RANK_CANDIDATES,
+  rankedMatchesSql,
+} from "../../../core/sql/ranked-full-text";
 import type { SqlParam, SqlRow } from "../../../core/sql/sql-port";
 import { sqlJson, sqlVector } from "../../../core/sql/sql-port";
 import type { TenantSql } from "../../../core/sql/tenant-sql";
@@ -79,7 +84,6 @@ const toCampaign = (row: SqlRow): StoredCampaign => ({
 
 const toPage = (rows: SqlRow[]): CampaignPage => ({
   total: rows.length > 0 ? Number(rows[0]?.total) : 0,
-  ...(rows[0]?.total_is_lower_bound === true ? { totalIsLowerBound: true } : {}),
   campaigns: rows.map(toCampaign),
 });
 
@@ -236,7 +240,7 @@ export const createCampaignStore = (sql: TenantSql, options: CampaignStoreOption
     const tsquery = anyOfParses(LANGUAGES.map((language) => `websearch_to_tsquery('${language}', ${text})`));
     const rankCandidates = options.rankCandidates === undefined ? RANK_CANDIDATES : options.rankCandidates;
     const bound = rankCandidates === null ? null : params.add(rankCandidates);
-    const ranked = rankedMatchesSql({
+    const matches = {
       table: "campaigns",
       tsquery,
       where: ["tenant = $1"],
@@ -245,26 +249,25 @@ export const createCampaignStore = (sql: TenantSql, options: CampaignStoreOption
       tieBreak: "rank_date DESC, id",
       bound,
       limit: params.add(limit),
-      countOthers: true,
-    });
-    // `others` holds the first `bound` matches: as many means there may be more.
-    const total =
-      bound === null
-        ? "(SELECT count(*) FROM others)::int AS total"
-        : `(SELECT count(*) FROM others)::int AS total, (SELECT count(*) FROM others) >= ${bound} AS total_is_lower_bound`;
+    };
+    const ranked = rankedMatchesSql(matches);
     const result = await sql.query(
       `WITH ${ranked}
        SELECT ${CAMPAIGN_COLUMNS},
               ts_headline(language, campaign_text || E'\n' || full_campaign_text, ${tsquery},
                           'MaxFragments=2, MinWords=5, MaxWords=20, FragmentDelimiter=" … ", StartSel=«, StopSel=»')
                 AS matched_passage,
-              ${total}
+              ${matchCountSql(matches)}::int AS total
          FROM ranked JOIN campaigns USING (id)
         WHERE campaigns.tenant = $1
         ORDER BY ranked.score DESC, ranked.rank_date DESC, id`,
       params.values,
     );
-    return toPage(result.rows);
+    const page = toPage(result.rows);
+    // Counted up to the bound: as many means there may be more.
+    return rankCandidates !== null && page.total >= rankCandidates
+      ? { ...page, totalIsLowerBound: true }
+      : page;
   },
 
   /** Nearest neighbours of a vector by cosine distance, filters in the same statement. */
