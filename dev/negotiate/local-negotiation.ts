@@ -4,13 +4,11 @@ import type { LlmPort } from "../../functions/core/llm/llm-port";
 import type { AgentProcessResponse } from "../../functions/negotiate/domain/agent-process-response";
 import type { ClassifiedInstructions, OrderContext } from "../../functions/negotiate/domain/experts/types";
 import type { Review } from "../../functions/negotiate/domain/negotiation";
+import type { NegotiationDeps } from "../../functions/negotiate/domain/negotiation-deps";
 import type { ModelStepDeps } from "../../functions/negotiate/domain/negotiation-step";
-import {
-  createNegotiation,
-  type NegotiationDeps,
-  receiveSupplierMessage,
-  reviewMessage,
-} from "../../functions/negotiate/domain/negotiation-use-cases";
+import { createNegotiation } from "../../functions/negotiate/domain/use-cases/create-negotiation";
+import { receiveSupplierMessage } from "../../functions/negotiate/domain/use-cases/receive-supplier-message";
+import { reviewMessage } from "../../functions/negotiate/domain/use-cases/review-message";
 import {
   type NegotiationStepHandler,
   negotiationModelStepHandlers,

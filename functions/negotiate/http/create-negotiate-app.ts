@@ -7,16 +7,14 @@ import { openModelSession } from "../../core/llm/model-session";
 import type { Logger } from "../../core/logger";
 import { deferredWorkflowPort } from "../../core/workflow/deferred-workflow-port";
 import type { WorkflowPort } from "../../core/workflow/workflow-port";
-import {
-  createNegotiation,
-  getMessage,
-  getNegotiation,
-  type NegotiationDeps,
-  receiveSupplierMessage,
-  reviewMessage,
-  reviewOutreach,
-} from "../domain/negotiation-use-cases";
+import type { NegotiationDeps } from "../domain/negotiation-deps";
 import type { NegotiationRepository } from "../domain/ports/negotiation-repository";
+import { createNegotiation } from "../domain/use-cases/create-negotiation";
+import { getMessage } from "../domain/use-cases/get-message";
+import { getNegotiation } from "../domain/use-cases/get-negotiation";
+import { receiveSupplierMessage } from "../domain/use-cases/receive-supplier-message";
+import { reviewMessage } from "../domain/use-cases/review-message";
+import { reviewOutreach } from "../domain/use-cases/review-outreach";
 import {
   createNegotiationRoute,
   getNegotiationMessageRoute,

@@ -21,7 +21,7 @@ import {
   ReviewSchema,
   SupplierSchema,
 } from "../domain/negotiation";
-import { CreateNegotiationInputSchema } from "../domain/negotiation-use-cases";
+import { CreateNegotiationInputSchema } from "../domain/use-cases/create-negotiation";
 
 /** The negotiate area's routes (seed 003), all behind the JWT authorizer. lib/areas/negotiate.ts routes the same paths. */
 

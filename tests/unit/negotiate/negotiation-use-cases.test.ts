@@ -2,13 +2,11 @@ import { describe, expect, it } from "vitest";
 import { createInMemoryNegotiationRepository } from "../../../dev/negotiate/in-memory-negotiation-repository";
 import { DependencyUnavailableError } from "../../../functions/core/errors";
 import type { WorkflowPort } from "../../../functions/core/workflow/workflow-port";
-import {
-  createNegotiation,
-  getMessage,
-  type NegotiationDeps,
-  receiveSupplierMessage,
-  reviewMessage,
-} from "../../../functions/negotiate/domain/negotiation-use-cases";
+import type { NegotiationDeps } from "../../../functions/negotiate/domain/negotiation-deps";
+import { createNegotiation } from "../../../functions/negotiate/domain/use-cases/create-negotiation";
+import { getMessage } from "../../../functions/negotiate/domain/use-cases/get-message";
+import { receiveSupplierMessage } from "../../../functions/negotiate/domain/use-cases/receive-supplier-message";
+import { reviewMessage } from "../../../functions/negotiate/domain/use-cases/review-message";
 import { merchantInstructions, orderContext } from "./support/negotiation-fixtures";
 
 const recordingWorkflows = (failStart = false) => {

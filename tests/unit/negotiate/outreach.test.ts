@@ -3,14 +3,12 @@ import { createInMemoryNegotiationRepository } from "../../../dev/negotiate/in-m
 import { createUnavailableLlm, LlmUnavailable } from "../../../functions/core/llm";
 import { createFakeLlm } from "../../../functions/core/llm/testing/fake-llm";
 import type { WorkflowPort } from "../../../functions/core/workflow/workflow-port";
-import {
-  createNegotiation,
-  getNegotiation,
-  type NegotiationDeps,
-  receiveSupplierMessage,
-  reviewOutreach,
-} from "../../../functions/negotiate/domain/negotiation-use-cases";
+import type { NegotiationDeps } from "../../../functions/negotiate/domain/negotiation-deps";
 import { loadStepMessage } from "../../../functions/negotiate/domain/step-message";
+import { createNegotiation } from "../../../functions/negotiate/domain/use-cases/create-negotiation";
+import { getNegotiation } from "../../../functions/negotiate/domain/use-cases/get-negotiation";
+import { receiveSupplierMessage } from "../../../functions/negotiate/domain/use-cases/receive-supplier-message";
+import { reviewOutreach } from "../../../functions/negotiate/domain/use-cases/review-outreach";
 import { merchantInstructions, orderContext, TARGET_PRICE, WALK_AWAY } from "./support/negotiation-fixtures";
 
 const workflows: WorkflowPort = {
