@@ -58,7 +58,16 @@ describe("a provider failure shared through the app table (one container to the 
 
     // Another container: no breaker of its own has seen the provider fail.
     resetProviderBreakers();
-    const connectionsBefore = tarpit.connections();
+    // The first container's SDK can still open a connection it scheduled before its deadline aborted it
+    // (seen under load): count from when its connections have been still for ten polls.
+    let connectionsBefore = -1;
+    let stillPolls = 0;
+    await waitUntil("the first container's connections to settle", () => {
+      const now = tarpit.connections();
+      stillPolls = now === connectionsBefore ? stillPolls + 1 : 0;
+      connectionsBefore = now;
+      return stillPolls >= 10;
+    });
     const otherContainer = createLlm(readLlmConfig(env), { logger: null });
     await expect(otherContainer.structured(request)).rejects.toMatchObject({ code: "llm_circuit_open" });
     expect(tarpit.connections()).toBe(connectionsBefore);
