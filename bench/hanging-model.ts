@@ -1,8 +1,7 @@
-import { spawn } from "node:child_process";
 import { cpus, loadavg } from "node:os";
-import { resolve } from "node:path";
 import { startFakeLlmServer } from "../dev/fake-llm/fake-llm-server";
 import { startTarpitServer } from "../dev/fake-llm/tarpit-server";
+import { startLocalStack } from "./lib/start-local-stack";
 
 /**
  * Issue 23's user check, as a new user would run it: `npm start` (dev/start.ts) with a provider that never
@@ -14,7 +13,6 @@ import { startTarpitServer } from "../dev/fake-llm/tarpit-server";
  *   npx tsx bench/hanging-model.ts [--provider tarpit|slow]
  */
 const provider = process.argv.includes("slow") ? "slow" : "tarpit";
-const root = resolve(import.meta.dirname, "..");
 const AUTH = { authorization: "Bearer dev:demo", "content-type": "application/json" };
 
 const model =
@@ -24,29 +22,11 @@ const model =
         script: () => ({ delayMs: 20_000, reply: { text: "I cannot help with that." } }),
       });
 
-const child = spawn(process.execPath, ["--import", "tsx", "dev/start.ts"], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: "0",
-    STORE_PORT: "0",
-    SCHEDULES: "off",
-    DEMO_DATA: "on",
-    LLM_PROVIDER: "anthropic",
-    ANTHROPIC_API_KEY: "bench-key",
-    ANTHROPIC_BASE_URL: model.url,
-    OPENAI_API_KEY: "",
-  },
-  stdio: ["ignore", "pipe", "inherit"],
-});
-const api = await new Promise<string>((resolveUrl, reject) => {
-  let output = "";
-  child.stdout.on("data", (chunk: Buffer) => {
-    output += chunk.toString();
-    const match = output.match(/curl -s (http:\/\/127\.0\.0\.1:\d+)\/health/);
-    if (match?.[1]) resolveUrl(match[1]);
-  });
-  child.once("exit", (code) => reject(new Error(`npm start exited with ${code}:\n${output}`)));
+const { apiUrl: api, stop } = await startLocalStack({
+  LLM_PROVIDER: "anthropic",
+  ANTHROPIC_API_KEY: "bench-key",
+  ANTHROPIC_BASE_URL: model.url,
+  OPENAI_API_KEY: "",
 });
 
 const rows: { what: string; status: string; seconds: string; answer: string }[] = [];
@@ -165,8 +145,7 @@ await timed("GET /health (model check)", async () => {
   return { status: response.status, answer: brief(json.checks.model) };
 });
 
-child.kill("SIGTERM");
-await new Promise((r) => child.once("exit", r));
+await stop();
 await model.close();
 console.log(
   `\nprovider: ${provider === "tarpit" ? "never answers (tarpit)" : "answers after 20 s"}; ${cpus().length} cores, load average ${loadavg()

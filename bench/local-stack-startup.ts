@@ -1,7 +1,7 @@
-import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join, resolve } from "node:path";
+import { startLocalStack } from "./lib/start-local-stack";
 import { median } from "./lib/stats";
 
 /**
@@ -20,34 +20,12 @@ const cacheDir = join(root, "node_modules", ".cache", "larder");
 const startOnce = async (): Promise<{ healthyMs: number; stopMs: number }> => {
   if (firstStart) rmSync(cacheDir, { recursive: true, force: true });
   const started = performance.now();
-  const child = spawn(process.execPath, ["--import", "tsx", "dev/start.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: "0",
-      STORE_PORT: "0",
-      SCHEDULES: "off",
-      DEMO_DATA: "on",
-      LLM_PROVIDER: "none",
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const apiUrl = await new Promise<string>((resolveUrl, reject) => {
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = output.match(/curl -s (http:\/\/127\.0\.0\.1:\d+)\/health/);
-      if (match?.[1]) resolveUrl(match[1]);
-    });
-    child.once("exit", (code) => reject(new Error(`npm start exited with ${code}:\n${output}`)));
-  });
+  const { apiUrl, stop } = await startLocalStack({ LLM_PROVIDER: "none" });
   const health = await fetch(`${apiUrl}/health`);
   if (health.status !== 200) throw new Error(`/health answered ${health.status}`);
   const healthyMs = performance.now() - started;
   const stopping = performance.now();
-  const exited = new Promise((r) => child.once("exit", r));
-  child.kill("SIGTERM");
-  await exited;
+  await stop();
   return { healthyMs, stopMs: performance.now() - stopping };
 };
 
