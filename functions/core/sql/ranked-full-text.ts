@@ -48,6 +48,10 @@ const asInitPlan = (tsquery: string): string => `(SELECT ${tsquery})`;
 
 const rowCheck = (clause: string): string => `(${clause}) IS TRUE`;
 
+/** Every match's conditions: the `where`, the text match and the filters. */
+const matchWhereOf = ({ where, tsquery, rowFilters = [] }: RankedMatches): string =>
+  [...where, `search_text @@ ${asInitPlan(tsquery)}`, ...rowFilters].join(" AND ");
+
 /**
  * The CTEs of a full-text search ranked by ts_rank_cd over a bounded candidate set, ending in `ranked`
  * (id, score, the carried columns; the top `limit` in order). The caller reads the rows back by primary
@@ -64,7 +68,7 @@ export const rankedMatchesSql = (query: RankedMatches): string => {
   const tsquery = asInitPlan(query.tsquery);
   const columns = ["id", "search_text", ...carry].join(", ");
   const carried = carry.map((column) => `, ${column.split(/\s+AS\s+/i).at(-1)}`).join("");
-  const matchWhere = [...where, `search_text @@ ${tsquery}`, ...rowFilters].join(" AND ");
+  const matchWhere = matchWhereOf(query);
   // Every match is ranked: `others` holds them all (a count of it is exact). Not MATERIALIZED, so a
   // caller that reads it once gets the plain ranked scan.
   if (bound === null)
@@ -81,14 +85,13 @@ export const rankedMatchesSql = (query: RankedMatches): string => {
   ].join(" AND ");
   // A one-word query with at least `limit` strong matches reads no other match: each of those outscores
   // every other match (an InitPlan, so PostgreSQL skips the scan when it is false).
-  const othersNeeded = ` AND (SELECT needed FROM others_needed)`;
   return `strong AS MATERIALIZED (
          SELECT ${columns} FROM ${table} WHERE ${strongWhere} LIMIT ${bound}),
        others_needed AS MATERIALIZED (
          SELECT numnode(${tsquery}) > 1
                 OR (SELECT count(*) FROM strong WHERE search_text @@ ${tsquery}) < ${limit} AS needed),
        others AS MATERIALIZED (
-         SELECT ${columns} FROM ${table} WHERE ${matchWhere}${othersNeeded} LIMIT ${bound}),
+         SELECT ${columns} FROM ${table} WHERE ${matchWhere} AND (SELECT needed FROM others_needed) LIMIT ${bound}),
        ranked AS MATERIALIZED (
          SELECT id, ts_rank_cd(search_text, ${tsquery})::float8 AS score${carried}
            FROM (SELECT * FROM strong WHERE search_text @@ ${tsquery}
@@ -104,11 +107,6 @@ export const rankedMatchesSql = (query: RankedMatches): string => {
  */
 export const matchCountSql = (query: RankedMatches): string => {
   if (query.bound === null) return "(SELECT count(*) FROM others)";
-  const matchWhere = [
-    ...query.where,
-    `search_text @@ ${asInitPlan(query.tsquery)}`,
-    ...(query.rowFilters ?? []),
-  ].join(" AND ");
   return `(CASE WHEN (SELECT needed FROM others_needed) THEN (SELECT count(*) FROM others)
-            ELSE (SELECT count(*) FROM (SELECT 1 FROM ${query.table} WHERE ${matchWhere} LIMIT ${query.bound}) m) END)`;
+            ELSE (SELECT count(*) FROM (SELECT 1 FROM ${query.table} WHERE ${matchWhereOf(query)} LIMIT ${query.bound}) m) END)`;
 };
