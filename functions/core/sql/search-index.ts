@@ -1,7 +1,7 @@
 import { EMBEDDING_DIMENSIONS } from "../embedding/embedding-config";
 import { ValidationError } from "../errors";
 import { NEAREST_SETTINGS } from "./nearest-settings";
-import { anyOfParses, RANK_CANDIDATES, rankedMatchesSql } from "./ranked-full-text";
+import { parsedInRowLanguage, RANK_CANDIDATES, rankedMatchesSql } from "./ranked-full-text";
 import type { SqlParam } from "./sql-port";
 import { sqlJson, sqlVector } from "./sql-port";
 import type { TenantSql } from "./tenant-sql";
@@ -237,11 +237,15 @@ export const createSearchIndex = (
     const params = new ParamList();
     const collection = params.add(query.collection);
     const text = params.add(query.query);
-    const languages = query.language ? [query.language] : SEARCH_LANGUAGES;
-    // One parse per language, OR-ed.
-    const tsquery = anyOfParses(
-      languages.map((language) => `websearch_to_tsquery(${params.add(language)}::regconfig, ${text})`),
-    );
+    const parse = (language: SearchLanguage) => {
+      const config = `${params.add(language)}::regconfig`;
+      return { language: config, parse: `websearch_to_tsquery(${config}, ${text})` };
+    };
+    // One language: its parse (the rows are of that language). Else each row is matched and ranked with
+    // the words parsed in its own language.
+    const matched = query.language
+      ? { tsquery: parse(query.language).parse }
+      : parsedInRowLanguage(SEARCH_LANGUAGES.map(parse));
     const where = [
       "tenant = $1",
       `collection = ${collection}`,
@@ -252,7 +256,7 @@ export const createSearchIndex = (
     const bound =
       options.rankCandidates === null ? null : params.add(options.rankCandidates ?? RANK_CANDIDATES);
     const result = await sql.query(
-      `WITH ${rankedMatchesSql({ table: "search_documents", tsquery, where, rowFilters, tieBreak: "id", bound, limit })}
+      `WITH ${rankedMatchesSql({ table: "search_documents", ...matched, where, rowFilters, tieBreak: "id", bound, limit })}
        SELECT d.collection, d.id, d.language::text AS language, d.title, d.body, d.attributes, r.score
          FROM ranked r JOIN search_documents d ON d.tenant = $1 AND d.collection = ${collection} AND d.id = r.id
         ORDER BY r.score DESC, r.id`,

@@ -63,6 +63,8 @@ describe("full-text search with PostgreSQL's stemmers", () => {
       doc("pt", { language: "portuguese", body: "Pedidos de reembolso tratados em 24 horas" }),
       doc("en", { language: "english", body: "No annual fee for the first year" }),
       doc("other", { language: "english", body: "Travel insurance and lounge access" }),
+      doc("en-limit", { language: "english", body: "Limited time offer" }),
+      doc("pt-limit", { language: "portuguese", body: "Oferta por tempo limitado" }),
     ]);
   });
 
@@ -103,6 +105,15 @@ describe("full-text search with PostgreSQL's stemmers", () => {
     expect(await ids("покупки")).toEqual(["ru"]);
     expect(await ids("reembolsos")).toEqual(["pt"]);
     expect(await ids("fees")).toEqual(["en"]);
+  });
+
+  it("matches each document with the words parsed in its own language when no language is given", async () => {
+    const index = indexFor(tenant);
+    const ids = async (query: string) =>
+      (await index.fullText({ collection: "campaigns", query, limit: 10 })).map((h) => h.id);
+    // Portuguese reads "limitado" as 'limit', the English stem of "Limited"; English reads it as itself.
+    expect(await ids("limitado")).toEqual(["pt-limit"]);
+    expect(await ids("limited")).toEqual(["en-limit"]);
   });
 
   it("answers nothing, not an error, for a query that is only punctuation or stop words", async () => {
