@@ -5,6 +5,7 @@ import type { Campaign } from "../../../functions/chat/campaigns/domain/campaign
 import { createPostgresWireSql } from "../../../functions/core/sql/postgres-wire-adapter";
 import type { SqlPort } from "../../../functions/core/sql/sql-port";
 import { forTenant } from "../../../functions/core/sql/tenant-sql";
+import { plainCampaign } from "../../support/plain-campaign";
 
 // Campaign full text parses the query in every campaign language, and each campaign is matched and ranked
 // with the parse in its own language, as its search_text was made. A one-word query is then one lexeme on
@@ -26,20 +27,7 @@ const campaign = (
   language: Campaign["language"],
   campaign_text: string,
   full_campaign_text: string,
-): Campaign => ({
-  id,
-  company: "Acme",
-  brand: "",
-  channel: "Email",
-  offer: "",
-  key_value_props: [],
-  imagery_sentiment: "",
-  imagery_visual_style: "",
-  capture_date: "2026-06-01",
-  campaign_text,
-  full_campaign_text,
-  language,
-});
+): Campaign => plainCampaign({ id, language, campaign_text, full_campaign_text });
 
 describe("campaign full text in the campaign's own language", () => {
   it("does not match a campaign with a stem of another language's parse", async () => {

@@ -10,6 +10,7 @@ import { createPostgresWireSql } from "../../../functions/core/sql/postgres-wire
 import { RANK_CANDIDATES } from "../../../functions/core/sql/ranked-full-text";
 import type { SqlPort } from "../../../functions/core/sql/sql-port";
 import { forTenant } from "../../../functions/core/sql/tenant-sql";
+import { plainCampaign } from "../../support/plain-campaign";
 
 // "Which campaigns mention X" is answered from the words that matched: full_text_search's summary shows the
 // passage of the copy where the query's words stand (ts_headline), not the campaign's first line.
@@ -56,20 +57,7 @@ describe("full_text_search's count", () => {
     const broad = `t-${randomUUID()}`;
     const store = createCampaignStore(forTenant(sql, broad));
     const write = (id: string, text: string) => ({
-      campaign: {
-        id,
-        company: "Acme",
-        brand: "",
-        channel: "Email",
-        offer: "",
-        key_value_props: [],
-        imagery_sentiment: "",
-        imagery_visual_style: "",
-        capture_date: "2026-06-01",
-        campaign_text: text,
-        full_campaign_text: "",
-        language: "english" as const,
-      },
+      campaign: plainCampaign({ id, campaign_text: text }),
       embeddings: null,
     });
     for (let start = 0; start < RANK_CANDIDATES + 5; start += 500)

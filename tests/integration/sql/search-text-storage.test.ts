@@ -4,6 +4,7 @@ import { createCampaignStore } from "../../../functions/chat/campaigns/adapters/
 import { createPostgresWireSql } from "../../../functions/core/sql/postgres-wire-adapter";
 import type { SqlPort } from "../../../functions/core/sql/sql-port";
 import { forTenant } from "../../../functions/core/sql/tenant-sql";
+import { plainCampaign } from "../../support/plain-campaign";
 
 // Ranking reads a row's search_text several times, and each read of a compressed value decompresses it
 // again (migration 0005). The texts of a row are compressed before its tsvector.
@@ -46,20 +47,12 @@ describe("search_text storage", () => {
     );
     await createCampaignStore(forTenant(sql, tenant)).upsert([
       {
-        campaign: {
+        campaign: plainCampaign({
           id: "long-russian",
-          company: "Acme",
-          brand: "",
-          channel: "Email",
-          offer: "",
-          key_value_props: [],
-          imagery_sentiment: "",
-          imagery_visual_style: "",
-          capture_date: "2026-01-01",
           campaign_text: "Карта кэшбэк бонусы премиум",
           full_campaign_text: full,
           language: "russian",
-        },
+        }),
         embeddings: null,
       },
     ]);
