@@ -22,9 +22,10 @@ export interface RankedMatches {
   /** What every match meets besides the text, the tenant first; PostgreSQL may use indexes for them. */
   where: readonly string[];
   /**
-   * Filters the strong candidates check row by row instead of through an index. An index on them that is
-   * lossy (jsonb_path_ops hashes) marks every intersected row for a recheck, and the recheck recomputes
-   * search_strong_lexemes on each (about 35 µs a row): a filtered broad query spent 25 ms there.
+   * Filters checked row by row, before the text, on the rows an index found: on the strong candidates
+   * always, and on every match when there is a `rowQuery`. An index on them that is lossy (jsonb_path_ops
+   * hashes) marks every intersected row for a recheck, and the recheck recomputes search_strong_lexemes on
+   * each (about 35 µs a row): a filtered broad query spent 25 ms there.
    */
   rowFilters?: readonly string[];
   /** Columns carried into `ranked` besides id and score, for the tie-break: "column" or "column AS name". */
