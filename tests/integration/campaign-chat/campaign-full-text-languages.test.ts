@@ -6,6 +6,7 @@ import { createPostgresWireSql } from "../../../functions/core/sql/postgres-wire
 import type { SqlPort } from "../../../functions/core/sql/sql-port";
 import { forTenant } from "../../../functions/core/sql/tenant-sql";
 import { plainCampaign } from "../../support/plain-campaign";
+import { seededRandom } from "../../support/seeded-random";
 
 // Campaign full text parses the query in every campaign language, and each campaign is matched and ranked
 // with the parse in its own language, as its search_text was made. A one-word query is then one lexeme on
@@ -91,15 +92,7 @@ for (const language of LANGUAGES) {
 }
 
 /** Deterministic: the same corpus on every run. */
-const random = (() => {
-  let state = 0x2468ace;
-  return () => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    return (state >>> 0) / 0x1_0000_0000;
-  };
-})();
+const random = seededRandom(0x2468ace);
 
 /** A word of the language at Zipf's frequency (rank r with probability ∝ 1/(r+1)), as in real copy. */
 const zipfWord = (language: keyof typeof VOCABULARY): string => {

@@ -4,6 +4,7 @@ import { createPostgresWireSql } from "../../../functions/core/sql/postgres-wire
 import { createSearchIndex, type SearchDocument } from "../../../functions/core/sql/search-index";
 import type { SqlPort } from "../../../functions/core/sql/sql-port";
 import { forTenant } from "../../../functions/core/sql/tenant-sql";
+import { seededRandom } from "../../support/seeded-random";
 
 // Full text ranks a bounded candidate set (ranked-full-text.ts, RANK_CANDIDATES): the strong matches (the query's
 // words in the title or three times or more) and the first other matches. On a small realistic corpus (words
@@ -31,15 +32,7 @@ const STOP_WORDS = 7;
 for (let i = 0; WORDS.length < 400; i++) WORDS.push(`zu${i.toString(36)}ka`);
 
 /** Deterministic: the same corpus on every run. */
-const random = (() => {
-  let state = 0x1234567;
-  return () => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    return (state >>> 0) / 0x1_0000_0000;
-  };
-})();
+const random = seededRandom(0x1234567);
 
 /** Rank r drawn with probability ∝ 1/(r+1): Zipf's law, as word frequencies in real text. */
 const zipf = (() => {
