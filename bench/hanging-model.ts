@@ -4,7 +4,7 @@ import { startTarpitServer } from "../dev/fake-llm/tarpit-server";
 import { startLocalStack } from "./lib/start-local-stack";
 
 /**
- * Issue 23's user check, as a new user would run it: `npm start` (dev/start.ts) with a provider that never
+ * Issue 23's user check, as a new user would run it: `npm start` (dev/start.mjs) with a provider that never
  * answers (`--provider tarpit`, the default) or one that answers after 20 s (`--provider slow`), every
  * other setting at its default, then each area's request of the README, timed: the campaign, catalog and
  * kitchen chats and a variant by instruction (each must answer within 30 s with what its offline path

@@ -5,7 +5,7 @@ import { startLocalStack } from "./lib/start-local-stack";
 import { median } from "./lib/stats";
 
 /**
- * What a newcomer waits for: `npm start` (dev/start.ts as its own process: DynamoDB Local's JVM, the
+ * What a newcomer waits for: `npm start` (dev/start.mjs as its own process: DynamoDB Local's JVM, the
  * table, the simulated store, the workflow and schedule runners, the API server, the demo data) until
  * GET /health answers 200, then SIGTERM until the process has exited with everything stopped.
  * `BENCH_RUNS` sets the runs (default 5). `BENCH_FIRST_START=1` removes node_modules/.cache/larder (PGlite's

@@ -1,9 +1,12 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { LOCAL_DYNAMODB_CLIENT_CONFIG } from "../functions/core/db/app-table";
+import { ConfigError } from "../functions/core/errors";
 import type { HttpApiHandler } from "../functions/core/http/lambda-handler";
 import { installLocalWorkflowPort } from "../functions/core/workflow/process-workflow-port";
 import { type HealthCheck, HealthResponseSchema } from "../functions/platform/http/create-platform-app";
 import { allFunctions, allRoutes } from "../lib/areas";
+import type { FunctionDefinition } from "../lib/definition-types";
+import { repositoryRoot } from "../lib/repository-root";
 import { type RunningApiServer, startApiServer } from "./api-server";
 import { createAppTable } from "./create-table";
 import { demoCatalog, loadCatalogDemo } from "./demo/catalog-demo";
@@ -11,12 +14,12 @@ import { demoCampaigns } from "./demo/demo-campaigns";
 import { type CampaignDemoLoaded, loadCampaignDemo } from "./demo/load-campaign-demo";
 import { DEMO_TENANT, loadDemoData } from "./demo/load-demo-data";
 import { type DynamoDbLocal, startDynamoDbLocal } from "./dynamodb-local";
-import { loadFunctionHandler } from "./load-handler";
 import type { LocalStackConfig } from "./local-config";
 import { pruneStalePgliteCache, type StackPostgres, startStackPostgres } from "./local-postgres";
 import { createStartupStep, type ReadinessCheck, runReadinessChecks } from "./readiness";
 import { createScheduleRunner, type ScheduleRunner } from "./schedule-runner";
 import { startSimulatedStore } from "./store/start-simulated-store";
+import { importLambdaHandler, type LambdaHandler, loadLambdaHandler } from "./workflow/local-lambda";
 import { createLocalWorkflowRunner, type LocalWorkflowRunner } from "./workflow-runner";
 
 export interface LocalStack {
@@ -81,11 +84,30 @@ const expectReady = async (apiUrl: string): Promise<void> => {
  * the local API Gateway, then demo data. `stop()` tears it down in reverse order, the JVM included.
  */
 export interface LocalStackOptions {
-  /** DynamoDB Local already starting (dev/start.ts spawns the JVM first thing); stopped with the stack. */
+  /** DynamoDB Local already starting (dev/run-larder.ts spawns the JVM first thing); stopped with the stack. */
   dynamo?: Promise<DynamoDbLocal>;
-  /** The database already starting (`startStackPostgres`, from dev/start.ts); stopped with the stack. */
+  /** The database already starting (`startStackPostgres`, from dev/run-larder.ts); stopped with the stack. */
   postgres?: StackPostgres;
+  /**
+   * Where a function's entry module is when it is not its TypeScript source: dev/start.mjs runs the stack
+   * from one bundle (dev/stack-bundle.mjs), whose build of each entry this gives (undefined: not built).
+   */
+  entryModuleUrl?: (entry: string) => string | undefined;
 }
+
+/** Each function's handler from its entry's TypeScript source, or from its build when the stack has one. */
+const handlerLoaderFor =
+  (entryModuleUrl: LocalStackOptions["entryModuleUrl"]) =>
+  async (fn: FunctionDefinition): Promise<LambdaHandler> => {
+    if (!entryModuleUrl) return loadLambdaHandler(fn, repositoryRoot);
+    const moduleUrl = entryModuleUrl(fn.entry);
+    if (!moduleUrl) {
+      throw new ConfigError(`Function ${fn.id}: entry ${fn.entry} is not in the local stack's bundle`, {
+        details: { functionId: fn.id },
+      });
+    }
+    return importLambdaHandler(fn, moduleUrl);
+  };
 
 export const startLocalStack = async (
   config: LocalStackConfig,
@@ -98,6 +120,7 @@ export const startLocalStack = async (
     throw new Error("One local stack per process: start another process for a second stack");
   }
   stackStartedInThisProcess = true;
+  const loadHandler = handlerLoaderFor(options.entryModuleUrl);
   phaseLog("modules imported");
   const started = Date.now();
   const timings: Record<string, number> = {};
@@ -113,7 +136,7 @@ export const startLocalStack = async (
   };
   try {
     // The independent parts start at once: DynamoDB Local's JVM (its own process, on the other core),
-    // PGlite (WASM on this thread) and the simulated store. The JVM may already be starting (dev/start.ts
+    // PGlite (WASM on this thread) and the simulated store. The JVM may already be starting (dev/run-larder.ts
     // spawns it before importing this module).
     const dynamoStarting: Promise<DynamoDbLocal> =
       options.dynamo ?? startDynamoDbLocal(config.DYNAMODB_PORT ? { port: config.DYNAMODB_PORT } : {});
@@ -191,7 +214,7 @@ export const startLocalStack = async (
     let workflows: LocalWorkflowRunner | undefined;
     let schedules: ScheduleRunner | undefined;
     const workflowsStarting = (async () => {
-      const runner = await createLocalWorkflowRunner();
+      const runner = await createLocalWorkflowRunner({ loadHandler: (fn) => loadHandler(fn) });
       installLocalWorkflowPort(runner);
       workflows = runner;
       schedules = createScheduleRunner({ workflows: runner, knownWorkflows: runner.workflowNames });
@@ -245,7 +268,7 @@ export const startLocalStack = async (
       port: config.PORT,
       routes: allRoutes(),
       functions: allFunctions(),
-      loadHandler: (fn) => loadFunctionHandler<HttpApiHandler>(fn),
+      loadHandler: async (fn) => (await loadHandler(fn)) as HttpApiHandler,
       localHealth: () => runReadinessChecks(readinessChecks),
     });
     stops.push(() => api.close());

@@ -11,12 +11,12 @@ export interface StartedLocalStack {
 }
 
 /**
- * Runs `dev/start.ts` as its own process, exactly what `npm start` runs, on free ports with the demo data
+ * Runs `dev/start.mjs` as its own process, exactly what `npm start` runs, on free ports with the demo data
  * and no schedules, the given variables on top; resolves once it prints its ready line (`/health` is then
  * 200), rejects with its output if it exits first.
  */
 export const startLocalStack = async (env: Record<string, string>): Promise<StartedLocalStack> => {
-  const child = spawn(process.execPath, ["--import", "tsx", "dev/start.ts"], {
+  const child = spawn(process.execPath, ["dev/start.mjs"], {
     cwd: root,
     env: { ...process.env, PORT: "0", STORE_PORT: "0", SCHEDULES: "off", DEMO_DATA: "on", ...env },
     stdio: ["ignore", "pipe", "inherit"],

@@ -42,7 +42,15 @@ export const loadLambdaHandler = async (fn: FunctionDefinition, rootDir: string)
       details: { functionId: fn.id },
     });
   }
-  const module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+  return importLambdaHandler(fn, pathToFileURL(file).href);
+};
+
+/** Imports the module at `moduleUrl` (a function's entry, or its build) and returns `fn.handler` from it. */
+export const importLambdaHandler = async (
+  fn: FunctionDefinition,
+  moduleUrl: string,
+): Promise<LambdaHandler> => {
+  const module = (await import(moduleUrl)) as Record<string, unknown>;
   const handler = module[fn.handler];
   if (typeof handler !== "function") {
     throw new ConfigError(`Function ${fn.id}: ${fn.entry} exports no function named "${fn.handler}"`, {

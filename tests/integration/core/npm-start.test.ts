@@ -115,11 +115,11 @@ afterAll(() => {
   process.off("SIGTERM", onRunSignal);
 });
 
-describe("npm start (dev/start.ts as a process)", () => {
+describe("npm start (dev/start.mjs as a process)", () => {
   // The "healthy within 15 s" budget is a wall-clock figure of an idle machine: bench/local-stack-startup.ts
   // measures and enforces it. Here, on a machine of any speed, it must become healthy and stop cleanly.
   it("becomes healthy and stops everything, the JVM included, on SIGTERM", async () => {
-    child = spawn(process.execPath, ["--import", "tsx", "dev/start.ts"], {
+    child = spawn(process.execPath, ["dev/start.mjs"], {
       cwd: ROOT,
       env: localStackEnv,
       stdio: ["ignore", "pipe", "pipe"],
@@ -137,12 +137,12 @@ describe("npm start (dev/start.ts as a process)", () => {
     const ended = endOf(child);
     child.kill("SIGTERM");
     expect(await ended).toBe("0");
-    // dev/start.ts exits only after stop() resolved, so nothing may be listening any more.
+    // dev/start.mjs exits only after stop() resolved, so nothing may be listening any more.
     expect(await listeningPorts(ports)).toEqual([]);
   });
 
-  it("stops everything, npm, tsx and the JVM included, when Ctrl-C reaches its process group", async () => {
-    // A terminal's Ctrl-C sends SIGINT to every process of the foreground job: npm, its shell, tsx,
+  it("stops everything, npm, node and the JVM included, when Ctrl-C reaches its process group", async () => {
+    // A terminal's Ctrl-C sends SIGINT to every process of the foreground job: npm, its shell,
     // node, and the DynamoDB Local guardian and JVM. Its own group stands in for that job here.
     child = spawn("npm", ["start"], {
       cwd: ROOT,
@@ -160,7 +160,7 @@ describe("npm start (dev/start.ts as a process)", () => {
     seenMembers = processGroupMembers(groupId);
     const commands = seenMembers.map((m) => m.command);
     expect(commands.some((c) => /\bjava\b.*DynamoDBLocal\.jar/.test(c))).toBe(true);
-    expect(commands.some((c) => /dev\/start\.ts/.test(c))).toBe(true);
+    expect(commands.some((c) => /dev\/start\.mjs/.test(c))).toBe(true);
 
     const ended = endOf(child);
     process.kill(-groupId, "SIGINT");

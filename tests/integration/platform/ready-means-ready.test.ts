@@ -21,7 +21,7 @@ let child: ChildProcess | undefined;
 /** The group's members, recorded while the stack runs (after npm start ends, its pids may be reused). */
 let seenMembers: ProcessInfo[] = [];
 const childRuns = () => child !== undefined && child.exitCode === null && child.signalCode === null;
-// npm start runs in its own process group (tsx, the JVM of DynamoDB Local): end the whole group by its id,
+// npm start runs in its own process group (node, the JVM of DynamoDB Local): end the whole group by its id,
 // politely first, and by SIGKILL when it has not ended within the bound, even when the test failed. The
 // group id is used only while its leader runs (the OS then cannot give it to another process), and each
 // recorded member by id only while the same process runs.
@@ -60,7 +60,7 @@ afterAll(() => {
 
 /** The API's URL as soon as `npm start` logs it (before the demo data is loaded), and the later ready line. */
 const startStack = () => {
-  child = spawn(process.execPath, ["--import", "tsx", "dev/start.ts"], {
+  child = spawn(process.execPath, ["dev/start.mjs"], {
     cwd: ROOT,
     env: {
       ...process.env,

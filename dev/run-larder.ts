@@ -1,0 +1,60 @@
+import "./polyfills";
+import { startDynamoDbLocal } from "./dynamodb-local";
+import { readLocalStackConfig } from "./local-config";
+import { startStackPostgres } from "./local-postgres";
+
+export interface RunLarderOptions {
+  /** When the process started (ms since the epoch), for the ready line's "up in". */
+  startedAt: number;
+  /** The module file URL of a function's entry in the stack bundle; undefined when it is not in it. */
+  entryModuleUrl: (entry: string) => string | undefined;
+}
+
+/**
+ * `npm start`'s process (dev/start.mjs runs it from the stack bundle): the whole system on loopback, until
+ * Ctrl-C or SIGTERM. A failure to start is printed and exits 1, with everything started stopped again.
+ */
+export const runLarder = async ({ startedAt, entryModuleUrl }: RunLarderOptions): Promise<void> => {
+  try {
+    const config = readLocalStackConfig();
+    // DynamoDB Local's JVM is the slowest part and runs in its own process: spawn it first, so it starts
+    // while this process loads the rest of the stack's modules and PGlite.
+    const dynamo = startDynamoDbLocal(config.DYNAMODB_PORT ? { port: config.DYNAMODB_PORT } : {});
+    dynamo.catch(() => undefined);
+    // PGlite next: its file reads and WASM compile overlap the loading of the stack's modules.
+    const postgres = startStackPostgres(config);
+    postgres.starting.catch(() => undefined);
+    const { startLocalStack } = await import("./local-stack").catch(async (error: unknown) => {
+      await dynamo.then(
+        (started) => started.stop(),
+        () => undefined,
+      );
+      await postgres.starting.then(
+        (started) => started.stop(),
+        () => undefined,
+      );
+      throw error;
+    });
+    const stack = await startLocalStack(config, (line) => console.log(line), {
+      dynamo,
+      postgres,
+      entryModuleUrl,
+    });
+    console.log(`\nLarder is up in ${Date.now() - startedAt} ms. Try:\n  curl -s ${stack.apiUrl}/health\n`);
+    let stopping = false;
+    const shutdown = (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      console.log(`\n${signal}: stopping…`);
+      stack
+        .stop()
+        .then(() => process.exit(0))
+        .catch(() => process.exit(1));
+    };
+    process.on("SIGINT", () => shutdown("SIGINT"));
+    process.on("SIGTERM", () => shutdown("SIGTERM"));
+  } catch (error) {
+    console.error(`Could not start Larder: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+};

@@ -1,0 +1,117 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ensureStackBundle, stackBundleEntries } from "../../../dev/stack-bundle.mjs";
+import { allFunctions } from "../../../lib/areas";
+import { repositoryRoot } from "../../../lib/repository-root";
+
+// `npm start` runs the stack from an esbuild bundle cached under node_modules/.cache (dev/stack-bundle.mjs).
+// These build a small project of the same layout in a temporary directory, with the real esbuild.
+
+let root: string;
+let cacheDir: string;
+
+const write = (file: string, content: string) => {
+  mkdirSync(dirname(join(root, file)), { recursive: true });
+  writeFileSync(join(root, file), content);
+};
+
+const greetingSource = (word: string) => `export const greeting = (): string => "${word}";\n`;
+
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), "larder-stack-bundle-"));
+  cacheDir = join(root, "cache");
+  // The build reads esbuild's version from the project's node_modules, as in the repository.
+  symlinkSync(join(repositoryRoot, "node_modules"), join(root, "node_modules"), "dir");
+  write(
+    "dev/run-larder.ts",
+    'import { greeting } from "../functions/demo/domain/greeting";\nexport const run = () => greeting();\n',
+  );
+  write("functions/demo/domain/greeting.ts", greetingSource("hello"));
+  write(
+    "functions/demo/entries/api.ts",
+    'import { greeting } from "../domain/greeting";\n' +
+      "export const handler = async () => ({ greeting: greeting(), from: import.meta.url });\n",
+  );
+});
+
+afterEach(() => {
+  rmSync(root, { recursive: true, force: true });
+});
+
+const handlerOf = async (url: string | undefined) => {
+  if (!url) throw new Error("the entry is not in the bundle");
+  const module = (await import(url)) as { handler: () => Promise<{ greeting: string; from: string }> };
+  return module.handler();
+};
+
+describe("the local stack's bundle", () => {
+  it("bundles the process entry and every functions/<area>/entries file", () => {
+    expect(stackBundleEntries(root)).toEqual(["dev/run-larder.ts", "functions/demo/entries/api.ts"]);
+  });
+
+  it("holds every function entry lib/areas declares, so the local stack finds each handler", () => {
+    const bundled = new Set(stackBundleEntries(repositoryRoot));
+    const missing = allFunctions()
+      .map((fn) => fn.entry)
+      .filter((entry) => !bundled.has(entry));
+    expect(missing).toEqual([]);
+  });
+
+  it("builds once, reuses the build while no source changes, and rebuilds when one does", async () => {
+    const first = await ensureStackBundle({ root, cacheDir });
+    expect(first.built).toBe(true);
+    expect((await handlerOf(first.entryModuleUrl("functions/demo/entries/api.ts"))).greeting).toBe("hello");
+
+    const again = await ensureStackBundle({ root, cacheDir });
+    expect(again.built).toBe(false);
+    expect(again.dir).toBe(first.dir);
+
+    // A file only imported (not an entry) changes: the next start must run the new code.
+    write("functions/demo/domain/greeting.ts", greetingSource("bonjour"));
+    const changed = await ensureStackBundle({ root, cacheDir });
+    expect(changed.built).toBe(true);
+    expect(changed.dir).not.toBe(first.dir);
+    expect((await handlerOf(changed.entryModuleUrl("functions/demo/entries/api.ts"))).greeting).toBe(
+      "bonjour",
+    );
+  });
+
+  it("rebuilds when an entry is added, and knows no entry it did not build", async () => {
+    const first = await ensureStackBundle({ root, cacheDir });
+    expect(first.entryModuleUrl("functions/demo/entries/worker.ts")).toBeUndefined();
+
+    write(
+      "functions/demo/entries/worker.ts",
+      "export const handler = async () => ({ greeting: 'worker' });\n",
+    );
+    const withWorker = await ensureStackBundle({ root, cacheDir });
+    expect(withWorker.built).toBe(true);
+    expect((await handlerOf(withWorker.entryModuleUrl("functions/demo/entries/worker.ts"))).greeting).toBe(
+      "worker",
+    );
+  });
+
+  it("keeps each source's own import.meta.url, so files beside it are found from the bundle", async () => {
+    const bundle = await ensureStackBundle({ root, cacheDir });
+    const { from } = await handlerOf(bundle.entryModuleUrl("functions/demo/entries/api.ts"));
+    expect(from).toBe(pathToFileURL(join(root, "functions/demo/entries/api.ts")).href);
+  });
+
+  it("lets concurrent first starts each build and agree on one build", async () => {
+    const [one, two] = await Promise.all([
+      ensureStackBundle({ root, cacheDir }),
+      ensureStackBundle({ root, cacheDir }),
+    ]);
+    expect(one.dir).toBe(two.dir);
+    expect(existsSync(one.dir)).toBe(true);
+    expect((await handlerOf(two.entryModuleUrl("functions/demo/entries/api.ts"))).greeting).toBe("hello");
+  });
+
+  it("rejects a build that fails, with esbuild's message naming the file", async () => {
+    write("functions/demo/domain/greeting.ts", "export const greeting = ( => ;\n");
+    await expect(ensureStackBundle({ root, cacheDir })).rejects.toThrow(/greeting\.ts/);
+  });
+});
