@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -98,6 +99,23 @@ describe("the local stack's bundle", () => {
     const bundle = await ensureStackBundle({ root, cacheDir });
     const { from } = await handlerOf(bundle.entryModuleUrl("functions/demo/entries/api.ts"));
     expect(from).toBe(pathToFileURL(join(root, "functions/demo/entries/api.ts")).href);
+  });
+
+  it("maps a bundled module's stack trace back to its TypeScript source, as npm start shows errors", async () => {
+    write(
+      "functions/demo/entries/api.ts",
+      'const where = (): string => new Error("here").stack ?? "";\nexport const handler = async () => where();\n',
+    );
+    const bundle = await ensureStackBundle({ root, cacheDir });
+    const script = `const m = await import(${JSON.stringify(bundle.entryModuleUrl("functions/demo/entries/api.ts"))}); console.log(await m.handler());`;
+    const stack = execFileSync(
+      process.execPath,
+      ["--enable-source-maps", "--input-type=module", "-e", script],
+      {
+        encoding: "utf8",
+      },
+    );
+    expect(stack).toContain(`${join(root, "functions/demo/entries/api.ts")}:1:`);
   });
 
   it("lets concurrent first starts each build and agree on one build", async () => {
