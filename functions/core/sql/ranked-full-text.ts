@@ -14,13 +14,19 @@ export interface RankedMatches {
   /** The query as a constant tsquery expression, so the GIN indexes serve it. */
   tsquery: string;
   /**
-   * The query each row is checked and ranked with, when it depends on the row: a campaign's words parsed in
-   * the campaign's own language. `tsquery` then only finds the candidates through the indexes (it must
-   * match every row this query matches).
+   * The query each row is checked and ranked with, when it depends on the row: the words parsed in the
+   * row's own language (campaigns; the search index when no language is asked). `tsquery` then only finds
+   * the candidates through the indexes (it must match every row this query matches).
    */
   rowQuery?: RowQuery;
   /** What every match meets besides the text, the tenant first; PostgreSQL may use indexes for them. */
   where: readonly string[];
+  /**
+   * The indexed condition that finds the matches, when it is not `search_text @@ tsquery`: an index over
+   * the text and the rows' filter values (campaigns' facets, migration 0006) finds only the matches the
+   * filters keep. It must hold on every row that matches and passes the filters.
+   */
+  matchIndex?: string;
   /**
    * Filters checked row by row, before the text, on the rows an index found: on the strong candidates
    * always, and on every match when there is a `rowQuery`. An index on them that is lossy (jsonb_path_ops
@@ -105,7 +111,7 @@ const rowChecksOf = ({ rowFilters = [] }: RankedMatches, rowMatch: string): stri
 
 /** Every match's conditions: the `where`, the text match (the indexes'; the row's own) and the filters. */
 const matchWhereOf = (query: RankedMatches): string => {
-  const indexed = [...query.where, `search_text @@ ${asInitPlan(query.tsquery)}`];
+  const indexed = [...query.where, query.matchIndex ?? `search_text @@ ${asInitPlan(query.tsquery)}`];
   return query.rowQuery
     ? [...indexed, rowChecksOf(query, `search_text @@ ${query.rowQuery.query}`)].join(" AND ")
     : [...indexed, ...(query.rowFilters ?? [])].join(" AND ");

@@ -65,6 +65,30 @@ export const filterClauses = (filterSets: readonly ResolvedFilters[], params: Pa
   return clauses;
 };
 
+/** The filters a campaign's facet lexemes hold (migration 0006), each under its own name. */
+const FACET_FILTERS = ["channel", "company", "sentiment", "visual_style"] as const;
+
+/**
+ * The tsquery every campaign passing these filters matches in its facets (0006: the index over the text
+ * and the facets); undefined when no filter is a facet. It only narrows what the index finds: the filter
+ * clauses themselves decide.
+ */
+export const facetQuery = (filterSets: readonly ResolvedFilters[], params: ParamList): string | undefined => {
+  const terms: string[] = [];
+  for (const filters of filterSets) {
+    for (const dimension of FACET_FILTERS) {
+      const values = listOf(filters[dimension]);
+      if (values.length)
+        terms.push(`campaign_facet_query('${dimension}', ${params.add(sqlJson(values))}::jsonb)`);
+    }
+  }
+  return terms.length ? terms.join(" && ") : undefined;
+};
+
+/** The text and the facets, as the index of migration 0006 holds them. */
+const TEXT_AND_FACETS =
+  "(search_text || campaign_facets(channel, company, imagery_sentiment, imagery_visual_style))";
+
 const toCampaign = (row: SqlRow): StoredCampaign => ({
   id: String(row.id),
   company: String(row.company),
@@ -247,11 +271,14 @@ export const createCampaignStore = (sql: TenantSql, options: CampaignStoreOption
     );
     const rankCandidates = options.rankCandidates === undefined ? RANK_CANDIDATES : options.rankCandidates;
     const bound = rankCandidates === null ? null : params.add(rankCandidates);
+    const facets = facetQuery(filterSets, params);
     const matches = {
       table: "campaigns",
       tsquery,
       rowQuery,
       where: ["tenant = $1"],
+      // A filter on a facet: the index over the text and the facets finds only the rows that pass it.
+      ...(facets ? { matchIndex: `${TEXT_AND_FACETS} @@ (SELECT ${tsquery} && ${facets})` } : {}),
       rowFilters: filterClauses(filterSets, params),
       carry: ["capture_date AS rank_date"],
       tieBreak: "rank_date DESC, id",
