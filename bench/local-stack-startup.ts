@@ -9,7 +9,7 @@ import { median } from "./lib/stats";
  * table, the simulated store, the workflow and schedule runners, the API server, the demo data) until
  * GET /health answers 200, then SIGTERM until the process has exited with everything stopped.
  * `BENCH_RUNS` sets the runs (default 5). `BENCH_FIRST_START=1` removes node_modules/.cache/larder (PGlite's
- * initdb template and the cached demo database) before every run: a new user's first start after `npm ci`.
+ * initdb template, the cached demo database and the stack's bundle) before every run: a new user's first start after `npm ci`.
  * `LARDER_START_TIMING=1` makes each start print its phases (stderr).
  */
 const runs = Number(process.env.BENCH_RUNS ?? 5);
