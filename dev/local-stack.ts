@@ -214,7 +214,7 @@ export const startLocalStack = async (
     let workflows: LocalWorkflowRunner | undefined;
     let schedules: ScheduleRunner | undefined;
     const workflowsStarting = (async () => {
-      const runner = await createLocalWorkflowRunner({ loadHandler: (fn) => loadHandler(fn) });
+      const runner = await createLocalWorkflowRunner({ loadHandler });
       installLocalWorkflowPort(runner);
       workflows = runner;
       schedules = createScheduleRunner({ workflows: runner, knownWorkflows: runner.workflowNames });

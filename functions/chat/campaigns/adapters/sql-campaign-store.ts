@@ -73,7 +73,7 @@ const FACET_FILTERS = ["channel", "company", "sentiment", "visual_style"] as con
  * and the facets); undefined when no filter is a facet. It only narrows what the index finds: the filter
  * clauses themselves decide.
  */
-export const facetQuery = (filterSets: readonly ResolvedFilters[], params: ParamList): string | undefined => {
+const facetQuery = (filterSets: readonly ResolvedFilters[], params: ParamList): string | undefined => {
   const terms: string[] = [];
   for (const filters of filterSets) {
     for (const dimension of FACET_FILTERS) {
