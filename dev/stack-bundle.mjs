@@ -1,6 +1,6 @@
 // @ts-check
 // Plain JavaScript: dev/start.mjs runs this under plain Node, before anything can load TypeScript.
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdir, readdir, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { dirname, join, relative, resolve, sep } from "node:path";
@@ -173,7 +173,8 @@ export const ensureStackBundle = async ({
   // esbuild is loaded only to build: a start that reuses the build does not pay for it.
   const esbuild = await import("esbuild");
   await mkdir(cacheDir, { recursive: true });
-  const building = join(cacheDir, `building-${process.pid}-${Date.now()}`);
+  // A unique name per build: two builds in one process can start in the same millisecond.
+  const building = join(cacheDir, `building-${randomUUID()}`);
   const result = await esbuild.build({
     absWorkingDir: root,
     entryPoints: entries,
@@ -210,7 +211,7 @@ export const ensureStackBundle = async ({
   }
   /** @type {StackBundleManifest} */
   const written = { key, dir: key, inputs, entries: entryOutputs };
-  const partialManifest = `${manifestFile}.${process.pid}.${Date.now()}.partial`;
+  const partialManifest = `${manifestFile}.${randomUUID()}.partial`;
   await writeFile(partialManifest, JSON.stringify(written));
   await rename(partialManifest, manifestFile);
   await pruneBuilds(cacheDir, key);
