@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
@@ -182,10 +182,10 @@ const createInMemoryFromTemplate = async (): Promise<PGlite> => {
   return db;
 };
 
-/** Written aside and renamed, so a concurrent start (parallel test workers) never reads half a file. */
+/** Written aside under a unique name and renamed, so a concurrent start (parallel test workers, or two opens in one process) never reads half a file. */
 const writeAside = async (file: string, content: Blob): Promise<void> => {
   await mkdir(dirname(file), { recursive: true });
-  const partial = `${file}.${process.pid}.${Date.now()}.partial`;
+  const partial = `${file}.${randomUUID()}.partial`;
   await writeFile(partial, Buffer.from(await content.arrayBuffer()));
   await rename(partial, file);
 };
