@@ -1,3 +1,5 @@
+import { seededRandom } from "../../tests/support/seeded-random";
+
 /**
  * A deterministic corpus whose words follow Zipf's law, as real text does, for the search benches: each
  * language's stop words are the most frequent, then campaign words, then a long tail of made-up words
@@ -35,15 +37,7 @@ const SYLLABLES: Record<CorpusLanguage, string[]> = {
 export const WORD_FORMS = 3000;
 
 /** A small deterministic generator, so every run loads the same rows. */
-export const random = (() => {
-  let state = 0x2545f491;
-  return () => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    return (state >>> 0) / 0x1_0000_0000;
-  };
-})();
+export const random = seededRandom(0x2545f491);
 export const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)] as T;
 
 /** Each language's word forms, most frequent first: stop words, campaign words, made-up tail words. */
