@@ -105,6 +105,8 @@ describe("npm run store -- <command> against the simulated store", () => {
       runStoreCommand(["slots", "--household", household, "--store-url", store.url]),
       runStoreCommand(["orders", "--household", household, "--store-url", store.url]),
     ]);
+    // Each command's exit and stderr first, so a failure names its reason rather than a JSON parse error.
+    for (const outcome of [product, slots, orders]) expect(outcome).toMatchObject({ code: 0, stderr: "" });
     expect(JSON.parse(product.stdout)).toMatchObject({ product: { productId: milk.productId } });
     expect((JSON.parse(slots.stdout) as { slots: unknown[] }).slots.length).toBeGreaterThan(0);
     expect((JSON.parse(orders.stdout) as { orders: unknown[] }).orders.length).toBe(3);
