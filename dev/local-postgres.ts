@@ -1,6 +1,6 @@
-import { createHash, randomUUID } from "node:crypto";
+import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { readdir, readFile, rm, stat } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -14,6 +14,7 @@ import { repositoryRoot } from "../lib/repository-root";
 import { demoCatalog } from "./demo/catalog-demo";
 import { demoCampaigns } from "./demo/demo-campaigns";
 import type { LocalStackConfig } from "./local-config";
+import { writeFileAside } from "./write-file-aside.mjs";
 
 const phaseLog =
   process.env.LARDER_START_TIMING === "1"
@@ -107,7 +108,7 @@ export const startLocalPostgres = async (options: LocalPostgresOptions = {}): Pr
     const saveSnapshot = async (file: string) => {
       // Dirty pages to the data files first, so the copy needs no WAL replay.
       await db.exec("CHECKPOINT");
-      await writeAside(file, await db.dumpDataDir("none"));
+      await writeFileAside(file, await dataDirBytes(db));
     };
     return {
       url,
@@ -178,17 +179,13 @@ const createInMemoryFromTemplate = async (): Promise<PGlite> => {
     }
   }
   const db = await PGlite.create({ extensions: { vector } });
-  await writeAside(TEMPLATE_PATH, await db.dumpDataDir("none"));
+  await writeFileAside(TEMPLATE_PATH, await dataDirBytes(db));
   return db;
 };
 
-/** Written aside under a unique name and renamed, so a concurrent start (parallel test workers, or two opens in one process) never reads half a file. */
-const writeAside = async (file: string, content: Blob): Promise<void> => {
-  await mkdir(dirname(file), { recursive: true });
-  const partial = `${file}.${randomUUID()}.partial`;
-  await writeFile(partial, Buffer.from(await content.arrayBuffer()));
-  await rename(partial, file);
-};
+/** The whole database as a file's bytes (an uncompressed tarball PGlite can load again). */
+const dataDirBytes = async (db: PGlite): Promise<Uint8Array> =>
+  new Uint8Array(await (await db.dumpDataDir("none")).arrayBuffer());
 
 /** A snapshot that is missing or does not load (another PGlite build, a damaged file) is no snapshot. */
 const loadSnapshot = async (file: string | undefined): Promise<PGlite | undefined> => {

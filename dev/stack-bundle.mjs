@@ -2,9 +2,10 @@
 // Plain JavaScript: dev/start.mjs runs this under plain Node, before anything can load TypeScript.
 import { createHash, randomUUID } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { mkdir, readdir, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
+import { mkdir, readdir, rename, rm, stat, utimes } from "node:fs/promises";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { writeFileAside } from "./write-file-aside.mjs";
 
 /**
  * The local stack as one esbuild bundle of its TypeScript: dev/run-larder.ts and every function entry
@@ -211,9 +212,7 @@ export const ensureStackBundle = async ({
   }
   /** @type {StackBundleManifest} */
   const written = { key, dir: key, inputs, entries: entryOutputs };
-  const partialManifest = `${manifestFile}.${randomUUID()}.partial`;
-  await writeFile(partialManifest, JSON.stringify(written));
-  await rename(partialManifest, manifestFile);
+  await writeFileAside(manifestFile, JSON.stringify(written));
   await pruneBuilds(cacheDir, key);
   return bundleAt(dir, written, true);
 };

@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { mkdir, rename, stat, writeFile } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { repositoryRoot } from "../../lib/repository-root";
+import { writeFileAside } from "../write-file-aside.mjs";
 
 /**
  * Remembers which state machine definitions asl-validator accepted, so a start validates only a definition
@@ -44,11 +45,6 @@ export const validationRecord = async (
   return {
     validated,
     // Written aside and renamed, so parallel starts never read half a marker.
-    record: async () => {
-      await mkdir(dirname(marker), { recursive: true });
-      const partial = `${marker}.${process.pid}.partial`;
-      await writeFile(partial, "");
-      await rename(partial, marker);
-    },
+    record: () => writeFileAside(marker, ""),
   };
 };

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, w
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ensureStackBundle, stackBundleEntries } from "../../../dev/stack-bundle.mjs";
 import { allFunctions } from "../../../lib/areas";
 import { repositoryRoot } from "../../../lib/repository-root";
@@ -39,6 +39,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  vi.restoreAllMocks();
   rmSync(root, { recursive: true, force: true });
 });
 
@@ -118,8 +119,10 @@ describe("the local stack's bundle", () => {
     expect(stack).toContain(`${join(root, "functions/demo/entries/api.ts")}:1:`);
   });
 
-  it("lets concurrent first starts each build and agree on one build", async () => {
-    // Four in one process: their builds start within the same millisecond, so no two may share a scratch name.
+  it("lets concurrent first starts each build and agree on one build, even within one millisecond", async () => {
+    // Four in one process with the clock stopped: a scratch name made of the pid and the time is then
+    // shared by all four (CI's failure), so each name must be unique by construction.
+    vi.spyOn(Date, "now").mockReturnValue(1_795_774_911_824);
     const build = () => ensureStackBundle({ root, cacheDir });
     const [first, ...others] = await Promise.all([build(), build(), build(), build()]);
     expect(others.map((bundle) => bundle.dir)).toEqual([first.dir, first.dir, first.dir]);
