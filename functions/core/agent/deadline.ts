@@ -1,18 +1,3 @@
-/** The part of a Lambda context the deadline needs (no dependency on aws-lambda types at runtime). */
-export interface RemainingTime {
-  getRemainingTimeInMillis(): number;
-}
-
-/**
- * The instant (epoch ms by `clock`) an agent must stop: the Lambda's remaining time minus a margin kept
- * for answering, saving and returning.
- */
-export const deadlineFromRemainingTime = (
-  context: RemainingTime,
-  marginMs: number,
-  clock: () => number = Date.now,
-): number => clock() + Math.max(0, context.getRemainingTimeInMillis() - marginMs);
-
 export interface DeadlineGuard {
   /** Aborts at the deadline, or when the caller's signal aborts. */
   signal: AbortSignal;

@@ -1,6 +1,5 @@
 /** The agent loop's public surface. */
 export type { AgentTraceStep, ModelTurnStep, ToolRun, ToolRunStatus, ToolStep } from "./agent-trace";
-export { deadlineFromRemainingTime, type RemainingTime } from "./deadline";
 export {
   type AgentTool,
   defineTool,

@@ -25,7 +25,7 @@ export interface RunAgentOptions {
   tools: readonly AgentTool[];
   /** Model turns that may call tools (the campaign chat uses 5); one answer-only turn may follow. */
   maxIterations: number;
-  /** Epoch ms (by `clock`) after which the agent answers with what it has; see `deadlineFromRemainingTime`. */
+  /** Epoch ms (by `clock`) after which the agent answers with what it has; see core/llm/model-deadline.ts. */
   deadline?: number;
   clock?: () => number;
   signal?: AbortSignal;

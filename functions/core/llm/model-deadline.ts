@@ -36,6 +36,16 @@ export const apiModelDeadline = (
   return Math.min(receivedAt + API_GATEWAY_TIMEOUT_MS, lambdaEnds) - API_OFFLINE_RESERVE_MS;
 };
 
+/**
+ * The instant (epoch ms) a Lambda's work must stop: its remaining time less `marginMs`, kept for
+ * answering, saving and returning. The one deadline computation; the others below are its uses.
+ */
+export const deadlineFromRemainingTime = (
+  context: RemainingTime,
+  marginMs: number,
+  now: number = Date.now(),
+): number => now + Math.max(0, context.getRemainingTimeInMillis() - marginMs);
+
 /** The model deadline of a workflow step (or any Lambda invocation that is not an API request). */
 export const stepModelDeadline = (context: RemainingTime, now: number = Date.now()): number =>
-  now + Math.max(0, context.getRemainingTimeInMillis() - STEP_OFFLINE_RESERVE_MS);
+  deadlineFromRemainingTime(context, STEP_OFFLINE_RESERVE_MS, now);

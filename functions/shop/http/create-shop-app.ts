@@ -1,8 +1,8 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { deadlineFromRemainingTime } from "../../core/agent/deadline";
 import type { ApiEnv } from "../../core/http/api-env";
 import { createApi } from "../../core/http/create-api";
+import { deadlineFromRemainingTime } from "../../core/llm/model-deadline";
 import { type ModelSession, withModelSession } from "../../core/llm/model-session";
 import { householdForTenant } from "../domain/household-for-tenant";
 import { runOptionsSchema } from "../domain/shop-run";

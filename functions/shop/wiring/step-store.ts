@@ -1,5 +1,5 @@
 import type { Context } from "aws-lambda";
-import { deadlineFromRemainingTime } from "../../core/agent/deadline";
+import { deadlineFromRemainingTime } from "../../core/llm/model-deadline";
 import { storeConfig } from "../adapters/store/store-config";
 import { STORE_DEADLINE_MARGIN_MS } from "../adapters/store/store-deadline-margin";
 import type { StoreToolsPort } from "../domain/ports/store-tools-port";

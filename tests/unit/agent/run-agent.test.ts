@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { deadlineFromRemainingTime } from "../../../functions/core/agent/deadline";
 import { defineTool } from "../../../functions/core/agent/define-tool";
 import { runAgent } from "../../../functions/core/agent/run-agent";
 import { TOOL_RESULTS_ARE_DATA_NOTICE } from "../../../functions/core/agent/tool-result-envelope";
 import { ConfigError, NotFoundError } from "../../../functions/core/errors";
 import { LlmUnavailable } from "../../../functions/core/llm/llm-errors";
 import type { LlmMessage, TurnRequest } from "../../../functions/core/llm/llm-port";
+import { deadlineFromRemainingTime } from "../../../functions/core/llm/model-deadline";
 import { createFakeLlm, type FakeLlm } from "../../../functions/core/llm/testing/fake-llm";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -531,15 +531,11 @@ describe("runAgent", () => {
 
 describe("deadlineFromRemainingTime", () => {
   it("keeps the margin out of the Lambda's remaining time", () => {
-    const deadline = deadlineFromRemainingTime(
-      { getRemainingTimeInMillis: () => 25_000 },
-      3_000,
-      () => 1_000,
-    );
+    const deadline = deadlineFromRemainingTime({ getRemainingTimeInMillis: () => 25_000 }, 3_000, 1_000);
     expect(deadline).toBe(23_000);
   });
 
   it("never puts the deadline before now", () => {
-    expect(deadlineFromRemainingTime({ getRemainingTimeInMillis: () => 1_000 }, 3_000, () => 500)).toBe(500);
+    expect(deadlineFromRemainingTime({ getRemainingTimeInMillis: () => 1_000 }, 3_000, 500)).toBe(500);
   });
 });

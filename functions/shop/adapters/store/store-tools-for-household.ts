@@ -1,5 +1,5 @@
-import { deadlineFromRemainingTime, type RemainingTime } from "../../../core/agent/deadline";
 import { lazyPort } from "../../../core/lazy";
+import { deadlineFromRemainingTime, type RemainingTime } from "../../../core/llm/model-deadline";
 import type { StoreBrowser } from "./browser/store-browser";
 import { type StoreConfig, storeConfig } from "./store-config";
 import { STORE_DEADLINE_MARGIN_MS } from "./store-deadline-margin";
@@ -30,7 +30,7 @@ export const storeDeadline = (when: StoreToolsDeadline, now: () => number = Date
   if ("deadline" in when) return when.deadline;
   const remaining: RemainingTime =
     "lambdaContext" in when ? when.lambdaContext : { getRemainingTimeInMillis: () => when.remainingTimeMs };
-  return deadlineFromRemainingTime(remaining, STORE_DEADLINE_MARGIN_MS, now);
+  return deadlineFromRemainingTime(remaining, STORE_DEADLINE_MARGIN_MS, now());
 };
 
 /** The container's browser, its module (and playwright-core) loaded on the first session. */
