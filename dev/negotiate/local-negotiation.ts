@@ -5,15 +5,44 @@ import type { AgentProcessResponse } from "../../functions/negotiate/domain/agen
 import type { ClassifiedInstructions, OrderContext } from "../../functions/negotiate/domain/experts/types";
 import type { Review } from "../../functions/negotiate/domain/negotiation";
 import type { NegotiationDeps } from "../../functions/negotiate/domain/negotiation-deps";
-import type { ModelStepDeps } from "../../functions/negotiate/domain/negotiation-step";
+import {
+  AwaitReviewEventSchema,
+  awaitReviewStep,
+} from "../../functions/negotiate/domain/use-cases/await-review-step";
+import {
+  ClassifyEventSchema,
+  classifyStep,
+} from "../../functions/negotiate/domain/use-cases/classify-instructions-step";
+import {
+  ConsultEventSchema,
+  consultStep,
+} from "../../functions/negotiate/domain/use-cases/consult-expert-step";
+import { CraftEventSchema, craftStep } from "../../functions/negotiate/domain/use-cases/craft-response-step";
 import { createNegotiation } from "../../functions/negotiate/domain/use-cases/create-negotiation";
+import {
+  EscalateWithoutModelEventSchema,
+  escalateWithoutModelStep,
+} from "../../functions/negotiate/domain/use-cases/escalate-without-model-step";
+import {
+  OrchestrateEventSchema,
+  orchestrateStep,
+} from "../../functions/negotiate/domain/use-cases/orchestrate-round-step";
 import { receiveSupplierMessage } from "../../functions/negotiate/domain/use-cases/receive-supplier-message";
+import {
+  RecordFailureEventSchema,
+  recordFailureStep,
+} from "../../functions/negotiate/domain/use-cases/record-failure-step";
 import { reviewMessage } from "../../functions/negotiate/domain/use-cases/review-message";
 import {
+  SaveEventSchema,
+  saveOutcomeStep,
+} from "../../functions/negotiate/domain/use-cases/save-outcome-step";
+import {
+  modelStepHandler,
+  type NegotiationModelStepSources,
   type NegotiationStepHandler,
-  negotiationModelStepHandlers,
-} from "../../functions/negotiate/wiring/negotiation-model-step-handlers";
-import { negotiationTableStepHandlers } from "../../functions/negotiate/wiring/negotiation-table-step-handlers";
+  tableStepHandler,
+} from "../../functions/negotiate/wiring/negotiation-step-scope";
 import { negotiateArea } from "../../lib/areas/negotiate";
 import { createLocalWorkflowRunner, type LocalWorkflowRunner } from "../workflow-runner";
 import { createInMemoryNegotiationRepository } from "./in-memory-negotiation-repository";
@@ -50,11 +79,51 @@ export interface LocalNegotiationInput {
 }
 
 const TENANT = "local";
+
+/**
+ * The workflow's Lambda Tasks, keyed by the function ids of lib/areas/negotiate.ts, bound to the given
+ * sources: each runs the use case its entry (functions/negotiate/entries/*-step.ts) runs, through the same
+ * step scope (negotiation-step-scope.ts), with the records in memory instead of the deployed table.
+ */
+const localStepHandlers = (sources: NegotiationModelStepSources): Record<string, NegotiationStepHandler> => ({
+  NegotiateInstructionClassifier: modelStepHandler(sources, ClassifyEventSchema, "classify", classifyStep),
+  NegotiateExtractionExpert: modelStepHandler(
+    sources,
+    ConsultEventSchema,
+    "extraction expert",
+    (deps, event) => consultStep(deps, "extraction", event),
+  ),
+  NegotiateEscalationExpert: modelStepHandler(
+    sources,
+    ConsultEventSchema,
+    "escalation expert",
+    (deps, event) => consultStep(deps, "escalation", event),
+  ),
+  NegotiateNeedsExpert: modelStepHandler(sources, ConsultEventSchema, "needs expert", (deps, event) =>
+    consultStep(deps, "needs", event),
+  ),
+  NegotiateOrchestrator: modelStepHandler(sources, OrchestrateEventSchema, "orchestrator", orchestrateStep),
+  NegotiateResponseCrafter: modelStepHandler(sources, CraftEventSchema, "response crafter", craftStep),
+  NegotiateAwaitReview: tableStepHandler(sources, AwaitReviewEventSchema, "await review", awaitReviewStep),
+  NegotiateSaveOutcome: tableStepHandler(sources, SaveEventSchema, "save outcome", saveOutcomeStep),
+  NegotiateEscalateWithoutModel: tableStepHandler(
+    sources,
+    EscalateWithoutModelEventSchema,
+    "escalate without model",
+    escalateWithoutModelStep,
+  ),
+  NegotiateRecordFailure: tableStepHandler(
+    sources,
+    RecordFailureEventSchema,
+    "record failure",
+    recordFailureStep,
+  ),
+});
 const POLL_MS = 2;
 
 /**
  * The negotiation as deployed, without AWS: statemachines/negotiation.asl.json in the local ASL runner,
- * every Task bound to the same step handlers the Lambdas export (functions/negotiate/wiring), the
+ * every Task bound to the use case its Lambda entry runs, through the same step scope (functions/negotiate/wiring), the
  * records in memory and the model given. The CLI (`npm run pipeline`), the bench and the tests run
  * negotiations through it, so there is one implementation of the workflow.
  */
@@ -63,11 +132,14 @@ export const startLocalNegotiation = async (
   input: LocalNegotiationInput,
 ): Promise<LocalNegotiation> => {
   const repository = createInMemoryNegotiationRepository();
-  const stepDeps: ModelStepDeps = { repository, now: () => new Date(), llm };
-  const handlers: Record<string, NegotiationStepHandler> = {
-    ...negotiationModelStepHandlers(() => stepDeps),
-    ...negotiationTableStepHandlers(() => stepDeps),
+  const logger = new Logger({ serviceName: "local-negotiation", logLevel: "SILENT" });
+  const sources: NegotiationModelStepSources = {
+    logger,
+    repositoryFor: () => repository,
+    now: () => new Date(),
+    llm,
   };
+  const handlers = localStepHandlers(sources);
   const runner = await createLocalWorkflowRunner({
     workflows: negotiateArea.workflows,
     findFunction: (id) => negotiateArea.functions.find((fn) => fn.id === id),
@@ -77,7 +149,7 @@ export const startLocalNegotiation = async (
       return (event, context) => handler(event, context);
     },
     retryIntervalMs: 0,
-    logger: new Logger({ serviceName: "local-negotiation", logLevel: "SILENT" }),
+    logger,
   });
   const deps: NegotiationDeps = {
     tenant: TENANT,

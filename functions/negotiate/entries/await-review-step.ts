@@ -1,5 +1,5 @@
-import { negotiationTableStepHandlers } from "../wiring/negotiation-table-step-handlers";
-import { stepDepsFor } from "../wiring/negotiation-table-wiring";
+import { AwaitReviewEventSchema, awaitReviewStep } from "../domain/use-cases/await-review-step";
+import { tableStep } from "../wiring/negotiation-table-step-wiring";
 
 /** Negotiation workflow, Review (invoked with .waitForTaskToken): keeps the task token for the review endpoint. */
-export const handler = negotiationTableStepHandlers(stepDepsFor).NegotiateAwaitReview;
+export const handler = tableStep(AwaitReviewEventSchema, "await review", awaitReviewStep);

@@ -1,5 +1,5 @@
-import { negotiationModelStepHandlers } from "../wiring/negotiation-model-step-handlers";
-import { modelStepDepsFor } from "../wiring/negotiation-model-wiring";
+import { ClassifyEventSchema, classifyStep } from "../domain/use-cases/classify-instructions-step";
+import { modelStep } from "../wiring/negotiation-model-step-wiring";
 
 /** Negotiation workflow, Classify: splits the merchant's instructions (once per negotiation). */
-export const handler = negotiationModelStepHandlers(modelStepDepsFor).NegotiateInstructionClassifier;
+export const handler = modelStep(ClassifyEventSchema, "classify", classifyStep);

@@ -1,5 +1,12 @@
-import { negotiationTableStepHandlers } from "../wiring/negotiation-table-step-handlers";
-import { stepDepsFor } from "../wiring/negotiation-table-wiring";
+import {
+  EscalateWithoutModelEventSchema,
+  escalateWithoutModelStep,
+} from "../domain/use-cases/escalate-without-model-step";
+import { tableStep } from "../wiring/negotiation-table-step-wiring";
 
 /** Negotiation workflow, EscalateWithoutModel: the Craft step's fallback, an escalation written with no model. */
-export const handler = negotiationTableStepHandlers(stepDepsFor).NegotiateEscalateWithoutModel;
+export const handler = tableStep(
+  EscalateWithoutModelEventSchema,
+  "escalate without model",
+  escalateWithoutModelStep,
+);

@@ -1,5 +1,7 @@
-import { negotiationModelStepHandlers } from "../wiring/negotiation-model-step-handlers";
-import { modelStepDepsFor } from "../wiring/negotiation-model-wiring";
+import { ConsultEventSchema, consultStep } from "../domain/use-cases/consult-expert-step";
+import { modelStep } from "../wiring/negotiation-model-step-wiring";
 
 /** Negotiation workflow: the escalation expert, on the first fan-out or when the orchestrator asks. */
-export const handler = negotiationModelStepHandlers(modelStepDepsFor).NegotiateEscalationExpert;
+export const handler = modelStep(ConsultEventSchema, "escalation expert", (deps, event) =>
+  consultStep(deps, "escalation", event),
+);

@@ -1,5 +1,7 @@
-import { negotiationModelStepHandlers } from "../wiring/negotiation-model-step-handlers";
-import { modelStepDepsFor } from "../wiring/negotiation-model-wiring";
+import { ConsultEventSchema, consultStep } from "../domain/use-cases/consult-expert-step";
+import { modelStep } from "../wiring/negotiation-model-step-wiring";
 
 /** Negotiation workflow: the extraction expert, on the first fan-out or when the orchestrator asks. */
-export const handler = negotiationModelStepHandlers(modelStepDepsFor).NegotiateExtractionExpert;
+export const handler = modelStep(ConsultEventSchema, "extraction expert", (deps, event) =>
+  consultStep(deps, "extraction", event),
+);

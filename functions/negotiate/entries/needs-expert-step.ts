@@ -1,5 +1,7 @@
-import { negotiationModelStepHandlers } from "../wiring/negotiation-model-step-handlers";
-import { modelStepDepsFor } from "../wiring/negotiation-model-wiring";
+import { ConsultEventSchema, consultStep } from "../domain/use-cases/consult-expert-step";
+import { modelStep } from "../wiring/negotiation-model-step-wiring";
 
 /** Negotiation workflow: the needs expert, when the orchestrator asks. */
-export const handler = negotiationModelStepHandlers(modelStepDepsFor).NegotiateNeedsExpert;
+export const handler = modelStep(ConsultEventSchema, "needs expert", (deps, event) =>
+  consultStep(deps, "needs", event),
+);

@@ -1,5 +1,5 @@
-import { negotiationModelStepHandlers } from "../wiring/negotiation-model-step-handlers";
-import { modelStepDepsFor } from "../wiring/negotiation-model-wiring";
+import { OrchestrateEventSchema, orchestrateStep } from "../domain/use-cases/orchestrate-round-step";
+import { modelStep } from "../wiring/negotiation-model-step-wiring";
 
 /** Negotiation workflow, Orchestrate: one orchestrator round over the stored opinions. */
-export const handler = negotiationModelStepHandlers(modelStepDepsFor).NegotiateOrchestrator;
+export const handler = modelStep(OrchestrateEventSchema, "orchestrator", orchestrateStep);

@@ -1,5 +1,5 @@
-import { negotiationTableStepHandlers } from "../wiring/negotiation-table-step-handlers";
-import { stepDepsFor } from "../wiring/negotiation-table-wiring";
+import { RecordFailureEventSchema, recordFailureStep } from "../domain/use-cases/record-failure-step";
+import { tableStep } from "../wiring/negotiation-table-step-wiring";
 
 /** Negotiation workflow: marks the message failed when a step failed for good. */
-export const handler = negotiationTableStepHandlers(stepDepsFor).NegotiateRecordFailure;
+export const handler = tableStep(RecordFailureEventSchema, "record failure", recordFailureStep);

@@ -1,5 +1,5 @@
-import { negotiationTableStepHandlers } from "../wiring/negotiation-table-step-handlers";
-import { stepDepsFor } from "../wiring/negotiation-table-wiring";
+import { SaveEventSchema, saveOutcomeStep } from "../domain/use-cases/save-outcome-step";
+import { tableStep } from "../wiring/negotiation-table-step-wiring";
 
 /** Negotiation workflow, Save: records the reviewer's decision and the approved reply. */
-export const handler = negotiationTableStepHandlers(stepDepsFor).NegotiateSaveOutcome;
+export const handler = tableStep(SaveEventSchema, "save outcome", saveOutcomeStep);

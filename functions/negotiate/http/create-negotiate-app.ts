@@ -2,13 +2,8 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { ApiEnv } from "../../core/http/api-env";
 import { createApi } from "../../core/http/create-api";
-import type { LlmPort } from "../../core/llm/llm-port";
-import { openModelSession } from "../../core/llm/model-session";
 import type { Logger } from "../../core/logger";
-import { deferredWorkflowPort } from "../../core/workflow/deferred-workflow-port";
-import type { WorkflowPort } from "../../core/workflow/workflow-port";
 import type { NegotiationDeps } from "../domain/negotiation-deps";
-import type { NegotiationRepository } from "../domain/ports/negotiation-repository";
 import { createNegotiation } from "../domain/use-cases/create-negotiation";
 import { getMessage } from "../domain/use-cases/get-message";
 import { getNegotiation } from "../domain/use-cases/get-negotiation";
@@ -24,25 +19,27 @@ import {
   reviewOutreachRoute,
 } from "./negotiate-routes";
 
-/** What the negotiate HTTP app needs, built once per container by functions/negotiate/api.ts or a test. */
+/** What one request brings to its use case's deps: its tenant, logger, route and model deadline. */
+export interface NegotiateRequest {
+  tenant: string;
+  logger: Logger;
+  /** `METHOD /route/{param}`, for the request's one LLM totals log line. */
+  route: string;
+  /** `c.get("modelDeadline")`: the outreach draft's model calls end by then, so the template answers. */
+  deadline: number;
+}
+
+/** What the negotiate HTTP app needs, built by functions/negotiate/wiring (or a test) and handed in. */
 export interface NegotiateApiDeps {
   logger: Logger;
-  repositoryFor(tenant: string): NegotiationRepository;
-  /**
-   * Resolved when a use case starts or resumes a workflow, not before: the local stack installs its runner
-   * after the handler module loads, and routes that only read never need a workflow configured.
-   */
-  workflows(): WorkflowPort;
-  now: () => Date;
-  newNegotiationId: () => string;
-  /** The container's model, for the outreach draft; each request bounds it by its model deadline. */
-  llm?: LlmPort;
+  /** Runs `use` with one request's deps (its tenant's repository, the model on its deadline). */
+  withRequest<T>(request: NegotiateRequest, use: (deps: NegotiationDeps) => Promise<T>): Promise<T>;
   maxBodyBytes?: number;
 }
 
 /**
  * The negotiate area's HTTP API (seed 003). Each handler validates with the route's zod schemas, runs one
- * use case on the tenant's repository and maps the result; errors go through the shared mapping.
+ * use case in the request's deps and maps the result; errors go through the shared mapping.
  */
 export const createNegotiateApp = (deps: NegotiateApiDeps): OpenAPIHono<ApiEnv> => {
   const app = createApi({
@@ -50,49 +47,49 @@ export const createNegotiateApp = (deps: NegotiateApiDeps): OpenAPIHono<ApiEnv> 
     auth: "required",
     ...(deps.maxBodyBytes === undefined ? {} : { maxBodyBytes: deps.maxBodyBytes }),
   });
-  const workflows = deferredWorkflowPort(() => deps.workflows());
-  const negotiationDeps = (c: Context<ApiEnv>): NegotiationDeps => ({
-    tenant: c.get("tenant"),
-    repository: deps.repositoryFor(c.get("tenant")),
-    workflows,
-    now: deps.now,
-    newNegotiationId: deps.newNegotiationId,
-    ...(deps.llm ? { llm: openModelSession(deps.llm, { deadline: c.get("modelDeadline") }).llm } : {}),
+  const inRequest = <T>(c: Context<ApiEnv>, use: (negotiation: NegotiationDeps) => Promise<T>): Promise<T> =>
+    deps.withRequest(
+      {
+        tenant: c.get("tenant"),
+        logger: c.get("logger"),
+        route: `${c.req.method} ${c.req.routePath}`,
+        deadline: c.get("modelDeadline"),
+      },
+      use,
+    );
+
+  app.openapi(createNegotiationRoute, async (c) => {
+    const body = c.req.valid("json");
+    return c.json(await inRequest(c, (d) => createNegotiation(d, body)), 201);
   });
 
-  app.openapi(createNegotiationRoute, async (c) =>
-    c.json(await createNegotiation(negotiationDeps(c), c.req.valid("json")), 201),
-  );
-
-  app.openapi(getNegotiationRoute, async (c) =>
-    c.json(await getNegotiation(negotiationDeps(c), c.req.valid("param").negotiation_id), 200),
-  );
+  app.openapi(getNegotiationRoute, async (c) => {
+    const { negotiation_id } = c.req.valid("param");
+    return c.json(await inRequest(c, (d) => getNegotiation(d, negotiation_id)), 200);
+  });
 
   app.openapi(postSupplierMessageRoute, async (c) => {
     const { negotiation_id } = c.req.valid("param");
     const { supplierMessage } = c.req.valid("json");
-    return c.json(await receiveSupplierMessage(negotiationDeps(c), negotiation_id, supplierMessage), 202);
+    return c.json(await inRequest(c, (d) => receiveSupplierMessage(d, negotiation_id, supplierMessage)), 202);
   });
 
   app.openapi(getNegotiationMessageRoute, async (c) => {
     const { negotiation_id, message_id } = c.req.valid("param");
-    return c.json(await getMessage(negotiationDeps(c), negotiation_id, message_id), 200);
+    return c.json(await inRequest(c, (d) => getMessage(d, negotiation_id, message_id)), 200);
   });
 
   app.openapi(reviewNegotiationMessageRoute, async (c) => {
     const { negotiation_id, message_id } = c.req.valid("param");
-    return c.json(
-      await reviewMessage(negotiationDeps(c), negotiation_id, message_id, c.req.valid("json")),
-      202,
-    );
+    const review = c.req.valid("json");
+    return c.json(await inRequest(c, (d) => reviewMessage(d, negotiation_id, message_id, review)), 202);
   });
 
-  app.openapi(reviewOutreachRoute, async (c) =>
-    c.json(
-      await reviewOutreach(negotiationDeps(c), c.req.valid("param").negotiation_id, c.req.valid("json")),
-      200,
-    ),
-  );
+  app.openapi(reviewOutreachRoute, async (c) => {
+    const { negotiation_id } = c.req.valid("param");
+    const review = c.req.valid("json");
+    return c.json(await inRequest(c, (d) => reviewOutreach(d, negotiation_id, review)), 200);
+  });
 
   return app;
 };

@@ -3,7 +3,7 @@ import { createInMemoryNegotiationRepository } from "../../../dev/negotiate/in-m
 import { ConfigError } from "../../../functions/core/errors";
 import { createLogger } from "../../../functions/core/logger";
 import type { WorkflowPort } from "../../../functions/core/workflow/workflow-port";
-import { createNegotiateApp } from "../../../functions/negotiate/http/create-negotiate-app";
+import { buildNegotiateApp } from "../../../functions/negotiate/wiring/negotiate-app-wiring";
 import { buildHttpApiEvent } from "../../support/http-api-event";
 import { merchantInstructions, orderContext } from "./support/negotiation-fixtures";
 
@@ -11,7 +11,7 @@ import { merchantInstructions, orderContext } from "./support/negotiation-fixtur
 const appWithoutWorkflows = () => {
   let resolutions = 0;
   const repository = createInMemoryNegotiationRepository();
-  const app = createNegotiateApp({
+  const app = buildNegotiateApp({
     logger: createLogger("negotiate-app-test"),
     repositoryFor: () => repository,
     workflows: (): WorkflowPort => {

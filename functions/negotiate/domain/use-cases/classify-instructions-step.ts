@@ -1,6 +1,9 @@
 import { classifyInstructions } from "../instruction-classifier";
-import { type ModelStepDeps, type StepEvent, setStep } from "../negotiation-step";
+import { type ModelStepDeps, type StepEvent, StepEventSchema, setStep } from "../negotiation-step";
 import { loadStepMessage } from "../step-message";
+
+/** The Classify Task's input: the message it works on, nothing more. */
+export const ClassifyEventSchema = StepEventSchema;
 
 /** Classifies the merchant's instructions once per negotiation; `ok: false` routes to an escalation. */
 export const classifyStep = async (deps: ModelStepDeps, event: StepEvent): Promise<{ ok: boolean }> => {
