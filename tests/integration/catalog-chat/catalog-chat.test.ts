@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { z } from "zod";
 import { createDynamoSessionRepository } from "../../../functions/chat/catalog/adapters/dynamo-session-repository";
 import { createSqlCatalog } from "../../../functions/chat/catalog/adapters/sql-catalog";
-import { fallbackTemplate } from "../../../functions/chat/catalog/domain/fallback-template";
-import { offlineAgent1 } from "../../../functions/chat/catalog/domain/offline-agent1";
+import { fallbackTemplate } from "../../../functions/chat/catalog/domain/agents/fallback-template";
+import { offlineAgent1 } from "../../../functions/chat/catalog/domain/agents/offline-agent1";
 import type { Product } from "../../../functions/chat/catalog/domain/product";
 import { runCatalogToolOnSession } from "../../../functions/chat/catalog/domain/use-cases/run-catalog-tool";
 import {

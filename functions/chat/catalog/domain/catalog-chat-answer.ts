@@ -10,7 +10,7 @@ import {
   type Template,
   type Trigger,
 } from "./session-state";
-import type { ToolOutcome } from "./tool-outcome";
+import type { ToolOutcome } from "./tools/tool-outcome";
 
 /** What running a tool on a session needs: the sessions, the catalog, Agent 2 and the clock. */
 export interface CatalogChatDeps {

@@ -6,8 +6,8 @@ import {
   sessionNotFound,
   unchangedAnswer,
 } from "../catalog-chat-answer";
-import { type CatalogToolName, runCatalogTool } from "../catalog-tools";
 import { TRIGGER_TOOL_CALL } from "../session-state";
+import { type CatalogToolName, runCatalogTool } from "../tools/catalog-tools";
 
 /**
  * One tool run directly, without Agent 1: the same answer as a chat message, the tool's name as the query

@@ -6,9 +6,9 @@ import {
   sessionNotFound,
   unchangedAnswer,
 } from "../catalog-chat-answer";
-import { runCatalogTool } from "../catalog-tools";
 import type { ToolCaller } from "../ports/tool-caller";
 import { emptyState, TRIGGER_USER_QUERY } from "../session-state";
+import { runCatalogTool } from "../tools/catalog-tools";
 
 export interface SendCatalogMessageDeps extends CatalogChatDeps {
   agent1: ToolCaller;
