@@ -1,8 +1,8 @@
-import type { CampaignsApiDeps } from "../../functions/chat/campaigns/http/create-campaigns-app";
+import type { CampaignsApiDeps } from "../../functions/chat/campaigns/http/campaigns-api-deps";
 import {
   CAMPAIGN_CHAT_FUNCTION_ID,
   CAMPAIGN_CHAT_PREFERRED_PROVIDER,
-} from "../../functions/chat/campaigns/wiring/campaign-chat-llm-preference";
+} from "../../functions/chat/campaigns/wiring/campaign-chat-config";
 import type { AreaDefinition } from "../definition-types";
 import { describedApp } from "../described-app";
 

@@ -1,4 +1,4 @@
-import type { CatalogApiDeps } from "../../functions/chat/catalog/wiring/catalog-chat-wiring";
+import type { CatalogApiDeps } from "../../functions/chat/catalog/http/catalog-api-deps";
 import type { AreaDefinition } from "../definition-types";
 import { describedApp } from "../described-app";
 

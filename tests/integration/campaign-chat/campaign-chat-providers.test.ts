@@ -3,8 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "v
 import { demoCampaigns } from "../../../dev/demo/demo-campaigns";
 import { type FakeLlmServer, startFakeLlmServer } from "../../../dev/fake-llm/fake-llm-server";
 import { createLambdaContext } from "../../../dev/lambda-context";
-import { createCampaignsApp } from "../../../functions/chat/campaigns/http/create-campaigns-app";
-import { campaignChatLlmPreference } from "../../../functions/chat/campaigns/wiring/campaign-chat-llm-preference";
+import { campaignChatLlmPreference } from "../../../functions/chat/campaigns/wiring/campaign-chat-config";
+import { createCampaignChatApp } from "../../../functions/chat/campaigns/wiring/campaign-chat-wiring";
 import { createEmbedding } from "../../../functions/core/embedding/create-embedding";
 import { readEmbeddingConfig } from "../../../functions/core/embedding/embedding-config";
 import { toLambdaHandler } from "../../../functions/core/http/lambda-handler";
@@ -87,7 +87,7 @@ const bothKeys = () => ({
 /** The handler as entries/api.ts wires it, from this environment instead of process.env. */
 const handlerFor = (env: Record<string, string>) => {
   const { config } = readFunctionLlmConfig(campaignChatLlmPreference, env);
-  const app = createCampaignsApp({
+  const app = createCampaignChatApp({
     logger,
     sql,
     embedding,

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { anchorCampaigns } from "../../../dev/demo/demo-campaigns";
 import { createLambdaContext } from "../../../dev/lambda-context";
-import { createCampaignsApp } from "../../../functions/chat/campaigns/http/create-campaigns-app";
+import { createCampaignChatApp } from "../../../functions/chat/campaigns/wiring/campaign-chat-wiring";
 import { createEmbedding } from "../../../functions/core/embedding/create-embedding";
 import { readEmbeddingConfig } from "../../../functions/core/embedding/embedding-config";
 import { toLambdaHandler } from "../../../functions/core/http/lambda-handler";
@@ -31,7 +31,7 @@ const call = async (method: string, path: string, body?: unknown, as = tenant) =
 beforeAll(() => {
   sql = createPostgresWireSql({ url: inject("databaseUrl"), sharedSession: true });
   const logger = createLogger("campaigns-api-test");
-  const app = createCampaignsApp({
+  const app = createCampaignChatApp({
     logger,
     sql,
     embedding: createEmbedding(readEmbeddingConfig({}), { logger: null }),

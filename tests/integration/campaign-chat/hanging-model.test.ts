@@ -4,8 +4,8 @@ import { demoCampaigns } from "../../../dev/demo/demo-campaigns";
 import { type FakeLlmServer, startFakeLlmServer } from "../../../dev/fake-llm";
 import { startTarpitServer, type TarpitServer } from "../../../dev/fake-llm/tarpit-server";
 import { createLambdaContext } from "../../../dev/lambda-context";
-import { createCampaignsApp } from "../../../functions/chat/campaigns/http/create-campaigns-app";
-import { campaignChatLlmPreference } from "../../../functions/chat/campaigns/wiring/campaign-chat-llm-preference";
+import { campaignChatLlmPreference } from "../../../functions/chat/campaigns/wiring/campaign-chat-config";
+import { createCampaignChatApp } from "../../../functions/chat/campaigns/wiring/campaign-chat-wiring";
 import { createEmbedding } from "../../../functions/core/embedding/create-embedding";
 import { readEmbeddingConfig } from "../../../functions/core/embedding/embedding-config";
 import { toLambdaHandler } from "../../../functions/core/http/lambda-handler";
@@ -45,7 +45,7 @@ interface ChatAnswer {
 /** The handler as entries/api.ts wires it, from this environment, with a Lambda that has 12 s left. */
 const handlerFor = (env: Record<string, string>, tenant: string) => {
   const { config } = readFunctionLlmConfig(campaignChatLlmPreference, env);
-  const app = createCampaignsApp({
+  const app = createCampaignChatApp({
     logger,
     sql,
     embedding,

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { z } from "zod";
 import { createDynamoSessionRepository } from "../../../functions/chat/catalog/adapters/dynamo-session-repository";
 import { createSqlCatalog } from "../../../functions/chat/catalog/adapters/sql-catalog";
-import { applyCatalogTool } from "../../../functions/chat/catalog/domain/apply-catalog-tool";
-import { fallbackTemplate } from "../../../functions/chat/catalog/domain/fallback-template";
-import { offlineAgent1 } from "../../../functions/chat/catalog/domain/offline-agent1";
+import { fallbackTemplate } from "../../../functions/chat/catalog/domain/agents/fallback-template";
+import { offlineAgent1 } from "../../../functions/chat/catalog/domain/agents/offline-agent1";
 import type { Product } from "../../../functions/chat/catalog/domain/product";
+import { runCatalogToolOnSession } from "../../../functions/chat/catalog/domain/use-cases/run-catalog-tool";
 import {
   type SendCatalogMessageDeps,
   sendCatalogMessage,
@@ -171,11 +171,8 @@ describe("the chat chain on DynamoDB Local + PGlite, offline", () => {
       item("lap-9", "Ноутбук HP 250", "laptops", "HP", 40_000),
     ]);
     try {
-      const back = await applyCatalogTool(d, {
+      const back = await runCatalogToolOnSession(d, {
         sessionId,
-        isNew: false,
-        query: "rollback",
-        trigger: "TOOL_CALL",
         tool: "rollback",
         args: { to_step: 1 },
       });
@@ -206,11 +203,8 @@ describe("the chat chain on DynamoDB Local + PGlite, offline", () => {
     await forTenant(sql, own).query("DELETE FROM catalog_products WHERE tenant = $1 AND id = $2", ["lap-3"]);
 
     const rollbackTo = (to_step: number) =>
-      applyCatalogTool(d, {
+      runCatalogToolOnSession(d, {
         sessionId,
-        isNew: false,
-        query: "rollback",
-        trigger: "TOOL_CALL",
         tool: "rollback",
         args: { to_step },
       });
@@ -247,11 +241,8 @@ describe("the chat chain on DynamoDB Local + PGlite, offline", () => {
     await forTenant(sql, own).query("DELETE FROM catalog_products WHERE tenant = $1 AND id = $2", ["big-00"]);
     const [first] = await d.sessions.allDeltas(sessionId);
     expect(first?.replay?.products).toEqual(searched.state.current.data.products);
-    const back = await applyCatalogTool(d, {
+    const back = await runCatalogToolOnSession(d, {
       sessionId,
-      isNew: false,
-      query: "rollback",
-      trigger: "TOOL_CALL",
       tool: "rollback",
       args: { to_step: 1 },
     });

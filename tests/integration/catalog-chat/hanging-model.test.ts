@@ -5,8 +5,8 @@ import { startTarpitServer, type TarpitServer } from "../../../dev/fake-llm/tarp
 import { createLambdaContext } from "../../../dev/lambda-context";
 import type { Product } from "../../../functions/chat/catalog/domain/product";
 import { ChatAnswer } from "../../../functions/chat/catalog/http/catalog-openapi-schemas";
-import { createCatalogApp } from "../../../functions/chat/catalog/http/create-catalog-app";
 import { createCatalogAgents } from "../../../functions/chat/catalog/wiring/catalog-agents";
+import { createCatalogChatApp } from "../../../functions/chat/catalog/wiring/catalog-chat-wiring";
 import { type AppTable, createAppTable } from "../../../functions/core/db/app-table";
 import { toLambdaHandler } from "../../../functions/core/http/lambda-handler";
 import { readLlmConfig } from "../../../functions/core/llm/llm-config";
@@ -20,7 +20,7 @@ import { createTestTable } from "../../support/table";
 import { INTEGRATION_TEST_TIMEOUT_MS, scaledTimeout } from "../../support/test-timeouts";
 
 // Issue 23: the catalog chat (seed 004) with a provider that never answers (the tarpit) and one that answers
-// after 20 s, through the handler's own wiring (createCatalogAgents, the app, toLambdaHandler), the official
+// after 20 s, through the handler's own wiring (createCatalogAgents, createCatalogChatApp, toLambdaHandler), the official
 // OpenAI SDK at default settings (60 s a call, two retries), DynamoDB Local and PGlite. The Lambda has 12 s
 // left, so the request's model deadline is 7 s away: Agent 1 and Agent 2 share it, the offline rules
 // answer, and the breaker makes the next request skip the model.
@@ -59,7 +59,7 @@ const recordingLogger = (): LoggerPort & { warnings: { message: string; error: s
 
 /** The handler as entries/api.ts wires it, from this environment, with a Lambda that has 12 s left. */
 const handlerFor = (env: Record<string, string>, tenant: string, agentLogger: LoggerPort = logger) => {
-  const app = createCatalogApp({
+  const app = createCatalogChatApp({
     logger,
     tableFor: (t) => appTable.forTenant(t),
     sql,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { campaignChatLlmPreference } from "../../../functions/chat/campaigns/wiring/campaign-chat-llm-preference";
+import { campaignChatLlmPreference } from "../../../functions/chat/campaigns/wiring/campaign-chat-config";
 import { ConfigError } from "../../../functions/core/errors";
 import {
   chooseLlmProvider,

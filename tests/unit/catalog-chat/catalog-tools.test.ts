@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { runCatalogTool } from "../../../functions/chat/catalog/domain/catalog-tools";
-import { fallbackTemplate } from "../../../functions/chat/catalog/domain/fallback-template";
+import { fallbackTemplate } from "../../../functions/chat/catalog/domain/agents/fallback-template";
+import { runCatalogTool } from "../../../functions/chat/catalog/domain/tools/catalog-tools";
 import { emptyState, memoryCatalog, product, stateWith } from "./catalog-fixtures";
 
 const catalog = memoryCatalog([]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { filterProducts } from "../../../functions/chat/catalog/domain/filter-products";
+import { filterProducts } from "../../../functions/chat/catalog/domain/tools/filter-products";
 import { emptyState, product, stateWith } from "./catalog-fixtures";
 
 describe("filter_products (seed 004 matchesFilter)", () => {

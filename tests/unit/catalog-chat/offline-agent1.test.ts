@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { offlineAgent1 } from "../../../functions/chat/catalog/domain/offline-agent1";
+import { offlineAgent1 } from "../../../functions/chat/catalog/domain/agents/offline-agent1";
 
 describe("offline Agent 1 on the seed's examples", () => {
   it.each([

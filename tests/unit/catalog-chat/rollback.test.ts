@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { type CatalogToolName, runCatalogTool } from "../../../functions/chat/catalog/domain/catalog-tools";
 import type { Delta, SessionState } from "../../../functions/chat/catalog/domain/session-state";
+import {
+  type CatalogToolName,
+  runCatalogTool,
+} from "../../../functions/chat/catalog/domain/tools/catalog-tools";
 import { emptyState, memoryCatalog, product } from "./catalog-fixtures";
 
 const catalog = memoryCatalog([

@@ -1,7 +1,7 @@
 import { toLambdaHandler } from "../../../core/http/lambda-handler";
 import { createObservability } from "../../../core/observability";
-import { createCampaignsApp } from "../http/create-campaigns-app";
-import { campaignChatDeps, readCampaignChatConfig } from "../wiring/campaign-chat-wiring";
+import { readCampaignChatConfig } from "../wiring/campaign-chat-config";
+import { campaignChatServices, createCampaignChatApp } from "../wiring/campaign-chat-wiring";
 
 // Parsed at cold start: a malformed provider, a missing database variable or a missing key fails here, with its name.
 const config = readCampaignChatConfig();
@@ -10,6 +10,6 @@ const { logger } = observability;
 logger.info("campaign chat model provider", { ...config.llm.choice });
 
 /** The campaign chat's API Lambda (lib/areas/campaign-chat.ts). */
-export const app = createCampaignsApp(campaignChatDeps(config, logger));
+export const app = createCampaignChatApp(campaignChatServices(config, logger));
 
 export const handler = toLambdaHandler(app, logger, observability);

@@ -11,12 +11,6 @@ import { listCampaigns } from "../domain/use-cases/list-campaigns";
 import { runCampaignChat } from "../domain/use-cases/run-campaign-chat";
 import { runCampaignTool } from "../domain/use-cases/run-campaign-tool";
 import {
-  type CampaignsApiDeps,
-  campaignStoreFor,
-  campaignToolDepsFor,
-  withCampaignChatSession,
-} from "../wiring/campaign-chat-wiring";
-import {
   chatCampaignsRoute,
   deleteCampaignRoute,
   getCampaignRoute,
@@ -24,8 +18,9 @@ import {
   listCampaignsRoute,
   searchCampaignsRoute,
 } from "./campaign-routes";
+import type { CampaignsApiDeps } from "./campaigns-api-deps";
 
-export type { CampaignsApiDeps } from "../wiring/campaign-chat-wiring";
+export type { CampaignsApiDeps } from "./campaigns-api-deps";
 
 /** 500 campaigns with long copy: up to Lambda's 6 MB request payload. */
 export const CAMPAIGNS_MAX_BODY_BYTES = 6_000_000;
@@ -46,28 +41,16 @@ export const createCampaignsApp = (deps: CampaignsApiDeps): OpenAPIHono<ApiEnv> 
     auth: "required",
     maxBodyBytes: deps.maxBodyBytes ?? CAMPAIGNS_MAX_BODY_BYTES,
   });
-  const store = (c: Context<ApiEnv>) => ({ store: campaignStoreFor(deps, c.get("tenant")) });
-  const toolDeps = (c: Context<ApiEnv>) => campaignToolDepsFor(deps, c.get("tenant"));
+  const tenantDeps = (c: Context<ApiEnv>) => deps.tenantDeps(c.get("tenant"));
 
   app.openapi(chatCampaignsRoute, async (c) => {
     const logger = c.get("logger");
-    const answer = await withCampaignChatSession(
-      deps,
-      { logger, modelDeadline: c.get("modelDeadline") },
+    const answer = await deps.withChat(
+      { tenant: c.get("tenant"), logger, deadline: c.get("modelDeadline") },
       async (session) => {
-        const result = await runCampaignChat(
-          {
-            tools: toolDeps(c),
-            // The agent loop watches the deadline itself and answers with what it has found by then.
-            llm: session.recordingLlm,
-            offline: deps.offline,
-            logger,
-            ...(session.deadline === undefined ? {} : { deadline: session.deadline }),
-          },
-          c.req.valid("json"),
-        );
+        const result = await runCampaignChat(session.chat, c.req.valid("json"));
         // The provider that answered, from the calls' own usage; `none` when the offline router did.
-        const used = result.status === "offline" ? undefined : session.recorder.entries().at(-1)?.provider;
+        const used = result.status === "offline" ? undefined : session.lastProvider();
         const provider: LlmProviderName = LLM_PROVIDERS.find((p) => p === used) ?? "none";
         return { ...result, provider };
       },
@@ -76,19 +59,16 @@ export const createCampaignsApp = (deps: CampaignsApiDeps): OpenAPIHono<ApiEnv> 
   });
 
   app.openapi(ingestCampaignsRoute, async (c) => {
-    const report = await ingestCampaigns(
-      { ...store(c), embedding: deps.embedding },
-      c.req.valid("json").campaigns,
-    );
+    const report = await ingestCampaigns(tenantDeps(c), c.req.valid("json").campaigns);
     return c.json(report, 200);
   });
 
   app.openapi(getCampaignRoute, async (c) => {
-    return c.json(await getCampaign(store(c), c.req.valid("param").id), 200);
+    return c.json(await getCampaign(tenantDeps(c), c.req.valid("param").id), 200);
   });
 
   app.openapi(deleteCampaignRoute, async (c) => {
-    await deleteCampaign(store(c), c.req.valid("param").id);
+    await deleteCampaign(tenantDeps(c), c.req.valid("param").id);
     return c.body(null, 204);
   });
 
@@ -106,15 +86,17 @@ export const createCampaignsApp = (deps: CampaignsApiDeps): OpenAPIHono<ApiEnv> 
       ...(query.from ? { from: query.from } : {}),
       ...(query.to ? { to: query.to } : {}),
     };
-    const page = await listCampaigns(
-      { ...store(c), now: deps.now, recentDays: deps.recentDays },
-      { filters, dateRange, limit: query.limit, offset: query.offset },
-    );
+    const page = await listCampaigns(tenantDeps(c), {
+      filters,
+      dateRange,
+      limit: query.limit,
+      offset: query.offset,
+    });
     return c.json(page, 200);
   });
 
   app.openapi(searchCampaignsRoute, async (c) => {
-    return c.json(await runCampaignTool(toolDeps(c), c.req.valid("json")), 200);
+    return c.json(await runCampaignTool(tenantDeps(c), c.req.valid("json")), 200);
   });
 
   return app;

@@ -1,26 +1,25 @@
-import { configOnce } from "../../../core/config";
 import { createEmbedding } from "../../../core/embedding/create-embedding";
-import { readEmbeddingConfig } from "../../../core/embedding/embedding-config";
 import type { EmbeddingPort } from "../../../core/embedding/embedding-port";
 import { createLlm } from "../../../core/llm/create-llm";
-import { readFunctionLlmConfig } from "../../../core/llm/llm-config";
 import type { LlmPort } from "../../../core/llm/llm-port";
-import { type ModelSession, withModelSession } from "../../../core/llm/model-session";
+import { createUsageRecorder } from "../../../core/llm/usage-recorder";
+import { recordingUsage } from "../../../core/llm/usage-recording-llm";
 import type { Logger } from "../../../core/logger";
+import { withRequestScope } from "../../../core/request-scope";
 import { createSql } from "../../../core/sql/create-sql";
-import { readSqlConfig } from "../../../core/sql/sql-config";
 import type { SqlPort } from "../../../core/sql/sql-port";
 import { forTenant } from "../../../core/sql/tenant-sql";
 import { createCampaignStore } from "../adapters/sql-campaign-store";
 import type { CampaignToolDeps } from "../domain/campaign-tools";
-import type { CampaignStore } from "../domain/ports/campaign-store";
-import { campaignChatLlmPreference } from "./campaign-chat-llm-preference";
+import type { CampaignsApiDeps } from "../http/campaigns-api-deps";
+import { createCampaignsApp } from "../http/create-campaigns-app";
+import type { CampaignChatConfig } from "./campaign-chat-config";
 
 /** What "recent" means in the campaign chat when a user says it. */
 export const RECENT_CAMPAIGN_DAYS = 90;
 
-/** What the campaign chat's app needs, built once per container (or by a test). */
-export interface CampaignsApiDeps {
+/** What the campaign chat builds once per container, from its config (or a test's). */
+export interface CampaignChatServices {
   logger: Logger;
   sql: SqlPort;
   embedding: EmbeddingPort;
@@ -33,18 +32,8 @@ export interface CampaignsApiDeps {
   maxBodyBytes?: number;
 }
 
-// A malformed provider, a missing database variable or a missing key fails at the first read, with its name.
-export const readCampaignChatConfig = configOnce(() => ({
-  llm: readFunctionLlmConfig(campaignChatLlmPreference),
-  sql: readSqlConfig(),
-  embedding: readEmbeddingConfig(),
-}));
-
-/** The container's dependencies from the config read once. */
-export const campaignChatDeps = (
-  config: ReturnType<typeof readCampaignChatConfig>,
-  logger: Logger,
-): CampaignsApiDeps => ({
+/** The container's services from the config read once at cold start. */
+export const campaignChatServices = (config: CampaignChatConfig, logger: Logger): CampaignChatServices => ({
   logger,
   sql: createSql(config.sql),
   embedding: createEmbedding(config.embedding),
@@ -54,30 +43,38 @@ export const campaignChatDeps = (
   recentDays: RECENT_CAMPAIGN_DAYS,
 });
 
-/** One tenant's campaigns: the SQL adapter over the tenant-bound database port. */
-export const campaignStoreFor = (deps: Pick<CampaignsApiDeps, "sql">, tenant: string): CampaignStore =>
-  createCampaignStore(forTenant(deps.sql, tenant));
+/** The per-request dependencies the HTTP app calls its use cases with. */
+export const campaignsApiDeps = (services: CampaignChatServices): CampaignsApiDeps => {
+  // One tenant's campaigns: the SQL adapter over the tenant-bound database port, and what the tools need.
+  const tenantDeps = (tenant: string): CampaignToolDeps => ({
+    store: createCampaignStore(forTenant(services.sql, tenant)),
+    embedding: services.embedding,
+    now: services.now,
+    recentDays: services.recentDays,
+  });
+  return {
+    logger: services.logger,
+    ...(services.maxBodyBytes === undefined ? {} : { maxBodyBytes: services.maxBodyBytes }),
+    tenantDeps,
+    withChat: (request, use) =>
+      withRequestScope(services.llm, { ...request, logContext: { chat: "campaigns" } }, (scope) => {
+        // Which provider answered, for the chat's `provider` field: the scope logs usage but does not expose it.
+        const calls = createUsageRecorder();
+        return use({
+          chat: {
+            tools: tenantDeps(scope.tenant),
+            // The agent loop watches the deadline itself and answers with what it has found by then.
+            llm: recordingUsage(scope.recordingLlm, calls),
+            offline: services.offline,
+            logger: scope.logger,
+            ...(scope.deadline === undefined ? {} : { deadline: scope.deadline }),
+          },
+          lastProvider: () => calls.entries().at(-1)?.provider,
+        });
+      }),
+  };
+};
 
-/** What the three tools need for one tenant. */
-export const campaignToolDepsFor = (deps: CampaignsApiDeps, tenant: string): CampaignToolDeps => ({
-  store: campaignStoreFor(deps, tenant),
-  embedding: deps.embedding,
-  now: deps.now,
-  recentDays: deps.recentDays,
-});
-
-/**
- * One chat request's model session: usage recorded and logged once, bounded by the request's model
- * deadline (`c.get("modelDeadline")`: API Gateway's 30 s, or the Lambda's remaining time, less the offline
- * reserve), so the offline router still answers in time when the model does not.
- */
-export const withCampaignChatSession = <T>(
-  deps: Pick<CampaignsApiDeps, "llm">,
-  request: { logger: Logger; modelDeadline: number },
-  use: (session: ModelSession) => Promise<T>,
-): Promise<T> =>
-  withModelSession(
-    deps.llm,
-    { deadline: request.modelDeadline, logger: request.logger, logContext: { chat: "campaigns" } },
-    use,
-  );
+/** The campaign chat's HTTP app on these services: the one place its dependencies are put together. */
+export const createCampaignChatApp = (services: CampaignChatServices) =>
+  createCampaignsApp(campaignsApiDeps(services));

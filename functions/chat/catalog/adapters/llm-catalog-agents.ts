@@ -1,19 +1,19 @@
 import { z } from "zod";
 import { isLlmFailure, type LlmPort, toToolJsonSchema, wrapPromptData } from "../../../core/llm";
 import type { LoggerPort } from "../../../core/logger-port";
-import { AGENT1_SYSTEM_PROMPT } from "../domain/agent1-system-prompt";
-import { AGENT2_SYSTEM_PROMPT } from "../domain/agent2-system-prompt";
+import { AGENT1_SYSTEM_PROMPT } from "../domain/agents/agent1-system-prompt";
+import { AGENT2_SYSTEM_PROMPT } from "../domain/agents/agent2-system-prompt";
+import { fallbackTemplate } from "../domain/agents/fallback-template";
+import { offlineAgent1 } from "../domain/agents/offline-agent1";
+import type { TemplateBuilder } from "../domain/ports/template-builder";
+import type { ToolCaller } from "../domain/ports/tool-caller";
+import { TEMPLATE_LAYOUTS, type Template } from "../domain/session-state";
 import {
   CATALOG_TOOL_DESCRIPTIONS,
   CATALOG_TOOL_NAMES,
   CATALOG_TOOL_SCHEMAS,
   isCatalogToolName,
-} from "../domain/catalog-tools";
-import { fallbackTemplate } from "../domain/fallback-template";
-import { offlineAgent1 } from "../domain/offline-agent1";
-import type { TemplateBuilder } from "../domain/ports/template-builder";
-import type { ToolCaller } from "../domain/ports/tool-caller";
-import { TEMPLATE_LAYOUTS, type Template } from "../domain/session-state";
+} from "../domain/tools/catalog-tools";
 
 const TOOL_SPECS = CATALOG_TOOL_NAMES.map((name) => ({
   name,

@@ -1,6 +1,6 @@
 import { z } from "../../../core/http/route-helpers";
-import { CATALOG_TOOL_NAMES } from "../domain/catalog-tools";
 import { ACTION_TYPES, TEMPLATE_LAYOUTS } from "../domain/session-state";
+import { CATALOG_TOOL_NAMES } from "../domain/tools/catalog-tools";
 
 /** Ids go into PostgreSQL rows and DynamoDB key segments: no '#', no spaces. */
 const Id = z

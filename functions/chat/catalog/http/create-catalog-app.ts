@@ -2,7 +2,6 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { ApiEnv } from "../../../core/http/api-env";
 import { createApi } from "../../../core/http/create-api";
-import { withModelSession } from "../../../core/llm/model-session";
 import type { Product } from "../domain/product";
 import { getCatalogSession } from "../domain/use-cases/get-catalog-session";
 import { getProduct } from "../domain/use-cases/get-product";
@@ -10,9 +9,8 @@ import { ingestProducts } from "../domain/use-cases/ingest-products";
 import { listCatalogDeltas } from "../domain/use-cases/list-catalog-deltas";
 import { putCategory } from "../domain/use-cases/put-category";
 import { runCatalogToolOnSession } from "../domain/use-cases/run-catalog-tool";
-import type { SendCatalogMessageDeps } from "../domain/use-cases/send-catalog-message";
 import { sendCatalogMessage } from "../domain/use-cases/send-catalog-message";
-import { type CatalogApiDeps, catalogChatFor, catalogDepsForTenant } from "../wiring/catalog-chat-wiring";
+import type { CatalogApiDeps } from "./catalog-api-deps";
 import {
   catalogChatRoute,
   getCatalogSessionRoute,
@@ -26,6 +24,8 @@ import {
 /** 500 products with attributes need more than the default 256 KB. */
 export const CATALOG_MAX_BODY_BYTES = 2 * 1024 * 1024;
 
+export type { CatalogApiDeps } from "./catalog-api-deps";
+
 /**
  * The catalog chat's HTTP API (seed 004): each handler validates, calls one use case on the tenant's
  * catalog and sessions, and maps the result; errors reach the shared mapping (400/404/409/503).
@@ -36,21 +36,17 @@ export const createCatalogApp = (deps: CatalogApiDeps): OpenAPIHono<ApiEnv> => {
     auth: "required",
     maxBodyBytes: deps.maxBodyBytes ?? CATALOG_MAX_BODY_BYTES,
   });
-  const forRequest = (c: Context<ApiEnv>) => catalogDepsForTenant(deps, c.get("tenant"));
-  /**
-   * The request's chat: Agents 1 and 2 on one model session bounded by the request's model deadline, so
-   * a slow or silent model leaves the offline rules time to answer within API Gateway's 30 s.
-   */
-  const withChat = <T>(c: Context<ApiEnv>, use: (chat: SendCatalogMessageDeps) => Promise<T>): Promise<T> =>
-    withModelSession(
-      deps.llm,
-      { deadline: c.get("modelDeadline"), logger: c.get("logger"), logContext: { chat: "catalog" } },
-      (session) => use(catalogChatFor(deps, c.get("tenant"), deps.agentsFor(session.llm))),
-    );
+  const forRequest = (c: Context<ApiEnv>) => deps.tenantDeps(c.get("tenant"));
+  /** The request's scope: its tenant, its logger and its model deadline (API Gateway's 30 s less the offline reserve). */
+  const scopeOf = (c: Context<ApiEnv>) => ({
+    tenant: c.get("tenant"),
+    logger: c.get("logger"),
+    deadline: c.get("modelDeadline"),
+  });
 
   app.openapi(catalogChatRoute, async (c) => {
     const body = c.req.valid("json");
-    const answer = await withChat(c, (chat) =>
+    const answer = await deps.withChat(scopeOf(c), (chat) =>
       sendCatalogMessage(chat, {
         query: body.query,
         ...(body.sessionId === undefined ? {} : { sessionId: body.sessionId }),
@@ -78,7 +74,9 @@ export const createCatalogApp = (deps: CatalogApiDeps): OpenAPIHono<ApiEnv> => {
   app.openapi(runCatalogToolRoute, async (c) => {
     const { sessionId, tool } = c.req.valid("param");
     const args = c.req.valid("json");
-    const answer = await withChat(c, (chat) => runCatalogToolOnSession(chat, { sessionId, tool, args }));
+    const answer = await deps.withChat(scopeOf(c), (chat) =>
+      runCatalogToolOnSession(chat, { sessionId, tool, args }),
+    );
     return c.json(answer, 200);
   });
 

@@ -48,8 +48,8 @@ export const createCatalogAgents = (config: LlmConfig, logger: LoggerPort): Cata
 const loadCatalogAgents = async (config: LlmConfig, logger: LoggerPort): Promise<CatalogAgentsFor> => {
   if (config.provider === "none") {
     const [{ offlineAgent1 }, { fallbackTemplate }] = await Promise.all([
-      import("../domain/offline-agent1"),
-      import("../domain/fallback-template"),
+      import("../domain/agents/offline-agent1"),
+      import("../domain/agents/fallback-template"),
     ]);
     const offline: CatalogAgents = {
       agent1: { chooseTool: async (query) => offlineAgent1(query) },

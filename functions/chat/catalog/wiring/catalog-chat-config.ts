@@ -14,3 +14,5 @@ export const readCatalogChatConfig = configOnce(() => ({
   llm: readLlmConfig(),
   sql: readSqlConfig(),
 }));
+
+export type CatalogChatConfig = ReturnType<typeof readCatalogChatConfig>;

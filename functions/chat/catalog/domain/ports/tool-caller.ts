@@ -1,4 +1,4 @@
-import type { CatalogToolName } from "../catalog-tools";
+import type { CatalogToolName } from "../tools/catalog-tools";
 
 /** One tool call: the tool and its arguments, untrusted until the tool validates them. */
 export interface ToolCall {

@@ -1,4 +1,4 @@
-import { loadSession } from "../apply-catalog-tool";
+import { sessionNotFound } from "../catalog-chat-answer";
 import type { SessionRepository } from "../ports/session-repository";
 import type { SessionState } from "../session-state";
 
@@ -7,6 +7,7 @@ export const getCatalogSession = async (
   deps: { sessions: SessionRepository },
   sessionId: string,
 ): Promise<{ sessionId: string; state: SessionState }> => {
-  const { state } = await loadSession(deps, sessionId, true);
-  return { sessionId, state };
+  const stored = await deps.sessions.load(sessionId);
+  if (!stored) throw sessionNotFound(sessionId);
+  return { sessionId, state: stored.state };
 };

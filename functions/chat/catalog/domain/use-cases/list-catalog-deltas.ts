@@ -1,4 +1,4 @@
-import { loadSession } from "../apply-catalog-tool";
+import { sessionNotFound } from "../catalog-chat-answer";
 import type { SessionRepository } from "../ports/session-repository";
 import type { Delta } from "../session-state";
 
@@ -7,7 +7,7 @@ export const listCatalogDeltas = async (
   deps: { sessions: SessionRepository },
   request: { sessionId: string; limit: number; cursor?: string },
 ): Promise<{ deltas: Delta[]; cursor?: string }> => {
-  await loadSession(deps, request.sessionId, true);
+  if (!(await deps.sessions.load(request.sessionId))) throw sessionNotFound(request.sessionId);
   return deps.sessions.listDeltas(request.sessionId, {
     limit: request.limit,
     ...(request.cursor === undefined ? {} : { cursor: request.cursor }),

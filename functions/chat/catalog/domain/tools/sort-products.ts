@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { SessionState } from "./session-state";
+import type { SessionState } from "../session-state";
 import type { ToolOutcome } from "./tool-outcome";
 
 export const SORT_PRODUCTS = "sort_products";

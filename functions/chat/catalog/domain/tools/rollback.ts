@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { ValidationError } from "../../../core/errors";
+import { ValidationError } from "../../../../core/errors";
+import type { CatalogPort } from "../ports/catalog-port";
+import { fieldsOf } from "../product";
+import { emptyState, type RecordedDelta, type SessionState } from "../session-state";
 import { ChangeLayoutInputSchema, changeLayout } from "./change-layout";
 import { FilterProductsInputSchema, filterProducts } from "./filter-products";
-import type { CatalogPort } from "./ports/catalog-port";
-import { fieldsOf } from "./product";
-import { emptyState, type RecordedDelta, type SessionState } from "./session-state";
 import { SortProductsInputSchema, sortProducts } from "./sort-products";
 import type { ToolOutcome } from "./tool-outcome";
 

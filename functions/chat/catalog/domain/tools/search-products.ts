@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { type CatalogPort, SEARCH_RESULT_LIMIT } from "./ports/catalog-port";
-import { fieldsOf } from "./product";
-import type { SessionState } from "./session-state";
+import { type CatalogPort, SEARCH_RESULT_LIMIT } from "../ports/catalog-port";
+import { fieldsOf } from "../product";
+import type { SessionState } from "../session-state";
 import type { ToolOutcome } from "./tool-outcome";
 
 export const SEARCH_PRODUCTS = "search_products";

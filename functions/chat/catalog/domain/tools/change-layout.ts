@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type SessionState, TEMPLATE_LAYOUTS } from "./session-state";
+import { type SessionState, TEMPLATE_LAYOUTS } from "../session-state";
 import type { ToolOutcome } from "./tool-outcome";
 
 export const CHANGE_LAYOUT = "change_layout";

@@ -1,11 +1,11 @@
 import type { z } from "zod";
-import { ValidationError } from "../../../core/errors";
+import { ValidationError } from "../../../../core/errors";
+import type { CatalogPort } from "../ports/catalog-port";
+import type { RecordedDelta, SessionState } from "../session-state";
 import { CHANGE_LAYOUT, ChangeLayoutInputSchema, changeLayout } from "./change-layout";
 import { FILTER_PRODUCTS, FilterProductsInputSchema, filterProducts } from "./filter-products";
-import type { CatalogPort } from "./ports/catalog-port";
 import { ROLLBACK, RollbackInputSchema, rollback } from "./rollback";
 import { SEARCH_PRODUCTS, SearchProductsInputSchema, searchProducts } from "./search-products";
-import type { RecordedDelta, SessionState } from "./session-state";
 import { SORT_PRODUCTS, SortProductsInputSchema, sortProducts } from "./sort-products";
 import type { ToolOutcome } from "./tool-outcome";
 

@@ -1,4 +1,4 @@
-import type { SessionState, Template, TemplateLayout } from "./session-state";
+import type { SessionState, Template, TemplateLayout } from "../session-state";
 
 /** Up to this many products show as a grid; more as a list. */
 export const GRID_MAX_PRODUCTS = 12;

@@ -1,4 +1,4 @@
-import type { ToolCall } from "./ports/tool-caller";
+import type { ToolCall } from "../ports/tool-caller";
 
 /** The seed's "дешевые" (cheap) without a number: its example caps phones at 20 000 ₽. */
 export const CHEAP_MAX_PRICE_RUBLES = 20_000;

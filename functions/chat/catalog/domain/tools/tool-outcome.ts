@@ -1,4 +1,4 @@
-import type { RecordedDelta, SessionState } from "./session-state";
+import type { RecordedDelta, SessionState } from "../session-state";
 
 /**
  * What a tool returns: the seed's short result text for the model ("ok: …" / "empty: …", never data) and,

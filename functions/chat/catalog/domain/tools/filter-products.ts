@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { fieldsOf, type Product } from "./product";
-import type { SessionState } from "./session-state";
+import { fieldsOf, type Product } from "../product";
+import type { SessionState } from "../session-state";
 import type { ToolOutcome } from "./tool-outcome";
 
 export const FILTER_PRODUCTS = "filter_products";

@@ -1,0 +1,27 @@
+import type { Logger } from "../../../core/logger";
+import type { RequestScopeInput } from "../../../core/request-scope";
+import type { CatalogStore } from "../domain/ports/catalog-store";
+import type { SessionRepository } from "../domain/ports/session-repository";
+import type { SendCatalogMessageDeps } from "../domain/use-cases/send-catalog-message";
+
+/** One tenant's catalog and chat sessions: what the routes without a model need. */
+export interface CatalogTenantDeps {
+  catalog: CatalogStore;
+  sessions: SessionRepository;
+}
+
+/**
+ * What the catalog chat's HTTP app needs, built by its wiring (wiring/catalog-chat-wiring.ts) or by a test:
+ * per-request dependencies, never the adapters or the config they come from.
+ */
+export interface CatalogApiDeps {
+  logger: Logger;
+  maxBodyBytes?: number;
+  /** One tenant's catalog and sessions. */
+  tenantDeps(tenant: string): CatalogTenantDeps;
+  /**
+   * Runs `use` in the request's scope with the tenant's chat: Agents 1 and 2 on one model session bounded
+   * by the request's deadline, so a slow or silent model leaves the offline rules time to answer.
+   */
+  withChat<T>(request: RequestScopeInput, use: (chat: SendCatalogMessageDeps) => Promise<T>): Promise<T>;
+}
