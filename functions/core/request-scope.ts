@@ -1,5 +1,6 @@
 import type { LlmPort } from "./llm/llm-port";
 import { withModelSession } from "./llm/model-session";
+import type { UsageRecorder } from "./llm/usage-recorder";
 import type { Logger } from "./logger";
 
 /**
@@ -19,6 +20,8 @@ export interface RequestScope {
    * a step's stepModelDeadline(context); undefined only where nothing bounds the caller (a script).
    */
   deadline: number | undefined;
+  /** Every model call of the scope so far (provider, tokens, latency), for answers that report them. */
+  usage: UsageRecorder;
 }
 
 export interface RequestScopeInput {
@@ -48,5 +51,6 @@ export const withRequestScope = <T>(
         llm: session.llm,
         recordingLlm: session.recordingLlm,
         deadline: session.deadline,
+        usage: session.recorder,
       }),
   );

@@ -2,8 +2,6 @@ import { createEmbedding } from "../../../core/embedding/create-embedding";
 import type { EmbeddingPort } from "../../../core/embedding/embedding-port";
 import { createLlm } from "../../../core/llm/create-llm";
 import type { LlmPort } from "../../../core/llm/llm-port";
-import { createUsageRecorder } from "../../../core/llm/usage-recorder";
-import { recordingUsage } from "../../../core/llm/usage-recording-llm";
 import type { Logger } from "../../../core/logger";
 import { withRequestScope } from "../../../core/request-scope";
 import { createSql } from "../../../core/sql/create-sql";
@@ -57,21 +55,20 @@ export const campaignsApiDeps = (services: CampaignChatServices): CampaignsApiDe
     ...(services.maxBodyBytes === undefined ? {} : { maxBodyBytes: services.maxBodyBytes }),
     tenantDeps,
     withChat: (request, use) =>
-      withRequestScope(services.llm, { ...request, logContext: { chat: "campaigns" } }, (scope) => {
-        // Which provider answered, for the chat's `provider` field: the scope logs usage but does not expose it.
-        const calls = createUsageRecorder();
-        return use({
+      withRequestScope(services.llm, { ...request, logContext: { chat: "campaigns" } }, (scope) =>
+        use({
           chat: {
             tools: tenantDeps(scope.tenant),
             // The agent loop watches the deadline itself and answers with what it has found by then.
-            llm: recordingUsage(scope.recordingLlm, calls),
+            llm: scope.recordingLlm,
             offline: services.offline,
             logger: scope.logger,
             ...(scope.deadline === undefined ? {} : { deadline: scope.deadline }),
           },
-          lastProvider: () => calls.entries().at(-1)?.provider,
-        });
-      }),
+          // Which provider answered, for the chat's `provider` field.
+          lastProvider: () => scope.usage.entries().at(-1)?.provider,
+        }),
+      ),
   };
 };
 
