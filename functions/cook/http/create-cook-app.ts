@@ -22,7 +22,7 @@ import {
 import { parseVariantBodyNamingFields } from "./variant-body-fields";
 
 /**
- * The cook area's HTTP API (seed 001). Each handler is an adapter: the request is validated by the route's
+ * The cook area's HTTP API. Each handler is an adapter: the request is validated by the route's
  * zod schemas, one use case runs on the tenant's repositories, and its result is mapped to the response;
  * domain errors reach the shared error mapping (400/404/409/422).
  */
@@ -36,7 +36,7 @@ export const createCookApp = (deps: CookApiDeps): OpenAPIHono<ApiEnv> => {
     deps.cookDeps({ tenant: c.get("tenant"), logger: c.get("logger") });
 
   /** A handler that may call the model runs in the request's scope, on the request's model deadline. */
-  const withRequestModelSession = <T>(
+  const inRequestModelScope = <T>(
     c: Context<ApiEnv>,
     handle: (scope: CookModelScope) => Promise<T>,
   ): Promise<T> =>
@@ -84,7 +84,7 @@ export const createCookApp = (deps: CookApiDeps): OpenAPIHono<ApiEnv> => {
         import("../domain/use-cases/create-variant-from-instruction"),
         import("../domain/use-cases/create-variant-from-ops"),
       ]);
-      const result = await withRequestModelSession(c, async ({ cook }) =>
+      const result = await inRequestModelScope(c, async ({ cook }) =>
         "ops" in body
           ? {
               needs_clarification: false as const,
@@ -121,17 +121,17 @@ export const createCookApp = (deps: CookApiDeps): OpenAPIHono<ApiEnv> => {
     return c.json(await lookupCookRecipe(cookDeps(c), c.req.valid("param").id), 200);
   });
 
-  // Through withRequestModelSession: where an LLM is configured it may read the lines the rules could not.
+  // Through inRequestModelScope: where an LLM is configured it may read the lines the rules could not.
   app.openapi(getShoppingListRoute, async (c) => {
     const snapshotId = c.req.valid("param").snapshot_id;
     const { getShoppingList } = await import("../domain/use-cases/get-shopping-list");
-    return c.json(await withRequestModelSession(c, ({ cook }) => getShoppingList(cook, snapshotId)), 200);
+    return c.json(await inRequestModelScope(c, ({ cook }) => getShoppingList(cook, snapshotId)), 200);
   });
 
   app.openapi(kitchenChatRoute, async (c) => {
     // The chat (agent loop, tools, offline parser) is its own chunk, loaded by the first chat request.
     const { runKitchenChat } = await import("../domain/use-cases/run-kitchen-chat");
-    const chat = await withRequestModelSession(c, ({ cook, kitchenChatAgent, deadline }) =>
+    const chat = await inRequestModelScope(c, ({ cook, kitchenChatAgent, deadline }) =>
       runKitchenChat({ cook, agent: kitchenChatAgent, deadline }, c.req.valid("json")),
     );
     return c.json(chat, 200);
