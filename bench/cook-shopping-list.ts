@@ -11,7 +11,7 @@ import {
   RecipeSchema,
   type ShoppingRecipeEntry,
 } from "../functions/cook/domain";
-import { createCookTestDeps } from "../functions/cook/domain/testing/cook-test-deps";
+import { createCookTestDeps } from "../tests/support/cook/cook-test-deps";
 import { percentile } from "./lib/stats";
 
 /**

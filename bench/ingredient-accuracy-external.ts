@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { foodNameKey, PREPARATION_WORDS } from "../functions/cook/domain/ingredient-name";
-import { convertInLocale, UNIT_SPELLINGS } from "../functions/cook/domain/ingredient-units";
-import { AMOUNT_WORDS } from "../functions/cook/domain/number-words";
-import { readIngredientLine } from "../functions/cook/domain/read-ingredient-line";
-import type { RecipeLocale } from "../functions/cook/domain/recipe-locale";
+import { foodNameKey, PREPARATION_WORDS } from "../functions/cook/domain/ingredient-lines/ingredient-name";
+import { convertInLocale, UNIT_SPELLINGS } from "../functions/cook/domain/ingredient-lines/ingredient-units";
+import { AMOUNT_WORDS } from "../functions/cook/domain/ingredient-lines/number-words";
+import { readIngredientLine } from "../functions/cook/domain/ingredient-lines/read-ingredient-line";
+import type { RecipeLocale } from "../functions/cook/domain/recipes/recipe-locale";
 import { legacyReader } from "./lib/ingredient-corpus";
 
 /**

@@ -1,4 +1,4 @@
-import { readIngredientLine } from "../functions/cook/domain/read-ingredient-line";
+import { readIngredientLine } from "../functions/cook/domain/ingredient-lines/read-ingredient-line";
 import {
   CORPUS_LOCALES,
   type LineScore,

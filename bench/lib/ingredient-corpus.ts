@@ -1,10 +1,13 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { normalizeFoodName } from "../../functions/cook/domain/food-name";
-import { parseIngredientLine } from "../../functions/cook/domain/ingredient-line";
-import { foodNameKey } from "../../functions/cook/domain/ingredient-name";
-import { type IngredientReading, readIngredientLine } from "../../functions/cook/domain/read-ingredient-line";
-import type { RecipeLocale } from "../../functions/cook/domain/recipe-locale";
+import { normalizeFoodName } from "../../functions/cook/domain/ingredient-lines/food-name";
+import { parseIngredientLine } from "../../functions/cook/domain/ingredient-lines/ingredient-line";
+import { foodNameKey } from "../../functions/cook/domain/ingredient-lines/ingredient-name";
+import {
+  type IngredientReading,
+  readIngredientLine,
+} from "../../functions/cook/domain/ingredient-lines/read-ingredient-line";
+import type { RecipeLocale } from "../../functions/cook/domain/recipes/recipe-locale";
 
 /** One labelled line of tests/fixtures/ingredient-corpus (see its README for the conventions). */
 export interface CorpusLine {

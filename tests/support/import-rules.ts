@@ -42,7 +42,7 @@ const SDK_PACKAGES = [/^@aws-sdk\//, /^openai$/, /^@anthropic-ai\//, /^playwrigh
 export const PUBLIC_SURFACES: readonly { from: RegExp; to: RegExp; why: string }[] = [
   {
     from: /^functions\/shop\/adapters\/cook-plan-shopping-list\.ts$/,
-    to: /^functions\/cook\/(adapters\/dynamo-(plan|recipe)-repository|domain\/ingredient-units)\.ts$/,
+    to: /^functions\/cook\/(adapters\/dynamo-(plan|recipe)-repository|domain\/ingredient-lines\/ingredient-units)\.ts$/,
     why: "shop's PlanShoppingListPort adapter builds cook's getShoppingList on cook's own repositories and reads its container units",
   },
   {

@@ -3,9 +3,14 @@ import type { ItemKey } from "../../core/db/keys";
 import type { TenantTable, TransactOperation } from "../../core/db/tenant-table";
 import { ConflictError, NotFoundError } from "../../core/errors";
 import { SnapshotIdSchema } from "../domain/ids";
-import { type MealType, mealKeyOf, type PlannedMeal, PlannedMealSchema } from "../domain/planned-meal";
 import type { PlanRepository, VersionedMeal } from "../domain/ports/plan-repository";
-import { compareMeals, type Snapshot } from "../domain/snapshot";
+import {
+  type MealType,
+  mealKeyOf,
+  type PlannedMeal,
+  PlannedMealSchema,
+} from "../domain/snapshots/planned-meal";
+import { compareMeals, type Snapshot } from "../domain/snapshots/snapshot";
 import { mapWithConcurrency } from "./map-with-concurrency";
 
 /**

@@ -1,7 +1,7 @@
 import type { ItemKey } from "../../core/db/keys";
 import type { TenantTable } from "../../core/db/tenant-table";
 import type { RecipeRepository } from "../domain/ports/recipe-repository";
-import { type Recipe, RecipeSchema } from "../domain/recipe";
+import { type Recipe, RecipeSchema } from "../domain/recipes/recipe";
 import { mapWithConcurrency } from "./map-with-concurrency";
 
 /** One item per recipe, in its own partition (`RECIPE#{recipe_id}` under the tenant prefix). */

@@ -4,7 +4,7 @@ import {
   INGREDIENT_READINGS_SCHEMA_NAME,
   LLM_UNIT_IDS,
   LlmIngredientReadingsSchema,
-} from "../domain/llm-ingredient-readings";
+} from "../domain/ingredient-lines/llm-ingredient-readings";
 import type { IngredientLineLlmReader } from "../domain/ports/ingredient-line-llm-reader";
 
 export const INGREDIENT_READER_SYSTEM_PROMPT = [

@@ -1,9 +1,9 @@
 import type { LlmPort } from "../../core/llm";
 import { wrapPromptData } from "../../core/llm/prompt-data";
 import { COOK_LIMITS } from "../domain/limits";
-import { PATCH_GEN_SCHEMA_NAME, PatchGenResultSchema } from "../domain/patch-gen-result";
 import type { PatchOpsGenerator } from "../domain/ports/patch-ops-generator";
-import type { Recipe } from "../domain/recipe";
+import type { Recipe } from "../domain/recipes/recipe";
+import { PATCH_GEN_SCHEMA_NAME, PatchGenResultSchema } from "../domain/variants/patch-gen-result";
 
 /** The base recipe as the model sees it: every ingredient with the index its ops must use. */
 const describeRecipe = (recipe: Recipe): string =>

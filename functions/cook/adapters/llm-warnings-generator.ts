@@ -1,8 +1,8 @@
 import type { LlmPort } from "../../core/llm";
 import { wrapPromptData } from "../../core/llm/prompt-data";
-import { GeneratedWarningsSchema, WARNINGS_SCHEMA_NAME } from "../domain/generated-warnings";
 import { COOK_LIMITS } from "../domain/limits";
 import type { WarningsGenerator, WarningsInput } from "../domain/ports/warnings-generator";
+import { GeneratedWarningsSchema, WARNINGS_SCHEMA_NAME } from "../domain/warnings/generated-warnings";
 
 export const WARNINGS_SYSTEM_PROMPT = [
   "You write cooking warnings for a recipe a home cook has just modified, and return them by calling",

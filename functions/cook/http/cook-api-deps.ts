@@ -1,40 +1,40 @@
-import type { LlmPort } from "../../core/llm";
 import type { Logger } from "../../core/logger";
-import type { Clock } from "../domain/ports/clock";
 import type { CookDeps } from "../domain/ports/cook-deps";
-import type { PlanRepository } from "../domain/ports/plan-repository";
-import type { RecipeRepository } from "../domain/ports/recipe-repository";
-import type { RetryTiming } from "../domain/ports/retry-timing";
+import type { KitchenChatAgent } from "../domain/ports/kitchen-chat-agent";
 
-/** One tenant's repositories. Built per request: each is bound to that tenant's keys. */
-export interface CookRepositories {
-  plans: PlanRepository;
-  recipes: RecipeRepository;
+/** One API request, as the wiring needs it to build that request's deps. */
+export interface CookRequest {
+  tenant: string;
+  logger: Logger;
+  /** `METHOD /route/{param}`, for the request's one LLM totals log line. */
+  route: string;
+  /** The request's model deadline (epoch ms): `c.get("modelDeadline")`, set by core's createApi. */
+  deadline: number;
 }
 
-/** The LLM-backed generators of the cook domain, over one port. */
-export type CookLlmGenerators = Required<
-  Pick<CookDeps, "patchOpsGenerator" | "warningsGenerator" | "ingredientReader">
->;
+/** What a handler that may call the model works with, inside the request's scope. */
+export interface CookModelScope {
+  /** The use cases' deps, their LLM generators (when online) on the request's model session. */
+  cook: CookDeps;
+  /** The kitchen chat's agent on the same session (loaded with the first chat request). */
+  kitchenChatAgent: KitchenChatAgent;
+  deadline: number;
+}
 
 /**
- * What the cook HTTP app needs, built once per container by the Lambda entry (functions/cook/entries/api.ts) or by
- * a test. `llmGenerators` is absent offline, so the domain's offline parser and rule-based warnings serve.
+ * What the cook HTTP app needs, built once per container by the cook wiring (wiring/cook-api-wiring.ts)
+ * or by a test: the routes validate, ask these for a request's deps and call one use case.
  */
 export interface CookApiDeps {
   logger: Logger;
-  repositoriesFor(tenant: string): CookRepositories;
-  clock: Clock;
-  /** The pauses between optimistic-lock retries of a meal edit. */
-  retryTiming: RetryTiming;
-  newId: () => string;
-  /** The container's model port: behind `POST /chat/kitchen` and the generators (unavailable offline). */
-  llm: LlmPort;
+  /** The use cases' deps for a request that does not open a model session of its own. */
+  cookDeps(request: { tenant: string; logger: Logger }): CookDeps;
   /**
-   * Builds the generators over the port it is given: each request passes its own usage-recording wrapper
-   * of `llm`, so one log line can total the request's LLM calls.
+   * Runs `use` in the request's scope (core/request-scope.ts): every model call is recorded, one line logs
+   * the request's LLM totals, and each call is bounded by the request's model deadline, so a slow model
+   * fails as `llm_timeout` and the use case answers from its offline path within API Gateway's 30 s.
    */
-  llmGenerators?: (llm: LlmPort) => CookLlmGenerators;
+  inModelScope<T>(request: CookRequest, use: (scope: CookModelScope) => Promise<T>): Promise<T>;
   /** Overrides the default request body limit (tests). */
   maxBodyBytes?: number;
 }

@@ -1,13 +1,17 @@
 import { z } from "@hono/zod-openapi";
-import { CookViewSchema } from "../domain/cook-view";
+import { CookViewSchema } from "../domain/cook-view/cook-view";
 import { RecipeIdSchema, SnapshotIdSchema } from "../domain/ids";
 import { COOK_LIMITS } from "../domain/limits";
-import { MealTypeSchema, PlanDateSchema } from "../domain/planned-meal";
-import { RecipeBodySchema, RecipeSchema } from "../domain/recipe";
-import { RecipeVariantSchema } from "../domain/recipe-variant";
-import { ShoppingListSchema } from "../domain/shopping-list-schema";
-import { CreateSnapshotBodySchema, PlannedMealViewSchema, SnapshotViewSchema } from "../domain/snapshot";
-import { VariantRequestBodySchema } from "../domain/variant-request";
+import { RecipeBodySchema, RecipeSchema } from "../domain/recipes/recipe";
+import { ShoppingListSchema } from "../domain/shopping-list/shopping-list-schema";
+import { MealTypeSchema, PlanDateSchema } from "../domain/snapshots/planned-meal";
+import {
+  CreateSnapshotBodySchema,
+  PlannedMealViewSchema,
+  SnapshotViewSchema,
+} from "../domain/snapshots/snapshot";
+import { RecipeVariantSchema } from "../domain/variants/recipe-variant";
+import { VariantRequestBodySchema } from "../domain/variants/variant-request";
 
 /*
  * The domain's zod schemas as the HTTP API validates and documents them. `.meta({ id })` returns a named

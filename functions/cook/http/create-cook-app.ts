@@ -2,15 +2,11 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { ApiEnv } from "../../core/http/api-env";
 import { createApi } from "../../core/http/create-api";
-import type { LlmPort } from "../../core/llm/llm-port";
-import type { CookDeps } from "../domain/ports/cook-deps";
 import { createOrReplaceRecipe } from "../domain/use-cases/create-or-replace-recipe";
 import { createSnapshot } from "../domain/use-cases/create-snapshot";
 import { getRecipe } from "../domain/use-cases/get-recipe";
 import { getSnapshot } from "../domain/use-cases/get-snapshot";
-import { cookDepsForRequest } from "../wiring/cook-deps-for-request";
-import { withCookModelSession } from "../wiring/with-cook-model-session";
-import type { CookApiDeps } from "./cook-api-deps";
+import type { CookApiDeps, CookModelScope } from "./cook-api-deps";
 import {
   clearVariantRoute,
   createPlanRoute,
@@ -26,7 +22,7 @@ import {
 import { parseVariantBodyNamingFields } from "./variant-body-fields";
 
 /**
- * The cook area's HTTP API (seed 001). Each handler is an adapter: the request is validated by the route's
+ * The cook area's HTTP API. Each handler is an adapter: the request is validated by the route's
  * zod schemas, one use case runs on the tenant's repositories, and its result is mapped to the response;
  * domain errors reach the shared error mapping (400/404/409/422).
  */
@@ -37,15 +33,14 @@ export const createCookApp = (deps: CookApiDeps): OpenAPIHono<ApiEnv> => {
     ...(deps.maxBodyBytes === undefined ? {} : { maxBodyBytes: deps.maxBodyBytes }),
   });
   const cookDeps = (c: Context<ApiEnv>) =>
-    cookDepsForRequest(deps, { tenant: c.get("tenant"), logger: c.get("logger"), llm: deps.llm });
+    deps.cookDeps({ tenant: c.get("tenant"), logger: c.get("logger") });
 
-  /** A handler that may call the model runs in the request's model session (wiring/with-cook-model-session.ts). */
-  const withRequestModelSession = <T>(
+  /** A handler that may call the model runs in the request's scope, on the request's model deadline. */
+  const inRequestModelScope = <T>(
     c: Context<ApiEnv>,
-    handle: (request: { cook: CookDeps; llm: LlmPort; deadline: number }) => Promise<T>,
+    handle: (scope: CookModelScope) => Promise<T>,
   ): Promise<T> =>
-    withCookModelSession(
-      deps,
+    deps.inModelScope(
       {
         tenant: c.get("tenant"),
         logger: c.get("logger"),
@@ -89,7 +84,7 @@ export const createCookApp = (deps: CookApiDeps): OpenAPIHono<ApiEnv> => {
         import("../domain/use-cases/create-variant-from-instruction"),
         import("../domain/use-cases/create-variant-from-ops"),
       ]);
-      const result = await withRequestModelSession(c, async ({ cook }) =>
+      const result = await inRequestModelScope(c, async ({ cook }) =>
         "ops" in body
           ? {
               needs_clarification: false as const,
@@ -126,18 +121,18 @@ export const createCookApp = (deps: CookApiDeps): OpenAPIHono<ApiEnv> => {
     return c.json(await lookupCookRecipe(cookDeps(c), c.req.valid("param").id), 200);
   });
 
-  // Through withRequestModelSession: where an LLM is configured it may read the lines the rules could not.
+  // Through inRequestModelScope: where an LLM is configured it may read the lines the rules could not.
   app.openapi(getShoppingListRoute, async (c) => {
     const snapshotId = c.req.valid("param").snapshot_id;
     const { getShoppingList } = await import("../domain/use-cases/get-shopping-list");
-    return c.json(await withRequestModelSession(c, ({ cook }) => getShoppingList(cook, snapshotId)), 200);
+    return c.json(await inRequestModelScope(c, ({ cook }) => getShoppingList(cook, snapshotId)), 200);
   });
 
   app.openapi(kitchenChatRoute, async (c) => {
     // The chat (agent loop, tools, offline parser) is its own chunk, loaded by the first chat request.
-    const { runKitchenChatOnModel } = await import("../wiring/run-kitchen-chat-on-model");
-    const chat = await withRequestModelSession(c, ({ cook, llm, deadline }) =>
-      runKitchenChatOnModel({ cook, llm, deadline }, c.req.valid("json")),
+    const { runKitchenChat } = await import("../domain/use-cases/run-kitchen-chat");
+    const chat = await inRequestModelScope(c, ({ cook, kitchenChatAgent, deadline }) =>
+      runKitchenChat({ cook, agent: kitchenChatAgent, deadline }, c.req.valid("json")),
     );
     return c.json(chat, 200);
   });

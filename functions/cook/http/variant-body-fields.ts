@@ -1,5 +1,5 @@
 import { ValidationError } from "../../core/errors";
-import { parseVariantRequestBody, type VariantRequestBody } from "../domain/variant-request";
+import { parseVariantRequestBody, type VariantRequestBody } from "../domain/variants/variant-request";
 
 /**
  * The variant body is a union (`{ ops }` or `{ instruction }`), whose bare zod failure says only "Invalid

@@ -1,6 +1,6 @@
 import { createDynamoPlanRepository } from "../../cook/adapters/dynamo-plan-repository";
 import { createDynamoRecipeRepository } from "../../cook/adapters/dynamo-recipe-repository";
-import { CONTAINER_UNIT_IDS } from "../../cook/domain/ingredient-units";
+import { CONTAINER_UNIT_IDS } from "../../cook/domain/ingredient-lines/ingredient-units";
 import { getShoppingList } from "../../cook/domain/use-cases/get-shopping-list";
 import type { TenantTable } from "../../core/db/tenant-table";
 import { NotFoundError } from "../../core/errors";

@@ -1,4 +1,5 @@
 import { foldText } from "../../core/text/fold-text";
+import { mealTypeNamePt } from "../../core/text/meal-type-names";
 import type { CartAddition, PlanIngredientNotAdded } from "./cart-builder";
 import { parsePackSize } from "./parse-pack-size";
 import { packsForAmount } from "./plan-pack-count";
@@ -140,21 +141,9 @@ export const coveringLine = (
   return undefined;
 };
 
-/**
- * Meal types as a pt-PT reason names them. The cook area and the kitchen chat hold their own copies of
- * these names (issue 22 lists three): one shared table needs a home both areas may import (functions/core,
- * or a port); left to the lead, since cook is being moved at the same time.
- */
-const MEAL_TYPES_PT: Record<string, string> = {
-  breakfast: "pequeno-almoço",
-  lunch: "almoço",
-  dinner: "jantar",
-  snack: "lanche",
-};
-
 const describeMeals = (meals: readonly PlanMeal[]): string =>
   meals
-    .map((meal) => `${meal.date} ${MEAL_TYPES_PT[meal.meal_type] ?? meal.meal_type} (${meal.recipe_id})`)
+    .map((meal) => `${meal.date} ${mealTypeNamePt(meal.meal_type) ?? meal.meal_type} (${meal.recipe_id})`)
     .join(", ");
 
 /**

@@ -1,6 +1,6 @@
 import { createLlmPatchOpsGenerator } from "../../../functions/cook/adapters/llm-patch-ops-generator";
-import { PatchGenResultSchema } from "../../../functions/cook/domain/patch-gen-result";
-import type { Recipe } from "../../../functions/cook/domain/recipe";
+import type { Recipe } from "../../../functions/cook/domain/recipes/recipe";
+import { PatchGenResultSchema } from "../../../functions/cook/domain/variants/patch-gen-result";
 import type { LiveScenario } from "../types";
 
 /** Two oils: "swap the oil for butter" cannot name a single target_index. */

@@ -6,8 +6,7 @@ import { startTarpitServer } from "../../../dev/fake-llm/tarpit-server";
 import { createLambdaContext } from "../../../dev/lambda-context";
 import { RecipeVariantSchema } from "../../../functions/cook/domain";
 import { KitchenChatResponseSchema } from "../../../functions/cook/domain/kitchen-chat/kitchen-chat-schemas";
-import { createCookApp } from "../../../functions/cook/http/create-cook-app";
-import { createCookApiDeps } from "../../../functions/cook/wiring/cook-api-wiring";
+import { createCookApi, createCookComponents } from "../../../functions/cook/wiring/cook-api-wiring";
 import { type AppTable, createAppTable } from "../../../functions/core/db/app-table";
 import { toLambdaHandler } from "../../../functions/core/http/lambda-handler";
 import { readLlmConfig } from "../../../functions/core/llm/llm-config";
@@ -94,7 +93,7 @@ afterAll(async () => {
 /** The cook app's Lambda handler on the test table with the given provider settings, called as API Gateway does. */
 const cookApi = (env: Record<string, string>) => {
   const handler = toLambdaHandler(
-    createCookApp(createCookApiDeps({ logger, table: appTable, llmConfig: readLlmConfig(env) })),
+    createCookApi(createCookComponents({ logger, table: appTable, llmConfig: readLlmConfig(env) })),
     logger,
   );
   return async (method: string, path: string, body?: unknown) => {

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { RecipeVariantSchema } from "../../../functions/cook/domain";
-import { createCookApiDeps, createCookLlmGenerators } from "../../../functions/cook/wiring/cook-api-wiring";
+import {
+  createCookComponents,
+  createCookLlmGenerators,
+} from "../../../functions/cook/wiring/cook-api-wiring";
 import { createAppTable } from "../../../functions/core/db/app-table";
 import { LlmUnavailable, readLlmConfig } from "../../../functions/core/llm";
 import { API_OFFLINE_RESERVE_MS } from "../../../functions/core/llm/model-deadline";
@@ -136,25 +139,25 @@ describe("model calls within the request's model deadline (core/llm/model-deadli
   });
 });
 
-describe("createCookApiDeps (the Lambda's wiring)", () => {
+describe("createCookComponents (the Lambda's wiring)", () => {
   const table = createAppTable({ TABLE_NAME: "cook-wiring-test" });
   const logger = createLogger("cook-wiring-test");
 
   it("leaves the LLM generators out offline, so the rule-based parser and warnings serve", () => {
-    const deps = createCookApiDeps({ logger, table, llmConfig: readLlmConfig({ LLM_PROVIDER: "none" }) });
+    const deps = createCookComponents({ logger, table, llmConfig: readLlmConfig({ LLM_PROVIDER: "none" }) });
     expect(deps.llmGenerators).toBeUndefined();
   });
 
   it("wires both LLM generators when a provider is configured", () => {
     const llmConfig = readLlmConfig({ LLM_PROVIDER: "openai", OPENAI_BASE_URL: "http://127.0.0.1:9/v1" });
-    const deps = createCookApiDeps({ logger, table, llmConfig });
+    const deps = createCookComponents({ logger, table, llmConfig });
     const generators = deps.llmGenerators?.(deps.llm);
     expect(generators?.patchOpsGenerator).toBeTypeOf("function");
     expect(generators?.warningsGenerator).toBeTypeOf("function");
   });
 
   it("makes snapshot ids the domain accepts, different each time", () => {
-    const deps = createCookApiDeps({ logger, table, llmConfig: readLlmConfig({ LLM_PROVIDER: "none" }) });
+    const deps = createCookComponents({ logger, table, llmConfig: readLlmConfig({ LLM_PROVIDER: "none" }) });
     const ids = new Set(Array.from({ length: 50 }, () => deps.newId()));
     expect(ids.size).toBe(50);
     for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9_-]{1,64}$/);

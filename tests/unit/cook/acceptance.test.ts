@@ -7,7 +7,7 @@ import {
   getSnapshot,
   lookupCookRecipe,
 } from "../../../functions/cook/domain";
-import { createCookTestDeps } from "../../../functions/cook/domain/testing/cook-test-deps";
+import { createCookTestDeps } from "../../support/cook/cook-test-deps";
 import { createPlannedDeps, DINNER, SNAPSHOT_ID } from "./support/plan";
 import { allRecipes } from "./support/recipes";
 

@@ -8,9 +8,9 @@ import {
   RETRY_PAUSE_BASE_MS,
   RETRY_PAUSE_MAX_MS,
 } from "../../../functions/cook/domain";
-import { RecordingRetryTiming } from "../../../functions/cook/domain/testing/recording-retry-timing";
-import { retryPauseMilliseconds } from "../../../functions/cook/domain/update-meal-with-retry";
+import { retryPauseMilliseconds } from "../../../functions/cook/domain/snapshots/update-meal-with-retry";
 import { ConflictError } from "../../../functions/core/errors";
+import { RecordingRetryTiming } from "../../support/cook/recording-retry-timing";
 import { createPlannedDeps, DINNER, LUNCH, REPLACE_CHICKEN_WITH_TOFU, SNAPSHOT_ID } from "./support/plan";
 
 describe("concurrent meal edits", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { readNumberAt } from "../../../functions/cook/domain/ingredient-amount";
-import { AMOUNT_WORDS, COUNT_WORDS } from "../../../functions/cook/domain/number-words";
-import { readIngredientLine } from "../../../functions/cook/domain/read-ingredient-line";
+import { readNumberAt } from "../../../functions/cook/domain/ingredient-lines/ingredient-amount";
+import { AMOUNT_WORDS, COUNT_WORDS } from "../../../functions/cook/domain/ingredient-lines/number-words";
+import { readIngredientLine } from "../../../functions/cook/domain/ingredient-lines/read-ingredient-line";
 
 describe("number words shared by the ingredient reader and the offline instruction parser", () => {
   it.each(Object.entries(COUNT_WORDS))(

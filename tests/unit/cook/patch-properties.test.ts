@@ -14,7 +14,7 @@ import {
   scaleIngredientLine,
   validatePatchOps,
 } from "../../../functions/cook/domain";
-import { createCookTestDeps } from "../../../functions/cook/domain/testing/cook-test-deps";
+import { createCookTestDeps } from "../../support/cook/cook-test-deps";
 
 /** Ingredient lines as recipes write them: integers, decimals (dot or comma), fractions, ranges, none. */
 const FOODS = [

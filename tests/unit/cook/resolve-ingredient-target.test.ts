@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { resolveIngredientTarget } from "../../../functions/cook/domain/resolve-ingredient-target";
+import { resolveIngredientTarget } from "../../../functions/cook/domain/variants/resolve-ingredient-target";
 
 describe("resolveIngredientTarget reads each line's food with the ingredient reader", () => {
   it("picks the line whose food is the name when preparation words stand before it", () => {

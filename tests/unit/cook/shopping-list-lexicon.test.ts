@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { type CorpusLine, loadCorpus } from "../../../bench/lib/ingredient-corpus";
 import { buildShoppingList, type ShoppingSource } from "../../../functions/cook/domain";
-import { FOOD_LEXICON, foodMergeKeyOf } from "../../../functions/cook/domain/food-lexicon";
-import { unitKindOf } from "../../../functions/cook/domain/ingredient-units";
-import type { RecipeLocale } from "../../../functions/cook/domain/recipe-locale";
+import { FOOD_LEXICON, foodMergeKeyOf } from "../../../functions/cook/domain/ingredient-lines/food-lexicon";
+import { unitKindOf } from "../../../functions/cook/domain/ingredient-lines/ingredient-units";
+import type { RecipeLocale } from "../../../functions/cook/domain/recipes/recipe-locale";
 
 const monday: ShoppingSource = { date: "2025-01-06", meal_type: "dinner", recipe_id: "bacalhau-a-bras" };
 const tuesday: ShoppingSource = { date: "2025-01-07", meal_type: "dinner", recipe_id: "garlic-prawns" };

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { createLlmIngredientReader } from "../../../functions/cook/adapters/llm-ingredient-reader";
 import { createSnapshot, getShoppingList, type Recipe } from "../../../functions/cook/domain";
-import { createCookTestDeps } from "../../../functions/cook/domain/testing/cook-test-deps";
 import { LlmUnavailable } from "../../../functions/core/llm";
 import { createFakeLlm } from "../../../functions/core/llm/testing/fake-llm";
+import { createCookTestDeps } from "../../support/cook/cook-test-deps";
 
 const recipe: Recipe = {
   recipe_id: "tagine",

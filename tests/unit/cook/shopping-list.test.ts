@@ -5,7 +5,7 @@ import {
   type ShoppingRecipeEntry,
   type ShoppingSource,
 } from "../../../functions/cook/domain";
-import { splitSeasoningPair } from "../../../functions/cook/domain/seasoning-pair";
+import { splitSeasoningPair } from "../../../functions/cook/domain/ingredient-lines/seasoning-pair";
 
 const monday: ShoppingSource = { date: "2025-01-06", meal_type: "dinner", recipe_id: "stir-fry" };
 const tuesday: ShoppingSource = { date: "2025-01-07", meal_type: "lunch", recipe_id: "soup" };

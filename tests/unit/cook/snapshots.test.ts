@@ -7,8 +7,8 @@ import {
   getShoppingList,
   getSnapshot,
 } from "../../../functions/cook/domain";
-import { createCookTestDeps } from "../../../functions/cook/domain/testing/cook-test-deps";
 import { ConflictError, DomainRefusedError, ValidationError } from "../../../functions/core/errors";
+import { createCookTestDeps } from "../../support/cook/cook-test-deps";
 import { BUNDLE, createPlannedDeps, REPLACE_CHICKEN_WITH_TOFU, SNAPSHOT_ID } from "./support/plan";
 import { allRecipes } from "./support/recipes";
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createSnapshot, createVariantFromOps } from "../../../functions/cook/domain";
-import type { CookTestDeps } from "../../../functions/cook/domain/testing/cook-test-deps";
-import { runKitchenChatOnModel as runKitchenChat } from "../../../functions/cook/wiring/run-kitchen-chat-on-model";
 import { createUnavailableLlm } from "../../../functions/core/llm/unavailable-llm";
+import type { CookTestDeps } from "../../support/cook/cook-test-deps";
+import { runKitchenChatOnModel as runKitchenChat } from "../../support/cook/run-kitchen-chat-on-model";
 import {
   createKitchenDeps,
   FRIDAY_DINNER,

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { createOrReplaceRecipe, createVariantFromOps } from "../../../functions/cook/domain";
 import { KitchenChatResponseSchema } from "../../../functions/cook/domain/kitchen-chat/kitchen-chat-schemas";
-import { runKitchenChatOnModel as runKitchenChat } from "../../../functions/cook/wiring/run-kitchen-chat-on-model";
 import { LlmOutputInvalid, LlmUnavailable } from "../../../functions/core/llm/llm-errors";
 import type { LlmToolResult, TurnRequest } from "../../../functions/core/llm/llm-port";
 import { createFakeLlm, type FakeLlm } from "../../../functions/core/llm/testing/fake-llm";
+import { runKitchenChatOnModel as runKitchenChat } from "../../support/cook/run-kitchen-chat-on-model";
 import {
   createKitchenDeps,
   FRIDAY_DINNER,

@@ -1,6 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { InMemoryPlanRepository } from "../../../functions/cook/domain/testing/in-memory-plan-repository";
-import { InMemoryRecipeRepository } from "../../../functions/cook/domain/testing/in-memory-recipe-repository";
 import { getShoppingList } from "../../../functions/cook/domain/use-cases/get-shopping-list";
 import {
   mergePlanIngredients,
@@ -10,6 +8,8 @@ import {
 import { MAX_PACKS, packsForAmount } from "../../../functions/shop/domain/plan-pack-count";
 import type { PlanIngredient } from "../../../functions/shop/domain/ports/plan-shopping-list-port";
 import type { CoordinatorProduct } from "../../../functions/shop/domain/store-shapes";
+import { InMemoryPlanRepository } from "../../support/cook/in-memory-plan-repository";
+import { InMemoryRecipeRepository } from "../../support/cook/in-memory-recipe-repository";
 import { createFakeStore } from "./support/coordinator-fixtures";
 
 const item = (productId: string, name: string): CoordinatorProduct => ({

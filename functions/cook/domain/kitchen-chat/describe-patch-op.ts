@@ -1,4 +1,4 @@
-import type { PatchOp } from "../patch-op";
+import type { PatchOp } from "../variants/patch-op";
 
 /** One op in words, for tool summaries and the model's view of a modified meal. */
 export const describePatchOp = (op: PatchOp): string => {

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { DomainRefusedError, isLarderError } from "../../../core/errors";
-import { MealTypeSchema, PlanDateSchema } from "../planned-meal";
 import type { CookDeps } from "../ports/cook-deps";
+import { MealTypeSchema, PlanDateSchema } from "../snapshots/planned-meal";
 import { clearVariant } from "../use-cases/clear-variant";
 import { createVariantFromInstruction } from "../use-cases/create-variant-from-instruction";
-import { InstructionSchema } from "../variant-request";
+import { InstructionSchema } from "../variants/variant-request";
 import { describePatchOp } from "./describe-patch-op";
 import { describeMeal, loadPlanMeals, type PlanMeal, toModelPlan } from "./plan-overview";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { SnapshotIdSchema } from "../ids";
-import { SnapshotViewSchema } from "../snapshot";
+import { SnapshotViewSchema } from "../snapshots/snapshot";
 
 export const KITCHEN_CHAT_LIMITS = {
   /** A chat message is a request about one plan, not a document. */

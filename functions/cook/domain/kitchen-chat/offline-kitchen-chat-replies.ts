@@ -1,5 +1,5 @@
-import { MEAL_TYPE_NAMES_PT } from "../meal-names";
-import type { MealType } from "../planned-meal";
+import { MEAL_TYPE_NAMES_PT } from "../snapshots/meal-names";
+import type { MealType } from "../snapshots/planned-meal";
 import type { ChatLanguage, DayMention } from "./parse-kitchen-chat-message";
 import type { PlanMeal } from "./plan-overview";
 import { WEEKDAY_NAMES, WEEKDAY_NAMES_PT, weekdayOfDate } from "./weekday";

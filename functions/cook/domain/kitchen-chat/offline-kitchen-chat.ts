@@ -1,5 +1,5 @@
-import { parseInstructionOffline } from "../offline-instruction-parser";
-import type { MealType } from "../planned-meal";
+import type { MealType } from "../snapshots/planned-meal";
+import { parseInstructionOffline } from "../variants/offline-instruction-parser";
 import type { KitchenChatOperations } from "./kitchen-chat-operations";
 import type { KitchenToolCall } from "./kitchen-chat-tool-call";
 import { runLoggedOperation } from "./kitchen-chat-tool-call";

@@ -1,5 +1,5 @@
-import { MEAL_TYPE_WORDS } from "../meal-names";
-import { type MealType, PlanDateSchema } from "../planned-meal";
+import { MEAL_TYPE_WORDS } from "../snapshots/meal-names";
+import { type MealType, PlanDateSchema } from "../snapshots/planned-meal";
 import type { Weekday } from "./weekday";
 
 /*

@@ -1,7 +1,7 @@
-import type { MealType } from "../planned-meal";
 import type { CookDeps } from "../ports/cook-deps";
-import type { Recipe } from "../recipe";
-import type { PlannedMealView } from "../snapshot";
+import type { Recipe } from "../recipes/recipe";
+import type { MealType } from "../snapshots/planned-meal";
+import type { PlannedMealView } from "../snapshots/snapshot";
 import { getSnapshot } from "../use-cases/get-snapshot";
 import { describePatchOp } from "./describe-patch-op";
 import { weekdayNameOfDate } from "./weekday";

@@ -1,5 +1,5 @@
-import type { LlmIngredientReadings } from "../llm-ingredient-readings";
-import type { RecipeLocale } from "../recipe-locale";
+import type { LlmIngredientReadings } from "../ingredient-lines/llm-ingredient-readings";
+import type { RecipeLocale } from "../recipes/recipe-locale";
 
 export interface LlmIngredientLine {
   line: string;

@@ -1,5 +1,5 @@
-import type { PatchGenResultInput } from "../patch-gen-result";
-import type { Recipe } from "../recipe";
+import type { Recipe } from "../recipes/recipe";
+import type { PatchGenResultInput } from "../variants/patch-gen-result";
 
 export interface PatchOpsGeneratorInput {
   /** The BASE recipe: generated ops index its ingredients. */

@@ -1,5 +1,5 @@
-import type { MealType, PlannedMeal } from "../planned-meal";
-import type { Snapshot } from "../snapshot";
+import type { MealType, PlannedMeal } from "../snapshots/planned-meal";
+import type { Snapshot } from "../snapshots/snapshot";
 
 /** A planned meal with the version its record had when read (optimistic locking). */
 export interface VersionedMeal {

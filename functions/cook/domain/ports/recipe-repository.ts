@@ -1,4 +1,4 @@
-import type { Recipe } from "../recipe";
+import type { Recipe } from "../recipes/recipe";
 
 /** Port: the tenant's base recipes. The adapter is built per tenant. */
 export interface RecipeRepository {

@@ -1,6 +1,6 @@
-import type { PatchOp } from "../patch-op";
-import type { Recipe } from "../recipe";
-import type { CompiledRecipe } from "../recipe-variant";
+import type { Recipe } from "../recipes/recipe";
+import type { PatchOp } from "../variants/patch-op";
+import type { CompiledRecipe } from "../variants/recipe-variant";
 
 export interface WarningsInput {
   base: Recipe;

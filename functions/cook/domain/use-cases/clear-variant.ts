@@ -1,8 +1,8 @@
 import { parseOrThrow } from "../../../core/validation";
 import { LOG_TAGS } from "../log-tags";
 import type { CookDeps } from "../ports/cook-deps";
-import { updateMealWithRetry } from "../update-meal-with-retry";
-import { formatVariantId, MealAddressSchema } from "../variant-id";
+import { updateMealWithRetry } from "../snapshots/update-meal-with-retry";
+import { formatVariantId, MealAddressSchema } from "../variants/variant-id";
 
 /**
  * Seed 001's clear_variant (undo): deletes the meal's `variant` so it is back to its base recipe. Clearing a

@@ -1,7 +1,7 @@
 import { parseOrThrow } from "../../../core/validation";
 import { RecipeIdSchema } from "../ids";
 import type { CookDeps } from "../ports/cook-deps";
-import { type Recipe, RecipeBodySchema } from "../recipe";
+import { type Recipe, RecipeBodySchema } from "../recipes/recipe";
 
 /** `PUT /recipes/{recipe_id}`: creates or replaces a base recipe. Existing variants keep their compiled copy. */
 export const createOrReplaceRecipe = async (

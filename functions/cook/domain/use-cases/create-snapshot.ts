@@ -2,8 +2,8 @@ import { DomainRefusedError } from "../../../core/errors";
 import { parseOrThrow } from "../../../core/validation";
 import { SnapshotIdSchema } from "../ids";
 import type { CookDeps } from "../ports/cook-deps";
-import { CreateSnapshotBodySchema, type Snapshot, type SnapshotView } from "../snapshot";
-import { toSnapshotView } from "../snapshot-view";
+import { CreateSnapshotBodySchema, type Snapshot, type SnapshotView } from "../snapshots/snapshot";
+import { toSnapshotView } from "../snapshots/snapshot-view";
 
 /**
  * `POST /plans`: stores a new snapshot. Every recipe it names (meals and their components) must exist,

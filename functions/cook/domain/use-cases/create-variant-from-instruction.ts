@@ -1,13 +1,13 @@
 import { NotFoundError } from "../../../core/errors";
 import { parseOrThrow } from "../../../core/validation";
 import { LOG_TAGS } from "../log-tags";
-import { parseInstructionOffline } from "../offline-instruction-parser";
-import { type PatchGenResult, PatchGenResultSchema } from "../patch-gen-result";
 import type { CookDeps } from "../ports/cook-deps";
-import type { Recipe } from "../recipe";
-import { validatePatchOps } from "../validate-patch-ops";
-import { formatVariantId, MealAddressSchema } from "../variant-id";
-import { InstructionSchema } from "../variant-request";
+import type { Recipe } from "../recipes/recipe";
+import { parseInstructionOffline } from "../variants/offline-instruction-parser";
+import { type PatchGenResult, PatchGenResultSchema } from "../variants/patch-gen-result";
+import { validatePatchOps } from "../variants/validate-patch-ops";
+import { formatVariantId, MealAddressSchema } from "../variants/variant-id";
+import { InstructionSchema } from "../variants/variant-request";
 import { createVariantFromOps, type MealEditResult } from "./create-variant-from-ops";
 
 export type InstructionResult =

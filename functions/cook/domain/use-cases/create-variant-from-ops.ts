@@ -1,22 +1,22 @@
 import { DomainRefusedError } from "../../../core/errors";
 import { parseOrThrow } from "../../../core/validation";
-import { applyMealEditOps, validateMealEditOps } from "../apply-meal-edit-ops";
-import { applyPatchOps } from "../apply-patch-ops";
 import { LOG_TAGS } from "../log-tags";
-import type { MealEditOp } from "../meal-edit-op";
-import { mergePatchOps } from "../merge-patch-ops";
-import type { PatchOp } from "../patch-op";
-import type { MealComponent, PlannedMeal } from "../planned-meal";
 import type { CookDeps } from "../ports/cook-deps";
-import type { Recipe } from "../recipe";
-import { COMPILER_VERSION, type RecipeVariant } from "../recipe-variant";
-import type { PlannedMealView } from "../snapshot";
-import { toPlannedMealView } from "../snapshot-view";
-import { updateMealWithRetry } from "../update-meal-with-retry";
-import { validatePatchOps } from "../validate-patch-ops";
-import { formatVariantId, MealAddressSchema, type VariantAddress } from "../variant-id";
-import { MealOpListSchema, partitionMealOps } from "../variant-request";
-import { generateVariantWarnings } from "../variant-warnings";
+import type { Recipe } from "../recipes/recipe";
+import { applyMealEditOps, validateMealEditOps } from "../snapshots/apply-meal-edit-ops";
+import type { MealEditOp } from "../snapshots/meal-edit-op";
+import type { MealComponent, PlannedMeal } from "../snapshots/planned-meal";
+import type { PlannedMealView } from "../snapshots/snapshot";
+import { toPlannedMealView } from "../snapshots/snapshot-view";
+import { updateMealWithRetry } from "../snapshots/update-meal-with-retry";
+import { applyPatchOps } from "../variants/apply-patch-ops";
+import { mergePatchOps } from "../variants/merge-patch-ops";
+import type { PatchOp } from "../variants/patch-op";
+import { COMPILER_VERSION, type RecipeVariant } from "../variants/recipe-variant";
+import { validatePatchOps } from "../variants/validate-patch-ops";
+import { formatVariantId, MealAddressSchema, type VariantAddress } from "../variants/variant-id";
+import { MealOpListSchema, partitionMealOps } from "../variants/variant-request";
+import { generateVariantWarnings } from "../warnings/variant-warnings";
 
 export interface MealEditResult {
   /** The meal's variant after the edit (null when the meal has none, e.g. after component edits only). */

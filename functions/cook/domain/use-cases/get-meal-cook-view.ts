@@ -1,9 +1,9 @@
 import { NotFoundError } from "../../../core/errors";
 import { parseOrThrow } from "../../../core/validation";
-import type { CookView } from "../cook-view";
-import { sectionsOf, toCookRecipe, variantCookView } from "../cook-view-of-meal";
+import type { CookView } from "../cook-view/cook-view";
+import { sectionsOf, toCookRecipe, variantCookView } from "../cook-view/cook-view-of-meal";
 import type { CookDeps } from "../ports/cook-deps";
-import { MealAddressSchema } from "../variant-id";
+import { MealAddressSchema } from "../variants/variant-id";
 
 /**
  * The cook view of a planned meal in whatever state it is: its variant's compiled recipe when modified,

@@ -2,7 +2,7 @@ import { NotFoundError } from "../../../core/errors";
 import { parseOrThrow } from "../../../core/validation";
 import { RecipeIdSchema } from "../ids";
 import type { CookDeps } from "../ports/cook-deps";
-import type { Recipe } from "../recipe";
+import type { Recipe } from "../recipes/recipe";
 
 /** `GET /recipes/{recipe_id}`. */
 export const getRecipe = async (deps: Pick<CookDeps, "recipes">, recipeId: string): Promise<Recipe> => {

@@ -1,19 +1,19 @@
 import { parseOrThrow } from "../../../core/validation";
 import { snapshotNotFound } from "../errors";
 import { SnapshotIdSchema } from "../ids";
-import { acceptLlmReadings, LLM_INGREDIENT_LINES_MAX } from "../llm-ingredient-readings";
-import type { PlannedMeal } from "../planned-meal";
+import { acceptLlmReadings, LLM_INGREDIENT_LINES_MAX } from "../ingredient-lines/llm-ingredient-readings";
+import { type IngredientReading, isInvalidAmountProblem } from "../ingredient-lines/read-ingredient-line";
 import type { CookDeps } from "../ports/cook-deps";
 import type { LlmIngredientLine } from "../ports/ingredient-line-llm-reader";
-import { type IngredientReading, isInvalidAmountProblem } from "../read-ingredient-line";
-import { resolveRecipeLocale } from "../recipe-locale";
+import { resolveRecipeLocale } from "../recipes/recipe-locale";
 import {
   buildShoppingList,
   type ShoppingList,
   type ShoppingRecipeEntry,
   type ShoppingSource,
-} from "../shopping-list";
-import { compareMeals } from "../snapshot";
+} from "../shopping-list/shopping-list";
+import type { PlannedMeal } from "../snapshots/planned-meal";
+import { compareMeals } from "../snapshots/snapshot";
 
 /**
  * The recipe ids a meal is cooked from: its main recipe (for a variant, the base it was compiled from,

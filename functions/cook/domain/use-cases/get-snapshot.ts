@@ -2,8 +2,8 @@ import { parseOrThrow } from "../../../core/validation";
 import { snapshotNotFound } from "../errors";
 import { SnapshotIdSchema } from "../ids";
 import type { CookDeps } from "../ports/cook-deps";
-import type { SnapshotView } from "../snapshot";
-import { toSnapshotView } from "../snapshot-view";
+import type { SnapshotView } from "../snapshots/snapshot";
+import { toSnapshotView } from "../snapshots/snapshot-view";
 
 /** `GET /plans/{snapshot_id}`: the stored snapshot; compiled variants are returned as stored, never recomputed. */
 export const getSnapshot = async (

@@ -1,10 +1,10 @@
 import { NotFoundError, ValidationError } from "../../../core/errors";
-import type { CookView } from "../cook-view";
-import { toCookRecipe, variantCookView } from "../cook-view-of-meal";
+import type { CookView } from "../cook-view/cook-view";
+import { toCookRecipe, variantCookView } from "../cook-view/cook-view-of-meal";
 import { RecipeIdSchema } from "../ids";
 import { LOG_TAGS } from "../log-tags";
 import type { CookDeps } from "../ports/cook-deps";
-import { isVariantId, parseVariantId } from "../variant-id";
+import { isVariantId, parseVariantId } from "../variants/variant-id";
 
 const INVALID_VARIANT_ID = new ValidationError("Invalid variant id", [
   { path: "id", message: "expected variant:{snapshot_id}:{YYYY-MM-DD}:{breakfast|lunch|dinner|snack}" },

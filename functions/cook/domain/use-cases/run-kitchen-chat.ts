@@ -6,7 +6,7 @@ import type { KitchenToolCall } from "../kitchen-chat/kitchen-chat-tool-call";
 import { answerOffline } from "../kitchen-chat/offline-kitchen-chat";
 import type { CookDeps } from "../ports/cook-deps";
 import type { KitchenChatAgent } from "../ports/kitchen-chat-agent";
-import type { SnapshotView } from "../snapshot";
+import type { SnapshotView } from "../snapshots/snapshot";
 import { getSnapshot } from "./get-snapshot";
 
 /** Tool-calling model turns per message: read the plan, change or clear, check, with room to spare. */

@@ -1,16 +1,12 @@
 import { createLambdaContext } from "../../../../dev/lambda-context";
-import {
-  type CookTestDeps,
-  createCookTestDeps,
-} from "../../../../functions/cook/domain/testing/cook-test-deps";
-import type { InMemoryPlanRepositoryOptions } from "../../../../functions/cook/domain/testing/in-memory-plan-repository";
-import { RecordingRetryTiming } from "../../../../functions/cook/domain/testing/recording-retry-timing";
-import type { CookApiDeps } from "../../../../functions/cook/http/cook-api-deps";
-import { createCookApp } from "../../../../functions/cook/http/create-cook-app";
+import { type CookComponents, createCookApi } from "../../../../functions/cook/wiring/cook-api-wiring";
 import { toLambdaHandler } from "../../../../functions/core/http/lambda-handler";
 import type { LlmPort } from "../../../../functions/core/llm";
 import { createFakeLlm } from "../../../../functions/core/llm/testing/fake-llm";
 import { createLogger, type Logger } from "../../../../functions/core/logger";
+import { type CookTestDeps, createCookTestDeps } from "../../../support/cook/cook-test-deps";
+import type { InMemoryPlanRepositoryOptions } from "../../../support/cook/in-memory-plan-repository";
+import { RecordingRetryTiming } from "../../../support/cook/recording-retry-timing";
 import { buildHttpApiEvent, resultJson, structuredResult } from "../../../support/http-api-event";
 import { planBody, RECIPES } from "./cook-fixtures";
 
@@ -37,7 +33,7 @@ export interface CallResult {
 export const createCookAppHarness = (
   options: {
     llm?: LlmPort;
-    llmGenerators?: CookApiDeps["llmGenerators"];
+    llmGenerators?: CookComponents["llmGenerators"];
     /** The app's logger (a test may read what it writes); a Powertools logger by default. */
     logger?: Logger;
     plans?: InMemoryPlanRepositoryOptions;
@@ -56,7 +52,7 @@ export const createCookAppHarness = (
   };
   let nextId = 0;
   const logger = options.logger ?? createLogger("cook-http-test");
-  const app = createCookApp({
+  const app = createCookApi({
     logger,
     repositoriesFor: (tenant) => {
       const deps = tenantDeps(tenant);

@@ -1,8 +1,5 @@
 import { createSnapshot } from "../../../../functions/cook/domain";
-import {
-  type CookTestDeps,
-  createCookTestDeps,
-} from "../../../../functions/cook/domain/testing/cook-test-deps";
+import { type CookTestDeps, createCookTestDeps } from "../../../support/cook/cook-test-deps";
 import { allRecipes } from "./recipes";
 
 export const SNAPSHOT_ID = "snap_abc123";

@@ -1,8 +1,5 @@
 import { createSnapshot, type Recipe } from "../../../../functions/cook/domain";
-import {
-  type CookTestDeps,
-  createCookTestDeps,
-} from "../../../../functions/cook/domain/testing/cook-test-deps";
+import { type CookTestDeps, createCookTestDeps } from "../../../support/cook/cook-test-deps";
 
 export const stirFry: Recipe = {
   recipe_id: "stir-fry",
