@@ -12,7 +12,7 @@ import { type CatalogProduct, loadCatalog } from "../dev/store/catalog";
 import { demoHouseholdSeed } from "../dev/store/demo-household";
 import { searchCatalog } from "../dev/store/search-catalog";
 import { StoreCatalogIndex } from "../dev/store/store-catalog-index";
-import { createFakeLlm } from "../functions/core/llm/testing/fake-llm";
+import { createFakeLlm } from "../tests/support/llm/fake-llm";
 import type { LoggerPort } from "../functions/core/logger-port";
 import { brandTiersFor, DEFAULT_STORE_ID } from "../functions/shop/domain/brand-tiers";
 import { defaultHouseholdPreferences } from "../functions/shop/domain/household-preferences";

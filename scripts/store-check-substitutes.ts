@@ -16,7 +16,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { createFakeLlm } from "../functions/core/llm/testing/fake-llm";
+import { createFakeLlm } from "../tests/support/llm/fake-llm";
 import type { LoggerPort } from "../functions/core/logger-port";
 import { findAttributes, nameDifferences } from "../functions/shop/domain/product-attributes";
 import type { SubstituteCandidate } from "../functions/shop/domain/substitution-contracts";

@@ -6,7 +6,7 @@ import { createCampaignsApp } from "../../../functions/chat/campaigns/http/creat
 import { createEmbedding } from "../../../functions/core/embedding/create-embedding";
 import { readEmbeddingConfig } from "../../../functions/core/embedding/embedding-config";
 import { toLambdaHandler } from "../../../functions/core/http/lambda-handler";
-import { createFakeLlm } from "../../../functions/core/llm/testing/fake-llm";
+import { createFakeLlm } from "../../support/llm/fake-llm";
 import { createLogger } from "../../../functions/core/logger";
 import { createPostgresWireSql } from "../../../functions/core/sql/postgres-wire-adapter";
 import type { SqlPort } from "../../../functions/core/sql/sql-port";

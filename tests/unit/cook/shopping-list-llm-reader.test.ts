@@ -3,7 +3,7 @@ import { createLlmIngredientReader } from "../../../functions/cook/adapters/llm-
 import { createSnapshot, getShoppingList, type Recipe } from "../../../functions/cook/domain";
 import { createCookTestDeps } from "../../../functions/cook/domain/testing/cook-test-deps";
 import { LlmUnavailable } from "../../../functions/core/llm";
-import { createFakeLlm } from "../../../functions/core/llm/testing/fake-llm";
+import { createFakeLlm } from "../../support/llm/fake-llm";
 
 const recipe: Recipe = {
   recipe_id: "tagine",

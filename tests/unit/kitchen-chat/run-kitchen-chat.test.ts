@@ -4,7 +4,7 @@ import { KitchenChatResponseSchema } from "../../../functions/cook/domain/kitche
 import { runKitchenChatOnModel as runKitchenChat } from "../../../functions/cook/wiring/run-kitchen-chat-on-model";
 import { LlmOutputInvalid, LlmUnavailable } from "../../../functions/core/llm/llm-errors";
 import type { LlmToolResult, TurnRequest } from "../../../functions/core/llm/llm-port";
-import { createFakeLlm, type FakeLlm } from "../../../functions/core/llm/testing/fake-llm";
+import { createFakeLlm, type FakeLlm } from "../../support/llm/fake-llm";
 import {
   createKitchenDeps,
   FRIDAY_DINNER,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { startLocalNegotiation } from "../../../dev/negotiate/local-negotiation";
 import { createUnavailableLlm, LlmOutputInvalid, LlmUnavailable } from "../../../functions/core/llm";
-import { createFakeLlm } from "../../../functions/core/llm/testing/fake-llm";
+import { createFakeLlm } from "../../support/llm/fake-llm";
 import { MAX_ITERATIONS } from "../../../functions/negotiate/domain/orchestrator";
 import {
   classified,

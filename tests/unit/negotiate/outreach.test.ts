@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createInMemoryNegotiationRepository } from "../../../dev/negotiate/in-memory-negotiation-repository";
 import { createUnavailableLlm, LlmUnavailable } from "../../../functions/core/llm";
-import { createFakeLlm } from "../../../functions/core/llm/testing/fake-llm";
+import { createFakeLlm } from "../../support/llm/fake-llm";
 import type { WorkflowPort } from "../../../functions/core/workflow/workflow-port";
 import type { NegotiationDeps } from "../../../functions/negotiate/domain/negotiation-deps";
 import { loadStepMessage } from "../../../functions/negotiate/domain/step-message";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LlmUnavailable } from "../../../functions/core/llm";
-import { createFakeLlm } from "../../../functions/core/llm/testing/fake-llm";
+import { createFakeLlm } from "../../support/llm/fake-llm";
 import {
   EXPLAIN_SUBSTITUTES_SCHEMA_NAME,
   explainSubstitutes,

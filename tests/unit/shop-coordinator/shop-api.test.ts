@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createLambdaContext } from "../../../dev/lambda-context";
 import { toLambdaHandler } from "../../../functions/core/http/lambda-handler";
 import { LlmUnavailable } from "../../../functions/core/llm";
-import { createFakeLlm } from "../../../functions/core/llm/testing/fake-llm";
+import { createFakeLlm } from "../../support/llm/fake-llm";
 import { createLogger } from "../../../functions/core/logger";
 import type { WorkflowPort } from "../../../functions/core/workflow/workflow-port";
 import { createInMemoryShopRunRepository } from "../../../functions/shop/adapters/testing/in-memory-shop-run-repository";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LlmUnavailable } from "../../../functions/core/llm";
-import { createFakeLlm } from "../../../functions/core/llm/testing/fake-llm";
+import { createFakeLlm } from "../../support/llm/fake-llm";
 import { planCartAdditions } from "../../../functions/shop/domain/cart-builder";
 import { recommendSlot } from "../../../functions/shop/domain/slot-scout";
 import { pruneStock, pruneStockByCadence } from "../../../functions/shop/domain/stock-pruner";

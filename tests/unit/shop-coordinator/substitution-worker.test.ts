@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { LlmUnavailable } from "../../../functions/core/llm";
 import type { LlmPort } from "../../../functions/core/llm/llm-port";
-import { createFakeLlm } from "../../../functions/core/llm/testing/fake-llm";
+import { createFakeLlm } from "../../support/llm/fake-llm";
 import type { BrandTiers } from "../../../functions/shop/domain/brand-tiers";
 import { STORE_BRAND_TIERS } from "../../../functions/shop/domain/brand-tiers";
 import type { HouseholdPreferences, ItemPolicy } from "../../../functions/shop/domain/household-preferences";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LlmUnavailable } from "../../../functions/core/llm";
-import { createFakeLlm } from "../../../functions/core/llm/testing/fake-llm";
+import { createFakeLlm } from "../../support/llm/fake-llm";
 import type { ValueRankerInput } from "../../../functions/shop/domain/substitution-contracts";
 import {
   modelRankingOutputSchema,

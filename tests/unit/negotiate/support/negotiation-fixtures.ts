@@ -1,4 +1,4 @@
-import { createFakeLlm, type FakeLlm } from "../../../../functions/core/llm/testing/fake-llm";
+import { createFakeLlm, type FakeLlm } from "../../../support/llm/fake-llm";
 import type {
   ClassifiedInstructions,
   EscalationAnalysis,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createFakeLlm } from "../../../../functions/core/llm/testing/fake-llm";
+import { createFakeLlm } from "../../../support/llm/fake-llm";
 import { STORE_BRAND_TIERS } from "../../../../functions/shop/domain/brand-tiers";
 import { nameDifferences, readAttributes } from "../../../../functions/shop/domain/product-attributes";
 import {

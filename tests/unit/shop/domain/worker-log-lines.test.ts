@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createFakeLlm } from "../../../../functions/core/llm/testing/fake-llm";
+import { createFakeLlm } from "../../../support/llm/fake-llm";
 import { createInMemoryShopRunRepository } from "../../../../functions/shop/adapters/testing/in-memory-shop-run-repository";
 import { SEED_BRAND_TIERS } from "../../../../functions/shop/domain/brand-tiers";
 import type { CoordinatorCartLine } from "../../../../functions/shop/domain/store-shapes";
