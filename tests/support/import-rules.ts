@@ -169,7 +169,6 @@ const foldersInArea = (file: string, area: string | undefined): string[] =>
     : file.slice(`functions/${area}/`.length).split("/").slice(0, -1);
 
 const domainImportProblem = (
-  file: string,
   ref: ImportRef,
   area: string | undefined,
   targetArea: string | undefined,
@@ -225,7 +224,7 @@ export const checkImportRules = (
       // Domain code, and the core modules domain code may import (which must be as pure).
       const pureCore = CORE_PURE_FOR_DOMAIN.some((pure) => pure.test(file));
       if (isDomain || pureCore) {
-        const problem = domainImportProblem(file, ref, fromArea, toArea, toRoles.includes("domain"));
+        const problem = domainImportProblem(ref, fromArea, toArea, toRoles.includes("domain"));
         if (problem) report("domain-imports", problem);
       }
       // wiring is the composition root: it builds the deps and calls the http factory, never the reverse.
