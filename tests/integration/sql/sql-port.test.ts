@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { ValidationError } from "../../../functions/core/errors";
 import { mapErrorToHttp } from "../../../functions/core/http/error-response";
 import { readMigrationFiles } from "../../../functions/core/sql/migration-files";
 import { applyMigrations } from "../../../functions/core/sql/migrations";

@@ -1,5 +1,4 @@
 import type { z } from "zod";
-import { toFieldIssues } from "../../../functions/core/validation";
 import { isLlmFailure, LlmOutputInvalid } from "../../../functions/core/llm/llm-errors";
 import type {
   LlmPort,
@@ -10,6 +9,7 @@ import type {
   TurnRequest,
   TurnResult,
 } from "../../../functions/core/llm/llm-port";
+import { toFieldIssues } from "../../../functions/core/validation";
 
 /**
  * A scripted LLM port for unit tests. Structured calls are routed by schema name, because callers run

@@ -9,9 +9,9 @@ import type { CookApiDeps } from "../../../../functions/cook/http/cook-api-deps"
 import { createCookApp } from "../../../../functions/cook/http/create-cook-app";
 import { toLambdaHandler } from "../../../../functions/core/http/lambda-handler";
 import type { LlmPort } from "../../../../functions/core/llm";
-import { createFakeLlm } from "../../../support/llm/fake-llm";
 import { createLogger, type Logger } from "../../../../functions/core/logger";
 import { buildHttpApiEvent, resultJson, structuredResult } from "../../../support/http-api-event";
+import { createFakeLlm } from "../../../support/llm/fake-llm";
 import { planBody, RECIPES } from "./cook-fixtures";
 
 export interface CallOptions {
