@@ -11,9 +11,9 @@ import {
 import { runCampaignChat } from "../functions/chat/campaigns/domain/use-cases/run-campaign-chat";
 import { createEmbedding } from "../functions/core/embedding/create-embedding";
 import { readEmbeddingConfig } from "../functions/core/embedding/embedding-config";
-import { createFakeLlm } from "../functions/core/llm/testing/fake-llm";
 import { createPostgresWireSql } from "../functions/core/sql/postgres-wire-adapter";
 import { forTenant } from "../functions/core/sql/tenant-sql";
+import { createFakeLlm } from "../tests/support/llm/fake-llm";
 import { percentile } from "./lib/stats";
 
 /**

@@ -5,6 +5,7 @@ import { convertInLocale, UNIT_SPELLINGS } from "../functions/cook/domain/ingred
 import { AMOUNT_WORDS } from "../functions/cook/domain/ingredient-lines/number-words";
 import { readIngredientLine } from "../functions/cook/domain/ingredient-lines/read-ingredient-line";
 import type { RecipeLocale } from "../functions/cook/domain/recipes/recipe-locale";
+import { seededRandom } from "../tests/support/seeded-random";
 import { legacyReader } from "./lib/ingredient-corpus";
 
 /**
@@ -124,14 +125,7 @@ const theirUnits = (column: string): string[] => {
   return units;
 };
 
-let seed = SEED;
-const random = (): number => {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = seed;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
+const random = seededRandom(SEED);
 
 /** Their name cut at " or ", without the words the reader treats as preparation (its own list). */
 const loose = (name: string): string =>

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { defineTool } from "../functions/core/agent/define-tool";
 import { runAgent } from "../functions/core/agent/run-agent";
-import { createFakeLlm } from "../functions/core/llm/testing/fake-llm";
+import { createFakeLlm } from "../tests/support/llm/fake-llm";
 import { median } from "./lib/stats";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -12,7 +12,6 @@ import { type CatalogProduct, loadCatalog } from "../dev/store/catalog";
 import { demoHouseholdSeed } from "../dev/store/demo-household";
 import { searchCatalog } from "../dev/store/search-catalog";
 import { StoreCatalogIndex } from "../dev/store/store-catalog-index";
-import { createFakeLlm } from "../functions/core/llm/testing/fake-llm";
 import type { LoggerPort } from "../functions/core/logger-port";
 import { brandTiersFor, DEFAULT_STORE_ID } from "../functions/shop/domain/brand-tiers";
 import { defaultHouseholdPreferences } from "../functions/shop/domain/household-preferences";
@@ -26,6 +25,7 @@ import {
   searchCandidatesStep,
 } from "../functions/shop/domain/substitution-worker";
 import { RECOMMENDATION_PT } from "../functions/shop/domain/value-ranker";
+import { createFakeLlm } from "../tests/support/llm/fake-llm";
 
 // Piped into `head`, stdout closes early: that is the reader's choice, not a failure of the demo.
 process.stdout.on("error", (error: NodeJS.ErrnoException) => {

@@ -16,12 +16,12 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { createFakeLlm } from "../functions/core/llm/testing/fake-llm";
 import type { LoggerPort } from "../functions/core/logger-port";
 import { findAttributes, nameDifferences } from "../functions/shop/domain/product-attributes";
 import type { SubstituteCandidate } from "../functions/shop/domain/substitution-contracts";
 import { generateSubstituteQueries } from "../functions/shop/domain/use-cases/generate-substitute-queries";
 import { rankSubstitutes } from "../functions/shop/domain/use-cases/rank-substitutes";
+import { createFakeLlm } from "../tests/support/llm/fake-llm";
 
 const { values } = parseArgs({ options: { pages: { type: "string" }, verbose: { type: "boolean" } } });
 const root = values.pages ?? process.env.LARDER_REAL_PAGES_DIR;

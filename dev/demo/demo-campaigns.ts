@@ -1,4 +1,5 @@
 import type { CampaignInput } from "../../functions/chat/campaigns/domain/campaign";
+import { seededRandom } from "../../tests/support/seeded-random";
 
 /**
  * Demo campaigns for the campaign chat (seed 002), written for this project: card, bank and travel
@@ -172,17 +173,6 @@ const CHANNEL_CALLS: Record<(typeof DEMO_CHANNELS)[number], string[]> = {
   Search: ["Compare cards and apply today.", "See rates and fees on our site."],
 };
 
-/** mulberry32: a small fixed pseudo-random sequence, so the demo is the same every start. */
-const sequence = (seed: number) => {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-};
-
 const isoDaysBefore = (today: Date, days: number): string =>
   new Date(today.getTime() - days * 86_400_000).toISOString().slice(0, 10);
 
@@ -249,7 +239,8 @@ export const anchorCampaigns = (today: Date): CampaignInput[] => [
 
 /** The demo set: the anchors and generated campaigns, `DEMO_CAMPAIGN_COUNT` in all. */
 export const demoCampaigns = (today: Date): CampaignInput[] => {
-  const random = sequence(2002);
+  // A fixed sequence, so the demo is the same every start.
+  const random = seededRandom(2002);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
   const anchors = anchorCampaigns(today);
   const campaigns: CampaignInput[] = [...anchors];

@@ -1,4 +1,4 @@
-import { createFakeLlm, type FakeLlm } from "../../functions/core/llm/testing/fake-llm";
+import { createFakeLlm, type FakeLlm } from "../../tests/support/llm/fake-llm";
 import { type FakeLlmRequest, type FakeLlmStep, routeByToolName } from "../fake-llm";
 import type { NegotiationScenario } from "./scenarios";
 

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, posix } from "node:path";
 
 /**
@@ -6,8 +6,25 @@ import { join, posix } from "node:path";
  * function runs on an in-memory file set in the self-test). Paths are repository-relative, with `/`.
  */
 
-/** The areas: `functions/<area>/…`. */
-export const AREAS = ["cook", "shop", "negotiate", "platform", "chat/campaigns", "chat/catalog"] as const;
+/** What the checker needs of an area definition (lib/definition-types' AreaDefinition): its entries. */
+export interface AreaEntries {
+  functions: readonly { entry: string }[];
+}
+
+/**
+ * The area folders (`cook`, `chat/catalog`: `functions/<folder>/…`), derived from the area definitions of
+ * lib/areas: the folder holding each function's `entries/`. A new area's definition brings its folder in.
+ */
+export const areaFoldersOf = (definitions: readonly AreaEntries[]): string[] => {
+  const folders = new Set<string>();
+  for (const { functions } of definitions)
+    for (const { entry } of functions) {
+      const match = entry.match(/^functions\/(.+?)\/entries\//);
+      if (!match?.[1]) throw new Error(`${entry}: an entry lives in functions/<area>/entries/`);
+      folders.add(match[1]);
+    }
+  return [...folders].sort();
+};
 
 /** Modules of functions/core that domain code may import (pure: no SDK, no I/O, no node: module). */
 const CORE_PURE_FOR_DOMAIN = [
@@ -32,20 +49,23 @@ const DOMAIN_PACKAGES = new Set(["zod", "parse-ingredient"]);
 /** node: modules domain code may import: hashing is computation, not I/O (request fingerprints). */
 const DOMAIN_NODE_MODULES = new Set(["node:crypto"]);
 /** SDKs domain code never imports, not even for a type. */
-const SDK_PACKAGES = [/^@aws-sdk\//, /^openai$/, /^@anthropic-ai\//, /^playwright/];
+const SDK_PACKAGES = [
+  /^@aws-sdk\//,
+  /^@aws-lambda-powertools\//,
+  /^openai$/,
+  /^@anthropic-ai\//,
+  /^playwright/,
+  /^postgres$/,
+];
 
 /**
- * How one area may reach another, besides a port in its domain/ports with an adapter in its adapters/:
- * an adapter may call another area's use case (`adapters/** -> <b>/domain/use-cases/**`), and these named
- * public surfaces. Keep it small: each entry is a deliberate exception.
+ * The remaining exceptions to the rules below, each with its reason. An area reaches another only through
+ * a port in its domain/ports, implemented in its wiring or adapters over the other area's public surface;
+ * these are the named surfaces. Keep it small: each entry is a deliberate exception.
  */
-export const PUBLIC_SURFACES: readonly { from: RegExp; to: RegExp; why: string }[] = [
+export const EXCEPTIONS: readonly { rule: Violation["rule"]; from: RegExp; to: RegExp; why: string }[] = [
   {
-    from: /^functions\/shop\/adapters\/cook-plan-shopping-list\.ts$/,
-    to: /^functions\/cook\/(adapters\/dynamo-(plan|recipe)-repository|domain\/ingredient-lines\/ingredient-units)\.ts$/,
-    why: "shop's PlanShoppingListPort adapter builds cook's getShoppingList on cook's own repositories and reads its container units",
-  },
-  {
+    rule: "cross-area",
     from: /^functions\/shop\/http\//,
     to: /^functions\/cook\/domain\/ids\.ts$/,
     why: "a run's plan_snapshot_id is validated (and documented) with cook's own snapshot id schema",
@@ -66,7 +86,14 @@ export interface Violation {
   file: string;
   line: number;
   specifier: string;
-  rule: "functions-imports-lib" | "domain-imports" | "cross-area" | "imports-entries" | "core-imports-area";
+  rule:
+    | "functions-imports-lib"
+    | "domain-imports"
+    | "cross-area"
+    | "imports-entries"
+    | "core-imports-area"
+    | "http-imports-wiring"
+    | "imports-adapter";
   message: string;
 }
 
@@ -129,26 +156,24 @@ export const importsOf = (file: string, text: string, known: ReadonlySet<string>
 };
 
 /** The area a file belongs to (`chat/campaigns`), `core`, or undefined (lib/, functions/ root files). */
-export const areaOf = (file: string): string | undefined => {
+export const areaOf = (file: string, areas: readonly string[]): string | undefined => {
   if (file.startsWith("functions/core/")) return "core";
-  return AREAS.find((area) => file.startsWith(`functions/${area}/`));
+  // The longest folder first, so `chat/catalog` wins over a `chat` area should one appear.
+  return [...areas].sort((a, b) => b.length - a.length).find((area) => file.startsWith(`functions/${area}/`));
 };
 
-/** The folders of a file inside its area (`shop/coordinator/domain/x.ts` → coordinator, domain). */
-const foldersInArea = (file: string): string[] => {
-  const area = areaOf(file);
-  if (area === undefined) return [];
-  return file.slice(`functions/${area}/`.length).split("/").slice(0, -1);
-};
-const isEntry = (file: string): boolean => areaOf(file) !== "core" && foldersInArea(file).includes("entries");
-const isDomain = (file: string): boolean => areaOf(file) !== "core" && foldersInArea(file).includes("domain");
-const isAdapter = (file: string): boolean => foldersInArea(file).includes("adapters");
-const isUseCase = (file: string): boolean => {
-  const folders = foldersInArea(file);
-  return folders.includes("domain") && folders.includes("use-cases");
-};
+/** The role folders of a file inside its area (`shop/adapters/x.ts` → adapters). */
+const foldersInArea = (file: string, area: string | undefined): string[] =>
+  area === undefined || area === "core"
+    ? []
+    : file.slice(`functions/${area}/`.length).split("/").slice(0, -1);
 
-const domainImportProblem = (file: string, ref: ImportRef): string | undefined => {
+const domainImportProblem = (
+  ref: ImportRef,
+  area: string | undefined,
+  targetArea: string | undefined,
+  targetIsDomain: boolean,
+): string | undefined => {
   if (!ref.relative) {
     if (SDK_PACKAGES.some((sdk) => sdk.test(ref.target))) return `domain code imports the SDK ${ref.target}`;
     if (ref.target.startsWith("node:"))
@@ -158,47 +183,89 @@ const domainImportProblem = (file: string, ref: ImportRef): string | undefined =
     if (DOMAIN_PACKAGES.has(ref.target) || ref.typeOnly) return undefined;
     return `domain code imports the package ${ref.target} (only ${[...DOMAIN_PACKAGES].join(", ")})`;
   }
-  const area = areaOf(file);
-  if (area !== "core" && areaOf(ref.target) === area && isDomain(ref.target)) return undefined;
+  if (area !== "core" && targetArea === area && targetIsDomain) return undefined;
   if (CORE_PURE_FOR_DOMAIN.some((allowed) => allowed.test(ref.target))) return undefined;
   if (ref.typeOnly && CORE_PORT_TYPES.some((allowed) => allowed.test(ref.target))) return undefined;
-  return `domain code imports ${ref.target} (domain reaches only its domain, core errors/logger-port/text and core port types)`;
+  return `domain code imports ${ref.target} (domain reaches only its domain, core errors/logger-port/text and core port types; never lib/, another area, adapters, wiring or http)`;
 };
 
-/** Checks the files given (path → text); `known` paths resolve extension-less specifiers. */
-export const checkImportRules = (files: ReadonlyMap<string, string>): Violation[] => {
+/**
+ * Checks the files given (path → text) against the rules, for the area folders given (`areaFoldersOf` over
+ * lib/areas). `known` paths resolve extension-less specifiers.
+ */
+export const checkImportRules = (
+  files: ReadonlyMap<string, string>,
+  areaFolders: readonly string[],
+): Violation[] => {
   const known = new Set(files.keys());
+  const areaFor = (file: string) => areaOf(file, areaFolders);
+  const roles = (file: string) => foldersInArea(file, areaFor(file));
   const violations: Violation[] = [];
   for (const [file, text] of files) {
-    const fromArea = areaOf(file);
+    const fromArea = areaFor(file);
+    const fromRoles = roles(file);
+    const isDomain = fromRoles.includes("domain");
+    const isHttp = fromRoles.includes("http");
+    const isEntry = fromRoles.includes("entries");
+    const isAdapter = fromRoles.includes("adapters");
     for (const ref of importsOf(file, text, known)) {
-      const report = (rule: Violation["rule"], message: string) =>
-        violations.push({ file, line: ref.line, specifier: ref.specifier, rule, message });
+      const report = (rule: Violation["rule"], message: string) => {
+        const excused = EXCEPTIONS.some((e) => e.rule === rule && e.from.test(file) && e.to.test(ref.target));
+        if (!excused) violations.push({ file, line: ref.line, specifier: ref.specifier, rule, message });
+      };
+      const toArea = ref.relative ? areaFor(ref.target) : undefined;
+      const toRoles = ref.relative ? roles(ref.target) : [];
       if (file.startsWith("functions/") && ref.relative && ref.target.startsWith("lib/")) {
         report("functions-imports-lib", `functions/ imports ${ref.target}: lib/ is CDK and definitions`);
       }
-      if (ref.relative && isEntry(ref.target)) {
+      if (toRoles.includes("entries")) {
         report("imports-entries", `imports the Lambda entry ${ref.target}: nothing imports entries/`);
       }
       // Domain code, and the core modules domain code may import (which must be as pure).
       const pureCore = CORE_PURE_FOR_DOMAIN.some((pure) => pure.test(file));
-      if (isDomain(file) || pureCore) {
-        const problem = domainImportProblem(file, ref);
+      if (isDomain || pureCore) {
+        const problem = domainImportProblem(ref, fromArea, toArea, toRoles.includes("domain"));
         if (problem) report("domain-imports", problem);
       }
-      const toArea = ref.relative ? areaOf(ref.target) : undefined;
+      // wiring is the composition root: it builds the deps and calls the http factory, never the reverse.
+      if (isHttp && toRoles.includes("wiring")) {
+        report(
+          "http-imports-wiring",
+          `http imports the wiring ${ref.target}: wiring builds the deps and calls http`,
+        );
+      }
+      // Adapters are built by wiring alone; http and entries receive what wiring built.
+      if ((isHttp || isEntry) && toRoles.includes("adapters")) {
+        report(
+          "imports-adapter",
+          `${isHttp ? "http" : "an entry"} imports the adapter ${ref.target}: wiring builds adapters`,
+        );
+      }
       if (fromArea === "core" && toArea && toArea !== "core") {
         report("core-imports-area", `functions/core imports the ${toArea} area (${ref.target})`);
       }
-      if (fromArea && fromArea !== "core" && toArea && toArea !== "core" && toArea !== fromArea) {
-        const viaUseCase = isAdapter(file) && isUseCase(ref.target);
-        const surface = PUBLIC_SURFACES.some((s) => s.from.test(file) && s.to.test(ref.target));
-        if (!viaUseCase && !surface) {
-          report(
-            "cross-area",
-            `${fromArea} reaches into ${toArea} (${ref.target}) other than through a port and its adapter`,
-          );
-        }
+      // Another area is reached through a port of the consuming area, implemented (in its wiring or an
+      // adapter) over the other area's exported surface: a module at that area's root (`functions/cook/x.ts`,
+      // outside its role folders). Never another area's use case, adapter, domain, wiring or http.
+      const publicSurface =
+        toRoles.length === 0 && (fromRoles.includes("wiring") || fromRoles.includes("adapters"));
+      if (
+        fromArea &&
+        fromArea !== "core" &&
+        toArea &&
+        toArea !== "core" &&
+        toArea !== fromArea &&
+        !publicSurface
+      ) {
+        const what = toRoles.includes("use-cases")
+          ? "a use case of"
+          : toRoles.includes("adapters")
+            ? "an adapter of"
+            : "the internals of";
+        report(
+          "cross-area",
+          `${fromArea}${isAdapter ? "'s adapter" : ""} reaches ${what} ${toArea} (${ref.target}) other than through a port`,
+        );
       }
     }
   }
@@ -216,6 +283,7 @@ const listTs = (root: string, dir: string): string[] =>
 export const readSourceFiles = (root: string): Map<string, string> =>
   new Map(
     ["functions", "lib"]
+      .filter((dir) => existsSync(join(root, dir)))
       .flatMap((dir) => listTs(root, dir))
       .map((path) => [path, readFileSync(join(root, path), "utf8")] as const),
   );

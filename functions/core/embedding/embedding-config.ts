@@ -44,7 +44,7 @@ const embeddingEnvSchema = z.object({
 
 /**
  * `EMBEDDING_PROVIDER` (`openai`, `bedrock`, `local`); unset means `local`. Never inferred from a key:
- * a new provider means new vectors (`npm run reembed`), so the switch is explicit.
+ * a new provider means new vectors, so the switch is explicit.
  */
 export const readEmbeddingConfig = (
   env: Record<string, string | undefined> = process.env,

@@ -2,7 +2,7 @@ import type { z } from "zod";
 
 /**
  * The one door to a language model. Domain code receives an `LlmPort` as a parameter and never imports a
- * provider SDK; tests pass `createFakeLlm()` (functions/core/llm/testing/fake-llm.ts).
+ * provider SDK; tests pass `createFakeLlm()` (tests/support/llm/fake-llm.ts).
  */
 export interface LlmPort {
   /**

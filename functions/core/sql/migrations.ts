@@ -3,7 +3,7 @@ import { ConfigError } from "../errors";
 import type { SqlPort } from "./sql-port";
 import { splitSqlStatements } from "./sql-text";
 
-/** One ordered schema change: `0001_search_documents` and its SQL. */
+/** One ordered schema change: `0003_campaigns` and its SQL. */
 export interface Migration {
   name: string;
   sql: string;

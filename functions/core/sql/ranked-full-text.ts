@@ -15,8 +15,8 @@ export interface RankedMatches {
   tsquery: string;
   /**
    * The query each row is checked and ranked with, when it depends on the row: the words parsed in the
-   * row's own language (campaigns; the search index when no language is asked). `tsquery` then only finds
-   * the candidates through the indexes (it must match every row this query matches).
+   * row's own language (campaigns). `tsquery` then only finds the candidates through the indexes (it must
+   * match every row this query matches).
    */
   rowQuery?: RowQuery;
   /** What every match meets besides the text, the tenant first; PostgreSQL may use indexes for them. */

@@ -1,10 +1,6 @@
 import type { CloudFormationCustomResourceEvent } from "aws-lambda";
 import { z } from "zod";
-import { configOnce } from "../../core/config";
-import { createLogger } from "../../core/logger";
-import { createSql } from "../../core/sql/create-sql";
-import { applyMigrations } from "../../core/sql/migrations";
-import { readSqlConfig } from "../../core/sql/sql-config";
+import { migrationLogger as logger, runMigrations } from "../wiring/migration-wiring";
 
 /**
  * The deploy-time migration runner: a CloudFormation custom resource whose properties carry the ordered
@@ -13,9 +9,6 @@ import { readSqlConfig } from "../../core/sql/sql-config";
  * cluster; the resource's own Delete does nothing.
  */
 const MigrationsSchema = z.array(z.object({ name: z.string().min(1), sql: z.string().min(1) }));
-
-const logger = createLogger("platform");
-const database = configOnce(() => createSql(readSqlConfig()));
 
 const PHYSICAL_ID = "larder-database-migrations";
 
@@ -26,7 +19,7 @@ export const handler = async (event: CloudFormationCustomResourceEvent): Promise
   if (event.RequestType !== "Delete") {
     try {
       const migrations = MigrationsSchema.parse(event.ResourceProperties.Migrations);
-      const report = await applyMigrations(database(), migrations);
+      const report = await runMigrations(migrations);
       applied = report.applied;
       logger.info("migrations", { applied: report.applied, alreadyApplied: report.alreadyApplied });
     } catch (error) {

@@ -10,10 +10,10 @@ import {
 import { createEmbedding } from "../../../functions/core/embedding/create-embedding";
 import { readEmbeddingConfig } from "../../../functions/core/embedding/embedding-config";
 import { LlmUnavailable } from "../../../functions/core/llm/llm-errors";
-import { createFakeLlm, type FakeLlm } from "../../../functions/core/llm/testing/fake-llm";
 import { createPostgresWireSql } from "../../../functions/core/sql/postgres-wire-adapter";
 import type { SqlPort } from "../../../functions/core/sql/sql-port";
 import { forTenant } from "../../../functions/core/sql/tenant-sql";
+import { createFakeLlm, type FakeLlm } from "../../support/llm/fake-llm";
 
 const TODAY = new Date("2026-06-15T12:00:00Z");
 const embedding = createEmbedding(readEmbeddingConfig({}), { logger: null });

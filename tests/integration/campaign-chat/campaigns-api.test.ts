@@ -6,11 +6,11 @@ import { createCampaignChatApp } from "../../../functions/chat/campaigns/wiring/
 import { createEmbedding } from "../../../functions/core/embedding/create-embedding";
 import { readEmbeddingConfig } from "../../../functions/core/embedding/embedding-config";
 import { toLambdaHandler } from "../../../functions/core/http/lambda-handler";
-import { createFakeLlm } from "../../../functions/core/llm/testing/fake-llm";
 import { createLogger } from "../../../functions/core/logger";
 import { createPostgresWireSql } from "../../../functions/core/sql/postgres-wire-adapter";
 import type { SqlPort } from "../../../functions/core/sql/sql-port";
 import { buildHttpApiEvent, resultJson, structuredResult } from "../../support/http-api-event";
+import { createFakeLlm } from "../../support/llm/fake-llm";
 
 const TODAY = new Date("2026-06-15T12:00:00Z");
 let sql: SqlPort;

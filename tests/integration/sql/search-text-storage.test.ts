@@ -25,17 +25,16 @@ const RUSSIAN =
   );
 
 describe("search_text storage", () => {
-  it("is MAIN in the three searched tables", async () => {
+  it("is MAIN in the two searched tables", async () => {
     const result = await sql.query<{ table: string; storage: string }>(
       `SELECT attrelid::regclass::text AS table, attstorage AS storage FROM pg_attribute
         WHERE attname = 'search_text' AND attrelid IN
-              ('campaigns'::regclass, 'catalog_products'::regclass, 'search_documents'::regclass)
+              ('campaigns'::regclass, 'catalog_products'::regclass)
         ORDER BY 1`,
     );
     expect(result.rows).toEqual([
       { table: "campaigns", storage: "m" },
       { table: "catalog_products", storage: "m" },
-      { table: "search_documents", storage: "m" },
     ]);
   });
 

@@ -7,7 +7,7 @@ import { ConfigError, NotFoundError } from "../../../functions/core/errors";
 import { LlmUnavailable } from "../../../functions/core/llm/llm-errors";
 import type { LlmMessage, TurnRequest } from "../../../functions/core/llm/llm-port";
 import { deadlineFromRemainingTime } from "../../../functions/core/llm/model-deadline";
-import { createFakeLlm, type FakeLlm } from "../../../functions/core/llm/testing/fake-llm";
+import { createFakeLlm, type FakeLlm } from "../../support/llm/fake-llm";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

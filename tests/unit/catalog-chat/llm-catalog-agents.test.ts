@@ -4,8 +4,8 @@ import {
   createLlmTemplateBuilder,
 } from "../../../functions/chat/catalog/adapters/llm-catalog-agents";
 import { LlmUnavailable } from "../../../functions/core/llm/llm-errors";
-import { createFakeLlm } from "../../../functions/core/llm/testing/fake-llm";
 import { createLogger } from "../../../functions/core/logger";
+import { createFakeLlm } from "../../support/llm/fake-llm";
 import { emptyState, product, stateWith } from "./catalog-fixtures";
 
 const logger = createLogger("catalog-agents-test");

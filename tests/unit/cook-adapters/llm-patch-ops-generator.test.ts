@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createLlmPatchOpsGenerator } from "../../../functions/cook/adapters/llm-patch-ops-generator";
 import { PATCH_GEN_SCHEMA_NAME, PatchGenResultSchema, type Recipe } from "../../../functions/cook/domain";
 import { isLlmFailure, LlmOutputInvalid, LlmUnavailable } from "../../../functions/core/llm";
-import { createFakeLlm, type FakeLlmCall } from "../../../functions/core/llm/testing/fake-llm";
+import { createFakeLlm, type FakeLlmCall } from "../../support/llm/fake-llm";
 
 const stirFry: Recipe = {
   recipe_id: "123456",

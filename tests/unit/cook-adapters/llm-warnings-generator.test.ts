@@ -8,7 +8,7 @@ import {
   type WarningsInput,
 } from "../../../functions/cook/domain";
 import { isLlmFailure, LlmOutputInvalid, LlmRateLimited } from "../../../functions/core/llm";
-import { createFakeLlm, type FakeLlmCall } from "../../../functions/core/llm/testing/fake-llm";
+import { createFakeLlm, type FakeLlmCall } from "../../support/llm/fake-llm";
 
 const base: Recipe = {
   recipe_id: "123456",

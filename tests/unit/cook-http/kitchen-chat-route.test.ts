@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { KitchenChatResponseSchema } from "../../../functions/cook/domain/kitchen-chat/kitchen-chat-schemas";
 import { createUnavailableLlm } from "../../../functions/core/llm";
-import { createFakeLlm } from "../../../functions/core/llm/testing/fake-llm";
 import { issuePaths, parseErrorBody } from "../../support/error-body";
+import { createFakeLlm } from "../../support/llm/fake-llm";
 import { createCookAppHarness, seedPlan } from "./support/cook-app-harness";
 import { DINNER } from "./support/cook-fixtures";
 

@@ -8,8 +8,8 @@ import {
 import { createAppTable } from "../../../functions/core/db/app-table";
 import { LlmUnavailable, readLlmConfig } from "../../../functions/core/llm";
 import { API_OFFLINE_RESERVE_MS } from "../../../functions/core/llm/model-deadline";
-import { createFakeLlm } from "../../../functions/core/llm/testing/fake-llm";
 import { createLogger } from "../../../functions/core/logger";
+import { createFakeLlm } from "../../support/llm/fake-llm";
 import { createCookAppHarness, seedPlan } from "./support/cook-app-harness";
 import { DINNER, mealPath } from "./support/cook-fixtures";
 

@@ -1,7 +1,7 @@
 import { Logger } from "@aws-lambda-powertools/logger";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createCookLlmGenerators } from "../../../functions/cook/wiring/cook-api-wiring";
-import { createFakeLlm } from "../../../functions/core/llm/testing/fake-llm";
+import { createFakeLlm } from "../../support/llm/fake-llm";
 import { createCookAppHarness, seedPlan } from "./support/cook-app-harness";
 import { DINNER, mealPath } from "./support/cook-fixtures";
 

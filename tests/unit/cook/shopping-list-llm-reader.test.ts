@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { createLlmIngredientReader } from "../../../functions/cook/adapters/llm-ingredient-reader";
 import { createSnapshot, getShoppingList, type Recipe } from "../../../functions/cook/domain";
 import { LlmUnavailable } from "../../../functions/core/llm";
-import { createFakeLlm } from "../../../functions/core/llm/testing/fake-llm";
 import { createCookTestDeps } from "../../support/cook/cook-test-deps";
+import { createFakeLlm } from "../../support/llm/fake-llm";
 
 const recipe: Recipe = {
   recipe_id: "tagine",

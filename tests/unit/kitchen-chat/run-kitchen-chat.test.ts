@@ -3,8 +3,8 @@ import { createOrReplaceRecipe, createVariantFromOps } from "../../../functions/
 import { KitchenChatResponseSchema } from "../../../functions/cook/domain/kitchen-chat/kitchen-chat-schemas";
 import { LlmOutputInvalid, LlmUnavailable } from "../../../functions/core/llm/llm-errors";
 import type { LlmToolResult, TurnRequest } from "../../../functions/core/llm/llm-port";
-import { createFakeLlm, type FakeLlm } from "../../../functions/core/llm/testing/fake-llm";
 import { runKitchenChatOnModel as runKitchenChat } from "../../support/cook/run-kitchen-chat-on-model";
+import { createFakeLlm, type FakeLlm } from "../../support/llm/fake-llm";
 import {
   createKitchenDeps,
   FRIDAY_DINNER,

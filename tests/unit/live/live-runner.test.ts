@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { LlmUnavailable } from "../../../functions/core/llm/llm-errors";
-import { createFakeLlm } from "../../../functions/core/llm/testing/fake-llm";
 import { estimateCost, parsePriceOverride, priceOf } from "../../../scripts/live/cost";
 import { runLive, selectScenarios } from "../../../scripts/live/runner";
 import { ALL_LIVE_SCENARIOS } from "../../../scripts/live/scenarios";
 import type { LiveScenario } from "../../../scripts/live/types";
+import { createFakeLlm } from "../../support/llm/fake-llm";
 
 const ENV = {
   LLM_PROVIDER: "openai",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { LlmOutputInvalid, LlmUnavailable } from "../../../functions/core/llm/llm-errors";
-import { createFakeLlm } from "../../../functions/core/llm/testing/fake-llm";
+import { createFakeLlm } from "../../support/llm/fake-llm";
 
 const ask = <S extends z.ZodType>(schemaName: string, schema: S) => ({
   schema,

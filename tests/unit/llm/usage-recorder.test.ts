@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { LlmUnavailable } from "../../../functions/core/llm/llm-errors";
 import type { LlmUsage } from "../../../functions/core/llm/llm-port";
-import { createFakeLlm } from "../../../functions/core/llm/testing/fake-llm";
 import { createUnavailableLlm } from "../../../functions/core/llm/unavailable-llm";
 import { createUsageRecorder, logUsageTotals, totalUsage } from "../../../functions/core/llm/usage-recorder";
 import { recordingUsage } from "../../../functions/core/llm/usage-recording-llm";
+import { createFakeLlm } from "../../support/llm/fake-llm";
 
 const usage = (overrides: Partial<LlmUsage>): LlmUsage => ({
   provider: "anthropic",

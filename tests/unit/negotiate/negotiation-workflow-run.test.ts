@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { startLocalNegotiation } from "../../../dev/negotiate/local-negotiation";
 import { createUnavailableLlm, LlmOutputInvalid, LlmUnavailable } from "../../../functions/core/llm";
-import { createFakeLlm } from "../../../functions/core/llm/testing/fake-llm";
 import { MAX_ITERATIONS } from "../../../functions/negotiate/domain/orchestrator";
+import { createFakeLlm } from "../../support/llm/fake-llm";
 import {
   classified,
   consult,

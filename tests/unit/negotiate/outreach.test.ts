@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createInMemoryNegotiationRepository } from "../../../dev/negotiate/in-memory-negotiation-repository";
 import { createUnavailableLlm, LlmUnavailable } from "../../../functions/core/llm";
-import { createFakeLlm } from "../../../functions/core/llm/testing/fake-llm";
 import type { WorkflowPort } from "../../../functions/core/workflow/workflow-port";
 import type { NegotiationDeps } from "../../../functions/negotiate/domain/negotiation-deps";
 import { loadStepMessage } from "../../../functions/negotiate/domain/step-message";
@@ -9,6 +8,7 @@ import { createNegotiation } from "../../../functions/negotiate/domain/use-cases
 import { getNegotiation } from "../../../functions/negotiate/domain/use-cases/get-negotiation";
 import { receiveSupplierMessage } from "../../../functions/negotiate/domain/use-cases/receive-supplier-message";
 import { reviewOutreach } from "../../../functions/negotiate/domain/use-cases/review-outreach";
+import { createFakeLlm } from "../../support/llm/fake-llm";
 import { merchantInstructions, orderContext, TARGET_PRICE, WALK_AWAY } from "./support/negotiation-fixtures";
 
 const workflows: WorkflowPort = {

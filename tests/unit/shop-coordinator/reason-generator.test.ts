@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { LlmUnavailable } from "../../../functions/core/llm";
-import { createFakeLlm } from "../../../functions/core/llm/testing/fake-llm";
 import {
   EXPLAIN_SUBSTITUTES_SCHEMA_NAME,
   explainSubstitutes,
@@ -10,6 +9,7 @@ import {
 import type { RankedCandidate } from "../../../functions/shop/domain/substitution-contracts";
 import { originalItemFromCartLine } from "../../../functions/shop/domain/substitution-worker";
 import { rankByHeuristic } from "../../../functions/shop/domain/value-ranker";
+import { createFakeLlm } from "../../support/llm/fake-llm";
 import {
   RecordingCoordinatorLogger,
   SWEET_POTATO_CANDIDATES,

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { createLambdaContext } from "../../../dev/lambda-context";
 import { toLambdaHandler } from "../../../functions/core/http/lambda-handler";
 import { LlmUnavailable } from "../../../functions/core/llm";
-import { createFakeLlm } from "../../../functions/core/llm/testing/fake-llm";
 import { createLogger } from "../../../functions/core/logger";
 import type { WorkflowPort } from "../../../functions/core/workflow/workflow-port";
 import { createInMemoryShopRunRepository } from "../../../functions/shop/adapters/testing/in-memory-shop-run-repository";
@@ -14,6 +13,7 @@ import { originalItemFromCartLine } from "../../../functions/shop/domain/substit
 import { rankByHeuristic } from "../../../functions/shop/domain/value-ranker";
 import { createShopApp } from "../../../functions/shop/http/create-shop-app";
 import { buildHttpApiEvent, resultJson, structuredResult } from "../../support/http-api-event";
+import { createFakeLlm } from "../../support/llm/fake-llm";
 import {
   createFakeStore,
   type FakeStore,

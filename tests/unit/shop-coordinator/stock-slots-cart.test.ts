@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { LlmUnavailable } from "../../../functions/core/llm";
-import { createFakeLlm } from "../../../functions/core/llm/testing/fake-llm";
 import { planCartAdditions } from "../../../functions/shop/domain/cart-builder";
 import { recommendSlot } from "../../../functions/shop/domain/slot-scout";
 import { pruneStock, pruneStockByCadence } from "../../../functions/shop/domain/stock-pruner";
@@ -9,6 +8,7 @@ import type {
   CoordinatorOrder,
   CoordinatorSlot,
 } from "../../../functions/shop/domain/store-shapes";
+import { createFakeLlm } from "../../support/llm/fake-llm";
 import { RecordingCoordinatorLogger } from "./support/coordinator-fixtures";
 
 const line = (productId: string, name: string, quantity = 1): CoordinatorCartLine => ({

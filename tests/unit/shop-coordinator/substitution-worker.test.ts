@@ -3,7 +3,6 @@ import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { LlmUnavailable } from "../../../functions/core/llm";
 import type { LlmPort } from "../../../functions/core/llm/llm-port";
-import { createFakeLlm } from "../../../functions/core/llm/testing/fake-llm";
 import type { BrandTiers } from "../../../functions/shop/domain/brand-tiers";
 import { STORE_BRAND_TIERS } from "../../../functions/shop/domain/brand-tiers";
 import type { HouseholdPreferences, ItemPolicy } from "../../../functions/shop/domain/household-preferences";
@@ -22,6 +21,7 @@ import {
   summarizeSubstitutions,
 } from "../../../functions/shop/domain/substitution-worker";
 import { repositoryRoot } from "../../../lib/repository-root";
+import { createFakeLlm } from "../../support/llm/fake-llm";
 import {
   createFakeStore,
   RecordingCoordinatorLogger,

@@ -2,12 +2,12 @@ import { createLambdaContext } from "../../../../dev/lambda-context";
 import { type CookComponents, createCookApi } from "../../../../functions/cook/wiring/cook-api-wiring";
 import { toLambdaHandler } from "../../../../functions/core/http/lambda-handler";
 import type { LlmPort } from "../../../../functions/core/llm";
-import { createFakeLlm } from "../../../../functions/core/llm/testing/fake-llm";
 import { createLogger, type Logger } from "../../../../functions/core/logger";
 import { type CookTestDeps, createCookTestDeps } from "../../../support/cook/cook-test-deps";
 import type { InMemoryPlanRepositoryOptions } from "../../../support/cook/in-memory-plan-repository";
 import { RecordingRetryTiming } from "../../../support/cook/recording-retry-timing";
 import { buildHttpApiEvent, resultJson, structuredResult } from "../../../support/http-api-event";
+import { createFakeLlm } from "../../../support/llm/fake-llm";
 import { planBody, RECIPES } from "./cook-fixtures";
 
 export interface CallOptions {

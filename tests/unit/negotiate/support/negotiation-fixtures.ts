@@ -1,4 +1,3 @@
-import { createFakeLlm, type FakeLlm } from "../../../../functions/core/llm/testing/fake-llm";
 import type {
   ClassifiedInstructions,
   EscalationAnalysis,
@@ -7,6 +6,7 @@ import type {
   OrchestratorDecision,
   OrderContext,
 } from "../../../../functions/negotiate/domain/experts/types";
+import { createFakeLlm, type FakeLlm } from "../../../support/llm/fake-llm";
 
 /** Private figures are chosen so a prompt or draft containing them is easy to spot: nothing else uses them. */
 export const TARGET_PRICE = 4.37;

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { createFakeLlm } from "../../../../functions/core/llm/testing/fake-llm";
 import { STORE_BRAND_TIERS } from "../../../../functions/shop/domain/brand-tiers";
 import { nameDifferences, readAttributes } from "../../../../functions/shop/domain/product-attributes";
 import {
@@ -9,6 +8,7 @@ import {
 import type { SubstituteCandidate } from "../../../../functions/shop/domain/substitution-contracts";
 import { SUBSTITUTION_TEMPERATURE } from "../../../../functions/shop/domain/substitution-prompts";
 import { rankByHeuristic, rankSubstitutesByValue } from "../../../../functions/shop/domain/value-ranker";
+import { createFakeLlm } from "../../../support/llm/fake-llm";
 import { RecordingCoordinatorLogger } from "../../shop-coordinator/support/coordinator-fixtures";
 
 const AUCHAN = STORE_BRAND_TIERS["auchan-pt"];

@@ -1,6 +1,5 @@
 import type { z } from "zod";
-import { toFieldIssues } from "../../validation";
-import { isLlmFailure, LlmOutputInvalid } from "../llm-errors";
+import { isLlmFailure, LlmOutputInvalid } from "../../../functions/core/llm/llm-errors";
 import type {
   LlmPort,
   LlmToolCall,
@@ -9,7 +8,8 @@ import type {
   StructuredResult,
   TurnRequest,
   TurnResult,
-} from "../llm-port";
+} from "../../../functions/core/llm/llm-port";
+import { toFieldIssues } from "../../../functions/core/validation";
 
 /**
  * A scripted LLM port for unit tests. Structured calls are routed by schema name, because callers run
