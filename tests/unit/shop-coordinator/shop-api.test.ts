@@ -5,8 +5,6 @@ import { LlmUnavailable } from "../../../functions/core/llm";
 import { createFakeLlm } from "../../../functions/core/llm/testing/fake-llm";
 import { createLogger } from "../../../functions/core/logger";
 import type { WorkflowPort } from "../../../functions/core/workflow/workflow-port";
-import { createInMemoryShopRunRepository } from "../../../functions/shop/adapters/testing/in-memory-shop-run-repository";
-import { createInMemoryWeeklyRunIndex } from "../../../functions/shop/adapters/testing/in-memory-weekly-run-index";
 import { householdForTenant } from "../../../functions/shop/domain/household-for-tenant";
 import type { ShopRunRepository } from "../../../functions/shop/domain/ports/shop-run-repository";
 import type { RunHeader } from "../../../functions/shop/domain/shop-run";
@@ -14,6 +12,8 @@ import { originalItemFromCartLine } from "../../../functions/shop/domain/substit
 import { rankByHeuristic } from "../../../functions/shop/domain/value-ranker";
 import { createShopApp } from "../../../functions/shop/http/create-shop-app";
 import { buildHttpApiEvent, resultJson, structuredResult } from "../../support/http-api-event";
+import { createInMemoryShopRunRepository } from "../../support/shop/in-memory-shop-run-repository";
+import { createInMemoryWeeklyRunIndex } from "../../support/shop/in-memory-weekly-run-index";
 import {
   createFakeStore,
   type FakeStore,

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { createFakeLlm } from "../../../../functions/core/llm/testing/fake-llm";
-import { createInMemoryShopRunRepository } from "../../../../functions/shop/adapters/testing/in-memory-shop-run-repository";
 import { SEED_BRAND_TIERS } from "../../../../functions/shop/domain/brand-tiers";
 import type { CoordinatorCartLine } from "../../../../functions/shop/domain/store-shapes";
 import {
@@ -8,6 +7,7 @@ import {
   originalItemFromCartLine,
 } from "../../../../functions/shop/domain/substitution-worker";
 import { scanCartForRun } from "../../../../functions/shop/domain/use-cases/scan-cart";
+import { createInMemoryShopRunRepository } from "../../../support/shop/in-memory-shop-run-repository";
 import { RecordingCoordinatorLogger } from "../../shop-coordinator/support/coordinator-fixtures";
 
 const line = (productId: string, name: string, available: boolean): CoordinatorCartLine => ({
