@@ -41,9 +41,9 @@ const SDK_PACKAGES = [/^@aws-sdk\//, /^openai$/, /^@anthropic-ai\//, /^playwrigh
  */
 export const PUBLIC_SURFACES: readonly { from: RegExp; to: RegExp; why: string }[] = [
   {
-    from: /^functions\/shop\/adapters\/cook-plan-shopping-list\.ts$/,
-    to: /^functions\/cook\/(adapters\/dynamo-(plan|recipe)-repository|domain\/ingredient-units)\.ts$/,
-    why: "shop's PlanShoppingListPort adapter builds cook's getShoppingList on cook's own repositories and reads its container units",
+    from: /^functions\/shop\/wiring\/cook-plan-shopping-list\.ts$/,
+    to: /^functions\/cook\/(adapters\/dynamo-(plan|recipe)-repository|domain\/ingredient-units|domain\/use-cases\/get-shopping-list)\.ts$/,
+    why: "cook exposes no shopping-list port: shop's wiring implements shop's PlanShoppingListPort with cook's getShoppingList on cook's own repositories and reads its container units",
   },
   {
     from: /^functions\/shop\/http\//,

@@ -8,10 +8,13 @@ import type { LoggerPort } from "../../core/logger-port";
 import type { PlanShoppingListPort } from "../domain/ports/plan-shopping-list-port";
 
 /**
- * PlanShoppingListPort over the cook area's own repositories and use case, on the tenant's table (the
- * cook data lives in the same table, under the same tenant): the list is exactly the one the cook API
- * serves, variants and components included. No model reads the lines the rules could not: those stay
- * out of the merge (the cook API lists them under `unparsed`).
+ * Shop's PlanShoppingListPort (domain/ports), implemented with the cook area's public use case
+ * (getShoppingList) on the tenant's table: the cook data lives in the same table, under the same tenant,
+ * and the list is exactly the one the cook API serves, variants and components included. Built here, in
+ * shop's composition root, not in a shop adapter: cook exposes no shopping-list port of its own, so the
+ * one place that builds adapters builds cook's repositories for its use case (the import rules name this
+ * exception). No model reads the lines the rules could not: those stay out of the merge (the cook API
+ * lists them under `unparsed`).
  */
 export const createCookPlanShoppingList = (table: TenantTable, logger?: LoggerPort): PlanShoppingListPort => {
   const plans = createDynamoPlanRepository(table);
