@@ -19,7 +19,7 @@ import { parseArgs } from "node:util";
 import { createFakeLlm } from "../functions/core/llm/testing/fake-llm";
 import type { LoggerPort } from "../functions/core/logger-port";
 import { findAttributes, nameDifferences } from "../functions/shop/domain/product-attributes";
-import type { SubstituteCandidate } from "../functions/shop/domain/substitution-contracts";
+import type { SubstituteCandidate } from "../functions/shop/domain/substitution/substitution-contracts";
 import { generateSubstituteQueries } from "../functions/shop/domain/use-cases/generate-substitute-queries";
 import { rankSubstitutes } from "../functions/shop/domain/use-cases/rank-substitutes";
 

@@ -1,6 +1,6 @@
 import type { Context } from "aws-lambda";
 import { parseOrThrow } from "../../core/validation";
-import { itemEventSchema } from "../domain/run-step-events";
+import { itemEventSchema } from "../domain/runs/run-step-events";
 import { generateQueriesForItem } from "../domain/use-cases/generate-item-queries";
 import { stepLogger } from "../wiring/step-logger";
 import { ITEM_MODEL_WINDOW_MS, withStepScope } from "../wiring/step-scope";

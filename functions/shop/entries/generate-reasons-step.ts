@@ -1,8 +1,8 @@
 import type { Context } from "aws-lambda";
 import { z } from "zod";
 import { parseOrThrow } from "../../core/validation";
-import { rankStepOutputSchema } from "../domain/run-step-events";
-import { addUsage } from "../domain/shop-run";
+import { rankStepOutputSchema } from "../domain/runs/run-step-events";
+import { addUsage } from "../domain/runs/shop-run";
 import { coordinatorCartLineSchema } from "../domain/store-shapes";
 import { explainSubstitutesForItem } from "../domain/use-cases/explain-item-substitutes";
 import { stepLogger } from "../wiring/step-logger";

@@ -1,6 +1,6 @@
 import type { Context } from "aws-lambda";
 import { parseOrThrow } from "../../core/validation";
-import { runKeysSchema } from "../domain/run-step-events";
+import { runKeysSchema } from "../domain/runs/run-step-events";
 import { pruneStockForRun } from "../domain/use-cases/prune-stock";
 import { stepLogger } from "../wiring/step-logger";
 import { PRUNE_MODEL_WINDOW_MS, withStepScope } from "../wiring/step-scope";

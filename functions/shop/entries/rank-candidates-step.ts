@@ -2,7 +2,7 @@ import type { Context } from "aws-lambda";
 import { z } from "zod";
 import { parseOrThrow } from "../../core/validation";
 import { itemPolicySchema } from "../domain/household-preferences";
-import { itemRulesSchema, searchStateSchema } from "../domain/run-step-events";
+import { itemRulesSchema, searchStateSchema } from "../domain/runs/run-step-events";
 import { coordinatorCartLineSchema } from "../domain/store-shapes";
 import { rankCandidatesForItem } from "../domain/use-cases/rank-item-candidates";
 import { stepLogger } from "../wiring/step-logger";

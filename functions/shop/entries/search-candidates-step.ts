@@ -3,9 +3,9 @@ import { z } from "zod";
 import { parseOrThrow } from "../../core/validation";
 import { householdIdSchema } from "../domain/household-for-tenant";
 import { itemPolicySchema } from "../domain/household-preferences";
-import { queriesStepOutputSchema, searchStateSchema } from "../domain/run-step-events";
+import { queriesStepOutputSchema, searchStateSchema } from "../domain/runs/run-step-events";
 import { coordinatorCartLineSchema } from "../domain/store-shapes";
-import type { SearchProgress } from "../domain/substitution-worker";
+import type { SearchProgress } from "../domain/substitution/substitution-worker";
 import { searchCandidatesForItem } from "../domain/use-cases/search-item-candidates";
 import { withHouseholdStore } from "../wiring/step-store";
 

@@ -5,7 +5,7 @@ import { createApi } from "../../core/http/create-api";
 import { deadlineFromRemainingTime } from "../../core/llm/model-deadline";
 import { type RequestScope, withRequestScope } from "../../core/request-scope";
 import { householdForTenant } from "../domain/household-for-tenant";
-import { runOptionsSchema } from "../domain/shop-run";
+import { runOptionsSchema } from "../domain/runs/shop-run";
 import { getShopPreferences } from "../domain/use-cases/get-preferences";
 import { getRunView } from "../domain/use-cases/get-run";
 import { listShopRuns } from "../domain/use-cases/list-runs";

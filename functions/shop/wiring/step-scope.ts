@@ -4,7 +4,7 @@ import { type RemainingTime, stepModelDeadline } from "../../core/llm/model-dead
 import { createUsageRecorder, type UsageRecorder } from "../../core/llm/usage-recorder";
 import { recordingUsage } from "../../core/llm/usage-recording-llm";
 import { type RequestScope, withRequestScope } from "../../core/request-scope";
-import type { RunUsage } from "../domain/shop-run";
+import type { RunUsage } from "../domain/runs/shop-run";
 import { shopConfig } from "./shop-config";
 import { stepLogger } from "./step-logger";
 

@@ -1,7 +1,7 @@
 import type { HouseholdPreferences } from "../../../functions/shop/domain/household-preferences";
 import type { ShopRunRepository } from "../../../functions/shop/domain/ports/shop-run-repository";
-import type { RunContext } from "../../../functions/shop/domain/run-context";
-import type { RunHeader, RunItem } from "../../../functions/shop/domain/shop-run";
+import type { RunContext } from "../../../functions/shop/domain/runs/run-context";
+import type { RunHeader, RunItem } from "../../../functions/shop/domain/runs/shop-run";
 
 /** The run repository in memory, one per tenant, for unit tests of the use cases and the HTTP app. */
 export const createInMemoryShopRunRepository = (): ShopRunRepository & { items: Map<string, RunItem[]> } => {

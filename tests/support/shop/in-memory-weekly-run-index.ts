@@ -1,5 +1,5 @@
 import type { WeeklyRunIndex } from "../../../functions/shop/domain/ports/weekly-run-index";
-import type { WeeklySlot } from "../../../functions/shop/domain/weekly-slot";
+import type { WeeklySlot } from "../../../functions/shop/domain/runs/weekly-slot";
 
 const slotKey = (slot: WeeklySlot) => `${slot.weekday}#${slot.hour}`;
 

@@ -1,9 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { LlmOutputInvalid, LlmUnavailable } from "../../../functions/core/llm";
 import { createFakeLlm } from "../../../functions/core/llm/testing/fake-llm";
-import { STORE_BRAND_TIERS } from "../../../functions/shop/domain/brand-tiers";
-import { buildHeuristicQueries, generateSearchQueries } from "../../../functions/shop/domain/query-generator";
-import { QUERY_GENERATOR_SYSTEM_PROMPT } from "../../../functions/shop/domain/substitution-prompts";
+import { STORE_BRAND_TIERS } from "../../../functions/shop/domain/substitution/brand-tiers";
+import {
+  buildHeuristicQueries,
+  generateSearchQueries,
+} from "../../../functions/shop/domain/substitution/query-generator";
+import { QUERY_GENERATOR_SYSTEM_PROMPT } from "../../../functions/shop/domain/substitution/substitution-prompts";
 import { RecordingCoordinatorLogger } from "./support/coordinator-fixtures";
 
 const SWEET_POTATO = "batata doce auchan em cubos para cozer 400g";

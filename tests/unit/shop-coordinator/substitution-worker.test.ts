@@ -4,13 +4,13 @@ import { describe, expect, it } from "vitest";
 import { LlmUnavailable } from "../../../functions/core/llm";
 import type { LlmPort } from "../../../functions/core/llm/llm-port";
 import { createFakeLlm } from "../../../functions/core/llm/testing/fake-llm";
-import type { BrandTiers } from "../../../functions/shop/domain/brand-tiers";
-import { STORE_BRAND_TIERS } from "../../../functions/shop/domain/brand-tiers";
 import type { HouseholdPreferences, ItemPolicy } from "../../../functions/shop/domain/household-preferences";
 import { defaultHouseholdPreferences } from "../../../functions/shop/domain/household-preferences";
 import type { StoreToolsPort } from "../../../functions/shop/domain/ports/store-tools-port";
-import { explainSubstitutes } from "../../../functions/shop/domain/reason-generator";
 import type { CoordinatorCartLine } from "../../../functions/shop/domain/store-shapes";
+import type { BrandTiers } from "../../../functions/shop/domain/substitution/brand-tiers";
+import { STORE_BRAND_TIERS } from "../../../functions/shop/domain/substitution/brand-tiers";
+import { explainSubstitutes } from "../../../functions/shop/domain/substitution/reason-generator";
 import {
   generateItemQueries,
   originalItemFromCartLine,
@@ -20,7 +20,7 @@ import {
   type SearchProgress,
   searchCandidatesStep,
   summarizeSubstitutions,
-} from "../../../functions/shop/domain/substitution-worker";
+} from "../../../functions/shop/domain/substitution/substitution-worker";
 import { repositoryRoot } from "../../../lib/repository-root";
 import {
   createFakeStore,

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { LlmUnavailable } from "../../../functions/core/llm";
 import { createFakeLlm } from "../../../functions/core/llm/testing/fake-llm";
-import type { ValueRankerInput } from "../../../functions/shop/domain/substitution-contracts";
+import type { ValueRankerInput } from "../../../functions/shop/domain/substitution/substitution-contracts";
 import {
   modelRankingOutputSchema,
   rankByHeuristic,
   rankSubstitutesByValue,
-} from "../../../functions/shop/domain/value-ranker";
+} from "../../../functions/shop/domain/substitution/value-ranker";
 import {
   RecordingCoordinatorLogger,
   SWEET_POTATO_CANDIDATES,

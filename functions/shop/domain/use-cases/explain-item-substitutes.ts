@@ -1,9 +1,9 @@
 import type { LlmPort } from "../../../core/llm/llm-port";
 import type { LoggerPort } from "../../../core/logger-port";
-import { explainSubstitutes } from "../reason-generator";
-import type { RankStepOutput } from "../run-step-events";
+import type { RankStepOutput } from "../runs/run-step-events";
 import type { CoordinatorCartLine } from "../store-shapes";
-import { originalItemFromCartLine } from "../substitution-worker";
+import { explainSubstitutes } from "../substitution/reason-generator";
+import { originalItemFromCartLine } from "../substitution/substitution-worker";
 
 /**
  * GenerateReasons (map item, step 5): the seed's ReasonGenerator (`explain_substitutes`), short pt-PT

@@ -1,8 +1,8 @@
 import type { LlmPort } from "../../../core/llm/llm-port";
 import type { LoggerPort } from "../../../core/logger-port";
-import { brandTiersFor, DEFAULT_STORE_ID } from "../brand-tiers";
 import type { CoordinatorCartLine } from "../store-shapes";
-import { generateItemQueries, originalItemFromCartLine } from "../substitution-worker";
+import { brandTiersFor, DEFAULT_STORE_ID } from "../substitution/brand-tiers";
+import { generateItemQueries, originalItemFromCartLine } from "../substitution/substitution-worker";
 
 /**
  * GenerateQueries (map item, step 1): the seed's QueryGenerator (`generate_search_query`) for one

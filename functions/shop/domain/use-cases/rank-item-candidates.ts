@@ -1,9 +1,13 @@
 import type { LlmPort } from "../../../core/llm/llm-port";
 import type { LoggerPort } from "../../../core/logger-port";
-import { brandTiersFor, DEFAULT_STORE_ID } from "../brand-tiers";
 import type { HouseholdPreferences, ItemPolicy } from "../household-preferences";
 import type { CoordinatorCartLine, CoordinatorProduct } from "../store-shapes";
-import { originalItemFromCartLine, type RankedItem, rankItemCandidates } from "../substitution-worker";
+import { brandTiersFor, DEFAULT_STORE_ID } from "../substitution/brand-tiers";
+import {
+  originalItemFromCartLine,
+  type RankedItem,
+  rankItemCandidates,
+} from "../substitution/substitution-worker";
 
 /**
  * RankCandidates (map item, step 4): the seed's ValueRanker (`rank_substitutes_by_value`, the heuristic

@@ -1,8 +1,12 @@
 import type { ItemPolicy } from "../household-preferences";
 import type { StoreToolsPort } from "../ports/store-tools-port";
 import type { CoordinatorCartLine, CoordinatorProduct } from "../store-shapes";
-import type { QueryGeneratorOutput } from "../substitution-contracts";
-import { originalItemFromCartLine, type SearchProgress, searchCandidatesStep } from "../substitution-worker";
+import type { QueryGeneratorOutput } from "../substitution/substitution-contracts";
+import {
+  originalItemFromCartLine,
+  type SearchProgress,
+  searchCandidatesStep,
+} from "../substitution/substitution-worker";
 
 /**
  * SearchCandidates (map item, step 2, once per query): one store search, its products merged into the

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { createFakeLlm } from "../../../../functions/core/llm/testing/fake-llm";
-import { SEED_BRAND_TIERS } from "../../../../functions/shop/domain/brand-tiers";
 import type { CoordinatorCartLine } from "../../../../functions/shop/domain/store-shapes";
+import { SEED_BRAND_TIERS } from "../../../../functions/shop/domain/substitution/brand-tiers";
 import {
   generateItemQueries,
   originalItemFromCartLine,
-} from "../../../../functions/shop/domain/substitution-worker";
+} from "../../../../functions/shop/domain/substitution/substitution-worker";
 import { scanCartForRun } from "../../../../functions/shop/domain/use-cases/scan-cart";
 import { createInMemoryShopRunRepository } from "../../../support/shop/in-memory-shop-run-repository";
 import { RecordingCoordinatorLogger } from "../../shop-coordinator/support/coordinator-fixtures";

@@ -14,7 +14,7 @@ import {
   crossCheckUnitPrice,
 } from "../../../../../functions/shop/adapters/store/extraction/compute-unit-price";
 import { parseSiteUnitPrice } from "../../../../../functions/shop/adapters/store/extraction/parse-site-unit-price";
-import { parsePackSize } from "../../../../../functions/shop/domain/parse-pack-size";
+import { parsePackSize } from "../../../../../functions/shop/domain/packs/parse-pack-size";
 
 const catalog = loadCatalog();
 const names = new Set(catalog.products.map((p) => p.name));

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { CoordinatorCartLine, CoordinatorOrder } from "./store-shapes";
+import type { CoordinatorCartLine, CoordinatorOrder } from "../store-shapes";
 
 /** A meal of the plan an ingredient is for. */
 export const planMealSchema = z.object({ date: z.string(), meal_type: z.string(), recipe_id: z.string() });

@@ -1,5 +1,5 @@
-import { parsePackSize } from "./parse-pack-size";
-import { kilogramsForStep } from "./substitute-quantity";
+import { parsePackSize } from "../packs/parse-pack-size";
+import { kilogramsForStep } from "../packs/substitute-quantity";
 
 /** A plan ingredient's amount as the cook area's shopping list gives it. */
 export interface PlanAmount {

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { SlotPreferences, Weekday } from "./household-preferences";
-import { type CoordinatorSlot, coordinatorSlotSchema } from "./store-shapes";
+import type { SlotPreferences, Weekday } from "../household-preferences";
+import { type CoordinatorSlot, coordinatorSlotSchema } from "../store-shapes";
 
 export const slotRecommendationSchema = z.object({
   recommended: coordinatorSlotSchema.optional(),

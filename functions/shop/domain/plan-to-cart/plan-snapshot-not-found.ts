@@ -1,4 +1,4 @@
-import { NotFoundError } from "../../core/errors";
+import { NotFoundError } from "../../../core/errors";
 
 /**
  * The one `plan_snapshot_not_found` of the shop area: a run names a meal-plan snapshot the tenant does not

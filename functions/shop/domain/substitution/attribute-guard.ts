@@ -3,7 +3,7 @@ import {
   DEFAULT_ATTRIBUTE_LEXICON,
   describeDifferences,
   nameDifferences,
-} from "./product-attributes";
+} from "../product-attributes";
 import type { ValueRanking } from "./substitution-contracts";
 
 /** How a reason starts when the substitute is not the same kind of product. */

@@ -1,10 +1,10 @@
-import type { CartAddition, PlanIngredientNotAdded } from "./cart-builder";
-import type { StepSource } from "./heuristic-fallback";
+import type { StepSource } from "../heuristic-fallback";
+import type { CartAddition, PlanIngredientNotAdded } from "../plan-to-cart/cart-builder";
+import type { PruneProposal } from "../pruning/stock-pruner";
+import type { SlotRecommendation } from "../slots/slot-scout";
+import type { CoordinatorSlot } from "../store-shapes";
+import { summarizeSubstitutions } from "../substitution/substitution-worker";
 import { addUsage, emptyUsage, type RunItem, type RunResult, type RunUsage } from "./shop-run";
-import type { SlotRecommendation } from "./slot-scout";
-import type { PruneProposal } from "./stock-pruner";
-import type { CoordinatorSlot } from "./store-shapes";
-import { summarizeSubstitutions } from "./substitution-worker";
 
 /** A Step Functions error Cause is often the Lambda's JSON error document: keep its message only. */
 export const readableCause = (cause: string | undefined): string => {

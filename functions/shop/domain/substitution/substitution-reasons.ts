@@ -1,4 +1,4 @@
-import { parsePackGrams } from "./pack-size";
+import { parsePackGrams } from "../packs/pack-size";
 import type { BrandPreference, PriceComparison } from "./substitution-contracts";
 import { comparablePrices, type ValueScoreProduct } from "./value-heuristics";
 

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { TenantIdSchema } from "../../core/db/keys";
-import { householdIdSchema } from "./household-for-tenant";
-import { householdPreferencesSchema, itemPolicySchema } from "./household-preferences";
+import { TenantIdSchema } from "../../../core/db/keys";
+import { householdIdSchema } from "../household-for-tenant";
+import { householdPreferencesSchema, itemPolicySchema } from "../household-preferences";
+import { pruneProposalSchema } from "../pruning/stock-pruner";
+import { slotRecommendationSchema } from "../slots/slot-scout";
+import { coordinatorCartLineSchema, coordinatorProductSchema, coordinatorSlotSchema } from "../store-shapes";
+import { queryGeneratorOutputSchema, rankedCandidateSchema } from "../substitution/substitution-contracts";
 import { runOptionsSchema, runUsageSchema } from "./shop-run";
-import { slotRecommendationSchema } from "./slot-scout";
-import { pruneProposalSchema } from "./stock-pruner";
-import { coordinatorCartLineSchema, coordinatorProductSchema, coordinatorSlotSchema } from "./store-shapes";
-import { queryGeneratorOutputSchema, rankedCandidateSchema } from "./substitution-contracts";
 
 /**
  * What the states of statemachines/shop-coordinator.asl.json hand each other: keys and small summaries,

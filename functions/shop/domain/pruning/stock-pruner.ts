@@ -1,9 +1,9 @@
 import { z } from "zod";
-import type { LlmPort } from "../../core/llm/llm-port";
-import { wrapPromptData } from "../../core/llm/prompt-data";
-import type { LoggerPort } from "../../core/logger-port";
-import { type StepSource, withHeuristicFallback } from "./heuristic-fallback";
-import type { CoordinatorCartLine, CoordinatorOrder } from "./store-shapes";
+import type { LlmPort } from "../../../core/llm/llm-port";
+import { wrapPromptData } from "../../../core/llm/prompt-data";
+import type { LoggerPort } from "../../../core/logger-port";
+import { type StepSource, withHeuristicFallback } from "../heuristic-fallback";
+import type { CoordinatorCartLine, CoordinatorOrder } from "../store-shapes";
 
 export const PRUNE_STOCK_SCHEMA_NAME = "prune_stock";
 

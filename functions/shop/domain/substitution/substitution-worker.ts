@@ -1,13 +1,13 @@
-import type { LlmPort } from "../../core/llm/llm-port";
-import type { LoggerPort } from "../../core/logger-port";
-import { foldText } from "../../core/text/fold-text";
+import type { LlmPort } from "../../../core/llm/llm-port";
+import type { LoggerPort } from "../../../core/logger-port";
+import { foldText } from "../../../core/text/fold-text";
+import type { StepSource } from "../heuristic-fallback";
+import type { HouseholdPreferences, ItemPolicy } from "../household-preferences";
+import type { StoreToolsPort } from "../ports/store-tools-port";
+import type { CoordinatorCartLine, CoordinatorProduct } from "../store-shapes";
 import { keepDefiningAttributes } from "./attribute-guard";
 import type { BrandTiers } from "./brand-tiers";
-import type { StepSource } from "./heuristic-fallback";
-import type { HouseholdPreferences, ItemPolicy } from "./household-preferences";
-import type { StoreToolsPort } from "./ports/store-tools-port";
 import { generateSearchQueries } from "./query-generator";
-import type { CoordinatorCartLine, CoordinatorProduct } from "./store-shapes";
 import type {
   OriginalItem,
   QueryGeneratorOutput,

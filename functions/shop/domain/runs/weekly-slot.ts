@@ -1,4 +1,4 @@
-import { WEEKDAYS, type Weekday } from "./household-preferences";
+import { WEEKDAYS, type Weekday } from "../household-preferences";
 
 /** An hour of the week, in UTC: when a household's weekly run is due. */
 export interface WeeklySlot {

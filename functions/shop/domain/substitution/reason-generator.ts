@@ -1,9 +1,9 @@
 import { z } from "zod";
-import type { LlmPort } from "../../core/llm/llm-port";
-import { wrapPromptData } from "../../core/llm/prompt-data";
-import type { LoggerPort } from "../../core/logger-port";
-import { refineListedIdsOnce } from "../../core/validation";
-import { type StepSource, withHeuristicFallback } from "./heuristic-fallback";
+import type { LlmPort } from "../../../core/llm/llm-port";
+import { wrapPromptData } from "../../../core/llm/prompt-data";
+import type { LoggerPort } from "../../../core/logger-port";
+import { refineListedIdsOnce } from "../../../core/validation";
+import { type StepSource, withHeuristicFallback } from "../heuristic-fallback";
 import type { OriginalItem, RankedCandidate } from "./substitution-contracts";
 import { SUBSTITUTION_TEMPERATURE } from "./substitution-prompts";
 

@@ -1,5 +1,5 @@
-import type { LoggerPort } from "../../core/logger-port";
-import { type HouseholdPreferences, type ItemPolicy, matchesBrand } from "./household-preferences";
+import type { LoggerPort } from "../../../core/logger-port";
+import { type HouseholdPreferences, type ItemPolicy, matchesBrand } from "../household-preferences";
 import type { ValueRanking } from "./substitution-contracts";
 import { comparablePrices, type ValueScoreProduct } from "./value-heuristics";
 

@@ -1,12 +1,12 @@
-import { foldText } from "../../core/text/fold-text";
+import { foldText } from "../../../core/text/fold-text";
+import { parsePackSize } from "../packs/parse-pack-size";
+import { isSoldByWeight } from "../packs/substitute-quantity";
+import type { PlanIngredient, PlanMeal } from "../ports/plan-shopping-list-port";
+import type { StoreToolsPort } from "../ports/store-tools-port";
+import { nameDifferences } from "../product-attributes";
+import type { CoordinatorCartLine, CoordinatorProduct } from "../store-shapes";
 import type { CartAddition, PlanIngredientNotAdded } from "./cart-builder";
-import { parsePackSize } from "./parse-pack-size";
 import { packsForAmount } from "./plan-pack-count";
-import type { PlanIngredient, PlanMeal } from "./ports/plan-shopping-list-port";
-import type { StoreToolsPort } from "./ports/store-tools-port";
-import { nameDifferences } from "./product-attributes";
-import type { CoordinatorCartLine, CoordinatorProduct } from "./store-shapes";
-import { isSoldByWeight } from "./substitute-quantity";
 
 /** Results read per search: the first relevant product is taken, so a few are plenty. */
 const SEARCH_RESULTS = 5;

@@ -1,10 +1,10 @@
-import type { LlmPort } from "../../core/llm/llm-port";
-import { wrapPromptData } from "../../core/llm/prompt-data";
-import type { LoggerPort } from "../../core/logger-port";
-import { foldText } from "../../core/text/fold-text";
+import type { LlmPort } from "../../../core/llm/llm-port";
+import { wrapPromptData } from "../../../core/llm/prompt-data";
+import type { LoggerPort } from "../../../core/logger-port";
+import { foldText } from "../../../core/text/fold-text";
+import { type StepSource, withHeuristicFallback } from "../heuristic-fallback";
+import { type AttributeLexicon, DEFAULT_ATTRIBUTE_LEXICON, findAttributes } from "../product-attributes";
 import { type BrandTiers, knownBrandWords, SEED_BRAND_TIERS } from "./brand-tiers";
-import { type StepSource, withHeuristicFallback } from "./heuristic-fallback";
-import { type AttributeLexicon, DEFAULT_ATTRIBUTE_LEXICON, findAttributes } from "./product-attributes";
 import {
   generateSearchQueryToolSchema,
   type QueryGeneratorInput,

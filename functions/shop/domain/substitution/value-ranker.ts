@@ -1,11 +1,11 @@
 import { z } from "zod";
-import type { LlmPort } from "../../core/llm/llm-port";
-import { wrapPromptData } from "../../core/llm/prompt-data";
-import type { LoggerPort } from "../../core/logger-port";
-import { refineListedIdsOnce } from "../../core/validation";
+import type { LlmPort } from "../../../core/llm/llm-port";
+import { wrapPromptData } from "../../../core/llm/prompt-data";
+import type { LoggerPort } from "../../../core/logger-port";
+import { refineListedIdsOnce } from "../../../core/validation";
+import { type StepSource, withHeuristicFallback } from "../heuristic-fallback";
 import { keepDefiningAttributes } from "./attribute-guard";
 import { type BrandTiers, classifyBrand, SEED_BRAND_TIERS } from "./brand-tiers";
-import { type StepSource, withHeuristicFallback } from "./heuristic-fallback";
 import {
   modelRankingSchema,
   RANK_SUBSTITUTES_SCHEMA_NAME,

@@ -1,13 +1,13 @@
 import { z } from "zod";
-import { cartAdditionSchema, planIngredientNotAddedSchema } from "./cart-builder";
-import { slotRecommendationSchema } from "./slot-scout";
-import { pruneProposalSchema } from "./stock-pruner";
-import { coordinatorSlotSchema } from "./store-shapes";
+import { cartAdditionSchema, planIngredientNotAddedSchema } from "../plan-to-cart/cart-builder";
+import { pruneProposalSchema } from "../pruning/stock-pruner";
+import { slotRecommendationSchema } from "../slots/slot-scout";
+import { coordinatorSlotSchema } from "../store-shapes";
 import {
   queryGeneratorOutputSchema,
   substitutionRecommendationSchema,
   substitutionResultSchema,
-} from "./substitution-contracts";
+} from "../substitution/substitution-contracts";
 
 /** A coordinator run as it is stored and shown: header, one record per unavailable item, the result. */
 

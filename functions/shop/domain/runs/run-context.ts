@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { cartAdditionSchema, planIngredientNotAddedSchema } from "./cart-builder";
-import { householdPreferencesSchema } from "./household-preferences";
-import { coordinatorCartLineSchema, coordinatorOrderSchema } from "./store-shapes";
+import { householdPreferencesSchema } from "../household-preferences";
+import { cartAdditionSchema, planIngredientNotAddedSchema } from "../plan-to-cart/cart-builder";
+import { coordinatorCartLineSchema, coordinatorOrderSchema } from "../store-shapes";
 
 /**
  * What a run's steps read once and keep with the run (in its record, never in the workflow's state):
