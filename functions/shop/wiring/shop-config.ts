@@ -1,5 +1,5 @@
 import { configOnce, parseConfig } from "../../core/config";
-import { TableConfigSchema } from "../../core/db/app-table";
+import { TableConfigSchema } from "../../core/db/table-config";
 import { readLlmConfig } from "../../core/llm/llm-config";
 import { readStoreConfig } from "../adapters/store/store-config";
 
