@@ -13,18 +13,18 @@ import { demoHouseholdSeed } from "../dev/store/demo-household";
 import { searchCatalog } from "../dev/store/search-catalog";
 import { StoreCatalogIndex } from "../dev/store/store-catalog-index";
 import type { LoggerPort } from "../functions/core/logger-port";
-import { brandTiersFor, DEFAULT_STORE_ID } from "../functions/shop/domain/brand-tiers";
 import { defaultHouseholdPreferences } from "../functions/shop/domain/household-preferences";
 import type { StoreToolsPort } from "../functions/shop/domain/ports/store-tools-port";
 import type { CoordinatorCartLine, CoordinatorProduct } from "../functions/shop/domain/store-shapes";
+import { brandTiersFor, DEFAULT_STORE_ID } from "../functions/shop/domain/substitution/brand-tiers";
 import {
   generateItemQueries,
   originalItemFromCartLine,
   queriesInOrder,
   rankItemCandidates,
   searchCandidatesStep,
-} from "../functions/shop/domain/substitution-worker";
-import { RECOMMENDATION_PT } from "../functions/shop/domain/value-ranker";
+} from "../functions/shop/domain/substitution/substitution-worker";
+import { RECOMMENDATION_PT } from "../functions/shop/domain/substitution/value-ranker";
 import { createFakeLlm } from "../tests/support/llm/fake-llm";
 
 // Piped into `head`, stdout closes early: that is the reader's choice, not a failure of the demo.

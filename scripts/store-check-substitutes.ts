@@ -18,7 +18,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import type { LoggerPort } from "../functions/core/logger-port";
 import { findAttributes, nameDifferences } from "../functions/shop/domain/product-attributes";
-import type { SubstituteCandidate } from "../functions/shop/domain/substitution-contracts";
+import type { SubstituteCandidate } from "../functions/shop/domain/substitution/substitution-contracts";
 import { generateSubstituteQueries } from "../functions/shop/domain/use-cases/generate-substitute-queries";
 import { rankSubstitutes } from "../functions/shop/domain/use-cases/rank-substitutes";
 import { createFakeLlm } from "../tests/support/llm/fake-llm";

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { parseOrThrow } from "../../functions/core/validation";
 
-/** Where the generated catalog data lives (JSON, committed; regenerate with generate-catalog.ts). */
+/** Where the catalog data lives: JSON, its one source, edited by hand and checked by the schemas below. */
 export const CATALOG_DIR = new URL("./catalog/", import.meta.url);
 
 export const catalogCategorySchema = z.object({

@@ -3,8 +3,8 @@ import type { TenantTable } from "../../core/db/tenant-table";
 import { ConflictError } from "../../core/errors";
 import { type HouseholdPreferences, householdPreferencesSchema } from "../domain/household-preferences";
 import type { ShopRunRepository } from "../domain/ports/shop-run-repository";
-import { runContextSchema } from "../domain/run-context";
-import { type RunHeader, runHeaderSchema, runItemSchema, runListEntrySchema } from "../domain/shop-run";
+import { runContextSchema } from "../domain/runs/run-context";
+import { type RunHeader, runHeaderSchema, runItemSchema, runListEntrySchema } from "../domain/runs/shop-run";
 
 /**
  * Runs in the tenant-bound table:

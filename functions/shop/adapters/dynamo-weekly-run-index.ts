@@ -3,7 +3,7 @@ import type { AppTable } from "../../core/db/app-table";
 import { TenantIdSchema } from "../../core/db/keys";
 import { mapDynamoError } from "../../core/db/map-dynamo-error";
 import type { WeeklyRunIndex } from "../domain/ports/weekly-run-index";
-import type { WeeklySlot } from "../domain/weekly-slot";
+import type { WeeklySlot } from "../domain/runs/weekly-slot";
 
 /**
  * The weekly-run index in the app table, outside every tenant's key space (tenant keys start with `T#`,

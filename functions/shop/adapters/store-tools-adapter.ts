@@ -1,4 +1,4 @@
-import { RECURRING_LOOKBACK_ORDERS } from "../domain/cart-builder";
+import { RECURRING_LOOKBACK_ORDERS } from "../domain/plan-to-cart/cart-builder";
 import type { StoreToolsPort } from "../domain/ports/store-tools-port";
 import type { CoordinatorCartLine, CoordinatorProduct } from "../domain/store-shapes";
 import type { CartItem, StoreProduct } from "./store/store-product";

@@ -1,7 +1,7 @@
 import type { Context } from "aws-lambda";
 import { z } from "zod";
 import { parseOrThrow } from "../../core/validation";
-import { runKeysSchema } from "../domain/run-step-events";
+import { runKeysSchema } from "../domain/runs/run-step-events";
 import { type BuildCartOutcome, buildCart } from "../domain/use-cases/build-cart";
 import { stepLogger } from "../wiring/step-logger";
 import { withHouseholdStore } from "../wiring/step-store";

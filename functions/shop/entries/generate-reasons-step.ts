@@ -1,13 +1,12 @@
 import type { Context } from "aws-lambda";
 import { z } from "zod";
 import { parseOrThrow } from "../../core/validation";
-import { explainSubstitutes } from "../domain/reason-generator";
-import { rankStepOutputSchema } from "../domain/run-step-events";
-import { addUsage } from "../domain/shop-run";
+import { rankStepOutputSchema } from "../domain/runs/run-step-events";
+import { addUsage } from "../domain/runs/shop-run";
 import { coordinatorCartLineSchema } from "../domain/store-shapes";
-import { originalItemFromCartLine } from "../domain/substitution-worker";
-import { stepLlm } from "../wiring/step-llm";
+import { explainSubstitutesForItem } from "../domain/use-cases/explain-item-substitutes";
 import { stepLogger } from "../wiring/step-logger";
+import { withStepScope } from "../wiring/step-scope";
 
 const eventSchema = z.object({
   /** The item's model window (GenerateQueries opened it); absent, the step's deadline alone bounds it. */
@@ -23,15 +22,12 @@ const eventSchema = z.object({
  */
 export const handler = async (event: unknown, context: Context) => {
   const { item, ranked, modelWindowEndsAt } = parseOrThrow(eventSchema, event, "GenerateReasons event");
-  const { llm, usage } = stepLlm(context, modelWindowEndsAt);
-  const explained = await explainSubstitutes(
-    { llm, logger: stepLogger },
-    { original: originalItemFromCartLine(item), candidates: ranked.candidates },
+  return withStepScope(
+    context,
+    { name: "GenerateReasons", windowEndsAt: modelWindowEndsAt },
+    async ({ llm, runUsage }) => {
+      const explained = await explainSubstitutesForItem({ llm, logger: stepLogger }, { item, ranked });
+      return { ...explained, usage: addUsage(ranked.usage, runUsage()) };
+    },
   );
-  return {
-    ...ranked,
-    candidates: explained.candidates,
-    reasonsSource: explained.source,
-    usage: addUsage(ranked.usage, usage()),
-  };
 };

@@ -1,5 +1,5 @@
 import { parseOrThrow } from "../../core/validation";
-import { caughtErrorSchema, runKeysSchema, saveRunEventSchema } from "../domain/run-step-events";
+import { caughtErrorSchema, runKeysSchema, saveRunEventSchema } from "../domain/runs/run-step-events";
 import { markRunFailed } from "../domain/use-cases/mark-run-failed";
 import { runRepositoryFor } from "../wiring/step-table";
 

@@ -1,13 +1,12 @@
 import type { Context } from "aws-lambda";
 import { z } from "zod";
 import { parseOrThrow } from "../../core/validation";
-import { brandTiersFor, DEFAULT_STORE_ID } from "../domain/brand-tiers";
 import { itemPolicySchema } from "../domain/household-preferences";
-import { itemRulesSchema, searchStateSchema } from "../domain/run-step-events";
+import { itemRulesSchema, searchStateSchema } from "../domain/runs/run-step-events";
 import { coordinatorCartLineSchema } from "../domain/store-shapes";
-import { originalItemFromCartLine, rankItemCandidates } from "../domain/substitution-worker";
-import { stepLlm } from "../wiring/step-llm";
+import { rankCandidatesForItem } from "../domain/use-cases/rank-item-candidates";
 import { stepLogger } from "../wiring/step-logger";
+import { withStepScope } from "../wiring/step-scope";
 
 const eventSchema = z.object({
   /** The item's model window (GenerateQueries opened it); absent, the step's deadline alone bounds it. */
@@ -28,10 +27,15 @@ export const handler = async (event: unknown, context: Context) => {
     event,
     "RankCandidates event",
   );
-  const { llm, usage } = stepLlm(context, modelWindowEndsAt);
-  const ranked = await rankItemCandidates(
-    { llm, logger: stepLogger, tiers: brandTiersFor(DEFAULT_STORE_ID) },
-    { original: originalItemFromCartLine(item), candidates: search.candidates, policy, preferences: rules },
+  return withStepScope(
+    context,
+    { name: "RankCandidates", windowEndsAt: modelWindowEndsAt },
+    async ({ llm, runUsage }) => {
+      const ranked = await rankCandidatesForItem(
+        { llm, logger: stepLogger },
+        { item, policy, rules, candidates: search.candidates },
+      );
+      return { ...ranked, usage: runUsage() };
+    },
   );
-  return { ...ranked, usage: usage() };
 };

@@ -1,5 +1,5 @@
 import { parseOrThrow } from "../../core/validation";
-import { caughtErrorSchema, itemEventSchema } from "../domain/run-step-events";
+import { caughtErrorSchema, itemEventSchema } from "../domain/runs/run-step-events";
 import { recordItemFailure } from "../domain/use-cases/record-item-failure";
 import { stepLogger } from "../wiring/step-logger";
 import { runRepositoryFor } from "../wiring/step-table";

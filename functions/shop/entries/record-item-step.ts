@@ -1,5 +1,9 @@
 import { parseOrThrow } from "../../core/validation";
-import { itemEventSchema, queriesStepOutputSchema, rankStepOutputSchema } from "../domain/run-step-events";
+import {
+  itemEventSchema,
+  queriesStepOutputSchema,
+  rankStepOutputSchema,
+} from "../domain/runs/run-step-events";
 import { recordItem } from "../domain/use-cases/record-item";
 import { runRepositoryFor } from "../wiring/step-table";
 

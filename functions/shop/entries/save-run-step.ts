@@ -1,5 +1,5 @@
 import { parseOrThrow } from "../../core/validation";
-import { saveRunEventSchema } from "../domain/run-step-events";
+import { saveRunEventSchema } from "../domain/runs/run-step-events";
 import { saveRunResult } from "../domain/use-cases/save-run";
 import { runRepositoryFor } from "../wiring/step-table";
 

@@ -1,6 +1,6 @@
 import type { Context } from "aws-lambda";
 import { parseOrThrow } from "../../core/validation";
-import { runKeysSchema } from "../domain/run-step-events";
+import { runKeysSchema } from "../domain/runs/run-step-events";
 import { scanCartForRun } from "../domain/use-cases/scan-cart";
 import { stepLogger } from "../wiring/step-logger";
 import { withHouseholdStore } from "../wiring/step-store";

@@ -1,6 +1,6 @@
 import type { Context } from "aws-lambda";
 import { parseOrThrow } from "../../core/validation";
-import { runKeysSchema } from "../domain/run-step-events";
+import { runKeysSchema } from "../domain/runs/run-step-events";
 import { scoutSlots } from "../domain/use-cases/scout-slots";
 import { withHouseholdStore } from "../wiring/step-store";
 import { runRepositoryFor } from "../wiring/step-table";

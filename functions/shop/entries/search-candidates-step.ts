@@ -3,13 +3,10 @@ import { z } from "zod";
 import { parseOrThrow } from "../../core/validation";
 import { householdIdSchema } from "../domain/household-for-tenant";
 import { itemPolicySchema } from "../domain/household-preferences";
-import { queriesStepOutputSchema, searchStateSchema } from "../domain/run-step-events";
+import { queriesStepOutputSchema, searchStateSchema } from "../domain/runs/run-step-events";
 import { coordinatorCartLineSchema } from "../domain/store-shapes";
-import {
-  originalItemFromCartLine,
-  type SearchProgress,
-  searchCandidatesStep,
-} from "../domain/substitution-worker";
+import type { SearchProgress } from "../domain/substitution/substitution-worker";
+import { searchCandidatesForItem } from "../domain/use-cases/search-item-candidates";
 import { withHouseholdStore } from "../wiring/step-store";
 
 const eventSchema = z.object({
@@ -31,13 +28,8 @@ export const handler = async (event: unknown, context: Context): Promise<SearchP
     event,
     "SearchCandidates event",
   );
-  return withHouseholdStore(householdId, context, (store) =>
-    searchCandidatesStep(store, {
-      original: originalItemFromCartLine(item),
-      queries,
-      queryIndex: search.nextQueryIndex,
-      candidates: search.candidates,
-      policy,
-    }),
+  return searchCandidatesForItem(
+    { withStore: (work) => withHouseholdStore(householdId, context, work) },
+    { item, policy, queries, search },
   );
 };

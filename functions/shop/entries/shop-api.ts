@@ -1,17 +1,9 @@
 import { toLambdaHandler } from "../../core/http/lambda-handler";
 import { createObservability } from "../../core/observability";
-import { shopApiDeps } from "../wiring/shop-api-wiring";
+import { createShopApi } from "../wiring/shop-api-wiring";
 
 const observability = await createObservability("shop");
 const { logger } = observability;
 
-/** The app (its routes and their zod schemas), built on the first request, not at init. */
-const buildApp = async () => {
-  const [{ createShopApp }, deps] = await Promise.all([
-    import("../http/create-shop-app"),
-    shopApiDeps(logger),
-  ]);
-  return createShopApp(deps);
-};
-
-export const handler = toLambdaHandler(buildApp, logger, observability);
+/** The app (its routes and their zod schemas), built by the wiring on the first request, not at init. */
+export const handler = toLambdaHandler(() => createShopApi(logger), logger, observability);

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { prefixedIdMaker } from "../../core/ids";
 import { parseOrThrow } from "../../core/validation";
-import { processWorkflowPort } from "../../core/workflow/process-workflow-port";
 import { startDueWeeklyRuns } from "../domain/use-cases/start-weekly-runs";
 import { stepLogger } from "../wiring/step-logger";
 import { runRepositoryFor, stepWeeklyRunIndex } from "../wiring/step-table";
+import { stepWorkflows } from "../wiring/step-workflows";
 
 /** What statemachines/shop-weekly-runs.asl.json passes: the execution's start time (`$$.Execution.StartTime`). */
 const eventSchema = z.object({ firedAt: z.iso.datetime({ offset: true }) });
@@ -19,7 +19,7 @@ export const handler = async (event: unknown) => {
     {
       runsFor: runRepositoryFor,
       weeklyRuns: stepWeeklyRunIndex(),
-      workflows: processWorkflowPort(),
+      workflows: stepWorkflows(),
       newRunId: prefixedIdMaker("run"),
       now: () => new Date(),
       logger: stepLogger,

@@ -3,9 +3,9 @@ import type { Context } from "hono";
 import type { ApiEnv } from "../../core/http/api-env";
 import { createApi } from "../../core/http/create-api";
 import { deadlineFromRemainingTime } from "../../core/llm/model-deadline";
-import { type ModelSession, withModelSession } from "../../core/llm/model-session";
+import { type RequestScope, withRequestScope } from "../../core/request-scope";
 import { householdForTenant } from "../domain/household-for-tenant";
-import { runOptionsSchema } from "../domain/shop-run";
+import { runOptionsSchema } from "../domain/runs/shop-run";
 import { getShopPreferences } from "../domain/use-cases/get-preferences";
 import { getRunView } from "../domain/use-cases/get-run";
 import { listShopRuns } from "../domain/use-cases/list-runs";
@@ -23,8 +23,8 @@ import {
   rankSubstitutesRoute,
 } from "./shop-routes";
 
-/** Kept back from the Lambda's remaining time (29 s): a slow store or model stops 3 s before it ends. */
-const REQUEST_DEADLINE_MARGIN_MS = 3_000;
+/** Kept back from the Lambda's remaining time (29 s): a slow store stops 3 s before it ends. */
+const STORE_DEADLINE_MARGIN_MS = 3_000;
 
 /**
  * The shop area's HTTP API: each handler validates (the routes' zod schemas), runs one use case on the
@@ -37,25 +37,27 @@ export const createShopApp = (deps: ShopApiDeps): OpenAPIHono<ApiEnv> => {
     ...(deps.maxBodyBytes === undefined ? {} : { maxBodyBytes: deps.maxBodyBytes }),
   });
   const runs = (c: Context<ApiEnv>) => deps.runsFor(c.get("tenant"));
-  /** The request's deadline (epoch ms) in Lambda; none elsewhere. */
-  const deadlineOf = (c: Context<ApiEnv>): number | undefined => {
+  /** The store's deadline of a decision (epoch ms) in Lambda; none elsewhere (the store adapter's own cut). */
+  const storeDeadlineOf = (c: Context<ApiEnv>): number | undefined => {
     const lambdaContext = c.env?.lambdaContext;
-    return lambdaContext ? deadlineFromRemainingTime(lambdaContext, REQUEST_DEADLINE_MARGIN_MS) : undefined;
+    return lambdaContext ? deadlineFromRemainingTime(lambdaContext, STORE_DEADLINE_MARGIN_MS) : undefined;
   };
 
-  /** A model session of one request, bounded by its deadline, its usage logged in one line. */
-  const withModel = <T>(c: Context<ApiEnv>, use: (session: ModelSession) => Promise<T>): Promise<T> => {
-    const deadline = deadlineOf(c);
-    return withModelSession(
+  /**
+   * The request's scope: its model calls end at the request's model deadline (API Gateway's 30 s less the
+   * offline answer's reserve, as in every area), their usage logged in one line.
+   */
+  const inRequestScope = <T>(c: Context<ApiEnv>, use: (scope: RequestScope) => Promise<T>): Promise<T> =>
+    withRequestScope(
       deps.llm,
       {
-        ...(deadline === undefined ? {} : { deadline }),
+        tenant: c.get("tenant"),
         logger: c.get("logger"),
+        deadline: c.get("modelDeadline"),
         logContext: { route: `${c.req.method} ${c.req.routePath}` },
       },
       use,
     );
-  };
 
   app.openapi(createShopRunRoute, async (c) => {
     const body = c.req.valid("json");
@@ -90,7 +92,7 @@ export const createShopApp = (deps: ShopApiDeps): OpenAPIHono<ApiEnv> => {
 
   app.openapi(decideShopRunRoute, async (c) => {
     const householdId = householdForTenant(c.get("tenant"));
-    const deadline = deadlineOf(c);
+    const deadline = storeDeadlineOf(c);
     // Loaded on first use, as are the substitution routes' below: most requests start or read runs.
     const { applyDecisions } = await import("../domain/use-cases/apply-decisions");
     const outcome = await applyDecisions(
@@ -108,7 +110,7 @@ export const createShopApp = (deps: ShopApiDeps): OpenAPIHono<ApiEnv> => {
   app.openapi(generateSubstituteQueriesRoute, async (c) => {
     const input = c.req.valid("json");
     const { generateSubstituteQueries } = await import("../domain/use-cases/generate-substitute-queries");
-    const generated = await withModel(c, ({ llm }) =>
+    const generated = await inRequestScope(c, ({ llm }) =>
       generateSubstituteQueries({ llm, logger: c.get("logger") }, input),
     );
     c.header("x-larder-source", generated.source);
@@ -118,7 +120,9 @@ export const createShopApp = (deps: ShopApiDeps): OpenAPIHono<ApiEnv> => {
   app.openapi(rankSubstitutesRoute, async (c) => {
     const input = c.req.valid("json");
     const { rankSubstitutes } = await import("../domain/use-cases/rank-substitutes");
-    const ranked = await withModel(c, ({ llm }) => rankSubstitutes({ llm, logger: c.get("logger") }, input));
+    const ranked = await inRequestScope(c, ({ llm }) =>
+      rankSubstitutes({ llm, logger: c.get("logger") }, input),
+    );
     c.header("x-larder-source", ranked.source);
     return c.json(ranked.output, 200);
   });

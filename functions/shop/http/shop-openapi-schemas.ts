@@ -1,14 +1,19 @@
 import { z } from "@hono/zod-openapi";
 import { SnapshotIdSchema } from "../../cook/domain/ids";
-import { decisionSchema } from "../domain/decision";
 import { householdPreferencesSchema } from "../domain/household-preferences";
-import { RUN_STATUSES, recordedDecisionSchema, runOptionsSchema, runResultSchema } from "../domain/shop-run";
+import { decisionSchema } from "../domain/runs/decision";
+import {
+  RUN_STATUSES,
+  recordedDecisionSchema,
+  runOptionsSchema,
+  runResultSchema,
+} from "../domain/runs/shop-run";
 import {
   queryGeneratorInputSchema,
   queryGeneratorOutputSchema,
   valueRankerInputSchema,
   valueRankerOutputSchema,
-} from "../domain/substitution-contracts";
+} from "../domain/substitution/substitution-contracts";
 
 export const CreateRunBody = z
   .object({

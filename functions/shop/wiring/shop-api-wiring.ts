@@ -1,24 +1,20 @@
-import { configOnce, parseConfig } from "../../core/config";
-import { createAppTable, TableConfigSchema } from "../../core/db/app-table";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { ApiEnv } from "../../core/http/api-env";
 import { prefixedIdMaker } from "../../core/ids";
 import { lazyLoad, lazyPort } from "../../core/lazy";
 import { createLazyLlm } from "../../core/llm/lazy-llm";
-import { readLlmConfig } from "../../core/llm/llm-config";
 import type { Logger } from "../../core/logger";
 import type { WorkflowPort } from "../../core/workflow/workflow-port";
-import { storeConfig } from "../adapters/store/store-config";
 import type { PlanShoppingListPort } from "../domain/ports/plan-shopping-list-port";
 import type { WeeklyRunIndex } from "../domain/ports/weekly-run-index";
 import type { ShopApiDeps } from "../http/shop-api-deps";
 import { openHouseholdStore } from "./household-store";
+import { shopConfig } from "./shop-config";
+import { shopTable } from "./shop-table";
 
 // Parsed at cold start: a missing TABLE_NAME, STORE_URL (in Lambda) or LLM key fails here, with its name.
-const config = configOnce(() => ({
-  table: parseConfig(TableConfigSchema),
-  llm: readLlmConfig(),
-  store: storeConfig(),
-}))();
-const table = createAppTable(config.table);
+const config = { llm: shopConfig.llm(), store: shopConfig.store() };
+const table = shopTable();
 
 /**
  * Loaded on first use (with the Step Functions client): only starting and reading a run call a workflow.
@@ -38,14 +34,14 @@ const weeklyRuns = lazyPort<WeeklyRunIndex>(
 );
 
 /** The cook area's plans, loaded on first use: only a run with a meal plan reads them. */
-const cookPlans = lazyLoad(() => import("../adapters/cook-plan-shopping-list"));
+const cookPlans = lazyLoad(() => import("./cook-plan-shopping-list"));
 const plansFor = (tenant: string): Pick<PlanShoppingListPort, "snapshotExists"> => ({
   snapshotExists: async (snapshotId) =>
     (await cookPlans()).createCookPlanShoppingList(table.forTenant(tenant)).snapshotExists(snapshotId),
 });
 
 /** ShopApi's dependencies, built once per container (the app itself is built on the first request). */
-export const shopApiDeps = async (logger: Logger): Promise<ShopApiDeps> => {
+const shopApiDeps = async (logger: Logger): Promise<ShopApiDeps> => {
   const { createDynamoShopRunRepository } = await import("../adapters/dynamo-shop-run-repository");
   return {
     logger,
@@ -60,4 +56,13 @@ export const shopApiDeps = async (logger: Logger): Promise<ShopApiDeps> => {
     newRunId: prefixedIdMaker("run"),
     now: () => new Date(),
   };
+};
+
+/** ShopApi: its dependencies built here, then the http app over them (on the first request, not at init). */
+export const createShopApi = async (logger: Logger): Promise<OpenAPIHono<ApiEnv>> => {
+  const [{ createShopApp }, deps] = await Promise.all([
+    import("../http/create-shop-app"),
+    shopApiDeps(logger),
+  ]);
+  return createShopApp(deps);
 };

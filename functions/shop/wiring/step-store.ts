@@ -1,12 +1,12 @@
 import type { Context } from "aws-lambda";
 import { deadlineFromRemainingTime } from "../../core/llm/model-deadline";
-import { storeConfig } from "../adapters/store/store-config";
 import { STORE_DEADLINE_MARGIN_MS } from "../adapters/store/store-deadline-margin";
 import type { StoreToolsPort } from "../domain/ports/store-tools-port";
 import { openHouseholdStore } from "./household-store";
+import { shopConfig } from "./shop-config";
 
 // Parsed at cold start: a Lambda without STORE_URL fails here, naming it.
-const config = storeConfig();
+shopConfig.store();
 
 /**
  * Runs `work` on the household's store session, bounded by the step's remaining time, and closes the
@@ -18,7 +18,7 @@ export const withHouseholdStore = async <T>(
   work: (store: StoreToolsPort) => Promise<T>,
 ): Promise<T> => {
   const store = await openHouseholdStore(
-    config,
+    shopConfig.store(),
     householdId,
     deadlineFromRemainingTime(context, STORE_DEADLINE_MARGIN_MS),
   );

@@ -1,5 +1,5 @@
-import { generateSearchQueries } from "../../../functions/shop/domain/query-generator";
-import { rankSubstitutesByValue } from "../../../functions/shop/domain/value-ranker";
+import { generateSearchQueries } from "../../../functions/shop/domain/substitution/query-generator";
+import { rankSubstitutesByValue } from "../../../functions/shop/domain/substitution/value-ranker";
 import { brief, type LiveScenario } from "../types";
 
 interface QueryExample {

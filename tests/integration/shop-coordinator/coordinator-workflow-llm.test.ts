@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeLlmServer, routeByToolName, startFakeLlmServer } from "../../../dev/fake-llm";
 import type { FakeLlmRequest } from "../../../dev/fake-llm/fake-llm-script";
-import { buildHeuristicQueries } from "../../../functions/shop/domain/query-generator";
+import { buildHeuristicQueries } from "../../../functions/shop/domain/substitution/query-generator";
 import { scaledTimeout } from "../../support/test-timeouts";
 import { type CoordinatorHarness, startCoordinatorHarness } from "./support/coordinator-harness";
 

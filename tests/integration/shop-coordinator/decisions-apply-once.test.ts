@@ -3,8 +3,8 @@ import { ConflictError } from "../../../functions/core/errors";
 import { createStoreTools } from "../../../functions/shop/adapters/store";
 import { containerStoreBrowser } from "../../../functions/shop/adapters/store/playwright";
 import { storeToolsPortOver } from "../../../functions/shop/adapters/store-tools-adapter";
-import type { Decision } from "../../../functions/shop/domain/decision";
 import type { StoreToolsPort } from "../../../functions/shop/domain/ports/store-tools-port";
+import type { Decision } from "../../../functions/shop/domain/runs/decision";
 import {
   applyDecisions,
   DECISION_CLAIM_LEASE_MS,

@@ -3,7 +3,7 @@ import { createAppTable } from "../../../functions/core/db/app-table";
 import { ConflictError } from "../../../functions/core/errors";
 import type { WorkflowPort } from "../../../functions/core/workflow/workflow-port";
 import { createDynamoShopRunRepository } from "../../../functions/shop/adapters/dynamo-shop-run-repository";
-import { runOptionsSchema } from "../../../functions/shop/domain/shop-run";
+import { runOptionsSchema } from "../../../functions/shop/domain/runs/shop-run";
 import { startShopRun } from "../../../functions/shop/domain/use-cases/start-run";
 import { createTestTable } from "../../support/table";
 import { scaledTimeout } from "../../support/test-timeouts";

@@ -4,8 +4,8 @@ import {
   mergePlanIngredients,
   pickProduct,
   searchTermFor,
-} from "../../../functions/shop/domain/plan-cart-merge";
-import { MAX_PACKS, packsForAmount } from "../../../functions/shop/domain/plan-pack-count";
+} from "../../../functions/shop/domain/plan-to-cart/plan-cart-merge";
+import { MAX_PACKS, packsForAmount } from "../../../functions/shop/domain/plan-to-cart/plan-pack-count";
 import type { PlanIngredient } from "../../../functions/shop/domain/ports/plan-shopping-list-port";
 import type { CoordinatorProduct } from "../../../functions/shop/domain/store-shapes";
 import { InMemoryPlanRepository } from "../../support/cook/in-memory-plan-repository";

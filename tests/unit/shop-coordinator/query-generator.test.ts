@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { LlmOutputInvalid, LlmUnavailable } from "../../../functions/core/llm";
-import { STORE_BRAND_TIERS } from "../../../functions/shop/domain/brand-tiers";
-import { buildHeuristicQueries, generateSearchQueries } from "../../../functions/shop/domain/query-generator";
-import { QUERY_GENERATOR_SYSTEM_PROMPT } from "../../../functions/shop/domain/substitution-prompts";
+import { STORE_BRAND_TIERS } from "../../../functions/shop/domain/substitution/brand-tiers";
+import {
+  buildHeuristicQueries,
+  generateSearchQueries,
+} from "../../../functions/shop/domain/substitution/query-generator";
+import { QUERY_GENERATOR_SYSTEM_PROMPT } from "../../../functions/shop/domain/substitution/substitution-prompts";
 import { createFakeLlm } from "../../support/llm/fake-llm";
 import { RecordingCoordinatorLogger } from "./support/coordinator-fixtures";
 

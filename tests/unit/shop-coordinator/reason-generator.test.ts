@@ -5,10 +5,10 @@ import {
   explainSubstitutes,
   explainSubstitutesSchema,
   REASON_GENERATOR_SYSTEM_PROMPT,
-} from "../../../functions/shop/domain/reason-generator";
-import type { RankedCandidate } from "../../../functions/shop/domain/substitution-contracts";
-import { originalItemFromCartLine } from "../../../functions/shop/domain/substitution-worker";
-import { rankByHeuristic } from "../../../functions/shop/domain/value-ranker";
+} from "../../../functions/shop/domain/substitution/reason-generator";
+import type { RankedCandidate } from "../../../functions/shop/domain/substitution/substitution-contracts";
+import { originalItemFromCartLine } from "../../../functions/shop/domain/substitution/substitution-worker";
+import { rankByHeuristic } from "../../../functions/shop/domain/substitution/value-ranker";
 import { createFakeLlm } from "../../support/llm/fake-llm";
 import {
   RecordingCoordinatorLogger,

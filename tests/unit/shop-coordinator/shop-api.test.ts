@@ -4,16 +4,16 @@ import { toLambdaHandler } from "../../../functions/core/http/lambda-handler";
 import { LlmUnavailable } from "../../../functions/core/llm";
 import { createLogger } from "../../../functions/core/logger";
 import type { WorkflowPort } from "../../../functions/core/workflow/workflow-port";
-import { createInMemoryShopRunRepository } from "../../../functions/shop/adapters/testing/in-memory-shop-run-repository";
-import { createInMemoryWeeklyRunIndex } from "../../../functions/shop/adapters/testing/in-memory-weekly-run-index";
 import { householdForTenant } from "../../../functions/shop/domain/household-for-tenant";
 import type { ShopRunRepository } from "../../../functions/shop/domain/ports/shop-run-repository";
-import type { RunHeader } from "../../../functions/shop/domain/shop-run";
-import { originalItemFromCartLine } from "../../../functions/shop/domain/substitution-worker";
-import { rankByHeuristic } from "../../../functions/shop/domain/value-ranker";
+import type { RunHeader } from "../../../functions/shop/domain/runs/shop-run";
+import { originalItemFromCartLine } from "../../../functions/shop/domain/substitution/substitution-worker";
+import { rankByHeuristic } from "../../../functions/shop/domain/substitution/value-ranker";
 import { createShopApp } from "../../../functions/shop/http/create-shop-app";
 import { buildHttpApiEvent, resultJson, structuredResult } from "../../support/http-api-event";
 import { createFakeLlm } from "../../support/llm/fake-llm";
+import { createInMemoryShopRunRepository } from "../../support/shop/in-memory-shop-run-repository";
+import { createInMemoryWeeklyRunIndex } from "../../support/shop/in-memory-weekly-run-index";
 import {
   createFakeStore,
   type FakeStore,

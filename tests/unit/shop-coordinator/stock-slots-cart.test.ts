@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { LlmUnavailable } from "../../../functions/core/llm";
-import { planCartAdditions } from "../../../functions/shop/domain/cart-builder";
-import { recommendSlot } from "../../../functions/shop/domain/slot-scout";
-import { pruneStock, pruneStockByCadence } from "../../../functions/shop/domain/stock-pruner";
+import { planCartAdditions } from "../../../functions/shop/domain/plan-to-cart/cart-builder";
+import { pruneStock, pruneStockByCadence } from "../../../functions/shop/domain/pruning/stock-pruner";
+import { recommendSlot } from "../../../functions/shop/domain/slots/slot-scout";
 import type {
   CoordinatorCartLine,
   CoordinatorOrder,

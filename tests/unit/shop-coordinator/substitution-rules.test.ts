@@ -4,8 +4,8 @@ import {
   householdPreferencesSchema,
   policyFor,
 } from "../../../functions/shop/domain/household-preferences";
-import { applySubstitutionRules } from "../../../functions/shop/domain/substitution-rules";
-import { rankByHeuristic } from "../../../functions/shop/domain/value-ranker";
+import { applySubstitutionRules } from "../../../functions/shop/domain/substitution/substitution-rules";
+import { rankByHeuristic } from "../../../functions/shop/domain/substitution/value-ranker";
 import {
   RecordingCoordinatorLogger,
   SWEET_POTATO_CANDIDATES,

@@ -3,13 +3,13 @@ import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { LlmUnavailable } from "../../../functions/core/llm";
 import type { LlmPort } from "../../../functions/core/llm/llm-port";
-import type { BrandTiers } from "../../../functions/shop/domain/brand-tiers";
-import { STORE_BRAND_TIERS } from "../../../functions/shop/domain/brand-tiers";
 import type { HouseholdPreferences, ItemPolicy } from "../../../functions/shop/domain/household-preferences";
 import { defaultHouseholdPreferences } from "../../../functions/shop/domain/household-preferences";
 import type { StoreToolsPort } from "../../../functions/shop/domain/ports/store-tools-port";
-import { explainSubstitutes } from "../../../functions/shop/domain/reason-generator";
 import type { CoordinatorCartLine } from "../../../functions/shop/domain/store-shapes";
+import type { BrandTiers } from "../../../functions/shop/domain/substitution/brand-tiers";
+import { STORE_BRAND_TIERS } from "../../../functions/shop/domain/substitution/brand-tiers";
+import { explainSubstitutes } from "../../../functions/shop/domain/substitution/reason-generator";
 import {
   generateItemQueries,
   originalItemFromCartLine,
@@ -19,7 +19,7 @@ import {
   type SearchProgress,
   searchCandidatesStep,
   summarizeSubstitutions,
-} from "../../../functions/shop/domain/substitution-worker";
+} from "../../../functions/shop/domain/substitution/substitution-worker";
 import { repositoryRoot } from "../../../lib/repository-root";
 import { createFakeLlm } from "../../support/llm/fake-llm";
 import {

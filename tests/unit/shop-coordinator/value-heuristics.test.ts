@@ -5,13 +5,13 @@ import {
   PREMIUM_BRANDS,
   STORE_BRAND_TIERS,
   STORE_BRANDS,
-} from "../../../functions/shop/domain/brand-tiers";
+} from "../../../functions/shop/domain/substitution/brand-tiers";
 import {
   calculateCapacityCostRatio,
   calculateValueScore,
   comparePrice,
   recommendationFor,
-} from "../../../functions/shop/domain/value-heuristics";
+} from "../../../functions/shop/domain/substitution/value-heuristics";
 
 describe("seed 000's brand lists and classifyBrand", () => {
   it("keeps the seed's lists verbatim", () => {

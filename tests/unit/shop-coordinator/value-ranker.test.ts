@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { LlmUnavailable } from "../../../functions/core/llm";
-import type { ValueRankerInput } from "../../../functions/shop/domain/substitution-contracts";
+import type { ValueRankerInput } from "../../../functions/shop/domain/substitution/substitution-contracts";
 import {
   modelRankingOutputSchema,
   rankByHeuristic,
   rankSubstitutesByValue,
-} from "../../../functions/shop/domain/value-ranker";
+} from "../../../functions/shop/domain/substitution/value-ranker";
 import { createFakeLlm } from "../../support/llm/fake-llm";
 import {
   RecordingCoordinatorLogger,

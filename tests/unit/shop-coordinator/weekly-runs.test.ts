@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { WorkflowPort } from "../../../functions/core/workflow/workflow-port";
-import { createInMemoryShopRunRepository } from "../../../functions/shop/adapters/testing/in-memory-shop-run-repository";
-import { createInMemoryWeeklyRunIndex } from "../../../functions/shop/adapters/testing/in-memory-weekly-run-index";
 import type { HouseholdPreferencesInput } from "../../../functions/shop/domain/household-preferences";
 import { householdPreferencesSchema } from "../../../functions/shop/domain/household-preferences";
 import type { ShopRunRepository } from "../../../functions/shop/domain/ports/shop-run-repository";
+import { isoWeekOf, slotAt, weeklyRunIdempotencyKey } from "../../../functions/shop/domain/runs/weekly-slot";
 import { saveShopPreferences } from "../../../functions/shop/domain/use-cases/save-preferences";
 import { startDueWeeklyRuns } from "../../../functions/shop/domain/use-cases/start-weekly-runs";
-import { isoWeekOf, slotAt, weeklyRunIdempotencyKey } from "../../../functions/shop/domain/weekly-slot";
+import { createInMemoryShopRunRepository } from "../../support/shop/in-memory-shop-run-repository";
+import { createInMemoryWeeklyRunIndex } from "../../support/shop/in-memory-weekly-run-index";
 import { RecordingCoordinatorLogger } from "./support/coordinator-fixtures";
 
 /** A fake clock the test moves; every run id and start time comes from it. */

@@ -37,7 +37,6 @@ export {
   DEFAULT_STORE_TIMEOUT_MS,
   readStoreConfig,
   type StoreConfig,
-  storeConfig,
 } from "./store-config";
 export * from "./store-errors";
 export * from "./store-product";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { configOnce, envPort, envUrl, parseConfig } from "../../../core/config";
+import { envPort, envUrl, parseConfig } from "../../../core/config";
 
 /** The simulated store's port when STORE_PORT is not set (the local stack's default too). */
 export const DEFAULT_STORE_PORT = 3001;
@@ -41,5 +41,3 @@ export const readStoreConfig = (env: Record<string, string | undefined> = proces
   const storeUrl = new URL(parsed.STORE_URL ?? `http://127.0.0.1:${parsed.STORE_PORT ?? DEFAULT_STORE_PORT}`);
   return { storeUrl, timeoutMs: parsed.STORE_TIMEOUT_MS ?? DEFAULT_STORE_TIMEOUT_MS };
 };
-
-export const storeConfig = configOnce(() => readStoreConfig());

@@ -1,7 +1,7 @@
 import { lazyPort } from "../../../core/lazy";
 import { deadlineFromRemainingTime, type RemainingTime } from "../../../core/llm/model-deadline";
 import type { StoreBrowser } from "./browser/store-browser";
-import { type StoreConfig, storeConfig } from "./store-config";
+import type { StoreConfig } from "./store-config";
 import { STORE_DEADLINE_MARGIN_MS } from "./store-deadline-margin";
 import { createStoreTools, type StoreTools } from "./store-tools";
 
@@ -18,8 +18,8 @@ export type StoreToolsDeadline =
 
 export type StoreToolsForHouseholdOptions = StoreToolsDeadline & {
   householdId: string;
-  /** STORE_URL / STORE_TIMEOUT_MS; by default read once from the environment. */
-  config?: StoreConfig;
+  /** STORE_URL / STORE_TIMEOUT_MS, read once by the caller's wiring (functions/shop/wiring/shop-config.ts). */
+  config: StoreConfig;
   /** By default the container's one Chromium, loaded on the first call (playwright-core stays out of init). */
   browser?: StoreBrowser;
   now?: () => number;
@@ -49,7 +49,7 @@ const lazyContainerBrowser = (config: StoreConfig): StoreBrowser =>
  * browser, and a deadline every wait is cut at. Close the tools after (or use withHouseholdStoreTools).
  */
 export const storeToolsForHousehold = (options: StoreToolsForHouseholdOptions): StoreTools => {
-  const config = options.config ?? storeConfig();
+  const { config } = options;
   return createStoreTools({
     browser: options.browser ?? lazyContainerBrowser(config),
     storeUrl: config.storeUrl,

@@ -1,6 +1,6 @@
 /**
- * Port: the cook area's shopping list for one meal-plan snapshot, as the coordinator needs it (the
- * adapter runs the cook area's own use case, so the list is the one `GET /plans/{id}/shopping-list`
+ * Port: the cook area's shopping list for one meal-plan snapshot, as the coordinator needs it (shop's
+ * wiring implements it with the cook area's own use case, so the list is the one `GET /plans/{id}/shopping-list`
  * answers, variants included).
  */
 export interface PlanMeal {

@@ -1,6 +1,6 @@
 import type { HouseholdPreferences } from "../household-preferences";
-import type { RunContext } from "../run-context";
-import type { RunHeader, RunItem, RunListEntry } from "../shop-run";
+import type { RunContext } from "../runs/run-context";
+import type { RunHeader, RunItem, RunListEntry } from "../runs/shop-run";
 
 /** An idempotency key with the fingerprint of the request that claims it. */
 export interface IdempotencyClaim {

@@ -1,4 +1,4 @@
-import type { WeeklySlot } from "../weekly-slot";
+import type { WeeklySlot } from "../runs/weekly-slot";
 
 /**
  * Port: which tenants asked for a weekly run in each hour of the week. A sparse index written beside a

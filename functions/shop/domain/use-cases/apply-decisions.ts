@@ -1,9 +1,9 @@
 import { ConflictError, DomainRefusedError, NotFoundError } from "../../../core/errors";
-import type { Decision } from "../decision";
+import { substituteQuantity } from "../packs/substitute-quantity";
 import type { ShopRunRepository } from "../ports/shop-run-repository";
 import type { StoreToolsPort } from "../ports/store-tools-port";
-import type { RecordedDecision, RunHeader } from "../shop-run";
-import { substituteQuantity } from "../substitute-quantity";
+import type { Decision } from "../runs/decision";
+import type { RecordedDecision, RunHeader } from "../runs/shop-run";
 
 export interface DecisionOutcome {
   decision: Decision;

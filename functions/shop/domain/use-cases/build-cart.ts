@@ -1,6 +1,6 @@
 import type { LoggerPort } from "../../../core/logger-port";
-import { type CartAddition, planCartAdditions } from "../cart-builder";
-import { planSnapshotNotFound } from "../plan-snapshot-not-found";
+import { type CartAddition, planCartAdditions } from "../plan-to-cart/cart-builder";
+import { planSnapshotNotFound } from "../plan-to-cart/plan-snapshot-not-found";
 import type { PlanShoppingListPort } from "../ports/plan-shopping-list-port";
 import type { ShopRunRepository } from "../ports/shop-run-repository";
 import type { StoreToolsPort } from "../ports/store-tools-port";
@@ -50,7 +50,7 @@ export const buildCart = async (
       }
     }
     if (!ingredients) return { orders, cartAdditions: added };
-    const { mergePlanIngredients } = await import("../plan-cart-merge");
+    const { mergePlanIngredients } = await import("../plan-to-cart/plan-cart-merge");
     const plan = await mergePlanIngredients(store, { ingredients, cart, alreadyAdded: added });
     deps.logger.info("plan merged", {
       runId,

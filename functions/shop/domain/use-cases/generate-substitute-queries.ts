@@ -1,8 +1,8 @@
 import type { LlmPort } from "../../../core/llm/llm-port";
 import type { LoggerPort } from "../../../core/logger-port";
-import { brandTiersFor, DEFAULT_STORE_ID } from "../brand-tiers";
-import { generateSearchQueries } from "../query-generator";
-import type { QueryGeneratorInput } from "../substitution-contracts";
+import { brandTiersFor, DEFAULT_STORE_ID } from "../substitution/brand-tiers";
+import { generateSearchQueries } from "../substitution/query-generator";
+import type { QueryGeneratorInput } from "../substitution/substitution-contracts";
 
 /** Seed 000's QueryGenerator on its own (POST /shop/substitutes/queries): the model, else the heuristic. */
 export const generateSubstituteQueries = (

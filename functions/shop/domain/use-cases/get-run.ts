@@ -1,7 +1,7 @@
 import { NotFoundError } from "../../../core/errors";
 import type { WorkflowPort } from "../../../core/workflow/workflow-port";
 import type { ShopRunRepository } from "../ports/shop-run-repository";
-import type { RunHeader, RunResult } from "../shop-run";
+import type { RunHeader, RunResult } from "../runs/shop-run";
 
 /** The workflow's top-level states, in order: what a client sees as the run's steps. */
 export const RUN_STEP_NAMES = [

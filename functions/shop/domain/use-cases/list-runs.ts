@@ -1,5 +1,5 @@
 import type { ShopRunRepository } from "../ports/shop-run-repository";
-import type { RunListEntry } from "../shop-run";
+import type { RunListEntry } from "../runs/shop-run";
 
 /** The tenant's runs, newest first, a page at a time. */
 export const listShopRuns = async (

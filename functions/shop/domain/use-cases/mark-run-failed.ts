@@ -1,6 +1,6 @@
 import type { ShopRunRepository } from "../ports/shop-run-repository";
-import { readableCause } from "../run-result";
-import type { CaughtError, SaveRunEvent } from "../run-step-events";
+import { readableCause } from "../runs/run-result";
+import type { CaughtError, SaveRunEvent } from "../runs/run-step-events";
 import { resultFromRecords } from "./save-run";
 
 /**

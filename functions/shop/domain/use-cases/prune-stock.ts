@@ -1,7 +1,7 @@
 import type { LlmPort } from "../../../core/llm/llm-port";
 import type { LoggerPort } from "../../../core/logger-port";
 import type { ShopRunRepository } from "../ports/shop-run-repository";
-import { type PruneOutcome, pruneStock } from "../stock-pruner";
+import { type PruneOutcome, pruneStock } from "../pruning/stock-pruner";
 
 /**
  * PruneStock: the StockPruner (model reviewing the purchase-cadence rule; the rule alone offline), on the

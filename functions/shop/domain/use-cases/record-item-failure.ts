@@ -1,8 +1,8 @@
 import type { LoggerPort } from "../../../core/logger-port";
 import type { ShopRunRepository } from "../ports/shop-run-repository";
-import { readableCause } from "../run-result";
-import type { CaughtError, ItemEvent } from "../run-step-events";
-import { emptyUsage } from "../shop-run";
+import { readableCause } from "../runs/run-result";
+import type { CaughtError, ItemEvent } from "../runs/run-step-events";
+import { emptyUsage } from "../runs/shop-run";
 
 /** Map item, Catch: the item is recorded as failed with its reason, and the run goes on without it. */
 export const recordItemFailure = async (

@@ -1,7 +1,7 @@
 import type { ShopRunRepository } from "../ports/shop-run-repository";
-import type { ItemEvent, QueriesStepOutput, RankStepOutput } from "../run-step-events";
-import { addUsage, emptyUsage } from "../shop-run";
-import { originalItemFromCartLine, recommendationFor } from "../substitution-worker";
+import type { ItemEvent, QueriesStepOutput, RankStepOutput } from "../runs/run-step-events";
+import { addUsage, emptyUsage } from "../runs/shop-run";
+import { originalItemFromCartLine, recommendationFor } from "../substitution/substitution-worker";
 
 /**
  * Map item, last step: the item's recommendation with its reasons, written to the run (one record per

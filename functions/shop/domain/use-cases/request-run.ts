@@ -1,7 +1,7 @@
 import { householdForTenant } from "../household-for-tenant";
-import { planSnapshotNotFound } from "../plan-snapshot-not-found";
+import { planSnapshotNotFound } from "../plan-to-cart/plan-snapshot-not-found";
 import type { PlanShoppingListPort } from "../ports/plan-shopping-list-port";
-import type { RunOptions } from "../shop-run";
+import type { RunOptions } from "../runs/shop-run";
 import { type StartRunDeps, startShopRun } from "./start-run";
 
 /**

@@ -1,7 +1,7 @@
 import type { HouseholdPreferences } from "../household-preferences";
 import type { ShopRunRepository } from "../ports/shop-run-repository";
 import type { WeeklyRunIndex } from "../ports/weekly-run-index";
-import { sameSlot } from "../weekly-slot";
+import { sameSlot } from "../runs/weekly-slot";
 
 /**
  * Replaces the household's preferences and keeps the weekly-run index in step: the new slot is indexed

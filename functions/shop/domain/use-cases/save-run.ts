@@ -1,8 +1,8 @@
 import { NotFoundError } from "../../../core/errors";
 import type { ShopRunRepository } from "../ports/shop-run-repository";
-import { composeRunResult } from "../run-result";
-import type { SaveRunEvent } from "../run-step-events";
-import type { RunItem, RunResult } from "../shop-run";
+import { composeRunResult } from "../runs/run-result";
+import type { SaveRunEvent } from "../runs/run-step-events";
+import type { RunItem, RunResult } from "../runs/shop-run";
 
 /**
  * The run's result from what its steps wrote: the item records, BuildCart's lines (kept with the run) and

@@ -2,7 +2,7 @@ import type { LoggerPort } from "../../../core/logger-port";
 import { defaultHouseholdPreferences, policyFor } from "../household-preferences";
 import type { ShopRunRepository } from "../ports/shop-run-repository";
 import type { StoreToolsPort } from "../ports/store-tools-port";
-import type { ItemEvent } from "../run-step-events";
+import type { ItemEvent } from "../runs/run-step-events";
 
 /**
  * ScanCart: the household's cart, and for each unavailable line a Map item carrying its policy and the

@@ -1,7 +1,7 @@
 import { defaultHouseholdPreferences } from "../household-preferences";
 import type { ShopRunRepository } from "../ports/shop-run-repository";
 import type { StoreToolsPort } from "../ports/store-tools-port";
-import { recommendSlot, type SlotRecommendation } from "../slot-scout";
+import { recommendSlot, type SlotRecommendation } from "../slots/slot-scout";
 import type { CoordinatorSlot } from "../store-shapes";
 
 /**

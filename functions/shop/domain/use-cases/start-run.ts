@@ -3,7 +3,7 @@ import { canonicalJson } from "../../../core/agent/tool-call-key";
 import { ConflictError } from "../../../core/errors";
 import type { WorkflowPort } from "../../../core/workflow/workflow-port";
 import type { ShopRunRepository } from "../ports/shop-run-repository";
-import type { RunHeader, RunOptions } from "../shop-run";
+import type { RunHeader, RunOptions } from "../runs/shop-run";
 
 export const SHOP_COORDINATOR_WORKFLOW = "shop-coordinator";
 

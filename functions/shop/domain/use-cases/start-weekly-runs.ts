@@ -2,8 +2,8 @@ import type { LoggerPort } from "../../../core/logger-port";
 import { householdForTenant } from "../household-for-tenant";
 import type { ShopRunRepository } from "../ports/shop-run-repository";
 import type { WeeklyRunIndex } from "../ports/weekly-run-index";
-import { runOptionsSchema } from "../shop-run";
-import { sameSlot, slotAt, type WeeklySlot, weeklyRunIdempotencyKey } from "../weekly-slot";
+import { runOptionsSchema } from "../runs/shop-run";
+import { sameSlot, slotAt, type WeeklySlot, weeklyRunIdempotencyKey } from "../runs/weekly-slot";
 import { type StartRunDeps, startShopRun } from "./start-run";
 
 export interface StartWeeklyRunsDeps extends Omit<StartRunDeps, "runs"> {

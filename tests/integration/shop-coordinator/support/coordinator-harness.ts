@@ -8,7 +8,7 @@ import { createDynamoShopRunRepository } from "../../../../functions/shop/adapte
 import type { HouseholdPreferencesInput } from "../../../../functions/shop/domain/household-preferences";
 import { householdPreferencesSchema } from "../../../../functions/shop/domain/household-preferences";
 import type { ShopRunRepository } from "../../../../functions/shop/domain/ports/shop-run-repository";
-import { type RunHeader, runOptionsSchema } from "../../../../functions/shop/domain/shop-run";
+import { type RunHeader, runOptionsSchema } from "../../../../functions/shop/domain/runs/shop-run";
 import { startShopRun } from "../../../../functions/shop/domain/use-cases/start-run";
 import { allFunctions, allWorkflows } from "../../../../lib/areas";
 import { createTestTable } from "../../../support/table";

@@ -1,13 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { STORE_BRAND_TIERS } from "../../../../functions/shop/domain/brand-tiers";
 import { nameDifferences, readAttributes } from "../../../../functions/shop/domain/product-attributes";
+import { STORE_BRAND_TIERS } from "../../../../functions/shop/domain/substitution/brand-tiers";
 import {
   buildHeuristicQueries,
   generateSearchQueries,
-} from "../../../../functions/shop/domain/query-generator";
-import type { SubstituteCandidate } from "../../../../functions/shop/domain/substitution-contracts";
-import { SUBSTITUTION_TEMPERATURE } from "../../../../functions/shop/domain/substitution-prompts";
-import { rankByHeuristic, rankSubstitutesByValue } from "../../../../functions/shop/domain/value-ranker";
+} from "../../../../functions/shop/domain/substitution/query-generator";
+import type { SubstituteCandidate } from "../../../../functions/shop/domain/substitution/substitution-contracts";
+import { SUBSTITUTION_TEMPERATURE } from "../../../../functions/shop/domain/substitution/substitution-prompts";
+import {
+  rankByHeuristic,
+  rankSubstitutesByValue,
+} from "../../../../functions/shop/domain/substitution/value-ranker";
 import { createFakeLlm } from "../../../support/llm/fake-llm";
 import { RecordingCoordinatorLogger } from "../../shop-coordinator/support/coordinator-fixtures";
 

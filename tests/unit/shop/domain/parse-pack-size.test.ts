@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parsePackSize } from "../../../../functions/shop/domain/parse-pack-size";
+import { parsePackSize } from "../../../../functions/shop/domain/packs/parse-pack-size";
 
 describe("parsePackSize (sizes and packs as written in Auchan.pt names)", () => {
   it.each([

@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
+import { substituteQuantity } from "../../../../functions/shop/domain/packs/substitute-quantity";
 import {
   coveringLine,
   mergePlanIngredients,
   searchTermFor,
-} from "../../../../functions/shop/domain/plan-cart-merge";
-import { packsForAmount } from "../../../../functions/shop/domain/plan-pack-count";
+} from "../../../../functions/shop/domain/plan-to-cart/plan-cart-merge";
+import { packsForAmount } from "../../../../functions/shop/domain/plan-to-cart/plan-pack-count";
 import type { CoordinatorCartLine, CoordinatorProduct } from "../../../../functions/shop/domain/store-shapes";
-import { substituteQuantity } from "../../../../functions/shop/domain/substitute-quantity";
-import type { ValueRanking } from "../../../../functions/shop/domain/substitution-contracts";
-import { heuristicReason } from "../../../../functions/shop/domain/substitution-reasons";
-import { summarizeRankings } from "../../../../functions/shop/domain/value-ranker";
+import type { ValueRanking } from "../../../../functions/shop/domain/substitution/substitution-contracts";
+import { heuristicReason } from "../../../../functions/shop/domain/substitution/substitution-reasons";
+import { summarizeRankings } from "../../../../functions/shop/domain/substitution/value-ranker";
 import { createFakeStore } from "../../shop-coordinator/support/coordinator-fixtures";
 
 const SWEET_POTATO = {

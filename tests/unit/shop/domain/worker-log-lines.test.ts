@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { createInMemoryShopRunRepository } from "../../../../functions/shop/adapters/testing/in-memory-shop-run-repository";
-import { SEED_BRAND_TIERS } from "../../../../functions/shop/domain/brand-tiers";
 import type { CoordinatorCartLine } from "../../../../functions/shop/domain/store-shapes";
+import { SEED_BRAND_TIERS } from "../../../../functions/shop/domain/substitution/brand-tiers";
 import {
   generateItemQueries,
   originalItemFromCartLine,
-} from "../../../../functions/shop/domain/substitution-worker";
+} from "../../../../functions/shop/domain/substitution/substitution-worker";
 import { scanCartForRun } from "../../../../functions/shop/domain/use-cases/scan-cart";
 import { createFakeLlm } from "../../../support/llm/fake-llm";
+import { createInMemoryShopRunRepository } from "../../../support/shop/in-memory-shop-run-repository";
 import { RecordingCoordinatorLogger } from "../../shop-coordinator/support/coordinator-fixtures";
 
 const line = (productId: string, name: string, available: boolean): CoordinatorCartLine => ({

@@ -3,7 +3,7 @@ import {
   computeUnitPrice,
   crossCheckUnitPrice,
 } from "../../../../functions/shop/adapters/store/extraction/compute-unit-price";
-import { parsePackSize } from "../../../../functions/shop/domain/parse-pack-size";
+import { parsePackSize } from "../../../../functions/shop/domain/packs/parse-pack-size";
 
 const pack = (text: string) => {
   const parsed = parsePackSize(text);

@@ -1,4 +1,4 @@
-import { parsePackSize } from "../../../domain/parse-pack-size";
+import { parsePackSize } from "../../../domain/packs/parse-pack-size";
 import type { StoreProduct } from "../store-product";
 import { computeUnitPrice, crossCheckUnitPrice } from "./compute-unit-price";
 import { centsToEuros } from "./parse-price";

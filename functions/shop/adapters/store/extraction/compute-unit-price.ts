@@ -1,4 +1,4 @@
-import type { PackSize } from "../../../domain/parse-pack-size";
+import type { PackSize } from "../../../domain/packs/parse-pack-size";
 import type { UnitOfMeasure, UnitPrice } from "./unit-price";
 
 /** The site's €/Dose and €/Kg are what shoppers compare; pure counts come last. */

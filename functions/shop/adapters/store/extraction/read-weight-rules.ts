@@ -1,4 +1,4 @@
-import { parsePackSize } from "../../../domain/parse-pack-size";
+import { parsePackSize } from "../../../domain/packs/parse-pack-size";
 import { parsePositiveQuantity } from "./parse-quantity";
 import type { RawRecordReader } from "./raw-record-reader";
 

@@ -1,14 +1,31 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { loadCatalog } from "../../../../../dev/store/catalog";
+import { z } from "zod";
+import {
+  brandSchema,
+  CATALOG_DIR,
+  catalogCategorySchema,
+  catalogProductSchema,
+  deliveryScheduleSchema,
+  loadCatalog,
+} from "../../../../../dev/store/catalog";
 import {
   computeUnitPrice,
   crossCheckUnitPrice,
 } from "../../../../../functions/shop/adapters/store/extraction/compute-unit-price";
 import { parseSiteUnitPrice } from "../../../../../functions/shop/adapters/store/extraction/parse-site-unit-price";
-import { parsePackSize } from "../../../../../functions/shop/domain/parse-pack-size";
+import { parsePackSize } from "../../../../../functions/shop/domain/packs/parse-pack-size";
 
 const catalog = loadCatalog();
 const names = new Set(catalog.products.map((p) => p.name));
+/** A name's URL slug: lower case, accents off, every other run of characters one hyphen. */
+const slugify = (text: string): string =>
+  text
+    .toLowerCase()
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 
 describe("the simulated store's catalog data", () => {
   it("holds at least 400 products in at least 15 categories, with unique ids", () => {
@@ -65,5 +82,48 @@ describe("the simulated store's catalog data", () => {
       })
       .map((p) => p.name);
     expect(disagreeing).toEqual(["néctar de laranja compal clássico 1l"]);
+  });
+
+  // The catalog is edited as JSON (its one source): what the old generator guaranteed is checked here.
+  it("parses every file with its schema, and every reference resolves", () => {
+    const raw = (name: string): unknown =>
+      JSON.parse(readFileSync(new URL(name, CATALOG_DIR), "utf8")) as unknown;
+    expect(z.array(catalogProductSchema).safeParse(raw("products.json")).success).toBe(true);
+    expect(z.array(catalogCategorySchema).safeParse(raw("categories.json")).success).toBe(true);
+    expect(z.array(brandSchema).safeParse(raw("brands.json")).success).toBe(true);
+    expect(deliveryScheduleSchema.safeParse(raw("delivery-schedule.json")).success).toBe(true);
+
+    const categoryIds = new Set(catalog.categories.map((c) => c.id));
+    expect(categoryIds.size).toBe(catalog.categories.length);
+    expect(catalog.products.filter((p) => !categoryIds.has(p.categoryId)).map((p) => p.name)).toEqual([]);
+    const brandNames = catalog.brands.map((b) => b.brand);
+    expect(new Set(brandNames).size).toBe(brandNames.length);
+    const productBrands = new Set(catalog.products.flatMap((p) => (p.brand === null ? [] : [p.brand])));
+    expect([...productBrands].filter((b) => !brandNames.includes(b))).toEqual([]);
+    expect(brandNames.filter((b) => !productBrands.has(b))).toEqual([]);
+  });
+
+  it("keeps names unique, slugs derived from names and categories' slugs from their labels", () => {
+    expect(names.size).toBe(catalog.products.length);
+    expect(catalog.products.filter((p) => p.slug !== slugify(p.name)).map((p) => p.name)).toEqual([]);
+    for (const category of catalog.categories) {
+      expect(category.slugs).toEqual(category.labels.map(slugify));
+      expect(category.gtmPath).toBe(
+        category.labels.map((l) => l.toLowerCase().replace(/,/g, "").replace(/\s+/g, "-")).join("/"),
+      );
+    }
+  });
+
+  it("gives every product a valid EAN-13 GTIN, each its own", () => {
+    const gtins = catalog.products.map((p) => p.gtin);
+    expect(new Set(gtins).size).toBe(gtins.length);
+    const badCheckDigit = gtins.filter((gtin) => {
+      const sum = [...gtin.slice(0, 12)].reduce(
+        (total, d, i) => total + Number(d) * (i % 2 === 0 ? 1 : 3),
+        0,
+      );
+      return (10 - (sum % 10)) % 10 !== Number(gtin[12]);
+    });
+    expect(badCheckDigit).toEqual([]);
   });
 });

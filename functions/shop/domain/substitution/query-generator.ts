@@ -1,0 +1,189 @@
+import type { LlmPort } from "../../../core/llm/llm-port";
+import { wrapPromptData } from "../../../core/llm/prompt-data";
+import type { LoggerPort } from "../../../core/logger-port";
+import { foldText } from "../../../core/text/fold-text";
+import { type StepSource, withHeuristicFallback } from "../heuristic-fallback";
+import { type AttributeLexicon, DEFAULT_ATTRIBUTE_LEXICON, findAttributes } from "../product-attributes";
+import { type BrandTiers, knownBrandWords, SEED_BRAND_TIERS } from "./brand-tiers";
+import {
+  generateSearchQueryToolSchema,
+  type QueryGeneratorInput,
+  type QueryGeneratorOutput,
+  SEARCH_QUERY_SCHEMA_NAME,
+} from "./substitution-contracts";
+import { QUERY_GENERATOR_SYSTEM_PROMPT, SUBSTITUTION_TEMPERATURE } from "./substitution-prompts";
+
+/** Sizes and counts in names: `400g`, `1,5kg`, `6x1l`, `4x115g`, `12 rolos`, `40 doses`, `kg` alone. */
+const SIZE_PATTERN =
+  /\b\d+\s*x\s*\d+(?:[.,]\d+)?\s*(?:kg|gr?|l|lt|ml|cl|dl|un|unid)\b|\b\d+(?:[.,]\d+)?\s*(?:kg|gr?|l|lt|ml|cl|dl|un|unid|uds|doses?|rolos?)\b|\bkg\b/gi;
+/** Words that say nothing about what the product is (connectors, marketing lines, cooking hints). */
+const FILLER_WORDS = new Set([
+  "de",
+  "da",
+  "do",
+  "das",
+  "dos",
+  "em",
+  "e",
+  "a",
+  "o",
+  "com",
+  "para",
+  "à",
+  "mesa",
+  "portugal",
+  "cultivamos",
+  "bom",
+  "cozer",
+]);
+
+const words = (text: string): string[] => text.toLowerCase().split(/\s+/).filter(Boolean);
+
+/** Words a primary query holds at most beyond the product's defining ones (the seed's query is short). */
+const PRIMARY_WORDS = 5;
+
+/** What else the query builder may know: the brands of the original and of candidates (the store's fields). */
+export interface QueryBrandHints {
+  brands?: readonly (string | undefined)[];
+  lexicon?: AttributeLexicon;
+}
+
+/**
+ * The heuristic query builder (seed: "strip brand + size"): sizes out, every brand out (the tiers', the
+ * store's other known brands, and any brand the original or the candidates name), filler words out. The
+ * original's defining words (sem lactose, ovelha, virgem extra, grego, bio, …: the store's attribute
+ * lexicon) always stay in the primary query; other words are dropped from the end when it runs long.
+ * Fallbacks drop words from the end, broadest last (the first two words, then the first).
+ */
+export const buildHeuristicQueries = (
+  input: QueryGeneratorInput,
+  tiers: BrandTiers = SEED_BRAND_TIERS,
+  hints: QueryBrandHints = {},
+): QueryGeneratorOutput => {
+  const lexicon = hints.lexicon ?? DEFAULT_ATTRIBUTE_LEXICON;
+  // The attribute lexicon's word split (punctuation as spaces), so its word positions are this list's.
+  let name = ` ${input.productName.toLowerCase().replace(/[,;:()[\]"']/g, " ")} `.replace(SIZE_PATTERN, " ");
+  const brands = [
+    ...knownBrandWords(tiers),
+    ...lexicon.otherBrands,
+    ...(hints.brands ?? []).filter((b): b is string => Boolean(b?.trim())).map((b) => b.toLowerCase().trim()),
+  ].sort((a, b) => b.length - a.length);
+  for (const brand of brands) {
+    name = name.replaceAll(` ${brand} `, " ");
+    const folded = foldText(brand);
+    if (folded !== brand) name = ` ${name} `.replace(new RegExp(` ${escapeRegExp(folded)} `, "g"), " ");
+  }
+  // Which words carry a defining attribute ("sem" and "lactose" both do in "sem lactose"; "0%" does in
+  // "0% lactose"): those stay whatever they look like.
+  const all = words(name);
+  const definingAll = new Set<number>();
+  for (const found of findAttributes(all.join(" "), lexicon)) {
+    for (let i = 0; i < found.phrase.split(" ").length; i++) definingAll.add(found.position + i);
+  }
+  const coreEntries = all
+    .map((word, index) => ({ word, defining: definingAll.has(index) }))
+    .filter(({ word, defining }) => defining || (!FILLER_WORDS.has(word) && !/^\d/.test(word)));
+  const core = coreEntries.map(({ word }) => word);
+  const defining = new Set(coreEntries.flatMap(({ defining }, index) => (defining ? [index] : [])));
+  let kept = core.map((word, index) => ({ word, index }));
+  while (kept.length > PRIMARY_WORDS) {
+    const droppable = kept.findLastIndex(({ index }) => index > 0 && !defining.has(index));
+    if (droppable < 0) break;
+    kept = kept.filter((_, i) => i !== droppable);
+  }
+  const primary = kept.map(({ word }) => word);
+  const fallbacks: string[] = [];
+  for (let length = Math.min(primary.length - 1, 3); length >= 1; length--) {
+    const query = primary.slice(0, length).join(" ");
+    if (length <= 2 || fallbacks.length === 0) fallbacks.push(query);
+  }
+  const primaryQuery = primary.join(" ") || input.productName.trim();
+  return {
+    primaryQuery,
+    fallbackQueries: [...new Set(fallbacks)].filter((q) => q !== primaryQuery).slice(0, 3),
+    inferredCategory: input.productCategory ?? "",
+    searchStrategy: "exact",
+  };
+};
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+const describeProduct = (input: QueryGeneratorInput): string =>
+  [
+    `name: ${input.productName}`,
+    input.productCategory ? `category: ${input.productCategory}` : undefined,
+    input.originalPrice === undefined ? undefined : `price: ${input.originalPrice.toFixed(2)} €`,
+  ]
+    .filter(Boolean)
+    .join("\n");
+
+/** Fallback queries that repeat the primary one or each other add a search and nothing else. */
+const distinctQueries = (output: QueryGeneratorOutput): QueryGeneratorOutput => {
+  const primary = output.primaryQuery.trim().toLowerCase();
+  const seen = new Set([primary]);
+  const fallbackQueries: string[] = [];
+  for (const query of output.fallbackQueries.map((q) => q.trim().toLowerCase())) {
+    if (seen.has(query)) continue;
+    seen.add(query);
+    fallbackQueries.push(query);
+  }
+  return { ...output, primaryQuery: primary, fallbackQueries };
+};
+
+/**
+ * The model's primary query with every defining attribute of the original (an answer that dropped "sem
+ * lactose" would find ordinary milk first): each one missing is added in the name's words.
+ */
+export const withDefiningWords = (
+  query: string,
+  originalName: string,
+  lexicon: AttributeLexicon = DEFAULT_ATTRIBUTE_LEXICON,
+): string => {
+  const inQuery = new Set(findAttributes(query, lexicon).map((f) => `${f.dimension}:${f.value}`));
+  const missing = findAttributes(originalName, lexicon).filter(
+    (f) => !inQuery.has(`${f.dimension}:${f.value}`),
+  );
+  return [query.trim(), ...new Set(missing.map((f) => f.phrase))].join(" ");
+};
+
+export interface QueryGeneration {
+  queries: QueryGeneratorOutput;
+  source: StepSource;
+  reasoning?: string;
+}
+
+/**
+ * The seed's QueryGenerator: the model (the fast one) names queries that find alternatives, not the same
+ * product; when it is unavailable or answers invalidly twice, the heuristic builder does.
+ */
+export const generateSearchQueries = async (
+  deps: { llm: LlmPort; logger: LoggerPort; tiers?: BrandTiers },
+  input: QueryGeneratorInput,
+  hints: QueryBrandHints = {},
+): Promise<QueryGeneration> => {
+  const tiers = deps.tiers ?? SEED_BRAND_TIERS;
+  return withHeuristicFallback<QueryGeneration>(
+    deps.logger,
+    "LLM query generation failed, using heuristic",
+    async () => {
+      const { value } = await deps.llm.structured({
+        schemaName: SEARCH_QUERY_SCHEMA_NAME,
+        description: "Generate search queries to find substitute products on Auchan.pt",
+        schema: generateSearchQueryToolSchema,
+        system: QUERY_GENERATOR_SYSTEM_PROMPT,
+        messages: [{ role: "user", content: wrapPromptData("product", describeProduct(input)) }],
+        model: "fast",
+        maxOutputTokens: 1024,
+        temperature: SUBSTITUTION_TEMPERATURE,
+      });
+      const queries = distinctQueries({
+        primaryQuery: withDefiningWords(value.primaryQuery, input.productName, hints.lexicon),
+        fallbackQueries: value.fallbackQueries.slice(0, 3),
+        inferredCategory: value.inferredCategory,
+        searchStrategy: value.searchStrategy ?? "category",
+      });
+      return { queries, source: "llm" as const, reasoning: value.reasoning };
+    },
+    () => ({ queries: buildHeuristicQueries(input, tiers, hints), source: "heuristic" as const }),
+  );
+};

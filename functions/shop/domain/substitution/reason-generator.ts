@@ -1,0 +1,128 @@
+import { z } from "zod";
+import type { LlmPort } from "../../../core/llm/llm-port";
+import { wrapPromptData } from "../../../core/llm/prompt-data";
+import type { LoggerPort } from "../../../core/logger-port";
+import { refineListedIdsOnce } from "../../../core/validation";
+import { type StepSource, withHeuristicFallback } from "../heuristic-fallback";
+import type { OriginalItem, RankedCandidate } from "./substitution-contracts";
+import { SUBSTITUTION_TEMPERATURE } from "./substitution-prompts";
+
+/** The seed's ReasonGenerator ("Explain recommendations"): its own model call, after the ranking. */
+export const EXPLAIN_SUBSTITUTES_SCHEMA_NAME = "explain_substitutes";
+
+/** A reason a shopper reads at a glance: one line. */
+export const REASON_MAX_CHARS = 160;
+
+export const REASON_GENERATOR_SYSTEM_PROMPT = `You explain grocery substitutes to a household in Portugal.
+
+For each candidate, write ONE short reason in European Portuguese (pt-PT), at most ${REASON_MAX_CHARS} characters, that says why it is or is not a good replacement for the original product.
+
+RULES:
+1. Use only the figures given (price, €/kg or €/l, pack size, brand tier, recommendation): never invent a number.
+2. Compare with the original: cheaper or dearer per kg/l, bigger or smaller pack, own brand (marca própria) or national brand.
+3. Write prices the Portuguese way: 3,49 €/kg, 1,69 €.
+4. No greetings, no lists, no quotes: one sentence or a few short phrases separated by commas.
+5. Give a reason for every candidate listed, with its productId, and for no other.
+
+EXAMPLE:
+Original: batata doce auchan em cubos para cozer 400g, 1,69 €, 4,22 €/kg
+Candidate 2394892: batata doce polegar cubos congelada 1kg, 3,49 €, 3,49 €/kg, store brand, strong
+Reason: "Marca própria, 3,49 €/kg contra 4,22 €/kg, embalagem de 1 kg: melhor valor"`;
+
+/** What the model must answer: a reason for listed candidates only, each once, each short. */
+export const explainSubstitutesSchema = (candidateIds: ReadonlySet<string>) =>
+  z
+    .object({
+      reasons: z
+        .array(z.object({ productId: z.string(), reason: z.string().trim().min(1).max(REASON_MAX_CHARS) }))
+        .min(1)
+        .max(40),
+    })
+    .superRefine((value, context) =>
+      refineListedIdsOnce(
+        value.reasons,
+        {
+          id: (entry) => entry.productId,
+          listed: candidateIds,
+          path: (index) => ["reasons", index, "productId"],
+          verb: "explain",
+          pastVerb: "explained",
+        },
+        context,
+      ),
+    );
+
+const euros = (value: number): string => value.toFixed(2).replace(".", ",");
+
+const describe = (original: OriginalItem, candidates: readonly RankedCandidate[]): string =>
+  [
+    wrapPromptData(
+      "original",
+      [
+        `name: ${original.name}`,
+        `price: ${euros(original.price)} €`,
+        original.pricePerUnit ? `unit price: ${original.pricePerUnit}` : "",
+      ]
+        .filter(Boolean)
+        .join("\n"),
+    ),
+    wrapPromptData(
+      "candidates",
+      candidates
+        .map((c) =>
+          [
+            `productId: ${c.productId}`,
+            `name: ${c.name}`,
+            `price: ${euros(c.price)} €`,
+            c.pricePerUnit ? `unit price: ${c.pricePerUnit}` : "",
+            `brand: ${c.brandPreference}`,
+            `price per unit vs original: ${c.priceComparison}`,
+            `recommendation: ${c.recommendation}`,
+          ]
+            .filter(Boolean)
+            .join(", "),
+        )
+        .join("\n"),
+    ),
+  ].join("\n");
+
+export interface ReasonsOutcome {
+  candidates: RankedCandidate[];
+  source: StepSource;
+}
+
+/**
+ * The seed's ReasonGenerator: the model rewrites each ranked candidate's reason, short and in the
+ * Portuguese context; the port checks its answer (re-asking once). A candidate the model left out keeps
+ * the reason it had (the ranker's, or the heuristic's from the numbers); on any failure every candidate
+ * keeps it ("LLM enhances, heuristics always work"). Ranks, scores and order never change here.
+ */
+export const explainSubstitutes = async (
+  deps: { llm: LlmPort; logger: LoggerPort },
+  input: { original: OriginalItem; candidates: readonly RankedCandidate[] },
+): Promise<ReasonsOutcome> => {
+  const unchanged = (): ReasonsOutcome => ({ candidates: [...input.candidates], source: "heuristic" });
+  if (input.candidates.length === 0) return unchanged();
+  return withHeuristicFallback<ReasonsOutcome>(
+    deps.logger,
+    "LLM reasons failed, keeping the ranking's reasons",
+    async () => {
+      const { value } = await deps.llm.structured({
+        schemaName: EXPLAIN_SUBSTITUTES_SCHEMA_NAME,
+        description: "Explain each substitute candidate to the household, briefly, in European Portuguese",
+        schema: explainSubstitutesSchema(new Set(input.candidates.map((c) => c.productId))),
+        system: REASON_GENERATOR_SYSTEM_PROMPT,
+        messages: [{ role: "user", content: describe(input.original, input.candidates) }],
+        model: "fast",
+        maxOutputTokens: 1024,
+        temperature: SUBSTITUTION_TEMPERATURE,
+      });
+      const reasons = new Map(value.reasons.map((entry) => [entry.productId, entry.reason]));
+      return {
+        candidates: input.candidates.map((c) => ({ ...c, reason: reasons.get(c.productId) ?? c.reason })),
+        source: "llm" as const,
+      };
+    },
+    unchanged,
+  );
+};

@@ -1,0 +1,250 @@
+import { z } from "zod";
+import type { LlmPort } from "../../../core/llm/llm-port";
+import { wrapPromptData } from "../../../core/llm/prompt-data";
+import type { LoggerPort } from "../../../core/logger-port";
+import { refineListedIdsOnce } from "../../../core/validation";
+import { type StepSource, withHeuristicFallback } from "../heuristic-fallback";
+import { keepDefiningAttributes } from "./attribute-guard";
+import { type BrandTiers, classifyBrand, SEED_BRAND_TIERS } from "./brand-tiers";
+import {
+  modelRankingSchema,
+  RANK_SUBSTITUTES_SCHEMA_NAME,
+  type SubstituteCandidate,
+  type ValueRankerInput,
+  type ValueRankerOutput,
+  type ValueRanking,
+} from "./substitution-contracts";
+import { SUBSTITUTION_TEMPERATURE, VALUE_RANKER_SYSTEM_PROMPT } from "./substitution-prompts";
+import { heuristicReason } from "./substitution-reasons";
+import {
+  calculateCapacityCostRatio,
+  calculateValueScore,
+  comparablePrices,
+  comparePrice,
+  recommendationFor,
+} from "./value-heuristics";
+
+/** One heuristic ranking entry: the seed's score, brand tier, bands and a reason, all computed. */
+const scoreCandidate = (
+  candidate: SubstituteCandidate,
+  original: ValueRankerInput["originalProduct"],
+  tiers: BrandTiers,
+): Omit<ValueRanking, "rank"> => {
+  const brandPreference = classifyBrand(candidate.name, tiers, candidate.brand);
+  const valueScore = calculateValueScore(candidate, original, tiers, brandPreference);
+  const priceComparison = comparePrice(candidate, original);
+  return {
+    productId: candidate.productId,
+    valueScore,
+    brandPreference,
+    priceComparison,
+    capacityCostRatio: calculateCapacityCostRatio(candidate.price, candidate.pricePerUnit, candidate.size),
+    recommendation: recommendationFor(valueScore),
+    reason: heuristicReason(candidate, original, brandPreference, priceComparison),
+  };
+};
+
+/** The seed's recommendation bands as a pt-PT reader reads them. */
+export const RECOMMENDATION_PT: Record<ValueRanking["recommendation"], string> = {
+  strong: "forte",
+  acceptable: "aceitável",
+  weak: "fraca",
+};
+
+/** Ranked candidates a recommendation shows (the worker's MAX_SHOWN_CANDIDATES). */
+export const SHOWN_CANDIDATES = 5;
+
+/**
+ * One line on a ranked list, in pt-PT: how many alternatives the household is shown (never more than the
+ * list holds) and the best one (after the household's rules).
+ */
+export const summarizeRankings = (
+  rankings: readonly ValueRanking[],
+  originalName: string,
+  nameOf: (productId: string) => string | undefined,
+  shownCount: number = SHOWN_CANDIDATES,
+): string => {
+  const best = rankings[0];
+  if (!best) return "Sem alternativas disponíveis.";
+  const name = nameOf(best.productId) ?? best.productId;
+  const shown = Math.min(rankings.length, shownCount);
+  const count = shown === 1 ? "1 alternativa" : `${shown} alternativas`;
+  return `${count} para "${originalName}"; a melhor: ${name} (${Math.round(best.valueScore * 100)}%, ${RECOMMENDATION_PT[best.recommendation]}).`;
+};
+
+const nameIn =
+  (input: ValueRankerInput) =>
+  (id: string): string | undefined =>
+    input.candidates.find((c) => c.productId === id)?.name;
+
+const summarize = (rankings: readonly ValueRanking[], input: ValueRankerInput): string =>
+  summarizeRankings(rankings, input.originalProduct.name, nameIn(input));
+
+/**
+ * The heuristic ranker ("LLM enhances, heuristics always work"): every available candidate scored with
+ * calculateValueScore, best first; ties go to the lower comparable price.
+ */
+export const rankByHeuristic = (
+  input: ValueRankerInput,
+  tiers: BrandTiers = SEED_BRAND_TIERS,
+): ValueRankerOutput => {
+  const scored = input.candidates
+    .filter((candidate) => candidate.available)
+    .map((candidate) => ({ candidate, ranking: scoreCandidate(candidate, input.originalProduct, tiers) }))
+    .sort(
+      (a, b) =>
+        b.ranking.valueScore - a.ranking.valueScore ||
+        comparablePrices(a.candidate, input.originalProduct).candidate -
+          comparablePrices(b.candidate, input.originalProduct).candidate,
+    );
+  const rankings = keepDefiningAttributes(
+    scored.map(({ ranking }, index) => ({ ...ranking, rank: index + 1 })),
+    input.originalProduct.name,
+    nameIn(input),
+  );
+  return { rankings, summary: summarize(rankings, input) };
+};
+
+/**
+ * The model's answer, checked like any input: only the listed product ids, each once, ranks unique,
+ * scores within 0..1. The LLM port re-asks once with these errors; a second refusal is LlmOutputInvalid.
+ */
+export const modelRankingOutputSchema = (candidateIds: ReadonlySet<string>) =>
+  z
+    .object({ rankings: z.array(modelRankingSchema).min(1).max(40), summary: z.string().max(2000) })
+    .superRefine((value, context) => {
+      const seenRanks = new Set<number>();
+      refineListedIdsOnce(
+        value.rankings,
+        {
+          id: (ranking) => ranking.productId,
+          listed: candidateIds,
+          path: (index) => ["rankings", index, "productId"],
+          verb: "rank",
+          pastVerb: "ranked",
+        },
+        context,
+        (ranking, index) => {
+          if (seenRanks.has(ranking.rank)) {
+            context.addIssue({
+              code: "custom",
+              path: ["rankings", index, "rank"],
+              message: `rank ${ranking.rank} is given twice`,
+            });
+          }
+          seenRanks.add(ranking.rank);
+        },
+      );
+    });
+
+const describeCandidates = (input: ValueRankerInput): string =>
+  input.candidates
+    .filter((c) => c.available)
+    .map((c) =>
+      [
+        `- productId: ${c.productId}`,
+        `  name: ${c.name}`,
+        `  price: ${c.price.toFixed(2)} €`,
+        c.pricePerUnit ? `  pricePerUnit: ${c.pricePerUnit}` : undefined,
+        c.brand ? `  brand: ${c.brand}` : undefined,
+        c.size ? `  size: ${c.size}` : undefined,
+      ]
+        .filter(Boolean)
+        .join("\n"),
+    )
+    .join("\n");
+
+const describeOriginal = (original: ValueRankerInput["originalProduct"]): string =>
+  [
+    `name: ${original.name}`,
+    `price: ${original.price.toFixed(2)} €`,
+    original.pricePerUnit ? `pricePerUnit: ${original.pricePerUnit}` : undefined,
+    original.size ? `size: ${original.size}` : undefined,
+  ]
+    .filter(Boolean)
+    .join("\n");
+
+export interface RankingOutcome {
+  output: ValueRankerOutput;
+  source: StepSource;
+}
+
+/**
+ * The seed's ValueRanker: the model ranks by the household's value heuristics; the port checks its answer
+ * (re-asking once); our code fills `priceComparison` and `capacityCostRatio` from the numbers, and ranks
+ * any candidate the model left out after the ones it ranked, by the heuristic. Failure → the heuristic.
+ */
+export const rankSubstitutesByValue = async (
+  deps: { llm: LlmPort; logger: LoggerPort; tiers?: BrandTiers },
+  input: ValueRankerInput,
+): Promise<RankingOutcome> => {
+  const tiers = deps.tiers ?? SEED_BRAND_TIERS;
+  const available = input.candidates.filter((c) => c.available);
+  if (available.length === 0) return { output: rankByHeuristic(input, tiers), source: "heuristic" };
+  return withHeuristicFallback<RankingOutcome>(
+    deps.logger,
+    "LLM ranking failed, using heuristic",
+    async () => {
+      const ids = new Set(available.map((c) => c.productId));
+      const { value } = await deps.llm.structured({
+        schemaName: RANK_SUBSTITUTES_SCHEMA_NAME,
+        description: "Rank substitute candidates using household value heuristics",
+        schema: modelRankingOutputSchema(ids),
+        system: VALUE_RANKER_SYSTEM_PROMPT,
+        messages: [
+          {
+            role: "user",
+            content: `${wrapPromptData("original", describeOriginal(input.originalProduct))}\n${wrapPromptData("candidates", describeCandidates(input))}`,
+          },
+        ],
+        model: "fast",
+        maxOutputTokens: 2048,
+        temperature: SUBSTITUTION_TEMPERATURE,
+      });
+      const byId = new Map(available.map((c) => [c.productId, c]));
+      const modelOrder = [...value.rankings].sort((a, b) => a.rank - b.rank);
+      const ranked: Omit<ValueRanking, "rank">[] = modelOrder.map((ranking) => {
+        const candidate = byId.get(ranking.productId) as SubstituteCandidate;
+        return {
+          productId: ranking.productId,
+          valueScore: ranking.valueScore,
+          brandPreference: ranking.brandPreference,
+          priceComparison: comparePrice(candidate, input.originalProduct),
+          capacityCostRatio: calculateCapacityCostRatio(
+            candidate.price,
+            candidate.pricePerUnit,
+            candidate.size,
+          ),
+          // The seed's bands hold whatever the model says, so a 0.45 is never "strong".
+          recommendation: recommendationFor(ranking.valueScore),
+          reason: ranking.reason,
+        };
+      });
+      const leftOut = rankByHeuristic(
+        {
+          ...input,
+          candidates: available.filter((c) => !value.rankings.some((r) => r.productId === c.productId)),
+        },
+        tiers,
+      ).rankings;
+      // The model's "strong" for a candidate that loses a defining attribute is lowered, with the reason.
+      const rankings = keepDefiningAttributes(
+        [...ranked, ...leftOut].map((ranking, index) => ({ ...ranking, rank: index + 1 })),
+        input.originalProduct.name,
+        nameIn(input),
+      );
+      return {
+        // The model's summary names its own first; when the guard moved that one down, ours says the truth.
+        output: {
+          rankings,
+          summary:
+            rankings[0]?.productId === modelOrder[0]?.productId && value.summary
+              ? value.summary
+              : summarize(rankings, input),
+        },
+        source: "llm" as const,
+      };
+    },
+    () => ({ output: rankByHeuristic(input, tiers), source: "heuristic" as const }),
+  );
+};
