@@ -178,7 +178,7 @@ export interface paths {
     put: operations["putShopPreferences"];
   };
   "/shop/runs": {
-    /** The tenant's runs, newest first, paged */
+    /** The tenant's runs, newest first, paged; `awaiting=decisions` lists those waiting for a person */
     get: operations["listShopRuns"];
     /**
      * Start a grocery coordinator run for the tenant's household
@@ -782,6 +782,7 @@ export interface components {
           status: "running" | "succeeded" | "failed";
           startedAt: string;
           endedAt?: string;
+          openDecisions?: number;
         })[];
       nextCursor?: string;
     };
@@ -3408,12 +3409,13 @@ export interface operations {
       };
     };
   };
-  /** The tenant's runs, newest first, paged */
+  /** The tenant's runs, newest first, paged; `awaiting=decisions` lists those waiting for a person */
   listShopRuns: {
     parameters: {
       query?: {
         limit?: number;
         cursor?: string;
+        awaiting?: "decisions";
       };
     };
     responses: {

@@ -3,6 +3,7 @@ import type { TenantTable } from "../../core/db/tenant-table";
 import { ConflictError } from "../../core/errors";
 import { type HouseholdPreferences, householdPreferencesSchema } from "../domain/household-preferences";
 import type { ShopRunRepository } from "../domain/ports/shop-run-repository";
+import { openDecisionCount } from "../domain/runs/open-decisions";
 import { runContextSchema } from "../domain/runs/run-context";
 import { type RunHeader, runHeaderSchema, runItemSchema, runListEntrySchema } from "../domain/runs/shop-run";
 
@@ -10,7 +11,8 @@ import { type RunHeader, runHeaderSchema, runItemSchema, runListEntrySchema } fr
  * Runs in the tenant-bound table:
  * - header `SHOPRUN#{runId}` / `HEADER`, items `SHOPRUN#{runId}` / `ITEM#{productId}` (one per
  *   unavailable item, written by its own state, so items never race on one record);
- * - list entry `SHOPRUNS` / `{startedAt}#{runId}` (newest first by a descending query);
+ * - list entry `SHOPRUNS` / `{startedAt}#{runId}` (newest first by a descending query), with its open
+ *   decisions count; while that count is above 0 it also sits in gsi1 under `SHOPRUNS#AWAITING`;
  * - idempotency key `SHOPRUNKEY#{key}` / `KEY` → runId and the request's fingerprint, written with the
  *   header in one transaction;
  * - context `SHOPRUN#{runId}` / `CONTEXT`: what the run's steps read once (orders, cart, preferences) and
@@ -21,6 +23,11 @@ const headerKey = (runId: string) => ({ pk: ["SHOPRUN", runId], sk: ["HEADER"] }
 const itemKey = (runId: string, productId: string) => ({ pk: ["SHOPRUN", runId], sk: ["ITEM", productId] });
 const listKey = (header: Pick<RunHeader, "startedAt" | "runId">) => ({
   pk: ["SHOPRUNS"],
+  sk: [header.startedAt.replaceAll("#", ""), header.runId],
+});
+/** Sparse gsi1 entry, only on list entries of runs with open decisions: `GET /shop/runs?awaiting=decisions`. */
+const awaitingIndexKey = (header: Pick<RunHeader, "startedAt" | "runId">) => ({
+  pk: ["SHOPRUNS", "AWAITING"],
   sk: [header.startedAt.replaceAll("#", ""), header.runId],
 });
 const contextKey = (runId: string) => ({ pk: ["SHOPRUN", runId], sk: ["CONTEXT"] });
@@ -46,7 +53,12 @@ export const createDynamoShopRunRepository = (
     status: header.status,
     startedAt: header.startedAt,
     ...(header.endedAt ? { endedAt: header.endedAt } : {}),
+    openDecisions: openDecisionCount(header),
   });
+  const listEntryOptions = (header: RunHeader) => {
+    const awaiting = openDecisionCount(header) > 0;
+    return { expiresAt: expiresAt(), ...(awaiting ? { index: awaitingIndexKey(header) } : {}) };
+  };
 
   const getRun = async (runId: string) => (await table.get(headerKey(runId), runHeaderSchema))?.data;
 
@@ -110,7 +122,7 @@ export const createDynamoShopRunRepository = (
               type: "put",
               key: listKey(next),
               data: listEntry(next),
-              options: { expectedVersion: "any", expiresAt: expiresAt() },
+              options: { expectedVersion: "any", ...listEntryOptions(next) },
             },
           ]);
           return next;
@@ -155,8 +167,16 @@ export const createDynamoShopRunRepository = (
       return items;
     },
 
-    async listRuns({ limit, cursor }) {
-      const page = await table.query(["SHOPRUNS"], runListEntrySchema, { limit, cursor, descending: true });
+    async listRuns({ limit, cursor, awaiting }) {
+      const page =
+        awaiting === "decisions"
+          ? await table.query(["SHOPRUNS", "AWAITING"], runListEntrySchema, {
+              limit,
+              cursor,
+              descending: true,
+              useIndex: true,
+            })
+          : await table.query(["SHOPRUNS"], runListEntrySchema, { limit, cursor, descending: true });
       return { runs: page.items.map((item) => item.data), ...(page.cursor ? { cursor: page.cursor } : {}) };
     },
 

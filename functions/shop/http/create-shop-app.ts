@@ -86,8 +86,14 @@ export const createShopApp = (deps: ShopApiDeps): OpenAPIHono<ApiEnv> => {
   );
 
   app.openapi(listShopRunsRoute, async (c) => {
-    const { limit, cursor } = c.req.valid("query");
-    return c.json(await listShopRuns({ runs: runs(c) }, { limit, ...(cursor ? { cursor } : {}) }), 200);
+    const { limit, cursor, awaiting } = c.req.valid("query");
+    return c.json(
+      await listShopRuns(
+        { runs: runs(c) },
+        { limit, ...(cursor ? { cursor } : {}), ...(awaiting ? { awaiting } : {}) },
+      ),
+      200,
+    );
   });
 
   app.openapi(decideShopRunRoute, async (c) => {

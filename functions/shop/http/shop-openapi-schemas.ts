@@ -63,6 +63,8 @@ export const RunView = z
 export const ListRunsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
   cursor: z.string().min(1).max(2000).optional(),
+  /** `decisions`: only the runs whose substitutes or prunes still wait for a person's decision. */
+  awaiting: z.enum(["decisions"]).optional(),
 });
 
 export const RunList = z
@@ -73,6 +75,8 @@ export const RunList = z
         status: z.enum(RUN_STATUSES),
         startedAt: z.string(),
         endedAt: z.string().optional(),
+        /** Recommendations (substitutes, prunes) no decision settled yet. */
+        openDecisions: z.number().int().optional(),
       }),
     ),
     nextCursor: z.string().optional(),

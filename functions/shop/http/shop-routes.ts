@@ -65,7 +65,7 @@ export const listShopRunsRoute = defineRoute({
   method: "get",
   path: "/shop/runs",
   tags,
-  summary: "The tenant's runs, newest first, paged",
+  summary: "The tenant's runs, newest first, paged; `awaiting=decisions` lists those waiting for a person",
   security: bearerAuth,
   request: { query: ListRunsQuery },
   responses: { 200: jsonResponse(RunList, "A page of runs"), ...errorResponses(400, 401, 403) },

@@ -1,5 +1,6 @@
 import type { HouseholdPreferences } from "../../../functions/shop/domain/household-preferences";
 import type { ShopRunRepository } from "../../../functions/shop/domain/ports/shop-run-repository";
+import { openDecisionCount } from "../../../functions/shop/domain/runs/open-decisions";
 import type { RunContext } from "../../../functions/shop/domain/runs/run-context";
 import type { RunHeader, RunItem } from "../../../functions/shop/domain/runs/shop-run";
 
@@ -54,15 +55,17 @@ export const createInMemoryShopRunRepository = (): ShopRunRepository & { items: 
     async listItems(runId) {
       return items.get(runId) ?? [];
     },
-    async listRuns({ limit }) {
+    async listRuns({ limit, awaiting }) {
       const runs = [...headers.values()]
+        .filter((header) => awaiting !== "decisions" || openDecisionCount(header) > 0)
         .sort((a, b) => b.startedAt.localeCompare(a.startedAt))
         .slice(0, limit)
-        .map(({ runId, status, startedAt, endedAt }) => ({
-          runId,
-          status,
-          startedAt,
-          ...(endedAt ? { endedAt } : {}),
+        .map((header) => ({
+          runId: header.runId,
+          status: header.status,
+          startedAt: header.startedAt,
+          ...(header.endedAt ? { endedAt: header.endedAt } : {}),
+          openDecisions: openDecisionCount(header),
         }));
       return { runs };
     },

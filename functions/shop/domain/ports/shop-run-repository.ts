@@ -31,7 +31,15 @@ export interface ShopRunRepository {
   /** The run's context; empty when no step wrote it yet. */
   getRunContext(runId: string): Promise<RunContext>;
   listItems(runId: string): Promise<RunItem[]>;
-  listRuns(options: { limit: number; cursor?: string }): Promise<{ runs: RunListEntry[]; cursor?: string }>;
+  /**
+   * Newest first by start time (a fixed key, so rows added between pages never shift a page); with
+   * `awaiting: "decisions"`, only the runs with open decisions (a sparse index, not a filter).
+   */
+  listRuns(options: {
+    limit: number;
+    cursor?: string;
+    awaiting?: "decisions";
+  }): Promise<{ runs: RunListEntry[]; cursor?: string }>;
   getPreferences(): Promise<HouseholdPreferences | undefined>;
   savePreferences(preferences: HouseholdPreferences): Promise<void>;
 }

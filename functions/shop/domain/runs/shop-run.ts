@@ -135,10 +135,10 @@ export const runHeaderSchema = z.object({
 export type RunHeader = z.infer<typeof runHeaderSchema>;
 
 /** What a decision may name: the run's recommended substitutes and prune proposals. */
-export const runListEntrySchema = runHeaderSchema.pick({
-  runId: true,
-  status: true,
-  startedAt: true,
-  endedAt: true,
-});
+export const runListEntrySchema = runHeaderSchema
+  .pick({ runId: true, status: true, startedAt: true, endedAt: true })
+  .extend({
+    /** Recommendations no decision settled yet (absent on entries written before it was kept). */
+    openDecisions: z.number().int().nonnegative().optional(),
+  });
 export type RunListEntry = z.infer<typeof runListEntrySchema>;
