@@ -29,6 +29,7 @@ import { allFunctions, allWorkflows } from "../lib/areas";
 import type { FunctionDefinition, WorkflowDefinition } from "../lib/definition-types";
 import { repositoryRoot } from "../lib/repository-root";
 import { localAccountId, localRegion } from "./workflow/asl-substitutions";
+import { createLocalEventBus, type LocalEventBus } from "./workflow/local-event-bus";
 import { type LambdaHandler, loadLambdaHandler } from "./workflow/local-lambda";
 import { type PreparedWorkflow, prepareWorkflow } from "./workflow/prepare-workflow";
 import { type LocalExecutionEvent, stepsFromLocalEvents } from "./workflow/steps-from-local-events";
@@ -48,12 +49,16 @@ export interface LocalWorkflowRunnerOptions {
   newExecutionName?: () => string;
   /** How many executions stay describable; the oldest ended ones are forgotten beyond it (default 1000). */
   maxRetainedExecutions?: number;
+  /** Where the workflows' PutEvents Tasks deliver; a new in-process bus by default. */
+  eventBus?: LocalEventBus;
   logger?: Logger;
 }
 
 /** The local stand-in for Step Functions: a WorkflowPort plus what tests and the local stack need. */
 export interface LocalWorkflowRunner extends WorkflowPort {
   readonly workflowNames: readonly string[];
+  /** The in-process EventBridge bus the workflows publish their domain events on. */
+  readonly eventBus: LocalEventBus;
   /** The definition as it runs (placeholders filled with local ARNs). NotFoundError for an unknown name. */
   definitionOf(workflowName: string): StateMachineDefinition;
   /** Resolves with the described execution once it has ended (whatever its status). */
@@ -118,6 +123,7 @@ export const createLocalWorkflowRunner = async (
 
   const prepared = new Map<string, PreparedWorkflow>();
   const taskTokens = createTaskTokenRegistry();
+  const eventBus = options.eventBus ?? createLocalEventBus();
   for (const workflow of options.workflows ?? allWorkflows()) {
     if (prepared.has(workflow.name)) throw new ConfigError(`Two workflows are named "${workflow.name}"`);
     prepared.set(
@@ -127,6 +133,7 @@ export const createLocalWorkflowRunner = async (
         findFunction,
         loadHandler: (fn) => loadHandler(fn, rootDir),
         taskTokens,
+        eventBus,
       }),
     );
   }
@@ -224,6 +231,7 @@ export const createLocalWorkflowRunner = async (
 
   return {
     workflowNames: [...prepared.keys()],
+    eventBus,
 
     definitionOf(workflowName) {
       const workflow = prepared.get(workflowName);

@@ -2,9 +2,11 @@ import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { StateMachine, type StateMachineDefinition } from "aws-local-stepfunctions";
 import { ConfigError } from "../../functions/core/errors";
+import { EVENT_BUS_PLACEHOLDER, PUT_EVENTS_RESOURCE } from "../../lib/asl-placeholders";
 import type { FunctionDefinition, WorkflowDefinition } from "../../lib/definition-types";
 import { type AslStates, collectStates } from "./asl-states";
 import { localAccountId, localLambdaArn, localRegion, substitutePlaceholders } from "./asl-substitutions";
+import { createLocalEventBus, type LocalEventBus } from "./local-event-bus";
 import { createLocalTaskHandler, type LambdaHandler, type LocalTaskHandler } from "./local-lambda";
 import {
   createCallbackTaskHandler,
@@ -34,6 +36,8 @@ export interface PrepareWorkflowDependencies {
   loadHandler: (fn: FunctionDefinition) => Promise<LambdaHandler>;
   /** Where callback Tasks (`.waitForTaskToken`) wait for their answer; a private registry when absent. */
   taskTokens?: TaskTokenRegistry;
+  /** Where `arn:aws:states:::events:putEvents` Tasks deliver; a private bus when absent. */
+  eventBus?: LocalEventBus;
 }
 
 export const localStateMachineArn = (workflowName: string): string =>
@@ -95,12 +99,16 @@ export const prepareWorkflow = async (
     functions.set(key, fn);
   }
   const rawText = await readAsl(workflow, dependencies.rootDir);
-  const localArns = Object.fromEntries(
-    Object.entries(workflow.functionSubstitutions).map(([key, functionId]) => [
-      key,
-      localLambdaArn(functionId),
-    ]),
-  );
+  const eventBus = dependencies.eventBus ?? createLocalEventBus();
+  const localArns = {
+    ...Object.fromEntries(
+      Object.entries(workflow.functionSubstitutions).map(([key, functionId]) => [
+        key,
+        localLambdaArn(functionId),
+      ]),
+    ),
+    [EVENT_BUS_PLACEHOLDER]: eventBus.name,
+  };
   const asl = parseAsl(workflow, substitutePlaceholders(rawText, localArns, workflow.name));
   refuseUnsupportedFeatures(workflow, asl);
   const taskTokens = dependencies.taskTokens ?? createTaskTokenRegistry();
@@ -140,6 +148,11 @@ export const prepareWorkflow = async (
   const handlerByFunction = new Map<string, Promise<LocalTaskHandler>>();
   for (const { name, state, path } of collectStates(parseAsl(workflow, rawText))) {
     if (state.Type !== "Task") continue;
+    if (state.Resource === PUT_EVENTS_RESOURCE) {
+      // EventBridge's optimised integration: delivered to the in-process bus with its Parameters.
+      taskHandlers[name] = (input) => eventBus.putEvents(input);
+      continue;
+    }
     const callback = callbackStates.has(name);
     const functionName = (state.Parameters as { FunctionName?: unknown } | undefined)?.FunctionName;
     const resource =
@@ -153,7 +166,8 @@ export const prepareWorkflow = async (
       throw new ConfigError(
         `Workflow "${workflow.name}": Task state "${path}" has Resource "${resource}", which has no local handler. ` +
           `Only plain Lambda ARNs filled from functionSubstitutions ("Resource": "\${SomeFnArn}"), and ` +
-          `"${WAIT_FOR_TASK_TOKEN_LAMBDA}" with "FunctionName": "\${SomeFnArn}" and a Payload, run locally; ` +
+          `"${WAIT_FOR_TASK_TOKEN_LAMBDA}" with "FunctionName": "\${SomeFnArn}" and a Payload, and ` +
+          `"${PUT_EVENTS_RESOURCE}" (the in-process bus) run locally; ` +
           "anything else would call real AWS.",
         { details: { workflowName: workflow.name, state: name, resource } },
       );

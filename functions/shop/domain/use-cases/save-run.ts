@@ -1,5 +1,6 @@
 import { NotFoundError } from "../../../core/errors";
 import type { ShopRunRepository } from "../ports/shop-run-repository";
+import { openDecisionCount } from "../runs/open-decisions";
 import { composeRunResult } from "../runs/run-result";
 import type { SaveRunEvent } from "../runs/run-step-events";
 import type { RunItem, RunResult } from "../runs/shop-run";
@@ -48,5 +49,15 @@ export const saveRunResult = async (
     status: "succeeded" as const,
     totalUnavailable: result.totalUnavailable,
     totalWithSubstitutes: result.totalWithSubstitutes,
+    // What the workflow's shop.run.succeeded event announces (docs/events/shop.run.succeeded.v1.json).
+    counts: {
+      unavailable: result.totalUnavailable,
+      withSubstitutes: result.totalWithSubstitutes,
+      pruned: result.pruned.length,
+      cartAdditions: result.cartAdditions.length,
+      failedItems: result.failedItems.length,
+    },
+    awaitingDecisions: openDecisionCount(saved),
+    degraded: result.degraded,
   };
 };

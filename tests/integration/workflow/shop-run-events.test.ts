@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BusEvent } from "../../../dev/workflow/local-event-bus";
+import type { LambdaHandler } from "../../../dev/workflow/local-lambda";
+import { eventSchemaProblems } from "../../support/event-schemas";
+import { scaledTimeout } from "../../support/test-timeouts";
+import {
+  type CoordinatorHarness,
+  startCoordinatorHarness,
+} from "../shop-coordinator/support/coordinator-harness";
+
+/**
+ * The shop-coordinator's domain events through the real ASL in the local runner: its PutEvents Tasks
+ * deliver to the in-process bus, a subscriber collects them, and each must match docs/events/.
+ */
+let harness: CoordinatorHarness;
+/** Tenants whose ScanCart fails for good; tenants whose ScanCart and SaveRun fail once, then succeed. */
+const failingTenants = new Set<string>();
+const flakyTenants = new Map<string, Set<string>>();
+const received: BusEvent[] = [];
+
+const planted = (functionId: string, handler: LambdaHandler): LambdaHandler | undefined => {
+  if (functionId !== "ShopScanCart" && functionId !== "ShopSaveRun") return undefined;
+  return async (event, context) => {
+    const tenant = String((event as { tenant?: unknown }).tenant);
+    if (functionId === "ShopScanCart" && failingTenants.has(tenant)) {
+      throw Object.assign(new Error("the cart page has no cart"), { name: "StoreLayoutChangedError" });
+    }
+    const once = flakyTenants.get(tenant);
+    if (once && !once.has(functionId)) {
+      once.add(functionId);
+      if (functionId === "ShopScanCart") {
+        throw Object.assign(new Error("store unreachable"), { name: "StoreUnreachableError" });
+      }
+      // SaveRun does its work, then fails: the retry saves again, and must not announce twice.
+      await handler(event, context);
+      throw Object.assign(new Error("the table throttled"), { name: "DependencyUnavailableError" });
+    }
+    return handler(event, context);
+  };
+};
+
+beforeAll(async () => {
+  harness = await startCoordinatorHarness({ LLM_PROVIDER: "none" }, ["shop-coordinator"], {
+    wrapHandler: planted,
+  });
+  harness.runner.eventBus.subscribe((event) => received.push(event));
+}, scaledTimeout(60_000));
+afterAll(async () => {
+  await harness?.close();
+});
+
+const eventsOfRun = (runId: string) => received.filter((e) => e.detail.runId === runId);
+
+describe("shop-coordinator domain events, through the real ASL", () => {
+  it(
+    "a run that succeeds with open decisions announces exactly one shop.run.succeeded, of the documented schema",
+    async () => {
+      const householdId = harness.store.seedDemoHousehold();
+      const { header, execution } = await harness.run("tenant-events-ok", householdId);
+      expect(execution.status).toBe("SUCCEEDED");
+      const events = eventsOfRun(header.runId);
+      expect(events.map((e) => e["detail-type"])).toEqual(["shop.run.succeeded"]);
+      const [event] = events as [BusEvent];
+      expect(eventSchemaProblems(event)).toEqual([]);
+      expect(event.source).toBe("larder.shop");
+      expect(event.detail).toMatchObject({
+        eventId: `shop.run.succeeded:${header.runId}`,
+        tenant: "tenant-events-ok",
+        householdId,
+        counts: { unavailable: 5, withSubstitutes: 5 },
+        degraded: false,
+      });
+      expect(event.detail.awaitingDecisions).toBeGreaterThan(0);
+      // The execution's output is SaveRun's answer, as before the event was added.
+      expect(execution.output).toMatchObject({ runId: header.runId, status: "succeeded" });
+    },
+    scaledTimeout(120_000),
+  );
+
+  it(
+    "steps retried after a store error and a table error announce once",
+    async () => {
+      flakyTenants.set("tenant-events-retry", new Set());
+      const householdId = harness.store.seedDemoHousehold();
+      const { header, execution } = await harness.run("tenant-events-retry", householdId);
+      expect(execution.status).toBe("SUCCEEDED");
+      expect([...(flakyTenants.get("tenant-events-retry") ?? [])].sort()).toEqual([
+        "ShopSaveRun",
+        "ShopScanCart",
+      ]);
+      const saveAttempts = execution.steps.filter((s) => s.name === "SaveRun");
+      expect(saveAttempts.length).toBeGreaterThan(0);
+      const events = eventsOfRun(header.runId);
+      expect(events.map((e) => e["detail-type"])).toEqual(["shop.run.succeeded"]);
+      expect(eventSchemaProblems(events[0] as BusEvent)).toEqual([]);
+    },
+    scaledTimeout(120_000),
+  );
+
+  it(
+    "a failed run announces exactly one shop.run.failed with the error's name, not its cause",
+    async () => {
+      failingTenants.add("tenant-events-failed");
+      const householdId = harness.store.seedDemoHousehold();
+      const { header, execution } = await harness.run("tenant-events-failed", householdId);
+      expect(execution.status).toBe("FAILED");
+      expect(header.status).toBe("failed");
+      const events = eventsOfRun(header.runId);
+      expect(events.map((e) => e["detail-type"])).toEqual(["shop.run.failed"]);
+      const [event] = events as [BusEvent];
+      expect(eventSchemaProblems(event)).toEqual([]);
+      expect(event.detail).toEqual({
+        eventId: `shop.run.failed:${header.runId}`,
+        schemaVersion: "1",
+        tenant: "tenant-events-failed",
+        runId: header.runId,
+        householdId,
+        error: "StoreLayoutChangedError",
+      });
+      expect(JSON.stringify(event)).not.toContain("the cart page has no cart");
+    },
+    scaledTimeout(120_000),
+  );
+});
