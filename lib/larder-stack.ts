@@ -2,6 +2,7 @@ import { Stack, type StackProps } from "aws-cdk-lib";
 import type { Construct } from "constructs";
 import { AreaFunctions } from "./constructs/area-functions";
 import { LarderDatabase } from "./constructs/larder-database";
+import { LarderEventBus } from "./constructs/larder-event-bus";
 import { LarderHttpApi } from "./constructs/larder-http-api";
 import { LarderTable } from "./constructs/larder-table";
 import { Schedules } from "./constructs/schedules";
@@ -26,6 +27,7 @@ export class LarderStack extends Stack {
   readonly functions: AreaFunctions;
   readonly api: LarderHttpApi;
   readonly workflows: Workflows;
+  readonly events: LarderEventBus;
 
   constructor(scope: Construct, id: string, props: LarderStackProps) {
     super(scope, id, props);
@@ -55,7 +57,9 @@ export class LarderStack extends Stack {
       sandbox,
       logRetention,
     });
+    this.events = new LarderEventBus(this, "Events", { stage: settings.stage });
     this.workflows = new Workflows(this, "Workflows", {
+      eventBus: this.events.bus,
       workflows: areas.flatMap((a) => a.workflows),
       functions: this.functions,
       stage: settings.stage,

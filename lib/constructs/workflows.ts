@@ -1,11 +1,12 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { RemovalPolicy, Validations } from "aws-cdk-lib";
+import type { IEventBus } from "aws-cdk-lib/aws-events";
 import { PolicyStatement } from "aws-cdk-lib/aws-iam";
 import { LogGroup, type RetentionDays } from "aws-cdk-lib/aws-logs";
 import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from "aws-cdk-lib/aws-stepfunctions";
 import { Construct } from "constructs";
-import { substitutionMismatches } from "../asl-placeholders";
+import { aslPlaceholders, EVENT_BUS_PLACEHOLDER, substitutionMismatches } from "../asl-placeholders";
 import type { WorkflowDefinition } from "../definition-types";
 import { repositoryRoot } from "../repository-root";
 import { stateMachineName } from "../resource-names";
@@ -17,6 +18,8 @@ export interface WorkflowsProps {
   stage: string;
   sandbox: boolean;
   logRetention: RetentionDays;
+  /** The bus a workflow's `events:putEvents` Tasks name through `${EventBusName}`. */
+  eventBus: IEventBus;
 }
 
 /**
@@ -53,6 +56,7 @@ export class Workflows extends Construct {
         ([key, functionId]) => [key, props.functions.get(functionId).function] as const,
       );
 
+      const publishes = aslPlaceholders(asl).has(EVENT_BUS_PLACEHOLDER);
       const logGroup = new LogGroup(this, `${workflow.name}Logs`, {
         // Step Functions requires this prefix for log groups that vended logs write to.
         logGroupName: `/aws/vendedlogs/states/${stateMachineName(props.stage, workflow.name)}`,
@@ -64,7 +68,10 @@ export class Workflows extends Construct {
         stateMachineName: stateMachineName(props.stage, workflow.name),
         stateMachineType: StateMachineType.STANDARD,
         definitionBody: DefinitionBody.fromString(asl),
-        definitionSubstitutions: Object.fromEntries(taskFunctions.map(([key, fn]) => [key, fn.functionArn])),
+        definitionSubstitutions: {
+          ...Object.fromEntries(taskFunctions.map(([key, fn]) => [key, fn.functionArn])),
+          ...(publishes ? { [EVENT_BUS_PLACEHOLDER]: props.eventBus.eventBusName } : {}),
+        },
         tracingEnabled: true,
         logs: {
           destination: logGroup,
@@ -81,6 +88,12 @@ export class Workflows extends Construct {
           resources: [...new Set(taskFunctions.map(([, fn]) => fn.functionArn))],
         }),
       );
+      // Its PutEvents Tasks publish on the app's bus, and only there.
+      if (publishes) {
+        machine.addToRolePolicy(
+          new PolicyStatement({ actions: ["events:PutEvents"], resources: [props.eventBus.eventBusArn] }),
+        );
+      }
       Validations.of(machine).acknowledge({
         id: "AwsSolutions-IAM5[Resource::*]",
         reason:

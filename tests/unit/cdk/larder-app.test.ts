@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allRoutes, allSchedules, allWorkflows, areas } from "../../../lib/areas";
+import { PUT_EVENTS_RESOURCE } from "../../../lib/asl-placeholders";
 import { SYNTH_TIMEOUT_MS, scaledTimeout } from "../../support/test-timeouts";
-import { type SynthesizedLarder, synthLarder, unacknowledgedNagFindings } from "./synth-larder";
+import { logicalIdOf, type SynthesizedLarder, synthLarder, unacknowledgedNagFindings } from "./synth-larder";
 
 // The app's real area definitions (the fixtures cover the wiring in detail). Unbundled to stay fast;
 // `npm run synth` bundles them.
@@ -34,5 +35,37 @@ describe("the app's area definitions", () => {
   it("produce one state machine per workflow and one schedule per schedule definition", () => {
     synth.template.resourceCountIs("AWS::StepFunctions::StateMachine", allWorkflows().length);
     synth.template.resourceCountIs("AWS::Scheduler::Schedule", allSchedules().length);
+  });
+});
+
+describe("the domain events bus", () => {
+  it("is larder-<stage>, and the shop coordinator's PutEvents Tasks name it, with the right to publish there only", () => {
+    synth.template.hasResourceProperties("AWS::Events::EventBus", { Name: "larder-sandbox" });
+    const busId = logicalIdOf(synth.stack.events.bus);
+    const machine = synth.stack.workflows.get("shop-coordinator");
+    const resources = synth.template.toJSON().Resources as Record<
+      string,
+      { Type: string; Properties: Record<string, unknown> }
+    >;
+    const properties = resources[logicalIdOf(machine)]?.Properties as {
+      DefinitionString: string;
+      DefinitionSubstitutions: Record<string, unknown>;
+      RoleArn: { "Fn::GetAtt": [string, string] };
+    };
+    expect(properties.DefinitionSubstitutions.EventBusName).toEqual({ Ref: busId });
+    const states = (
+      JSON.parse(properties.DefinitionString) as { States: Record<string, Record<string, unknown>> }
+    ).States;
+    const putEvents = Object.entries(states).filter(([, s]) => s.Resource === PUT_EVENTS_RESOURCE);
+    expect(putEvents.map(([name]) => name).sort()).toEqual(["AnnounceRunFailed", "AnnounceRunSucceeded"]);
+    for (const [, state] of putEvents) expect(state.Retry).toBeDefined();
+    const roleId = properties.RoleArn["Fn::GetAtt"][0];
+    const statements = Object.values(resources)
+      .filter((r) => r.Type === "AWS::IAM::Policy")
+      .map((r) => r.Properties as { Roles: { Ref: string }[]; PolicyDocument: { Statement: unknown[] } })
+      .filter((p) => p.Roles.some((role) => role.Ref === roleId))
+      .flatMap((p) => p.PolicyDocument.Statement) as { Action: string | string[]; Resource: unknown }[];
+    const publish = statements.filter((s) => [s.Action].flat().includes("events:PutEvents"));
+    expect(publish).toEqual([expect.objectContaining({ Resource: { "Fn::GetAtt": [busId, "Arn"] } })]);
   });
 });
