@@ -102,7 +102,12 @@ export const createShopApp = (deps: ShopApiDeps): OpenAPIHono<ApiEnv> => {
     // Loaded on first use, as are the substitution routes' below: most requests start or read runs.
     const { applyDecisions } = await import("../domain/use-cases/apply-decisions");
     const outcome = await applyDecisions(
-      { runs: runs(c), store: () => deps.storeFor(householdId, deadline), now: deps.now },
+      {
+        runs: runs(c),
+        store: () => deps.storeFor(householdId, deadline),
+        now: deps.now,
+        announce: { events: deps.events, tenant: c.get("tenant") },
+      },
       {
         runId: c.req.valid("param").runId,
         decisions: c.req.valid("json").decisions,

@@ -1,3 +1,4 @@
+import type { EventPublisher } from "../../core/events/event-publisher";
 import type { LlmPort } from "../../core/llm/llm-port";
 import type { Logger } from "../../core/logger";
 import type { WorkflowPort } from "../../core/workflow/workflow-port";
@@ -18,6 +19,8 @@ export interface ShopApiDeps {
   weeklyRuns: WeeklyRunIndex;
   /** The cook area's meal plans of one tenant (same table), through the port. */
   plansFor(tenant: string): Pick<PlanShoppingListPort, "snapshotExists">;
+  /** Where API-side outcomes are announced (shop.decisions.applied). */
+  events: EventPublisher;
   newRunId: () => string;
   now: () => Date;
   maxBodyBytes?: number;

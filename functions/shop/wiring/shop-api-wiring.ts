@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { EventPublisher } from "../../core/events/event-publisher";
 import type { ApiEnv } from "../../core/http/api-env";
 import { prefixedIdMaker } from "../../core/ids";
 import { lazyLoad, lazyPort } from "../../core/lazy";
@@ -27,6 +28,12 @@ const workflows: Pick<WorkflowPort, "start" | "describe"> = {
   describe: async (executionId) => (await workflowModule()).processWorkflowPort().describe(executionId),
 };
 
+/** Resolved per call, like the workflows: the local stack installs its bus after the handlers are imported. */
+const eventsModule = lazyLoad(() => import("../../core/events/process-event-publisher"));
+const events: EventPublisher = {
+  publish: async (list) => (await eventsModule()).processEventPublisher().publish(list),
+};
+
 /** The weekly-run index, loaded on first use: only PUT /shop/preferences writes it. */
 const weeklyRuns = lazyPort<WeeklyRunIndex>(
   async () => (await import("../adapters/dynamo-weekly-run-index")).createDynamoWeeklyRunIndex(table),
@@ -53,6 +60,7 @@ const shopApiDeps = async (logger: Logger): Promise<ShopApiDeps> => {
     weeklyRuns,
     // Only the substitution routes call a model.
     llm: createLazyLlm(config.llm),
+    events,
     newRunId: prefixedIdMaker("run"),
     now: () => new Date(),
   };

@@ -8,6 +8,7 @@ import { API_GATEWAY_TIMEOUT_MS, API_OFFLINE_RESERVE_MS } from "../../../functio
 import { createLogger } from "../../../functions/core/logger";
 import { createShopApp } from "../../../functions/shop/http/create-shop-app";
 import { buildHttpApiEvent, resultJson, structuredResult } from "../../support/http-api-event";
+import { createRecordingEventPublisher } from "../../support/recording-event-publisher";
 import { createInMemoryShopRunRepository } from "../../support/shop/in-memory-shop-run-repository";
 import { createInMemoryWeeklyRunIndex } from "../../support/shop/in-memory-weekly-run-index";
 import { INTEGRATION_TEST_TIMEOUT_MS, scaledTimeout } from "../../support/test-timeouts";
@@ -51,6 +52,7 @@ const shopApiCall = (lambdaSeconds: number | undefined) => {
     plansFor: () => ({ snapshotExists: async () => false }),
     weeklyRuns: createInMemoryWeeklyRunIndex(),
     newRunId: () => "run_1",
+    events: createRecordingEventPublisher(),
     now: () => new Date(),
   });
   const handler = toLambdaHandler(app, logger);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BusEvent } from "../../../dev/workflow/local-event-bus";
 import type { LambdaHandler } from "../../../dev/workflow/local-lambda";
+import { applyDecisions } from "../../../functions/shop/domain/use-cases/apply-decisions";
 import { eventSchemaProblems } from "../../support/event-schemas";
 import { scaledTimeout } from "../../support/test-timeouts";
 import {
@@ -118,6 +119,61 @@ describe("shop-coordinator domain events, through the real ASL", () => {
         error: "StoreLayoutChangedError",
       });
       expect(JSON.stringify(event)).not.toContain("the cart page has no cart");
+    },
+    scaledTimeout(120_000),
+  );
+});
+
+describe("shop.decisions.applied, through the API-side port", () => {
+  it(
+    "applied decisions announce exactly one event of the documented schema; repeating them announces none",
+    async () => {
+      const householdId = harness.store.seedDemoHousehold();
+      const { header } = await harness.run("tenant-events-decide", householdId, { skipSlots: true });
+      const substitution = header.result?.substitutions.find((s) => s.candidates.length > 0);
+      if (!substitution) throw new Error("no substitution to decide");
+      const open = header.result
+        ? (await harness.runsOf("tenant-events-decide").listRuns({ limit: 1 })).runs[0]
+        : undefined;
+      expect(open?.openDecisions).toBeGreaterThan(0);
+      const decide = () =>
+        applyDecisions(
+          {
+            runs: harness.runsOf("tenant-events-decide"),
+            store: async () => {
+              throw new Error("a reject never opens the store");
+            },
+            now: () => new Date(),
+            announce: { events: harness.runner.eventBus, tenant: "tenant-events-decide" },
+          },
+          {
+            runId: header.runId,
+            decisions: [{ originalProductId: substitution.originalItem.productId, action: "reject" }],
+          },
+        );
+      const first = await decide();
+      expect(first.results.map((r) => r.outcome)).toEqual(["recorded"]);
+      await decide();
+      const events = eventsOfRun(header.runId).filter((e) => e["detail-type"] === "shop.decisions.applied");
+      expect(events).toHaveLength(1);
+      const [event] = events as [BusEvent];
+      expect(eventSchemaProblems(event)).toEqual([]);
+      expect(event.detail).toMatchObject({
+        tenant: "tenant-events-decide",
+        runId: header.runId,
+        decisions: [
+          {
+            kind: "substitution",
+            productId: substitution.originalItem.productId,
+            action: "reject",
+            outcome: "recorded",
+          },
+        ],
+        openDecisions: (open?.openDecisions ?? 0) - 1,
+      });
+      expect(String(event.detail.eventId)).toMatch(
+        new RegExp(`^shop\\.decisions\\.applied:${header.runId}:[0-9a-f]{16}$`),
+      );
     },
     scaledTimeout(120_000),
   );

@@ -12,6 +12,7 @@ import { rankByHeuristic } from "../../../functions/shop/domain/substitution/val
 import { createShopApp } from "../../../functions/shop/http/create-shop-app";
 import { buildHttpApiEvent, resultJson, structuredResult } from "../../support/http-api-event";
 import { createFakeLlm } from "../../support/llm/fake-llm";
+import { createRecordingEventPublisher } from "../../support/recording-event-publisher";
 import { createInMemoryShopRunRepository } from "../../support/shop/in-memory-shop-run-repository";
 import { createInMemoryWeeklyRunIndex } from "../../support/shop/in-memory-weekly-run-index";
 import {
@@ -86,6 +87,7 @@ const harness = () => {
     }),
     weeklyRuns,
     newRunId: () => `run_${++runCounter}`,
+    events: createRecordingEventPublisher(),
     now: () => new Date("2026-01-21T10:00:00.000Z"),
   });
   const handler = toLambdaHandler(app, logger);

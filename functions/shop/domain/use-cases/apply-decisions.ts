@@ -1,8 +1,11 @@
+import { createHash } from "node:crypto";
 import { ConflictError, DomainRefusedError, NotFoundError } from "../../../core/errors";
+import type { EventPublisher } from "../../../core/events/event-publisher";
 import { substituteQuantity } from "../packs/substitute-quantity";
 import type { ShopRunRepository } from "../ports/shop-run-repository";
 import type { StoreToolsPort } from "../ports/store-tools-port";
 import type { Decision } from "../runs/decision";
+import { openDecisionCount } from "../runs/open-decisions";
 import type { RecordedDecision, RunHeader } from "../runs/shop-run";
 
 export interface DecisionOutcome {
@@ -93,6 +96,8 @@ export const applyDecisions = async (
     /** The claim's id; a random UUID by default. */
     newClaimId?: () => string;
     sleep?: (ms: number) => Promise<void>;
+    /** Where the settled decisions are announced (`shop.decisions.applied`); nowhere when absent. */
+    announce?: { events: EventPublisher; tenant: string };
   },
   args: {
     runId: string;
@@ -305,6 +310,14 @@ export const applyDecisions = async (
     }));
   }
 
+  // Every decision this request claimed (a reject or keep is recorded by the claim itself) is announced once.
+  const settledHere = planned.flatMap((plan, index) =>
+    (verdicts[index] as Verdict).kind === "claimed" ? [{ plan, index }] : [],
+  );
+  if (settledHere.length > 0 && deps.announce) {
+    await announceSettled(deps.announce, args.runId, settledHere, results, deps.runs);
+  }
+
   // Identical decisions another request was applying: their outcomes, once settled.
   for (const [index, verdict] of verdicts.entries()) {
     const plan = planned[index] as Planned;
@@ -316,6 +329,53 @@ export const applyDecisions = async (
     }
   }
   return { runId: args.runId, results };
+};
+
+/**
+ * `shop.decisions.applied` (docs/events/): what this request settled. Its eventId derives from the run and
+ * the decisions, so a request that completes another's claim announces under the same id.
+ */
+const announceSettled = async (
+  announce: { events: EventPublisher; tenant: string },
+  runId: string,
+  ours: readonly { plan: Planned; index: number }[],
+  results: readonly (DecisionOutcome | undefined)[],
+  runs: ShopRunRepository,
+): Promise<void> => {
+  const decisions = ours.flatMap(({ plan, index }) => {
+    const outcome = results[index];
+    if (!outcome) return [];
+    const substituteId = substituteOf(plan);
+    return [
+      {
+        kind: decisionKind(plan.decision),
+        productId: decidedProductId(plan.decision),
+        action: plan.decision.action,
+        ...(substituteId ? { substituteId } : {}),
+        outcome: outcome.outcome,
+      },
+    ];
+  });
+  if (decisions.length === 0) return;
+  const header = await runs.getRun(runId);
+  const key = decisions
+    .map((d) => `${d.kind}:${d.productId}:${d.action}:${d.substituteId ?? ""}`)
+    .sort()
+    .join("|");
+  await announce.events.publish([
+    {
+      source: "larder.shop",
+      detailType: "shop.decisions.applied",
+      detail: {
+        eventId: `shop.decisions.applied:${runId}:${createHash("sha256").update(key).digest("hex").slice(0, 16)}`,
+        schemaVersion: "1",
+        tenant: announce.tenant,
+        runId,
+        decisions,
+        openDecisions: header ? openDecisionCount(header) : 0,
+      },
+    },
+  ]);
 };
 
 const repeatOf = (decision: Decision, earlier: RecordedDecision): DecisionOutcome => ({
