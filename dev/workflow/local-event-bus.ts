@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { ValidationError } from "../../functions/core/errors";
-import type { DomainEvent, EventPublisher } from "../../functions/core/events/event-publisher";
+import type { DomainEvent, EventPublisher } from "../../functions/core/events/event-publisher-port";
 import { localAccountId, localRegion } from "./asl-substitutions";
 
 /** The local bus's name, where CDK names the deployed one `larder-<stage>`. */

@@ -1,4 +1,4 @@
-import type { DomainEvent, EventPublisher } from "../../functions/core/events/event-publisher";
+import type { DomainEvent, EventPublisher } from "../../functions/core/events/event-publisher-port";
 
 /** An EventPublisher that keeps what it was given (unit tests). */
 export const createRecordingEventPublisher = (): EventPublisher & { published: DomainEvent[] } => {

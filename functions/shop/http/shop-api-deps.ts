@@ -1,4 +1,4 @@
-import type { EventPublisher } from "../../core/events/event-publisher";
+import type { EventPublisher } from "../../core/events/event-publisher-port";
 import type { LlmPort } from "../../core/llm/llm-port";
 import type { Logger } from "../../core/logger";
 import type { WorkflowPort } from "../../core/workflow/workflow-port";

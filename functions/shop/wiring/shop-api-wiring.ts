@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import type { EventPublisher } from "../../core/events/event-publisher";
+import type { EventPublisher } from "../../core/events/event-publisher-port";
 import type { ApiEnv } from "../../core/http/api-env";
 import { prefixedIdMaker } from "../../core/ids";
 import { lazyLoad, lazyPort } from "../../core/lazy";

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { ConflictError, DomainRefusedError, NotFoundError } from "../../../core/errors";
-import type { EventPublisher } from "../../../core/events/event-publisher";
+import type { EventPublisher } from "../../../core/events/event-publisher-port";
 import { substituteQuantity } from "../packs/substitute-quantity";
 import type { ShopRunRepository } from "../ports/shop-run-repository";
 import type { StoreToolsPort } from "../ports/store-tools-port";
