@@ -1,5 +1,5 @@
 import { createLogger } from "../logger";
-import type { EventPublisher } from "./event-publisher";
+import type { EventPublisher } from "./event-publisher-port";
 
 let localEventPublisher: EventPublisher | undefined;
 
