@@ -24,6 +24,11 @@ export interface ApiServerOptions {
   loadHandler(fn: FunctionDefinition): Promise<HttpApiHandler>;
   /** Extra local dependency checks merged into GET /health (DynamoDB Local, store, runners). */
   localHealth?: () => Promise<Record<string, HealthCheck>>;
+  /**
+   * The in-process bus's events, served at the local-only `GET /dev/events` (no such route in AWS: there,
+   * subscribe with an EventBridge rule). Each caller sees its own tenant's events only.
+   */
+  localEvents?: () => readonly { "detail-type": string; detail: Record<string, unknown> }[];
 }
 
 export interface RunningApiServer {
@@ -152,12 +157,37 @@ export const startApiServer = async (options: ApiServerOptions): Promise<Running
     return handler;
   };
 
+  /** `GET /dev/events[?detailType=…]`: the caller's tenant's domain events on the local bus, oldest first. */
+  const devEvents = (req: IncomingMessage, url: URL): APIGatewayProxyStructuredResultV2 => {
+    const tenant = claimsFromDevToken(req.headers.authorization)?.tenant;
+    if (!tenant) {
+      return {
+        statusCode: 401,
+        headers: { "content-type": "application/json", "www-authenticate": "Bearer" },
+        body: errorBody(
+          "unauthorized",
+          "Missing or invalid bearer token (Authorization: Bearer dev:<tenant>)",
+        ),
+      };
+    }
+    const detailType = url.searchParams.get("detailType");
+    const events = (options.localEvents?.() ?? []).filter(
+      (event) => event.detail.tenant === tenant && (!detailType || event["detail-type"] === detailType),
+    );
+    return {
+      statusCode: 200,
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ events }),
+    };
+  };
+
   const invoke = async (
     req: IncomingMessage,
     url: URL,
     body: Buffer,
   ): Promise<APIGatewayProxyStructuredResultV2> => {
     const method = (req.method ?? "GET").toUpperCase();
+    if (options.localEvents && method === "GET" && url.pathname === "/dev/events") return devEvents(req, url);
     const found = match(method, url.pathname);
     if (!found)
       return {

@@ -1,6 +1,7 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { LOCAL_DYNAMODB_CLIENT_CONFIG } from "../functions/core/db/app-table";
 import { ConfigError } from "../functions/core/errors";
+import { installLocalEventPublisher } from "../functions/core/events/process-event-publisher";
 import type { HttpApiHandler } from "../functions/core/http/lambda-handler";
 import { installLocalWorkflowPort } from "../functions/core/workflow/process-workflow-port";
 import { type HealthCheck, HealthResponseSchema } from "../functions/platform/http/create-platform-app";
@@ -19,6 +20,7 @@ import { pruneStalePgliteCache, type StackPostgres, startStackPostgres } from ".
 import { createStartupStep, type ReadinessCheck, runReadinessChecks } from "./readiness";
 import { createScheduleRunner, type ScheduleRunner } from "./schedule-runner";
 import { startSimulatedStore } from "./store/start-simulated-store";
+import { createLocalEventBus, formatBusEvent } from "./workflow/local-event-bus";
 import { importLambdaHandler, type LambdaHandler, loadLambdaHandler } from "./workflow/local-lambda";
 import { createLocalWorkflowRunner, type LocalWorkflowRunner } from "./workflow-runner";
 
@@ -213,8 +215,17 @@ export const startLocalStack = async (
     // says `workflows starting` until they are in.
     let workflows: LocalWorkflowRunner | undefined;
     let schedules: ScheduleRunner | undefined;
+    // EventBridge in process: the workflows' PutEvents Tasks and the API's publisher deliver here; each
+    // event is printed as one line and readable at GET /dev/events.
+    const eventBus = createLocalEventBus();
+    const unsubscribeEvents = eventBus.subscribe((event) => log(formatBusEvent(event)));
+    installLocalEventPublisher(eventBus);
+    stops.push(async () => {
+      unsubscribeEvents();
+      installLocalEventPublisher(undefined);
+    });
     const workflowsStarting = (async () => {
-      const runner = await createLocalWorkflowRunner({ loadHandler });
+      const runner = await createLocalWorkflowRunner({ loadHandler, eventBus });
       installLocalWorkflowPort(runner);
       workflows = runner;
       schedules = createScheduleRunner({ workflows: runner, knownWorkflows: runner.workflowNames });
@@ -270,6 +281,7 @@ export const startLocalStack = async (
       functions: allFunctions(),
       loadHandler: async (fn) => (await loadHandler(fn)) as HttpApiHandler,
       localHealth: () => runReadinessChecks(readinessChecks),
+      localEvents: () => eventBus.events(),
     });
     stops.push(() => api.close());
     timings.api = Date.now() - started;
