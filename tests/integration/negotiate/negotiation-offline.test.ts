@@ -37,6 +37,8 @@ describe("the negotiation workflow offline", () => {
       "CheckClassification",
       "ClassificationFailed",
       "Craft",
+      "AnnounceDraft",
+      "AnnounceEscalation",
       "Review",
     ]);
     const message = (

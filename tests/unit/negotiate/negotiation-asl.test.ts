@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { MAX_ITERATIONS } from "../../../functions/negotiate/domain/orchestrator";
 import { negotiateArea } from "../../../lib/areas/negotiate";
+import { PUT_EVENTS_RESOURCE } from "../../../lib/asl-placeholders";
 import { repositoryRoot } from "../../../lib/repository-root";
 
 interface State {
@@ -63,7 +64,14 @@ describe("statemachines/negotiation.asl.json", () => {
       ...Object.values(states),
       ...Object.values(states).flatMap((s) => (s.Branches ?? []).flatMap((b) => Object.values(b.States))),
     ].filter((s) => s.Type === "Task");
+    // A domain event (docs/events/) carries the same ids and routing values, plus its id and version.
+    const eventKeys = new Set([...allowed, "eventId.$", "schemaVersion", "action.$", "by", "decision.$"]);
     for (const task of tasks) {
+      if (task.Resource === PUT_EVENTS_RESOURCE) {
+        const entries = (task.Parameters as { Entries: { Detail: Record<string, unknown> }[] }).Entries;
+        for (const key of entries.flatMap((e) => Object.keys(e.Detail))) expect(eventKeys).toContain(key);
+        continue;
+      }
       for (const key of Object.keys(task.Parameters ?? {})) expect(allowed).toContain(key);
     }
   });
@@ -74,7 +82,7 @@ describe("statemachines/negotiation.asl.json", () => {
     const tasks = [
       ...Object.entries(states),
       ...Object.values(states).flatMap((s) => (s.Branches ?? []).flatMap((b) => Object.entries(b.States))),
-    ].filter(([name, s]) => s.Type === "Task" && name !== "Review");
+    ].filter(([name, s]) => s.Type === "Task" && name !== "Review" && s.Resource !== PUT_EVENTS_RESOURCE);
     expect(tasks.length).toBeGreaterThan(8);
     for (const [name, task] of tasks) {
       const placeholder = /^\$\{(\w+)\}$/.exec(task.Resource ?? "")?.[1] ?? "";

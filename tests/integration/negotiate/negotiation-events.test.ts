@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NEGOTIATION_SCENARIOS } from "../../../dev/negotiate/scenarios";
+import type { BusEvent } from "../../../dev/workflow/local-event-bus";
+import { eventSchemaProblems } from "../../support/event-schemas";
+import { waitUntil } from "../../support/wait-until";
+import { type NegotiateStack, startNegotiateStack } from "./support/negotiate-stack";
+
+// The negotiation's domain events through the real ASL (offline: the message escalates), delivered by
+// the runner's PutEvents Tasks to its in-process bus, each held to docs/events/.
+
+let stack: NegotiateStack;
+const received: BusEvent[] = [];
+beforeAll(async () => {
+  stack = await startNegotiateStack(() => ({ error: { status: 500, message: "no request expected" } }), {
+    LLM_PROVIDER: "none",
+  });
+  stack.runner.eventBus.subscribe((event) => received.push(event));
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+describe("negotiation domain events", () => {
+  it("a message reaching review announces awaiting_review and escalated once each; its review announces reviewed once", async () => {
+    const scenario = NEGOTIATION_SCENARIOS[0];
+    if (!scenario) throw new Error("no scenario");
+    const created = await stack.call("POST", "/negotiations", {
+      body: {
+        orderContext: scenario.orderContext,
+        merchantInstructions: scenario.merchantInstructions,
+        supplier: { name: "Dana", email: "dana@oat.example" },
+      },
+    });
+    const { negotiationId } = created.json() as { negotiationId: string };
+    const posted = await stack.call("POST", `/negotiations/${negotiationId}/messages`, {
+      body: { supplierMessage: scenario.turns[0]?.supplierMessage },
+    });
+    const { messageId } = posted.json() as { messageId: string };
+    await stack.untilAwaitingReview(negotiationId, messageId);
+    const ofMessage = () => received.filter((e) => e.detail.messageId === messageId);
+    expect(ofMessage().map((e) => e["detail-type"])).toEqual([
+      "negotiation.escalated",
+      "negotiation.message.awaiting_review",
+    ]);
+    for (const event of ofMessage()) {
+      expect(eventSchemaProblems(event)).toEqual([]);
+      expect(event.source).toBe("larder.negotiation");
+      expect(event.detail).toMatchObject({ tenant: expect.any(String), negotiationId, messageId });
+      // Ids and routing values only: never the supplier's address nor the email's text.
+      expect(JSON.stringify(event)).not.toContain("dana@oat.example");
+      expect(JSON.stringify(event)).not.toContain(String(scenario.turns[0]?.supplierMessage).slice(0, 40));
+    }
+    expect(ofMessage()[1]?.detail.eventId).toBe(
+      `negotiation.message.awaiting_review:${negotiationId}:${messageId}`,
+    );
+
+    const reviewed = await stack.call("POST", `/negotiations/${negotiationId}/messages/${messageId}/review`, {
+      body: { decision: "reject" },
+    });
+    expect(reviewed.status).toBeLessThan(300);
+    await waitUntil("the reviewed event", () => ofMessage().length === 3);
+    const execution = await stack.runner.waitForExecution(stack.executionIdOf(negotiationId, messageId));
+    expect(execution.status).toBe("SUCCEEDED");
+    const last = ofMessage()[2] as BusEvent;
+    expect(last["detail-type"]).toBe("negotiation.message.reviewed");
+    expect(last.detail).toMatchObject({ decision: "reject" });
+    expect(eventSchemaProblems(last)).toEqual([]);
+    expect(ofMessage()).toHaveLength(3);
+  });
+});
