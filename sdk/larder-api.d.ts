@@ -93,6 +93,11 @@ export interface paths {
   };
   "/negotiations": {
     /**
+     * The supplier messages in a status across negotiations (`awaiting_review`: what waits for review)
+     * @description Newest received first, a page at a time (`limit` ≤ 100, `nextCursor`); each with its supplier, SKU, the draft's first line and since when it is in this status. Messages received between pages never shift a page.
+     */
+    get: operations["listNegotiations"];
+    /**
      * Open a negotiation with a supplier for one order
      * @description The order context (prices are decimal amounts in `currency`) and the merchant's instructions are private: only the orchestrator sees them whole, and drafted replies are checked for leaks of the figures. With `draftOutreach: true` the first email to the supplier (seed 003's initial email) is drafted at once (by the model, given only what is ordered and who to, or from a template offline or when the model fails), leak-checked, and awaits review (`POST /negotiations/{id}/outreach/review`) like any other draft; until then a supplier email is 409 `outreach_awaiting_review`.
      */
@@ -920,6 +925,27 @@ export interface components {
         weekday: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
         hour: number;
       };
+    };
+    NegotiationList: {
+      negotiations: ({
+          negotiationId: string;
+          messageId: string;
+          /** @enum {string} */
+          status: "running" | "awaiting_review" | "approved" | "rejected" | "failed";
+          supplier: {
+            name: string;
+            company?: string;
+          };
+          sku: {
+            skuName: string;
+            supplierSku: string;
+          };
+          draftFirstLine: string | null;
+          receivedAt: string;
+          /** @description When the message entered this status (how long it waits). */
+          since: string;
+        })[];
+      nextCursor?: string;
     };
     NegotiationCreated: {
       negotiationId: string;
@@ -2506,6 +2532,52 @@ export interface operations {
       503: {
         content: {
           "application/json": components["schemas"]["Health"];
+        };
+      };
+    };
+  };
+  /**
+   * The supplier messages in a status across negotiations (`awaiting_review`: what waits for review)
+   * @description Newest received first, a page at a time (`limit` ≤ 100, `nextCursor`); each with its supplier, SKU, the draft's first line and since when it is in this status. Messages received between pages never shift a page.
+   */
+  listNegotiations: {
+    parameters: {
+      query: {
+        /** @description The messages' status: `awaiting_review` lists the drafts waiting for a person's review. */
+        status: "running" | "awaiting_review" | "approved" | "rejected" | "failed";
+        limit?: number;
+        cursor?: string;
+      };
+    };
+    responses: {
+      /** @description A page of messages */
+      200: {
+        content: {
+          "application/json": components["schemas"]["NegotiationList"];
+        };
+      };
+      /** @description The request failed validation; `details.issues` names each field */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing or invalid bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The token carries no usable tenant */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description An unexpected error; the body shows no internals (the cause is in the logs) */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
     };

@@ -45,6 +45,14 @@ export const createInMemoryNegotiationRepository = (): NegotiationRepository & {
     async getMessage(id, messageId) {
       return copy(messages.get(key(id, messageId)) ?? null);
     },
+    async listMessagesByStatus({ status, limit }) {
+      const found = [...messages.entries()]
+        .filter(([, m]) => m.status === status)
+        .sort(([, a], [, b]) => b.receivedAt.localeCompare(a.receivedAt))
+        .slice(0, limit)
+        .map(([k, m]) => ({ negotiationId: k.split("|")[0] ?? "", message: copy(m), since: m.receivedAt }));
+      return { messages: found };
+    },
     async listMessages(id) {
       return [...messages.entries()].filter(([k]) => k.startsWith(`${id}|`)).map(([, m]) => copy(m));
     },

@@ -2,7 +2,12 @@ import type { ItemKey } from "../../core/db/keys";
 import type { TenantTable } from "../../core/db/tenant-table";
 import { ConflictError, NotFoundError } from "../../core/errors";
 import { ExpertOpinionSchema, OrchestratorTraceEntrySchema } from "../domain/experts/types";
-import { type Negotiation, NegotiationSchema, SupplierMessageSchema } from "../domain/negotiation";
+import {
+  type Negotiation,
+  NegotiationSchema,
+  type SupplierMessage,
+  SupplierMessageSchema,
+} from "../domain/negotiation";
 import type { NegotiationRepository } from "../domain/ports/negotiation-repository";
 
 /**
@@ -15,6 +20,15 @@ const headerKey = (negotiationId: string): ItemKey => ({ pk: partition(negotiati
 const messageKey = (negotiationId: string, messageId: string): ItemKey => ({
   pk: partition(negotiationId),
   sk: ["MSG", messageId],
+});
+
+/**
+ * Each message also sits in gsi1 under its status (`NEGMSGS#{status}` / `{receivedAt}#{negotiationId}#{messageId}`),
+ * for `GET /negotiations?status=…`: a fixed sort key, so messages received between pages never shift one.
+ */
+const statusIndex = (negotiationId: string, message: SupplierMessage): ItemKey => ({
+  pk: ["NEGMSGS", message.status],
+  sk: [message.receivedAt.replaceAll("#", ""), negotiationId, message.messageId],
 });
 
 const UPDATE_ATTEMPTS = 4;
@@ -103,7 +117,7 @@ export const createDynamoNegotiationRepository = (table: TenantTable): Negotiati
           type: "put",
           key: messageKey(negotiation.negotiationId, message.messageId),
           data: message,
-          options: { expectedVersion: "absent" },
+          options: { expectedVersion: "absent", index: statusIndex(negotiation.negotiationId, message) },
         },
       ]);
     },
@@ -116,13 +130,33 @@ export const createDynamoNegotiationRepository = (table: TenantTable): Negotiati
       return (await queryAll(negotiationId, ["MSG"], SupplierMessageSchema)).map((i) => i.data);
     },
 
+    async listMessagesByStatus({ status, limit, cursor }) {
+      const page = await table.query(["NEGMSGS", status], SupplierMessageSchema, {
+        limit,
+        descending: true,
+        useIndex: true,
+        ...(cursor ? { cursor } : {}),
+      });
+      return {
+        messages: page.items.map((item) => ({
+          negotiationId: item.key.pk[1] ?? "",
+          message: item.data,
+          since: item.updatedAt,
+        })),
+        ...(page.cursor ? { cursor: page.cursor } : {}),
+      };
+    },
+
     async updateMessage(negotiationId, messageId, change) {
       for (let attempt = 1; ; attempt += 1) {
         const current = await readMessage(negotiationId, messageId);
         if (!current) throw new NotFoundError(`No message ${messageId}`, { code: "message_not_found" });
         const next = SupplierMessageSchema.parse(change(current.data));
         try {
-          await table.put(messageKey(negotiationId, messageId), next, { expectedVersion: current.version });
+          await table.put(messageKey(negotiationId, messageId), next, {
+            expectedVersion: current.version,
+            index: statusIndex(negotiationId, next),
+          });
           return next;
         } catch (error) {
           if (!(error instanceof ConflictError) || attempt >= UPDATE_ATTEMPTS) throw error;

@@ -7,6 +7,7 @@ import type { NegotiationDeps } from "../domain/negotiation-deps";
 import { createNegotiation } from "../domain/use-cases/create-negotiation";
 import { getMessage } from "../domain/use-cases/get-message";
 import { getNegotiation } from "../domain/use-cases/get-negotiation";
+import { listNegotiations } from "../domain/use-cases/list-negotiations";
 import { receiveSupplierMessage } from "../domain/use-cases/receive-supplier-message";
 import { reviewMessage } from "../domain/use-cases/review-message";
 import { reviewOutreach } from "../domain/use-cases/review-outreach";
@@ -14,6 +15,7 @@ import {
   createNegotiationRoute,
   getNegotiationMessageRoute,
   getNegotiationRoute,
+  listNegotiationsRoute,
   postSupplierMessageRoute,
   reviewNegotiationMessageRoute,
   reviewOutreachRoute,
@@ -57,6 +59,14 @@ export const createNegotiateApp = (deps: NegotiateApiDeps): OpenAPIHono<ApiEnv> 
       },
       use,
     );
+
+  app.openapi(listNegotiationsRoute, async (c) => {
+    const { status, limit, cursor } = c.req.valid("query");
+    return c.json(
+      await inRequest(c, (d) => listNegotiations(d, { status, limit, ...(cursor ? { cursor } : {}) })),
+      200,
+    );
+  });
 
   app.openapi(createNegotiationRoute, async (c) => {
     const body = c.req.valid("json");

@@ -105,6 +105,46 @@ const ReviewAccepted = z
   })
   .openapi("NegotiationReviewAccepted");
 
+const ListNegotiationsQuery = z.object({
+  status: MessageStatusSchema.meta({
+    description: "The messages' status: `awaiting_review` lists the drafts waiting for a person's review.",
+  }),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().min(1).max(2000).optional(),
+});
+
+const NegotiationList = z
+  .object({
+    negotiations: z.array(
+      z.object({
+        negotiationId: z.string(),
+        messageId: z.string(),
+        status: MessageStatusSchema,
+        supplier: z.object({ name: z.string(), company: z.string().optional() }),
+        sku: z.object({ skuName: z.string(), supplierSku: z.string() }),
+        draftFirstLine: z.string().nullable(),
+        receivedAt: z.string(),
+        since: z.string().meta({ description: "When the message entered this status (how long it waits)." }),
+      }),
+    ),
+    nextCursor: z.string().optional(),
+  })
+  .openapi("NegotiationList");
+
+export const listNegotiationsRoute = defineRoute({
+  method: "get",
+  path: "/negotiations",
+  operationId: "listNegotiations",
+  tags,
+  summary: "The supplier messages in a status across negotiations (`awaiting_review`: what waits for review)",
+  description:
+    "Newest received first, a page at a time (`limit` ≤ 100, `nextCursor`); each with its supplier, SKU, the " +
+    "draft's first line and since when it is in this status. Messages received between pages never shift a page.",
+  security: bearerAuth,
+  request: { query: ListNegotiationsQuery },
+  responses: { 200: jsonResponse(NegotiationList, "A page of messages"), ...errorResponses(400, 401, 403) },
+});
+
 export const createNegotiationRoute = defineRoute({
   method: "post",
   path: "/negotiations",

@@ -54,6 +54,22 @@ describe("negotiation domain events", () => {
       `negotiation.message.awaiting_review:${negotiationId}:${messageId}`,
     );
 
+    // The same draft is found by the list a reviewer's screen reads.
+    const listed = await stack.call("GET", "/negotiations?status=awaiting_review&limit=5");
+    expect(listed.status).toBe(200);
+    const { negotiations } = listed.json() as { negotiations: Array<Record<string, unknown>> };
+    expect(negotiations[0]).toMatchObject({
+      negotiationId,
+      messageId,
+      supplier: { name: "Dana" },
+      sku: { skuName: scenario.orderContext.skuName },
+      draftFirstLine: expect.any(String),
+      since: expect.any(String),
+    });
+    const bad = await stack.call("GET", "/negotiations?status=waiting");
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.json())).toContain("status");
+
     const reviewed = await stack.call("POST", `/negotiations/${negotiationId}/messages/${messageId}/review`, {
       body: { decision: "reject" },
     });

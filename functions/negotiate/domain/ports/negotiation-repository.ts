@@ -1,5 +1,5 @@
 import type { ExpertOpinion, OrchestratorTraceEntry } from "../experts/types";
-import type { Negotiation, SupplierMessage } from "../negotiation";
+import type { MessageStatus, Negotiation, SupplierMessage } from "../negotiation";
 
 /** Where a negotiation's records live; the DynamoDB adapter binds it to one tenant. */
 export interface NegotiationRepository {
@@ -18,6 +18,14 @@ export interface NegotiationRepository {
   addMessage(negotiation: Negotiation, message: SupplierMessage): Promise<void>;
   getMessage(negotiationId: string, messageId: string): Promise<SupplierMessage | null>;
   listMessages(negotiationId: string): Promise<SupplierMessage[]>;
+  /**
+   * The tenant's messages in one status across negotiations, newest received first, a page at a time
+   * (a Query on an index kept for it), each with when it entered its current state (its last write).
+   */
+  listMessagesByStatus(options: { status: MessageStatus; limit: number; cursor?: string }): Promise<{
+    messages: { negotiationId: string; message: SupplierMessage; since: string }[];
+    cursor?: string;
+  }>;
   /** Read-modify-write with optimistic locking (a few attempts); NotFoundError when absent. */
   updateMessage(
     negotiationId: string,
