@@ -1,3 +1,4 @@
+import type { EventPublisher } from "../../core/events/event-publisher-port";
 import type { Logger } from "../../core/logger";
 import type { CookDeps } from "../domain/ports/cook-deps";
 import type { KitchenChatAgent } from "../domain/ports/kitchen-chat-agent";
@@ -35,6 +36,8 @@ export interface CookApiDeps {
    * fails as `llm_timeout` and the use case answers from its offline path within API Gateway's 30 s.
    */
   inModelScope<T>(request: CookRequest, use: (scope: CookModelScope) => Promise<T>): Promise<T>;
+  /** Where API-side outcomes are announced (`cook.variant.created`); nowhere when absent (tests). */
+  events?: EventPublisher;
   /** Overrides the default request body limit (tests). */
   maxBodyBytes?: number;
 }

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { ApiEnv } from "../../core/http/api-env";
@@ -92,6 +93,25 @@ export const createCookApp = (deps: CookApiDeps): OpenAPIHono<ApiEnv> => {
             }
           : createVariantFromInstruction(cook, { ...address, instruction: body.instruction }),
       );
+      if (!result.needs_clarification && result.variant && deps.events) {
+        const { variant_id, base_recipe_id, patch_ops } = result.variant;
+        // A variant's id is its meal's: the ops tell one variant of a meal from the next.
+        const opsHash = createHash("sha256").update(JSON.stringify(patch_ops)).digest("hex").slice(0, 16);
+        await deps.events.publish([
+          {
+            source: "larder.cook",
+            detailType: "cook.variant.created",
+            detail: {
+              // The same variant again (a retried request) announces under the same id.
+              eventId: `cook.variant.created:${variant_id}:${opsHash}`,
+              schemaVersion: "1",
+              tenant: c.get("tenant"),
+              recipeId: base_recipe_id,
+              variantId: variant_id,
+            },
+          },
+        ]);
+      }
       return c.json(result, 200);
     },
     (result, c) => {

@@ -125,8 +125,12 @@ const cookDepsFor = (
  * records usage and aborts each call at the deadline (as `llm_timeout`, so the provider's breaker learns of
  * it); the agent also watches the deadline itself and answers with what it has.
  */
+/** Resolved per call: the local stack installs its bus after the handlers are imported. */
+const eventsModule = lazyLoad(() => import("../../core/events/process-event-publisher"));
+
 export const cookApiDeps = (components: CookComponents): CookApiDeps => ({
   logger: components.logger,
+  events: { publish: async (list) => (await eventsModule()).processEventPublisher().publish(list) },
   ...(components.maxBodyBytes === undefined ? {} : { maxBodyBytes: components.maxBodyBytes }),
   cookDeps: (request) => cookDepsFor(components, { ...request, llm: components.llm }),
   inModelScope: (request, use) =>
