@@ -6,20 +6,26 @@ import { deadlineFromRemainingTime } from "../../core/llm/model-deadline";
 import { type RequestScope, withRequestScope } from "../../core/request-scope";
 import { householdForTenant } from "../domain/household-for-tenant";
 import { runOptionsSchema } from "../domain/runs/shop-run";
+import { deleteStoreAccount } from "../domain/use-cases/delete-store-account";
 import { getShopPreferences } from "../domain/use-cases/get-preferences";
 import { getRunView } from "../domain/use-cases/get-run";
+import { getStoreAccount } from "../domain/use-cases/get-store-account";
 import { listShopRuns } from "../domain/use-cases/list-runs";
 import { requestShopRun } from "../domain/use-cases/request-run";
 import { saveShopPreferences } from "../domain/use-cases/save-preferences";
+import { saveStoreAccount } from "../domain/use-cases/save-store-account";
 import type { ShopApiDeps } from "./shop-api-deps";
 import {
   createShopRunRoute,
   decideShopRunRoute,
+  deleteStoreAccountRoute,
   generateSubstituteQueriesRoute,
   getShopPreferencesRoute,
   getShopRunRoute,
+  getStoreAccountRoute,
   listShopRunsRoute,
   putShopPreferencesRoute,
+  putStoreAccountRoute,
   rankSubstitutesRoute,
 } from "./shop-routes";
 
@@ -96,7 +102,7 @@ export const createShopApp = (deps: ShopApiDeps): OpenAPIHono<ApiEnv> => {
     // Loaded on first use, as are the substitution routes' below: most requests start or read runs.
     const { applyDecisions } = await import("../domain/use-cases/apply-decisions");
     const outcome = await applyDecisions(
-      { runs: runs(c), store: () => deps.storeFor(householdId, deadline), now: deps.now },
+      { runs: runs(c), store: () => deps.storeFor(c.get("tenant"), householdId, deadline), now: deps.now },
       {
         runId: c.req.valid("param").runId,
         decisions: c.req.valid("json").decisions,
@@ -136,6 +142,19 @@ export const createShopApp = (deps: ShopApiDeps): OpenAPIHono<ApiEnv> => {
       c.req.valid("json"),
     );
     return c.json(saved, 200);
+  });
+
+  const vault = (c: Context<ApiEnv>) => deps.storeAccountFor(c.get("tenant"));
+
+  app.openapi(getStoreAccountRoute, async (c) => c.json(await getStoreAccount({ vault: vault(c) }), 200));
+
+  app.openapi(putStoreAccountRoute, async (c) =>
+    c.json(await saveStoreAccount({ vault: vault(c), now: deps.now }, c.req.valid("json")), 200),
+  );
+
+  app.openapi(deleteStoreAccountRoute, async (c) => {
+    await deleteStoreAccount({ vault: vault(c) });
+    return c.body(null, 204);
   });
 
   return app;

@@ -3,6 +3,7 @@ import type { Logger } from "../../core/logger";
 import type { WorkflowPort } from "../../core/workflow/workflow-port";
 import type { PlanShoppingListPort } from "../domain/ports/plan-shopping-list-port";
 import type { ShopRunRepository } from "../domain/ports/shop-run-repository";
+import type { StoreAccountVault } from "../domain/ports/store-account-vault";
 import type { StoreToolsPort } from "../domain/ports/store-tools-port";
 import type { WeeklyRunIndex } from "../domain/ports/weekly-run-index";
 
@@ -12,8 +13,14 @@ export interface ShopApiDeps {
   runsFor(tenant: string): ShopRunRepository;
   workflows: Pick<WorkflowPort, "start" | "describe">;
   /** A store session for one household, bounded by the request's deadline (closed by the caller). */
-  storeFor(householdId: string, deadline?: number): Promise<StoreToolsPort & { close(): Promise<void> }>;
+  storeFor(
+    tenant: string,
+    householdId: string,
+    deadline?: number,
+  ): Promise<StoreToolsPort & { close(): Promise<void> }>;
   llm: LlmPort;
+  /** The tenant's store account: credentials and session as secrets, the status record in plain. */
+  storeAccountFor(tenant: string): StoreAccountVault;
   /** Which tenants asked for a weekly run in each hour of the week (written with the preferences). */
   weeklyRuns: WeeklyRunIndex;
   /** The cook area's meal plans of one tenant (same table), through the port. */

@@ -11,6 +11,7 @@ import type { ShopApiDeps } from "../http/shop-api-deps";
 import { openHouseholdStore } from "./household-store";
 import { shopConfig } from "./shop-config";
 import { shopTable } from "./shop-table";
+import { STORE_ACCOUNT_VAULT_METHODS, storeAccountVaultFor } from "./store-account";
 
 // Parsed at cold start: a missing TABLE_NAME, STORE_URL (in Lambda) or LLM key fails here, with its name.
 const config = { llm: shopConfig.llm(), store: shopConfig.store() };
@@ -48,7 +49,9 @@ const shopApiDeps = async (logger: Logger): Promise<ShopApiDeps> => {
     runsFor: (tenant) => createDynamoShopRunRepository(table.forTenant(tenant)),
     workflows,
     // Only decisions drive the store, and they are the rare request; bounded by the request's deadline.
-    storeFor: (householdId, deadline) => openHouseholdStore(config.store, householdId, deadline),
+    storeFor: (tenant, householdId, deadline) =>
+      openHouseholdStore(config.store, householdId, deadline, tenant),
+    storeAccountFor: (tenant) => lazyPort(() => storeAccountVaultFor(tenant), STORE_ACCOUNT_VAULT_METHODS),
     plansFor,
     weeklyRuns,
     // Only the substitution routes call a model.

@@ -44,6 +44,9 @@ const shopApiCall = (lambdaSeconds: number | undefined) => {
     storeFor: async () => {
       throw new Error("not used");
     },
+    storeAccountFor: () => {
+      throw new Error("not used");
+    },
     llm: createLlm(
       readLlmConfig({ LLM_PROVIDER: "openai", OPENAI_API_KEY: "k", OPENAI_BASE_URL: `${tarpit.url}/v1` }),
       { logger: null },

@@ -73,7 +73,10 @@ const harness = () => {
     logger,
     runsFor,
     workflows,
-    storeFor: async (householdId) => {
+    storeAccountFor: () => {
+      throw new Error("not used");
+    },
+    storeFor: async (_tenant, householdId) => {
       const store = stores.get(householdId) ?? createFakeStore({});
       stores.set(householdId, store);
       return { ...store, close: async () => undefined };
