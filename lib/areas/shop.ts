@@ -144,6 +144,9 @@ export const shopArea: AreaDefinition = {
     { route: "POST /shop/substitutes/rank", functionId: "ShopApi" },
     { route: "GET /shop/preferences", functionId: "ShopApi" },
     { route: "PUT /shop/preferences", functionId: "ShopApi" },
+    { route: "GET /shop/store-account", functionId: "ShopApi" },
+    { route: "PUT /shop/store-account", functionId: "ShopApi" },
+    { route: "DELETE /shop/store-account", functionId: "ShopApi" },
   ],
   workflows: [
     {

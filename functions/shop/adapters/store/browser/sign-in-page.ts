@@ -57,7 +57,9 @@ const READ_STATE_SOURCE = `(selectors) => {
     anonymous: document.querySelector(selectors.anonymousHeader) !== null,
     loginForm: document.querySelector(selectors.email) !== null,
     refusal: refusalText || null,
-    challenge: challenge ? challenge.tagName.toLowerCase() + "#" + (challenge.id || String(challenge.className)) : null,
+    challenge: challenge
+      ? challenge.tagName.toLowerCase() + (challenge.id ? "#" + challenge.id : "." + String(challenge.className).trim().split(/s+/).join("."))
+      : null,
     title: document.title.trim().slice(0, 120),
   };
 }`;
