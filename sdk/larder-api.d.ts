@@ -197,6 +197,17 @@ export interface paths {
      */
     post: operations["applyShopRunDecisions"];
   };
+  "/shop/store-account": {
+    /** The household's store account: the email masked, whether runs can sign in, and why not */
+    get: operations["getStoreAccount"];
+    /**
+     * Connect (or replace) the household's own store account
+     * @description Runs sign in to the store with it, as the household would, and keep the session's cookies between steps and runs. The password is kept as a secret (deployed: the tenant's Secrets Manager secret, KMS-encrypted; locally: AES-256-GCM with the stack's key) and never shown again. Replacing it forgets the saved session.
+     */
+    put: operations["putStoreAccount"];
+    /** Remove the household's store account: its credentials, its saved session and its status */
+    delete: operations["deleteStoreAccount"];
+  };
   "/shop/substitutes/queries": {
     /**
      * Seed 000's QueryGenerator on its own: search queries for an unavailable product
@@ -919,6 +930,26 @@ export interface components {
         weekday: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
         hour: number;
       };
+    };
+    StoreAccount: {
+      connected: boolean;
+      /** @description The account's email, masked (`j•••@example.com`) */
+      email?: string;
+      /**
+       * @description `none` until a run signs in; `signed_in`; `sign_in_failed` (the store refused the email or password: fix them with PUT); `needs_person` (a captcha, a second factor or an unknown page: sign in once on the site yourself)
+       * @enum {string}
+       */
+      status: "none" | "signed_in" | "sign_in_failed" | "needs_person";
+      /** @description When the status last changed (ISO 8601) */
+      at?: string;
+      /** @description Why, in words */
+      why: string;
+    };
+    /** @description The household's own login at the store */
+    StoreAccountCredentials: {
+      /** Format: email */
+      email: string;
+      password: string;
     };
     NegotiationCreated: {
       negotiationId: string;
@@ -3646,6 +3677,117 @@ export interface operations {
       };
       /** @description A dependency is unavailable */
       503: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  /** The household's store account: the email masked, whether runs can sign in, and why not */
+  getStoreAccount: {
+    responses: {
+      /** @description The account (never its password) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["StoreAccount"];
+        };
+      };
+      /** @description Missing or invalid bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The token carries no usable tenant */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description An unexpected error; the body shows no internals (the cause is in the logs) */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  /**
+   * Connect (or replace) the household's own store account
+   * @description Runs sign in to the store with it, as the household would, and keep the session's cookies between steps and runs. The password is kept as a secret (deployed: the tenant's Secrets Manager secret, KMS-encrypted; locally: AES-256-GCM with the stack's key) and never shown again. Replacing it forgets the saved session.
+   */
+  putStoreAccount: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["StoreAccountCredentials"];
+      };
+    };
+    responses: {
+      /** @description The account as saved (status `none` until a run signs in) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["StoreAccount"];
+        };
+      };
+      /** @description The request failed validation; `details.issues` names each field */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing or invalid bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The token carries no usable tenant */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The body is too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description An unexpected error; the body shows no internals (the cause is in the logs) */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  /** Remove the household's store account: its credentials, its saved session and its status */
+  deleteStoreAccount: {
+    responses: {
+      /** @description Removed */
+      204: {
+        content: never;
+      };
+      /** @description Missing or invalid bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The token carries no usable tenant */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description An unexpected error; the body shows no internals (the cause is in the logs) */
+      500: {
         content: {
           "application/json": components["schemas"]["ErrorResponse"];
         };
