@@ -28,8 +28,8 @@ type SecretValue = z.infer<typeof secretSchema>;
 let client: SecretsManagerClient | undefined;
 
 /**
- * Deployed: one Secrets Manager secret per tenant (`{prefix}{tenant}`, encrypted with the account's KMS
- * key for Secrets Manager) holds the credentials and the signed-in session; the table holds the plain
+ * Deployed: one Secrets Manager secret per tenant (`{prefix}{tenant}`, encrypted with the stack's own KMS
+ * key) holds the credentials and the signed-in session; the table holds the plain
  * record. Only the functions CDK grants the prefix can read or write it (lib/constructs/area-functions.ts).
  * Errors name the secret's purpose, never its value.
  */
@@ -37,6 +37,8 @@ export const createSecretsManagerStoreAccountVault = (
   table: TenantTable,
   tenant: string,
   secretPrefix: string,
+  /** The stack's own KMS key for these secrets (STORE_ACCOUNT_KMS_KEY_ID). */
+  kmsKeyId: string,
 ): StoreAccountVault => {
   client ??= new SecretsManagerClient({});
   const secrets = client;
@@ -67,6 +69,7 @@ export const createSecretsManagerStoreAccountVault = (
           new CreateSecretCommand({
             Name: secretId,
             SecretString,
+            KmsKeyId: kmsKeyId,
             Description: "A Larder household's store account (credentials and signed-in session)",
           }),
         )

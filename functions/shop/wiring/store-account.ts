@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { z } from "zod";
 import { configOnce, envString, parseConfig } from "../../core/config";
+import { ConfigError } from "../../core/errors";
 import { loadOrCreateStoreAccountKey } from "../adapters/local-store-account-key";
 import { createLocalStoreAccountVault } from "../adapters/local-store-account-vault";
 import type { StoreAccountVault } from "../domain/ports/store-account-vault";
@@ -14,6 +15,7 @@ import { shopTable } from "./shop-table";
  */
 const storeAccountEnvSchema = z.object({
   STORE_ACCOUNT_SECRET_PREFIX: envString().optional(),
+  STORE_ACCOUNT_KMS_KEY_ID: envString().optional(),
   STORE_ACCOUNT_KEY_FILE: envString().optional(),
   AWS_LAMBDA_FUNCTION_NAME: z.string().optional(),
 });
@@ -21,11 +23,18 @@ const storeAccountEnvSchema = z.object({
 export const storeAccountConfig = configOnce(() => {
   const env = parseConfig(storeAccountEnvSchema);
   if (env.STORE_ACCOUNT_SECRET_PREFIX !== undefined) {
-    return { kind: "secrets-manager" as const, secretPrefix: env.STORE_ACCOUNT_SECRET_PREFIX };
+    if (env.STORE_ACCOUNT_KMS_KEY_ID === undefined) {
+      throw new ConfigError("STORE_ACCOUNT_KMS_KEY_ID is required with STORE_ACCOUNT_SECRET_PREFIX");
+    }
+    return {
+      kind: "secrets-manager" as const,
+      secretPrefix: env.STORE_ACCOUNT_SECRET_PREFIX,
+      kmsKeyId: env.STORE_ACCOUNT_KMS_KEY_ID,
+    };
   }
   if (env.AWS_LAMBDA_FUNCTION_NAME !== undefined) {
     // Deployed, never a key file: a function without the prefix was not granted the store accounts.
-    throw new Error("STORE_ACCOUNT_SECRET_PREFIX is required in a Lambda that reads store accounts");
+    throw new ConfigError("STORE_ACCOUNT_SECRET_PREFIX is required in a Lambda that reads store accounts");
   }
   return {
     kind: "local" as const,
@@ -49,7 +58,7 @@ export const storeAccountVaultFor = async (tenant: string): Promise<StoreAccount
   const { createSecretsManagerStoreAccountVault } = await import(
     "../adapters/secrets-manager-store-account-vault"
   );
-  return createSecretsManagerStoreAccountVault(table, tenant, config.secretPrefix);
+  return createSecretsManagerStoreAccountVault(table, tenant, config.secretPrefix, config.kmsKeyId);
 };
 
 /** The vault's methods, for a port resolved on first use (lazyPort). */
