@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AreaDefinition } from "../../../lib/definition-types";
 import { SYNTH_TIMEOUT_MS, scaledTimeout } from "../../support/test-timeouts";
 import { logicalIdOf, type SynthesizedLarder, synthLarder, unacknowledgedNagFindings } from "./synth-larder";
-import { type Resources, renderIntrinsics } from "./template-intrinsics";
+import type { Resources } from "./template-intrinsics";
 
 const echoEntry = "tests/unit/cdk/fixtures/echo-handler.ts";
 
