@@ -31,12 +31,17 @@ type Item = z.infer<typeof itemSchema>;
 export const createLocalStoreAccountVault = (
   table: TenantTable,
   tenant: string,
-  key: Buffer,
+  /** The stack's key, read (or made) on first use: a household without an account never needs it. */
+  keyOf: () => Buffer,
 ): StoreAccountVault => {
-  if (key.length !== 32) throw new Error("The store account key must be 32 bytes (AES-256)");
+  const key = (): Buffer => {
+    const bytes = keyOf();
+    if (bytes.length !== 32) throw new Error("The store account key must be 32 bytes (AES-256)");
+    return bytes;
+  };
   const seal = (purpose: string, value: unknown): string => {
     const iv = randomBytes(12);
-    const cipher = createCipheriv("aes-256-gcm", key, iv);
+    const cipher = createCipheriv("aes-256-gcm", key(), iv);
     cipher.setAAD(Buffer.from(`${tenant}:${purpose}`));
     const body = Buffer.concat([cipher.update(JSON.stringify(value), "utf8"), cipher.final()]);
     return Buffer.concat([iv, cipher.getAuthTag(), body]).toString("base64");
@@ -44,7 +49,7 @@ export const createLocalStoreAccountVault = (
   const open = <T>(purpose: string, sealed: string, schema: z.ZodType<T>): T => {
     try {
       const bytes = Buffer.from(sealed, "base64");
-      const decipher = createDecipheriv("aes-256-gcm", key, bytes.subarray(0, 12));
+      const decipher = createDecipheriv("aes-256-gcm", key(), bytes.subarray(0, 12));
       decipher.setAAD(Buffer.from(`${tenant}:${purpose}`));
       decipher.setAuthTag(bytes.subarray(12, 28));
       const plain = Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString("utf8");

@@ -54,7 +54,7 @@ const localKey = configOnce(() => {
 export const storeAccountVaultFor = async (tenant: string): Promise<StoreAccountVault> => {
   const config = storeAccountConfig();
   const table = shopTable().forTenant(tenant);
-  if (config.kind === "local") return createLocalStoreAccountVault(table, tenant, localKey());
+  if (config.kind === "local") return createLocalStoreAccountVault(table, tenant, localKey);
   const { createSecretsManagerStoreAccountVault } = await import(
     "../adapters/secrets-manager-store-account-vault"
   );
