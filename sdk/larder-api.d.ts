@@ -869,6 +869,7 @@ export interface components {
         price: number;
         pricePerUnit?: string;
         size?: string;
+        category?: string;
       };
       candidates: {
           productId: string;
@@ -878,6 +879,7 @@ export interface components {
           brand?: string;
           size?: string;
           available: boolean;
+          category?: string;
         }[];
     };
     ShopPreferences: {

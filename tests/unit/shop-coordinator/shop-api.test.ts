@@ -74,7 +74,20 @@ const harness = () => {
     runsFor,
     workflows,
     storeFor: async (householdId) => {
-      const store = stores.get(householdId) ?? createFakeStore({});
+      // The cart the finished run saw: the unavailable original and the rice it proposes pruning.
+      const store =
+        stores.get(householdId) ??
+        createFakeStore({
+          cart: [
+            SWEET_POTATO_ORIGINAL,
+            {
+              ...SWEET_POTATO_ORIGINAL,
+              productId: "5000001",
+              name: "arroz carolino auchan 1kg",
+              available: true,
+            },
+          ],
+        });
       stores.set(householdId, store);
       return { ...store, close: async () => undefined };
     },

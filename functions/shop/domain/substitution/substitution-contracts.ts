@@ -48,6 +48,8 @@ export const originalProductSchema = z.object({
   price: z.number().nonnegative().max(100_000),
   pricePerUnit: z.string().max(60).optional(),
   size: z.string().max(60).optional(),
+  /** Ours, not the seed's: the store's category path ("alimentação/produtos-lácteos/iogurtes/gregos"). */
+  category: z.string().trim().min(1).max(300).optional(),
 });
 export type OriginalProduct = z.infer<typeof originalProductSchema>;
 
@@ -59,6 +61,8 @@ export const substituteCandidateSchema = z.object({
   brand: z.string().max(100).optional(),
   size: z.string().max(60).optional(),
   available: z.boolean(),
+  /** Ours, not the seed's: the store's category path ("alimentação/produtos-lácteos/iogurtes/gregos"). */
+  category: z.string().trim().min(1).max(300).optional(),
 });
 export type SubstituteCandidate = z.infer<typeof substituteCandidateSchema>;
 
