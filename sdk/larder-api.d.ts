@@ -846,6 +846,7 @@ export interface components {
       productName: string;
       productCategory?: string;
       originalPrice?: number;
+      brands?: string[];
     };
     ValueRankerOutput: {
       rankings: ({

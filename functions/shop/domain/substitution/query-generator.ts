@@ -48,6 +48,25 @@ export interface QueryBrandHints {
   lexicon?: AttributeLexicon;
 }
 
+/** Every brand a query must not keep: the tiers', the store's other known ones, and the page's (hints). */
+const brandWordsOf = (tiers: BrandTiers, lexicon: AttributeLexicon, hints: QueryBrandHints): string[] =>
+  [
+    ...knownBrandWords(tiers),
+    ...lexicon.otherBrands,
+    ...(hints.brands ?? []).filter((b): b is string => Boolean(b?.trim())).map((b) => b.toLowerCase().trim()),
+  ].sort((a, b) => b.length - a.length);
+
+/** The text with each brand (a whole word or phrase, accents aside) taken out. */
+const withoutBrands = (text: string, brands: readonly string[]): string => {
+  let name = ` ${text.toLowerCase()} `;
+  for (const brand of brands) {
+    name = name.replaceAll(` ${brand} `, " ");
+    const folded = foldText(brand);
+    if (folded !== brand) name = ` ${name} `.replace(new RegExp(` ${escapeRegExp(folded)} `, "g"), " ");
+  }
+  return name;
+};
+
 /**
  * The heuristic query builder (seed: "strip brand + size"): sizes out, every brand out (the tiers', the
  * store's other known brands, and any brand the original or the candidates name), filler words out. The
@@ -63,16 +82,10 @@ export const buildHeuristicQueries = (
   const lexicon = hints.lexicon ?? DEFAULT_ATTRIBUTE_LEXICON;
   // The attribute lexicon's word split (punctuation as spaces), so its word positions are this list's.
   let name = ` ${input.productName.toLowerCase().replace(/[,;:()[\]"']/g, " ")} `.replace(SIZE_PATTERN, " ");
-  const brands = [
-    ...knownBrandWords(tiers),
-    ...lexicon.otherBrands,
-    ...(hints.brands ?? []).filter((b): b is string => Boolean(b?.trim())).map((b) => b.toLowerCase().trim()),
-  ].sort((a, b) => b.length - a.length);
-  for (const brand of brands) {
-    name = name.replaceAll(` ${brand} `, " ");
-    const folded = foldText(brand);
-    if (folded !== brand) name = ` ${name} `.replace(new RegExp(` ${escapeRegExp(folded)} `, "g"), " ");
-  }
+  name = withoutBrands(
+    name,
+    brandWordsOf(tiers, lexicon, { brands: [...(hints.brands ?? []), ...(input.brands ?? [])] }),
+  );
   // Which words carry a defining attribute ("sem" and "lactose" both do in "sem lactose"; "0%" does in
   // "0% lactose"): those stay whatever they look like.
   const all = words(name);
@@ -176,9 +189,24 @@ export const generateSearchQueries = async (
         maxOutputTokens: 1024,
         temperature: SUBSTITUTION_TEMPERATURE,
       });
+      // The model's queries lose every brand too (a brand on the page, listed or not): a query names the
+      // food, not the shelf's labels.
+      const brands = brandWordsOf(tiers, hints.lexicon ?? DEFAULT_ATTRIBUTE_LEXICON, {
+        ...hints,
+        brands: [...(hints.brands ?? []), ...(input.brands ?? [])],
+      });
+      const strip = (query: string) => words(withoutBrands(query, brands)).join(" ");
+      const primary = strip(value.primaryQuery);
       const queries = distinctQueries({
-        primaryQuery: withDefiningWords(value.primaryQuery, input.productName, hints.lexicon),
-        fallbackQueries: value.fallbackQueries.slice(0, 3),
+        primaryQuery: withDefiningWords(
+          primary || buildHeuristicQueries(input, tiers, hints).primaryQuery,
+          input.productName,
+          hints.lexicon,
+        ),
+        fallbackQueries: value.fallbackQueries
+          .map(strip)
+          .filter((q) => q.length > 0)
+          .slice(0, 3),
         inferredCategory: value.inferredCategory,
         searchStrategy: value.searchStrategy ?? "category",
       });

@@ -23,6 +23,8 @@ export const queryGeneratorInputSchema = z.object({
   productName: text(300),
   productCategory: text(200).optional(),
   originalPrice: z.number().nonnegative().max(100_000).optional(),
+  /** Ours, not the seed's: brands on the page (the tiles' brand fields); none is kept in a query. */
+  brands: z.array(text(100)).max(60).optional(),
 });
 export type QueryGeneratorInput = z.infer<typeof queryGeneratorInputSchema>;
 
