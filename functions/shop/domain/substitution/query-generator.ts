@@ -3,7 +3,12 @@ import { wrapPromptData } from "../../../core/llm/prompt-data";
 import type { LoggerPort } from "../../../core/logger-port";
 import { foldText } from "../../../core/text/fold-text";
 import { type StepSource, withHeuristicFallback } from "../heuristic-fallback";
-import { type AttributeLexicon, DEFAULT_ATTRIBUTE_LEXICON, findAttributes } from "../product-attributes";
+import {
+  type AttributeLexicon,
+  DEFAULT_ATTRIBUTE_LEXICON,
+  findAttributes,
+  kindFromName,
+} from "../product-attributes";
 import { type BrandTiers, knownBrandWords, SEED_BRAND_TIERS } from "./brand-tiers";
 import {
   generateSearchQueryToolSchema,
@@ -53,8 +58,22 @@ const brandWordsOf = (tiers: BrandTiers, lexicon: AttributeLexicon, hints: Query
   [
     ...knownBrandWords(tiers),
     ...lexicon.otherBrands,
-    ...(hints.brands ?? []).filter((b): b is string => Boolean(b?.trim())).map((b) => b.toLowerCase().trim()),
-  ].sort((a, b) => b.length - a.length);
+    ...(hints.brands ?? []).flatMap((b) => (b?.trim() ? [pageBrand(b, lexicon)] : [])),
+  ]
+    .filter((brand) => brand.length > 0)
+    .sort((a, b) => b.length - a.length);
+
+/**
+ * A brand field as the page gives it, less any word that says what the food is: the store writes
+ * "GALLO VIRGEM" as a brand, and "virgem" must stay in the query.
+ */
+const pageBrand = (brand: string, lexicon: AttributeLexicon): string =>
+  brand
+    .toLowerCase()
+    .trim()
+    .split(/\s+/)
+    .filter((word) => findAttributes(word, lexicon).length === 0 && kindFromName(word) === undefined)
+    .join(" ");
 
 /** The text with each brand (a whole word or phrase, accents aside) taken out. */
 const withoutBrands = (text: string, brands: readonly string[]): string => {
