@@ -52,6 +52,12 @@ const lexiconOf = (storeId: string): KindLexicon => {
 export const DEFAULT_KIND_LEXICON: KindLexicon = lexiconOf("auchan-pt");
 export const kindLexiconFor = (storeId: string): KindLexicon => lexiconOf(storeId);
 
+/** Whether a word is part of any kind's words ("lactea" of "bebida láctea"): it says what the food is. */
+export const isKindWord = (word: string, lexicon: KindLexicon = DEFAULT_KIND_LEXICON): boolean => {
+  const folded = foldText(word);
+  return lexicon.phrases.some((phrase) => phrase.words.includes(folded));
+};
+
 const wordsOf = (name: string): string[] =>
   foldText(name)
     .replace(/[,;:()[\]"'/]/g, " ")
@@ -59,20 +65,28 @@ const wordsOf = (name: string): string[] =>
     .trim()
     .split(" ");
 
-/** The kind the name names first ("iogurte grego … doce de leite" → iogurte); undefined when none. */
-export const kindFromName = (
+/** The kind the name names first, with where its words are (word position and count in the name). */
+export const findKind = (
   name: string,
   lexicon: KindLexicon = DEFAULT_KIND_LEXICON,
-): ProductKind | undefined => {
+): { kind: ProductKind; position: number; length: number } | undefined => {
   const words = wordsOf(name);
   for (let start = 0; start < words.length; start++) {
     for (const phrase of lexicon.phrases) {
       if (start + phrase.words.length > words.length) continue;
-      if (phrase.words.every((word, i) => words[start + i] === word)) return phrase.kind;
+      if (phrase.words.every((word, i) => words[start + i] === word)) {
+        return { kind: phrase.kind, position: start, length: phrase.words.length };
+      }
     }
   }
   return undefined;
 };
+
+/** The kind the name names first ("iogurte grego … doce de leite" → iogurte); undefined when none. */
+export const kindFromName = (
+  name: string,
+  lexicon: KindLexicon = DEFAULT_KIND_LEXICON,
+): ProductKind | undefined => findKind(name, lexicon)?.kind;
 
 /** A category path's levels, as comparison keys ("Leite UHT" and "leite-uht" meet). */
 export const categoryLevels = (category: string | readonly string[] | undefined): string[] =>

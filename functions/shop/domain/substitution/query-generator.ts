@@ -7,7 +7,8 @@ import {
   type AttributeLexicon,
   DEFAULT_ATTRIBUTE_LEXICON,
   findAttributes,
-  kindFromName,
+  findKind,
+  isKindWord,
 } from "../product-attributes";
 import { type BrandTiers, knownBrandWords, SEED_BRAND_TIERS } from "./brand-tiers";
 import {
@@ -72,7 +73,7 @@ const pageBrand = (brand: string, lexicon: AttributeLexicon): string =>
     .toLowerCase()
     .trim()
     .split(/\s+/)
-    .filter((word) => findAttributes(word, lexicon).length === 0 && kindFromName(word) === undefined)
+    .filter((word) => findAttributes(word, lexicon).length === 0 && !isKindWord(word))
     .join(" ");
 
 /** The text with each brand (a whole word or phrase, accents aside) taken out. */
@@ -112,6 +113,9 @@ export const buildHeuristicQueries = (
   for (const found of findAttributes(all.join(" "), lexicon)) {
     for (let i = 0; i < found.phrase.split(" ").length; i++) definingAll.add(found.position + i);
   }
+  // The kind the name names first ("bebida láctea") is what the food is: it stays too.
+  const kind = findKind(all.join(" "));
+  for (let i = 0; kind && i < kind.length; i++) definingAll.add(kind.position + i);
   const coreEntries = all
     .map((word, index) => ({ word, defining: definingAll.has(index) }))
     .filter(({ word, defining }) => defining || (!FILLER_WORDS.has(word) && !/^\d/.test(word)));
