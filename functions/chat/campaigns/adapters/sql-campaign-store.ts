@@ -253,7 +253,7 @@ export const createCampaignStore = (sql: TenantSql, options: CampaignStoreOption
 
   /**
    * websearch syntax ("a phrase", -word, or) over both text fields, ranked by ts_rank_cd over a bounded
-   * candidate set, as the search index does (functions/core/sql/ranked-full-text.ts, RANK_CANDIDATES): the
+   * candidate set (functions/core/sql/ranked-full-text.ts, RANK_CANDIDATES): the
    * strong matches (the words in campaign_text, weight A, or three times or more; GIN over
    * search_strong_lexemes, migration 0004) and the first other matches, at most RANK_CANDIDATES of each.
    * `total` counts the matches exactly up to RANK_CANDIDATES; a broader query reports RANK_CANDIDATES as a
