@@ -3,6 +3,7 @@ import { playScenario } from "../../../dev/negotiate/play-scenario";
 import { NEGOTIATION_SCENARIOS } from "../../../dev/negotiate/scenarios";
 import { runCampaignChat } from "../../../functions/chat/campaigns/domain/use-cases/run-campaign-chat";
 import { createLlmAgent1 } from "../../../functions/chat/catalog/adapters/llm-catalog-agents";
+import { createLlmPatchOpsGenerator } from "../../../functions/cook/adapters/llm-patch-ops-generator";
 import { createEmbedding } from "../../../functions/core/embedding/create-embedding";
 import { readEmbeddingConfig } from "../../../functions/core/embedding/embedding-config";
 import { generateSearchQueries } from "../../../functions/shop/domain/substitution/query-generator";
@@ -20,6 +21,7 @@ import {
   rankSubstitutesByValue,
 } from "../../../functions/shop/domain/substitution/value-ranker";
 import { createInMemoryCampaignStore } from "../../../scripts/live/scenarios/in-memory-campaign-store";
+import { runKitchenChatOnModel } from "../../support/cook/run-kitchen-chat-on-model";
 import {
   call,
   calls,
@@ -30,6 +32,7 @@ import {
   malformed,
   refusal,
 } from "../../support/llm/realistic-fake-llm";
+import { createKitchenDeps, FRIDAY_DINNER, PLAN_ID, storedMeal } from "../kitchen-chat/support/kitchen-plan";
 import {
   RecordingCoordinatorLogger,
   SWEET_POTATO_CANDIDATES,
@@ -248,5 +251,63 @@ describe("negotiation experts, orchestrator and crafter with a realistic model",
     );
     const played = await playScenario(createRealisticFakeLlm(handlers), scenario);
     expect(played.map((t) => t.response.action)).toEqual(["escalate"]);
+  });
+});
+
+describe("kitchen chat and its variants with a realistic model", () => {
+  const REPLACE = {
+    op: "replace_ingredient",
+    target_index: 0,
+    target_name: "chicken",
+    replacement: { name: "tofu", quantity: "400 g" },
+  };
+
+  it("an extra field, malformed arguments and a fenced patch are corrected: Friday's variant uses tofu", async () => {
+    const llm = createRealisticFakeLlm({
+      turn: ({ attempt }) =>
+        [
+          call("get_plan", { include_notes: true }),
+          malformed("modify_recipe", '{"date": "2025-01-03", "meal_type": "dinner", "instruction": '),
+          call("modify_recipe", { ...FRIDAY_DINNER, instruction: "replace the chicken with tofu" }),
+        ][attempt - 1] ?? { kind: "refusal", text: "Friday's stir fry now uses tofu." },
+      generate_patch_ops: ({ attempt }) =>
+        attempt === 1
+          ? fenced({ ops: [REPLACE] })
+          : call("generate_patch_ops", { ops: [REPLACE], needs_clarification: false, note: "extra" }),
+    });
+    const deps = await createKitchenDeps({
+      overrides: { patchOpsGenerator: createLlmPatchOpsGenerator(llm) },
+    });
+    const result = await runKitchenChatOnModel(
+      { cook: deps, llm },
+      { snapshot_id: PLAN_ID, message: "Swap the chicken for tofu on Friday" },
+    );
+    expect(result.status).toBe("completed");
+    const meal = await storedMeal(deps, FRIDAY_DINNER);
+    expect(meal?.variant?.compiled_recipe.ingredients_raw[0]).toContain("tofu");
+    // The malformed call came back to the model as an error it corrected, not as a change.
+    expect(result.tool_calls.filter((c) => c.name === "modify_recipe").map((c) => c.ok)).toEqual([
+      false,
+      true,
+    ]);
+  });
+
+  it("a patch generator that refuses twice changes nothing and the chat says so, never a variant", async () => {
+    const llm = createRealisticFakeLlm({
+      turn: ({ attempt }) =>
+        attempt === 1
+          ? call("modify_recipe", { ...FRIDAY_DINNER, instruction: "make it taste like the moon" })
+          : { kind: "refusal", text: "I could not change Friday's dinner." },
+      generate_patch_ops: () => refusal(),
+    });
+    const deps = await createKitchenDeps({
+      overrides: { patchOpsGenerator: createLlmPatchOpsGenerator(llm) },
+    });
+    const result = await runKitchenChatOnModel(
+      { cook: deps, llm },
+      { snapshot_id: PLAN_ID, message: "Make Friday's dinner taste like the moon" },
+    );
+    expect(result.response.trim().length).toBeGreaterThan(0);
+    expect((await storedMeal(deps, FRIDAY_DINNER))?.variant).toBeUndefined();
   });
 });
