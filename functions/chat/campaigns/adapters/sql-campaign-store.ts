@@ -151,14 +151,16 @@ export const createCampaignStore = (sql: TenantSql, options: CampaignStoreOption
     );
   },
 
-  /** The distinct values of each dimension, for the offline router to recognise them in a message. */
+  /** The distinct values of each dimension, most frequent first (a large set is shown to a model by its head). */
   async vocabulary() {
     const result = await sql.query(
-      `SELECT 'channel' AS dimension, channel AS value FROM campaigns WHERE tenant = $1
-       UNION SELECT 'sentiment', imagery_sentiment FROM campaigns WHERE tenant = $1 AND imagery_sentiment <> ''
-       UNION SELECT 'visual_style', imagery_visual_style FROM campaigns WHERE tenant = $1 AND imagery_visual_style <> ''
-       UNION SELECT 'company', company FROM campaigns WHERE tenant = $1
-       UNION SELECT 'value_prop', p FROM campaigns, unnest(key_value_props) p WHERE tenant = $1`,
+      `SELECT dimension, value FROM (
+         SELECT 'channel' AS dimension, channel AS value FROM campaigns WHERE tenant = $1
+         UNION ALL SELECT 'sentiment', imagery_sentiment FROM campaigns WHERE tenant = $1 AND imagery_sentiment <> ''
+         UNION ALL SELECT 'visual_style', imagery_visual_style FROM campaigns WHERE tenant = $1 AND imagery_visual_style <> ''
+         UNION ALL SELECT 'company', company FROM campaigns WHERE tenant = $1
+         UNION ALL SELECT 'value_prop', p FROM campaigns, unnest(key_value_props) p WHERE tenant = $1
+       ) v GROUP BY dimension, value ORDER BY count(*) DESC, value`,
     );
     const vocabulary: CampaignVocabulary = {
       channel: [],
