@@ -193,7 +193,7 @@ export interface paths {
   "/shop/runs/{runId}/decisions": {
     /**
      * Accept or reject substitutes and prune proposals; accepted ones change the store cart
-     * @description Every decision is checked against the run's recommendations first: a product the run did not recommend is a 422 `decision_not_recommended` and nothing is applied. A run still running is a 409. Decisions are claimed on the run (a conditional write) before the store is touched, so each changes the cart once: re-sending one the run already settled, or sending it again while it is being applied (a double tap, a client retry), answers the one outcome with `alreadyDecidedAt` and `changes: []`, touching nothing (409 `decision_in_progress` if it is still being applied when this request runs out of time); a different decision on a product whose earlier one changed the cart, or is changing it, is a 409 `decision_already_made`. A decision whose store change failed (`failed`, with why) is completed by sending it again: the cart is read first and what was already done is not done again. One product decided twice in one request is a 422 `decision_duplicated`.
+     * @description Every decision is checked against the run's recommendations first: a product the run did not recommend is a 422 `decision_not_recommended` and nothing is applied. A run still running is a 409. Decisions are claimed on the run (a conditional write) before the store is touched, so each changes the cart once: re-sending one the run already settled, or sending it again while it is being applied (a double tap, a client retry), answers the one outcome with `alreadyDecidedAt` and `changes: []`, touching nothing (409 `decision_in_progress` if it is still being applied when this request runs out of time); a different decision on a product whose earlier one changed the cart, or is changing it, is a 409 `decision_already_made`. The cart as it is now is read before anything changes: an original no longer in it (another run's decision, or the household removed it) is `failed` with `code: original_not_in_cart` and nothing is added. A store change either all happens or is undone (`failed`, `undone: true`); sending it again applies it whole, and a change left half-done (`undone: false`) is completed, not repeated. One product decided twice in one request is a 422 `decision_duplicated`.
      */
     post: operations["applyShopRunDecisions"];
   };
@@ -780,6 +780,9 @@ export interface components {
           /** @enum {string} */
           outcome: "claimed" | "applied" | "recorded" | "failed";
           error?: string;
+          /** @enum {string} */
+          errorCode?: "original_not_in_cart" | "store_failed";
+          undone?: boolean;
           decidedAt: string;
           claimId?: string;
           claimedAt?: string;
@@ -820,6 +823,13 @@ export interface components {
               reason?: string;
             })[];
           error?: string;
+          /**
+           * @description Why a decision failed: `original_not_in_cart` (the cart no longer holds it: nothing was done), `store_failed`
+           * @enum {string}
+           */
+          code?: "original_not_in_cart" | "store_failed";
+          /** @description For a failed decision: true when the cart is as it was (what was done was undone), false when part of it stayed */
+          undone?: boolean;
           /** @description Set when the decision repeats one the run already settled: the store was not touched again and `changes` is empty */
           alreadyDecidedAt?: string;
         })[];
@@ -847,6 +857,7 @@ export interface components {
       productName: string;
       productCategory?: string;
       originalPrice?: number;
+      brands?: string[];
     };
     ValueRankerOutput: {
       rankings: ({
@@ -870,6 +881,7 @@ export interface components {
         price: number;
         pricePerUnit?: string;
         size?: string;
+        category?: string;
       };
       candidates: {
           productId: string;
@@ -879,6 +891,7 @@ export interface components {
           brand?: string;
           size?: string;
           available: boolean;
+          category?: string;
         }[];
     };
     ShopPreferences: {
@@ -3607,7 +3620,7 @@ export interface operations {
   };
   /**
    * Accept or reject substitutes and prune proposals; accepted ones change the store cart
-   * @description Every decision is checked against the run's recommendations first: a product the run did not recommend is a 422 `decision_not_recommended` and nothing is applied. A run still running is a 409. Decisions are claimed on the run (a conditional write) before the store is touched, so each changes the cart once: re-sending one the run already settled, or sending it again while it is being applied (a double tap, a client retry), answers the one outcome with `alreadyDecidedAt` and `changes: []`, touching nothing (409 `decision_in_progress` if it is still being applied when this request runs out of time); a different decision on a product whose earlier one changed the cart, or is changing it, is a 409 `decision_already_made`. A decision whose store change failed (`failed`, with why) is completed by sending it again: the cart is read first and what was already done is not done again. One product decided twice in one request is a 422 `decision_duplicated`.
+   * @description Every decision is checked against the run's recommendations first: a product the run did not recommend is a 422 `decision_not_recommended` and nothing is applied. A run still running is a 409. Decisions are claimed on the run (a conditional write) before the store is touched, so each changes the cart once: re-sending one the run already settled, or sending it again while it is being applied (a double tap, a client retry), answers the one outcome with `alreadyDecidedAt` and `changes: []`, touching nothing (409 `decision_in_progress` if it is still being applied when this request runs out of time); a different decision on a product whose earlier one changed the cart, or is changing it, is a 409 `decision_already_made`. The cart as it is now is read before anything changes: an original no longer in it (another run's decision, or the household removed it) is `failed` with `code: original_not_in_cart` and nothing is added. A store change either all happens or is undone (`failed`, `undone: true`); sending it again applies it whole, and a change left half-done (`undone: false`) is completed, not repeated. One product decided twice in one request is a 422 `decision_duplicated`.
    */
   applyShopRunDecisions: {
     parameters: {

@@ -19,6 +19,7 @@ export const handler = async (event: unknown, context: Context): Promise<BuildCa
       plans: async () => (await import("../wiring/step-plan-shopping-list")).planShoppingListFor(tenant),
       withStore: (work) => withHouseholdStore({ householdId, tenant }, context, work),
       logger: stepLogger,
+      now: () => new Date(),
     },
     { runId, planSnapshotId },
   );

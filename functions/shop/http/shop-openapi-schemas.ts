@@ -104,6 +104,14 @@ export const DecisionsResult = z
           }),
         ),
         error: z.string().optional(),
+        code: z.enum(["original_not_in_cart", "store_failed"]).optional().meta({
+          description:
+            "Why a decision failed: `original_not_in_cart` (the cart no longer holds it: nothing was done), `store_failed`",
+        }),
+        undone: z.boolean().optional().meta({
+          description:
+            "For a failed decision: true when the cart is as it was (what was done was undone), false when part of it stayed",
+        }),
         alreadyDecidedAt: z.string().optional().meta({
           description:
             "Set when the decision repeats one the run already settled: the store was not touched again and `changes` is empty",

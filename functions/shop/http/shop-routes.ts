@@ -87,8 +87,11 @@ export const decideShopRunRoute = defineRoute({
     "client retry), answers the one outcome with `alreadyDecidedAt` and `changes: []`, touching nothing (409 " +
     "`decision_in_progress` if it is still being applied when this request runs out of time); a different " +
     "decision on a product whose earlier one changed the cart, or is changing it, is a 409 " +
-    "`decision_already_made`. A decision whose store change failed (`failed`, with why) is completed by " +
-    "sending it again: the cart is read first and what was already done is not done again. One product " +
+    "`decision_already_made`. The cart as it is now is read before anything changes: an original no longer " +
+    "in it (another run's decision, or the household removed it) is `failed` with `code: original_not_in_cart` " +
+    "and nothing is added. A store change either all happens or is undone (`failed`, `undone: true`); " +
+    "sending it again applies it whole, and a change left half-done (`undone: false`) is completed, not " +
+    "repeated. One product " +
     "decided twice in one request is a 422 `decision_duplicated`.",
   security: bearerAuth,
   request: { params: RunParams, body: jsonBody(DecisionsBody) },

@@ -10,6 +10,7 @@ import type { WeeklyRunIndex } from "../domain/ports/weekly-run-index";
 import type { ShopApiDeps } from "../http/shop-api-deps";
 import { openHouseholdStore } from "./household-store";
 import { shopConfig } from "./shop-config";
+import { shopModelScope, storeDeadlineFor } from "./shop-request-scopes";
 import { shopTable } from "./shop-table";
 import { STORE_ACCOUNT_VAULT_METHODS, storeAccountVaultFor } from "./store-account";
 
@@ -55,7 +56,8 @@ const shopApiDeps = async (logger: Logger): Promise<ShopApiDeps> => {
     plansFor,
     weeklyRuns,
     // Only the substitution routes call a model.
-    llm: createLazyLlm(config.llm),
+    inModelScope: shopModelScope(createLazyLlm(config.llm)),
+    storeDeadline: storeDeadlineFor,
     newRunId: prefixedIdMaker("run"),
     now: () => new Date(),
   };

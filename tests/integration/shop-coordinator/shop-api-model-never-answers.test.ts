@@ -7,6 +7,7 @@ import { readLlmConfig } from "../../../functions/core/llm/llm-config";
 import { API_GATEWAY_TIMEOUT_MS, API_OFFLINE_RESERVE_MS } from "../../../functions/core/llm/model-deadline";
 import { createLogger } from "../../../functions/core/logger";
 import { createShopApp } from "../../../functions/shop/http/create-shop-app";
+import { shopModelScope, storeDeadlineFor } from "../../../functions/shop/wiring/shop-request-scopes";
 import { buildHttpApiEvent, resultJson, structuredResult } from "../../support/http-api-event";
 import { createInMemoryShopRunRepository } from "../../support/shop/in-memory-shop-run-repository";
 import { createInMemoryWeeklyRunIndex } from "../../support/shop/in-memory-weekly-run-index";
@@ -47,9 +48,12 @@ const shopApiCall = (lambdaSeconds: number | undefined) => {
     storeAccountFor: () => {
       throw new Error("not used");
     },
-    llm: createLlm(
-      readLlmConfig({ LLM_PROVIDER: "openai", OPENAI_API_KEY: "k", OPENAI_BASE_URL: `${tarpit.url}/v1` }),
-      { logger: null },
+    storeDeadline: storeDeadlineFor,
+    inModelScope: shopModelScope(
+      createLlm(
+        readLlmConfig({ LLM_PROVIDER: "openai", OPENAI_API_KEY: "k", OPENAI_BASE_URL: `${tarpit.url}/v1` }),
+        { logger: null },
+      ),
     ),
     plansFor: () => ({ snapshotExists: async () => false }),
     weeklyRuns: createInMemoryWeeklyRunIndex(),
