@@ -63,6 +63,11 @@ export interface LocalWorkflowRunner extends WorkflowPort {
   definitionOf(workflowName: string): StateMachineDefinition;
   /** Resolves with the described execution once it has ended (whatever its status). */
   waitForExecution(executionId: string): Promise<WorkflowExecution>;
+  /**
+   * The execution's history as the local runner logged it (states entered and exited with their input and
+   * output, failures, retries, catches), for tests that search all of it.
+   */
+  history(executionId: string): readonly LocalExecutionEvent[];
   /** Aborts the running executions, waits for them to settle and refuses new ones. */
   stop(): Promise<void>;
 }
@@ -272,6 +277,8 @@ export const createLocalWorkflowRunner = async (
       await execution.ended;
       return describeExecution(execution);
     },
+
+    history: (executionId) => [...executionWithId(executionId).events],
 
     async sendTaskSuccess(taskToken, output) {
       serializeExecutionInput(output);

@@ -11,9 +11,17 @@ import type { ApiEnv } from "../functions/core/http/api-env";
  * What a Lambda needs wired in: the table (grant + TABLE_NAME), a model (keys + LLM_*), the store, the
  * PostgreSQL search database (Data API grant + secret read + DATABASE_CLUSTER_ARN/SECRET_ARN/NAME), the
  * database's status without waking it (`database-status`: rds:DescribeDBClusters and CloudWatch's
- * capacity metric, for /health).
+ * capacity metric, for /health), the households' store accounts (`store-account`: their secrets' prefix and
+ * KMS key, lib/constructs/store-account-secrets.ts).
  */
-export type FunctionNeed = "table" | "llm" | "store" | "workflows" | "database" | "database-status";
+export type FunctionNeed =
+  | "table"
+  | "llm"
+  | "store"
+  | "store-account"
+  | "workflows"
+  | "database"
+  | "database-status";
 
 export interface FunctionDefinition {
   /** Logical id, PascalCase, unique across areas (e.g. `CookApi`, `ShopSubstituteWorker`). */

@@ -11,13 +11,22 @@
  *   1. whenever some candidate keeps the original's defining attributes, the first substitute keeps them;
  *   2. no candidate that loses one is "strong";
  *   3. the primary query keeps them.
- * Prints a line per original and the totals; exits 1 when any check fails, 2 when the pages are absent.
+ *
+ * Issue 37: every tile of those pages is then taken as the original (whether or not its name has a
+ * defining attribute), twice: with each tile's category path (`item_category`..`item_category4`, what the
+ * store tools read as `categoryPath`) passed to the ranking, and without it (names only). Checked per
+ * original, the kind judged from the category path where both tiles have one, else from the names:
+ *   4. whenever a candidate of the original's kind is on the page, the first substitute is of that kind;
+ *   5. no candidate of another kind is "strong".
+ * Prints both counts and the five worst cases (no same-kind first substitute, then most other-kind
+ * "strong" candidates). Prints a line per original and the totals; exits 1 when any check fails (with the
+ * category path), 2 when the pages are absent.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import type { LoggerPort } from "../functions/core/logger-port";
-import { findAttributes, nameDifferences } from "../functions/shop/domain/product-attributes";
+import { findAttributes, kindDifference, nameDifferences } from "../functions/shop/domain/product-attributes";
 import type { SubstituteCandidate } from "../functions/shop/domain/substitution/substitution-contracts";
 import { generateSubstituteQueries } from "../functions/shop/domain/use-cases/generate-substitute-queries";
 import { rankSubstitutes } from "../functions/shop/domain/use-cases/rank-substitutes";
@@ -52,7 +61,16 @@ export const readTiles = (html: string): SubstituteCandidate[] => {
   const chunks = html.split('data-gtm-new="').slice(1);
   for (const chunk of chunks) {
     const json = chunk.slice(0, chunk.indexOf('"'));
-    let data: { item_id?: string; item_name?: string; item_brand?: string; price?: string };
+    let data: {
+      item_id?: string;
+      item_name?: string;
+      item_brand?: string;
+      price?: string;
+      item_category?: string;
+      item_category2?: string;
+      item_category3?: string;
+      item_category4?: string;
+    };
     try {
       data = JSON.parse(unescapeHtml(json));
     } catch {
@@ -60,6 +78,10 @@ export const readTiles = (html: string): SubstituteCandidate[] => {
     }
     if (!data.item_id || !data.item_name || tiles.has(data.item_id)) continue;
     const unit = chunk.match(/auc-measures--price-per-unit">([^<]+)</)?.[1]?.trim();
+    const category = [data.item_category, data.item_category2, data.item_category3, data.item_category4]
+      .map((level) => level?.trim())
+      .filter((level): level is string => Boolean(level))
+      .join("/");
     tiles.set(data.item_id, {
       productId: data.item_id,
       name: data.item_name.toLowerCase(),
@@ -67,6 +89,7 @@ export const readTiles = (html: string): SubstituteCandidate[] => {
       available: true,
       ...(unit ? { pricePerUnit: unit } : {}),
       ...(data.item_brand ? { brand: data.item_brand } : {}),
+      ...(category ? { category } : {}),
     });
   }
   return [...tiles.values()];
@@ -102,11 +125,19 @@ for (const [label, dir, pattern] of PAGES) {
           name: original.name,
           price: original.price,
           ...(original.pricePerUnit ? { pricePerUnit: original.pricePerUnit } : {}),
+          ...(original.category ? { category: original.category } : {}),
         },
         candidates,
       });
       const nameOf = (id: string) => candidates.find((c) => c.productId === id)?.name ?? id;
-      const keeps = (id: string) => nameDifferences(original.name, nameOf(id)).length === 0;
+      // Keeps them, among candidates of the original's kind (another kind ranks below every one of its kind).
+      const keeps = (id: string) => {
+        const candidate = candidates.find((c) => c.productId === id);
+        return (
+          nameDifferences(original.name, nameOf(id)).length === 0 &&
+          (candidate === undefined || kindDifference(original, candidate) === undefined)
+        );
+      };
       const keepers = candidates.filter((c) => keeps(c.productId)).length;
       const first = output.rankings[0];
       const firstOk = keepers === 0 || (first !== undefined && keeps(first.productId));
@@ -114,7 +145,10 @@ for (const [label, dir, pattern] of PAGES) {
       if (keepers > 0 && firstOk) firstKeeps++;
       const strong = output.rankings.filter((r) => r.recommendation === "strong" && !keeps(r.productId));
       strongLosers += strong.length;
-      const { queries } = await generateSubstituteQueries(deps, { productName: original.name });
+      const { queries } = await generateSubstituteQueries(deps, {
+        productName: original.name,
+        brands: tiles.flatMap((t) => (t.brand ? [t.brand] : [])).slice(0, 60),
+      });
       const inQuery = new Set(findAttributes(queries.primaryQuery).map((f) => `${f.dimension}:${f.value}`));
       const queryOk = defining.every((f) => inQuery.has(`${f.dimension}:${f.value}`));
       if (queryOk) queriesKeep++;
@@ -129,10 +163,93 @@ for (const [label, dir, pattern] of PAGES) {
     }
   }
 }
+// Issue 37: every tile as the original, with and without the category path.
+interface KindCase {
+  name: string;
+  page: string;
+  sameKindOnPage: number;
+  firstSameKind: boolean;
+  otherKindStrong: number;
+  first: string;
+}
+const kindPass = async (useCategory: boolean): Promise<KindCase[]> => {
+  const cases: KindCase[] = [];
+  for (const [label, dir, pattern] of PAGES) {
+    const folder = join(root, dir);
+    const seen = new Set<string>();
+    for (const file of readdirSync(folder)
+      .filter((f) => pattern.test(f))
+      .sort()) {
+      const tiles = readTiles(readFileSync(join(folder, file), "utf8"));
+      for (const original of tiles) {
+        if (seen.has(original.productId)) continue;
+        seen.add(original.productId);
+        const candidates = tiles.filter((t) => t.productId !== original.productId).slice(0, 40);
+        if (candidates.length === 0) continue;
+        const strip = <T extends { category?: string }>({ category: _c, ...rest }: T) => rest;
+        const { output } = await rankSubstitutes(deps, {
+          originalProduct: {
+            name: original.name,
+            price: original.price,
+            ...(original.pricePerUnit ? { pricePerUnit: original.pricePerUnit } : {}),
+            ...(useCategory && original.category ? { category: original.category } : {}),
+          },
+          candidates: useCategory ? candidates : candidates.map(strip),
+        });
+        const byId = new Map(candidates.map((c) => [c.productId, c]));
+        // The kind as the strongest signal tells it: the category path where both tiles have one.
+        const sameKind = (id: string) => {
+          const c = byId.get(id);
+          return c !== undefined && kindDifference(original, c) === undefined;
+        };
+        const first = output.rankings[0];
+        cases.push({
+          name: original.name,
+          page: label,
+          sameKindOnPage: candidates.filter((c) => sameKind(c.productId)).length,
+          firstSameKind: first !== undefined && sameKind(first.productId),
+          otherKindStrong: output.rankings.filter(
+            (r) => r.recommendation === "strong" && !sameKind(r.productId),
+          ).length,
+          first: first ? (byId.get(first.productId)?.name ?? first.productId) : "-",
+        });
+      }
+    }
+  }
+  return cases;
+};
+const summarizeKinds = (label: string, cases: KindCase[]) => {
+  const withSame = cases.filter((c) => c.sameKindOnPage > 0);
+  const firstOk = withSame.filter((c) => c.firstSameKind).length;
+  const strong = cases.reduce((sum, c) => sum + c.otherKindStrong, 0);
+  const originalsWithStrong = cases.filter((c) => c.otherKindStrong > 0).length;
+  console.log(
+    `\n[kind, ${label}] originals: ${cases.length}; first substitute of the same kind, where one is on the page: ` +
+      `${firstOk}/${withSame.length}; other-kind candidates rated strong: ${strong} (for ${originalsWithStrong} originals)`,
+  );
+  const worst = [...cases]
+    .sort(
+      (a, b) =>
+        Number(a.firstSameKind || a.sameKindOnPage === 0) -
+          Number(b.firstSameKind || b.sameKindOnPage === 0) ||
+        b.otherKindStrong - a.otherKindStrong ||
+        a.sameKindOnPage - b.sameKindOnPage,
+    )
+    .slice(0, 5);
+  for (const c of worst) {
+    console.log(
+      `  worst [${c.page}] ${c.name}: same kind on page ${c.sameKindOnPage}; 1st ${c.firstSameKind ? "same kind" : "OTHER kind"}: ${c.first}; other-kind strong ${c.otherKindStrong}`,
+    );
+  }
+  return withSame.length - firstOk + strong;
+};
+const kindFailures = summarizeKinds("with the category path", await kindPass(true));
+summarizeKinds("names only, no category path", await kindPass(false));
+
 console.log(
   `\noriginals with a defining attribute: ${originals}\n` +
     `first substitute keeps them, where some candidate does: ${firstKeeps}/${withKeepers}\n` +
     `candidates that lose one rated strong: ${strongLosers}\n` +
     `primary query keeps them: ${queriesKeep}/${originals}`,
 );
-if (failures.length > 0 || originals < 10) process.exit(1);
+if (failures.length > 0 || kindFailures > 0 || originals < 10) process.exit(1);

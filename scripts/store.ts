@@ -10,6 +10,11 @@
  *   slots                                                → { "slots": [...] }
  *   orders [--lines N]                                   → { "orders": [...] } (lines of the N latest)
  *   order <orderId>                                      → { "order": {...} } (what was bought)
+ *   sign-in                                              → the account's status (as GET /shop/store-account)
+ *
+ * `sign-in` signs in with STORE_EMAIL and STORE_PASSWORD from the environment (never flags: a flag is in
+ * the shell's history and the process list), as a run does, and prints the status; the password is never
+ * printed. The session is kept in memory only, for this command.
  *
  * STORE_URL (or --store-url) picks the store; default the simulated one at 127.0.0.1:${STORE_PORT:-3001}.
  * --household picks the household session (default "demo", the one `npm start` seeds).
@@ -18,15 +23,21 @@ import { parseArgs } from "node:util";
 import { isLarderError, ValidationError } from "../functions/core/errors";
 import {
   createStoreTools,
+  householdSessionCookie,
   readStoreConfig,
   SEARCH_SORTS,
   type SearchSort,
+  type StoreBrowser,
   type StoreTools,
 } from "../functions/shop/adapters/store";
 import { createPlaywrightStoreBrowser } from "../functions/shop/adapters/store/playwright";
+import { signInIfNeeded } from "../functions/shop/adapters/store/store-sign-in";
+import { storeCredentialsSchema } from "../functions/shop/domain/store-account/store-account";
+import { storeAccountView } from "../functions/shop/domain/use-cases/get-store-account";
+import { createMemoryStoreAccountVault } from "./memory-store-account-vault";
 
 const USAGE =
-  'usage: npm run store -- <search "<query>" [--sort unit-price] [--brand B] [--available-only] [--max N] | cart | product <url> | slots | orders [--lines N] | order <orderId>> [--store-url URL] [--household ID]';
+  'usage: npm run store -- <search "<query>" [--sort unit-price] [--brand B] [--available-only] [--max N] | cart | product <url> | slots | orders [--lines N] | order <orderId> | sign-in> [--store-url URL] [--household ID]';
 
 class UsageError extends Error {}
 
@@ -110,6 +121,40 @@ const oneLineReason = (error: unknown): string => {
   return reason.split("\n")[0] ?? reason;
 };
 
+/**
+ * `sign-in`: the account from the environment, signed in once as a run does (the same code), its status
+ * printed as GET /shop/store-account shows it, with when the kept session would expire.
+ */
+const signIn = async (browser: StoreBrowser, storeUrl: URL, householdId: string): Promise<unknown> => {
+  const credentials = storeCredentialsSchema.safeParse({
+    email: process.env.STORE_EMAIL,
+    password: process.env.STORE_PASSWORD,
+  });
+  if (!credentials.success)
+    throw new UsageError("sign-in needs STORE_EMAIL and STORE_PASSWORD in the environment");
+  const vault = createMemoryStoreAccountVault();
+  await vault.saveCredentials(credentials.data, new Date());
+  const session = await browser.openSession({ cookies: [householdSessionCookie(storeUrl, householdId)] });
+  try {
+    const outcome = await signInIfNeeded(
+      session,
+      { vault, requiresAccount: true, now: () => new Date() },
+      storeUrl,
+    )
+      .then((how) => ({ how }))
+      .catch((error: unknown) => ({ error: oneLineReason(error) }));
+    const record = await vault.readRecord();
+    const kept = await vault.readSession();
+    return {
+      ...storeAccountView(record),
+      ...("how" in outcome ? { signedIn: outcome.how } : { error: outcome.error }),
+      ...(kept ? { sessionExpiresAt: kept.expiresAt, sessionCookies: kept.cookies.length } : {}),
+    };
+  } finally {
+    await session.close();
+  }
+};
+
 const main = async (): Promise<number> => {
   const [command, ...args] = positionals;
   const env = values["store-url"] ? { ...process.env, STORE_URL: values["store-url"] } : process.env;
@@ -117,6 +162,11 @@ const main = async (): Promise<number> => {
   try {
     const config = readStoreConfig(env);
     browser = createPlaywrightStoreBrowser({ storeUrl: config.storeUrl, timeoutMs: config.timeoutMs });
+    if (command === "sign-in") {
+      const status = await signIn(browser, config.storeUrl, values.household ?? "demo");
+      process.stdout.write(`${JSON.stringify(status, null, 2)}\n`);
+      return (status as { status: string }).status === "signed_in" ? 0 : 1;
+    }
     const tools = createStoreTools({
       browser,
       storeUrl: config.storeUrl,

@@ -198,9 +198,20 @@ export interface paths {
   "/shop/runs/{runId}/decisions": {
     /**
      * Accept or reject substitutes and prune proposals; accepted ones change the store cart
-     * @description Every decision is checked against the run's recommendations first: a product the run did not recommend is a 422 `decision_not_recommended` and nothing is applied. A run still running is a 409. Decisions are claimed on the run (a conditional write) before the store is touched, so each changes the cart once: re-sending one the run already settled, or sending it again while it is being applied (a double tap, a client retry), answers the one outcome with `alreadyDecidedAt` and `changes: []`, touching nothing (409 `decision_in_progress` if it is still being applied when this request runs out of time); a different decision on a product whose earlier one changed the cart, or is changing it, is a 409 `decision_already_made`. A decision whose store change failed (`failed`, with why) is completed by sending it again: the cart is read first and what was already done is not done again. One product decided twice in one request is a 422 `decision_duplicated`.
+     * @description Every decision is checked against the run's recommendations first: a product the run did not recommend is a 422 `decision_not_recommended` and nothing is applied. A run still running is a 409. Decisions are claimed on the run (a conditional write) before the store is touched, so each changes the cart once: re-sending one the run already settled, or sending it again while it is being applied (a double tap, a client retry), answers the one outcome with `alreadyDecidedAt` and `changes: []`, touching nothing (409 `decision_in_progress` if it is still being applied when this request runs out of time); a different decision on a product whose earlier one changed the cart, or is changing it, is a 409 `decision_already_made`. The cart as it is now is read before anything changes: an original no longer in it (another run's decision, or the household removed it) is `failed` with `code: original_not_in_cart` and nothing is added. A store change either all happens or is undone (`failed`, `undone: true`); sending it again applies it whole, and a change left half-done (`undone: false`) is completed, not repeated. One product decided twice in one request is a 422 `decision_duplicated`.
      */
     post: operations["applyShopRunDecisions"];
+  };
+  "/shop/store-account": {
+    /** The household's store account: the email masked, whether runs can sign in, and why not */
+    get: operations["getStoreAccount"];
+    /**
+     * Connect (or replace) the household's own store account
+     * @description Runs sign in to the store with it, as the household would, and keep the session's cookies between steps and runs. The password is kept as a secret (deployed: the tenant's Secrets Manager secret, KMS-encrypted; locally: AES-256-GCM with the stack's key) and never shown again. Replacing it forgets the saved session.
+     */
+    put: operations["putStoreAccount"];
+    /** Remove the household's store account: its credentials, its saved session and its status */
+    delete: operations["deleteStoreAccount"];
   };
   "/shop/substitutes/queries": {
     /**
@@ -774,6 +785,9 @@ export interface components {
           /** @enum {string} */
           outcome: "claimed" | "applied" | "recorded" | "failed";
           error?: string;
+          /** @enum {string} */
+          errorCode?: "original_not_in_cart" | "store_failed";
+          undone?: boolean;
           decidedAt: string;
           claimId?: string;
           claimedAt?: string;
@@ -815,6 +829,13 @@ export interface components {
               reason?: string;
             })[];
           error?: string;
+          /**
+           * @description Why a decision failed: `original_not_in_cart` (the cart no longer holds it: nothing was done), `store_failed`
+           * @enum {string}
+           */
+          code?: "original_not_in_cart" | "store_failed";
+          /** @description For a failed decision: true when the cart is as it was (what was done was undone), false when part of it stayed */
+          undone?: boolean;
           /** @description Set when the decision repeats one the run already settled: the store was not touched again and `changes` is empty */
           alreadyDecidedAt?: string;
         })[];
@@ -842,6 +863,7 @@ export interface components {
       productName: string;
       productCategory?: string;
       originalPrice?: number;
+      brands?: string[];
     };
     ValueRankerOutput: {
       rankings: ({
@@ -865,6 +887,7 @@ export interface components {
         price: number;
         pricePerUnit?: string;
         size?: string;
+        category?: string;
       };
       candidates: {
           productId: string;
@@ -874,6 +897,7 @@ export interface components {
           brand?: string;
           size?: string;
           available: boolean;
+          category?: string;
         }[];
     };
     ShopPreferences: {
@@ -925,6 +949,26 @@ export interface components {
         weekday: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
         hour: number;
       };
+    };
+    StoreAccount: {
+      connected: boolean;
+      /** @description The account's email, masked (`j•••@example.com`) */
+      email?: string;
+      /**
+       * @description `none` until a run signs in; `signed_in`; `sign_in_failed` (the store refused the email or password: fix them with PUT); `needs_person` (a captcha, a second factor or an unknown page: sign in once on the site yourself)
+       * @enum {string}
+       */
+      status: "none" | "signed_in" | "sign_in_failed" | "needs_person";
+      /** @description When the status last changed (ISO 8601) */
+      at?: string;
+      /** @description Why, in words */
+      why: string;
+    };
+    /** @description The household's own login at the store */
+    StoreAccountCredentials: {
+      /** Format: email */
+      email: string;
+      password: string;
     };
     NegotiationList: {
       negotiations: ({
@@ -3650,7 +3694,7 @@ export interface operations {
   };
   /**
    * Accept or reject substitutes and prune proposals; accepted ones change the store cart
-   * @description Every decision is checked against the run's recommendations first: a product the run did not recommend is a 422 `decision_not_recommended` and nothing is applied. A run still running is a 409. Decisions are claimed on the run (a conditional write) before the store is touched, so each changes the cart once: re-sending one the run already settled, or sending it again while it is being applied (a double tap, a client retry), answers the one outcome with `alreadyDecidedAt` and `changes: []`, touching nothing (409 `decision_in_progress` if it is still being applied when this request runs out of time); a different decision on a product whose earlier one changed the cart, or is changing it, is a 409 `decision_already_made`. A decision whose store change failed (`failed`, with why) is completed by sending it again: the cart is read first and what was already done is not done again. One product decided twice in one request is a 422 `decision_duplicated`.
+   * @description Every decision is checked against the run's recommendations first: a product the run did not recommend is a 422 `decision_not_recommended` and nothing is applied. A run still running is a 409. Decisions are claimed on the run (a conditional write) before the store is touched, so each changes the cart once: re-sending one the run already settled, or sending it again while it is being applied (a double tap, a client retry), answers the one outcome with `alreadyDecidedAt` and `changes: []`, touching nothing (409 `decision_in_progress` if it is still being applied when this request runs out of time); a different decision on a product whose earlier one changed the cart, or is changing it, is a 409 `decision_already_made`. The cart as it is now is read before anything changes: an original no longer in it (another run's decision, or the household removed it) is `failed` with `code: original_not_in_cart` and nothing is added. A store change either all happens or is undone (`failed`, `undone: true`); sending it again applies it whole, and a change left half-done (`undone: false`) is completed, not repeated. One product decided twice in one request is a 422 `decision_duplicated`.
    */
   applyShopRunDecisions: {
     parameters: {
@@ -3720,6 +3764,117 @@ export interface operations {
       };
       /** @description A dependency is unavailable */
       503: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  /** The household's store account: the email masked, whether runs can sign in, and why not */
+  getStoreAccount: {
+    responses: {
+      /** @description The account (never its password) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["StoreAccount"];
+        };
+      };
+      /** @description Missing or invalid bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The token carries no usable tenant */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description An unexpected error; the body shows no internals (the cause is in the logs) */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  /**
+   * Connect (or replace) the household's own store account
+   * @description Runs sign in to the store with it, as the household would, and keep the session's cookies between steps and runs. The password is kept as a secret (deployed: the tenant's Secrets Manager secret, KMS-encrypted; locally: AES-256-GCM with the stack's key) and never shown again. Replacing it forgets the saved session.
+   */
+  putStoreAccount: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["StoreAccountCredentials"];
+      };
+    };
+    responses: {
+      /** @description The account as saved (status `none` until a run signs in) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["StoreAccount"];
+        };
+      };
+      /** @description The request failed validation; `details.issues` names each field */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing or invalid bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The token carries no usable tenant */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The body is too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description An unexpected error; the body shows no internals (the cause is in the logs) */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  /** Remove the household's store account: its credentials, its saved session and its status */
+  deleteStoreAccount: {
+    responses: {
+      /** @description Removed */
+      204: {
+        content: never;
+      };
+      /** @description Missing or invalid bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The token carries no usable tenant */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description An unexpected error; the body shows no internals (the cause is in the logs) */
+      500: {
         content: {
           "application/json": components["schemas"]["ErrorResponse"];
         };

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { FakeLlmApi, FakeLlmRequest, FakeLlmScript, FakeLlmStep } from "./fake-llm-script";
+import { createPromptCacheSimulation } from "./prompt-cache-simulation";
 import { parseIncomingBody, renderError, renderReply } from "./wire-formats";
 
 export interface FakeLlmServer {
@@ -16,6 +17,12 @@ export interface FakeLlmServer {
 export interface FakeLlmServerOptions {
   script: FakeLlmScript;
   port?: number;
+  /**
+   * Simulates the providers' prompt caches in computed usage (default on): Anthropic's and Bedrock's
+   * marked prefix (`cache_control`) is written once and read after; OpenAI's prefix (tools and system
+   * message) is read when repeated. `false`: every input token is billed in full, as without caching.
+   */
+  promptCache?: boolean;
 }
 
 /**
@@ -26,6 +33,7 @@ export interface FakeLlmServerOptions {
  */
 export const startFakeLlmServer = async (options: FakeLlmServerOptions): Promise<FakeLlmServer> => {
   const requests: FakeLlmRequest[] = [];
+  const promptCache = createPromptCacheSimulation();
   const queue = Array.isArray(options.script) ? [...options.script] : undefined;
   const chooser = Array.isArray(options.script) ? undefined : options.script;
 
@@ -80,10 +88,13 @@ export const startFakeLlmServer = async (options: FakeLlmServerOptions): Promise
       return;
     }
     const inputTokens = Math.ceil(JSON.stringify(body).length / 4);
+    // A scripted usage is sent as scripted; a computed one simulates the provider's prompt cache.
+    const cache =
+      step.reply.usage || options.promptCache === false ? undefined : promptCache.use(api, body, inputTokens);
     sendJson(
       res,
       200,
-      renderReply(api, step.reply, { model: request.model, sequence: request.index, inputTokens }),
+      renderReply(api, step.reply, { model: request.model, sequence: request.index, inputTokens, cache }),
     );
   };
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { FakeLlmApi, FakeModelReply, FakeProviderError } from "./fake-llm-script";
+import type { CacheUse } from "./prompt-cache-simulation";
 
 /** The fields of an incoming body the fake reads; the rest is kept for assertions. */
 const incomingBodySchema = z.looseObject({
@@ -67,8 +68,10 @@ const OPENAI_STOP = { end: "stop", tool_calls: "tool_calls", max_tokens: "length
 export const renderReply = (
   api: FakeLlmApi,
   reply: FakeModelReply,
-  context: { model: string; sequence: number; inputTokens: number },
+  context: { model: string; sequence: number; inputTokens: number; cache?: CacheUse | undefined },
 ): unknown => {
+  const cacheRead = context.cache?.read ?? 0;
+  const cacheWrite = context.cache?.write ?? 0;
   const calls = reply.toolCalls ?? [];
   const stop = reply.stopReason ?? (calls.length > 0 ? "tool_calls" : "end");
   const model = reply.model ?? context.model;
@@ -108,6 +111,7 @@ export const renderReply = (
         prompt_tokens: inputTokens,
         completion_tokens: outputTokens,
         total_tokens: inputTokens + outputTokens,
+        ...(cacheRead > 0 ? { prompt_tokens_details: { cached_tokens: cacheRead } } : {}),
       },
     };
   }
@@ -128,7 +132,14 @@ export const renderReply = (
     content,
     stop_reason: ANTHROPIC_STOP[stop],
     stop_sequence: null,
-    usage: { input_tokens: inputTokens, output_tokens: outputTokens },
+    // Anthropic's input_tokens are the uncached ones; the cache's read and write are counted apart.
+    usage: {
+      input_tokens: inputTokens - cacheRead - cacheWrite,
+      output_tokens: outputTokens,
+      ...(cacheRead > 0 || cacheWrite > 0
+        ? { cache_read_input_tokens: cacheRead, cache_creation_input_tokens: cacheWrite }
+        : {}),
+    },
   };
 };
 

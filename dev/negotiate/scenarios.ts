@@ -11,8 +11,12 @@ export interface NegotiationScenario {
   description: string;
   orderContext: OrderContext;
   merchantInstructions: string;
-  /** The supplier's emails in order; each after the previous one's reply was approved. */
-  turns: Array<{ supplierMessage: string; expectedAction: AgentAction }>;
+  /**
+   * The supplier's emails in order; each after the previous one's reply was approved. `expectedAction` is
+   * what the scripted model leads to; `alsoRight` lists other actions the seed allows a sound model (a live
+   * check accepts any of them).
+   */
+  turns: Array<{ supplierMessage: string; expectedAction: AgentAction; alsoRight?: AgentAction[] }>;
   script: Record<string, object[]>;
 }
 
@@ -231,13 +235,15 @@ export const NEGOTIATION_SCENARIOS: NegotiationScenario[] = [
   },
   {
     name: "loop-hits-cap",
-    description: "The orchestrator keeps asking and never acts: the safety valve escalates after 10 rounds",
+    description:
+      "The scripted orchestrator keeps asking and never acts: the safety valve escalates after 10 rounds (checked against the scripted model only; a good model asks which price applies)",
     orderContext: oatMilk,
     merchantInstructions: instructions,
     turns: [
       {
         supplierMessage: "Price is 4.9 or 5.1 depending on things. Let's talk.",
         expectedAction: "escalate",
+        alsoRight: ["clarify"],
       },
     ],
     script: {

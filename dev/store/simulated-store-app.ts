@@ -11,13 +11,28 @@ import { applyLayout, STORE_LAYOUTS, type StoreLayout } from "./layout-variants"
 import { lineTotals, renderCartPage } from "./render/cart-page";
 import { renderBookingPage, renderDeliverySlotsFragment } from "./render/delivery-booking-page";
 import { html, type SafeHtml } from "./render/html";
+import {
+  renderChallengePage,
+  renderCookieBanner,
+  renderHeaderAccount,
+  renderLoginPage,
+} from "./render/login-page";
 import { renderOrderDetailPage } from "./render/order-detail-page";
 import { renderOrderHistoryPage } from "./render/order-history-page";
 import { renderPage } from "./render/page-layout";
 import { renderProductPage } from "./render/product-page";
 import { type ResultsView, renderResultsPage, renderTiles } from "./render/search-page";
 import { brandFacetValues, filterByBrands, searchCatalog, sortProducts } from "./search-catalog";
+import { STORE_SESSION_COOKIE, type StoreAccounts } from "./store-accounts";
 import { CONTROLLER_BASE, type StoreCatalogIndex } from "./store-catalog-index";
+
+const simulatedAccountSchema = z.object({
+  email: z.email(),
+  password: z.string().min(1),
+  householdId: householdIdSchema,
+  name: z.string().min(1).max(40),
+  challenge: z.enum(["captcha", "second_factor"]).optional(),
+});
 
 export interface SimulatedStoreDependencies {
   catalog: StoreCatalogIndex;
@@ -27,6 +42,8 @@ export interface SimulatedStoreDependencies {
   layout: { current: StoreLayout };
   /** How long the store waits before answering each request (0: at once); a slow store for tests. */
   responseDelay: { ms: number };
+  /** The accounts it knows and their sessions (a household with an account needs its sign-in). */
+  accounts: StoreAccounts;
 }
 
 /** The longest answer delay tests may ask for: long enough to outlast any tool deadline. */
@@ -51,7 +68,7 @@ const MAX_PAGE_SIZE = 96;
  * endpoints under `/__test` reset and seed that state (dev/store/README.md).
  */
 export const createSimulatedStoreApp = (deps: SimulatedStoreDependencies): Hono => {
-  const { catalog, households } = deps;
+  const { catalog, households, accounts } = deps;
   const app = new Hono();
 
   // A slow store: every answer but the test endpoints' waits first, as a struggling site would.
@@ -82,11 +99,49 @@ export const createSimulatedStoreApp = (deps: SimulatedStoreDependencies): Hono 
     return key;
   };
 
+  const LOGIN_PATH = `${CONTROLLER_BASE}/Login-OAuthLogin?oauthProvider=Salesforce&oauthLoginTargetEndPoint=0`;
+  const signedInAccount = (c: Context) =>
+    accounts.signedIn(getCookie(c, STORE_SESSION_COOKIE), deps.now().getTime());
+  /**
+   * A household with an account shows its cart, orders and slots to that account's session only (the
+   * real site: to its signed-in customer); a visitor is sent to the login, an endpoint answers 401.
+   */
+  const needsSignIn = (c: Context): boolean => {
+    const household = householdIdSchema.safeParse(getCookie(c, HOUSEHOLD_COOKIE_NAME));
+    if (!household.success || !accounts.householdHasAccount(household.data)) return false;
+    return signedInAccount(c)?.householdId !== household.data;
+  };
+  const requireSignIn = async (c: Context, next: () => Promise<void>) => {
+    if (!needsSignIn(c)) return next();
+    const isPage = !c.req.path.startsWith(CONTROLLER_BASE) || c.req.path.endsWith("/Delivery-BookDelivery");
+    if (c.req.method === "GET" && isPage) return c.redirect(LOGIN_PATH, 302);
+    return c.json({ error: true, message: "Inicie sessão para continuar" }, 401);
+  };
+  for (const path of [
+    "/pt/carrinho-compras",
+    "/pt/historico-encomendas",
+    "/pt/detalhes-encomenda",
+    `${CONTROLLER_BASE}/Cart-*`,
+    `${CONTROLLER_BASE}/Delivery-*`,
+  ]) {
+    app.use(path, requireSignIn);
+  }
+
   const page = (c: Context, title: string, body: SafeHtml, status: 200 | 404 = 200, action?: string) =>
     c.html(
       applyLayout(
         deps.layout.current,
-        renderPage({ title, body, action, cartLineCount: households.get(householdKey(c)).cart.length }),
+        renderPage({
+          title,
+          body,
+          action,
+          cartLineCount: households.get(householdKey(c)).cart.length,
+          account: renderHeaderAccount(signedInAccount(c)?.name, LOGIN_PATH),
+          // The banner greets a first visit of the home page (where a person starts signing in).
+          ...(c.req.path === "/pt" && !getCookie(c, "OptanonAlertBoxClosed")
+            ? { banner: renderCookieBanner() }
+            : {}),
+        }),
       ),
       status,
     );
@@ -130,6 +185,39 @@ export const createSimulatedStoreApp = (deps: SimulatedStoreDependencies): Hono 
     );
 
   app.get("/", (c) => c.redirect("/pt"));
+
+  // Signing in as on the real site: the header's Login link, the login page (login.auchan.pt's, here at
+  // its path on this origin), its AJAX submit, then the redirect back that sets the session.
+  app.get(`${CONTROLLER_BASE}/Login-OAuthLogin`, (c) =>
+    c.redirect(`/authorization?language=pt&startURL=${encodeURIComponent("/pt")}`, 302),
+  );
+  app.get("/authorization", (c) => c.html(renderLoginPage(c.req.query("startURL") ?? "/pt")));
+  app.post("/ARCD_CIAM_Login", async (c) => {
+    const form = await c.req.parseBody();
+    if (String(form.hpot ?? "") !== "") return c.json({ error: "Pedido inválido" }, 400);
+    const answer = accounts.submit(String(form.uname1 ?? ""), String(form.passwordLogin ?? ""));
+    const startUrl = String(form.startURL ?? "/pt");
+    if ("refused" in answer) return c.json({ error: answer.refused });
+    if ("challenge" in answer) return c.json({ redirect: `/verificacao?kind=${answer.challenge}` });
+    return c.json({
+      redirect: `/services/authcallback?code=${answer.code}&startURL=${encodeURIComponent(startUrl)}`,
+    });
+  });
+  app.get("/verificacao", (c) =>
+    c.html(renderChallengePage(c.req.query("kind") === "captcha" ? "captcha" : "second_factor")),
+  );
+  app.get("/services/authcallback", (c) => {
+    const token = accounts.finish(c.req.query("code") ?? "", deps.now().getTime());
+    if (!token) return c.redirect(LOGIN_PATH, 302);
+    setCookie(c, STORE_SESSION_COOKIE, token, {
+      path: "/",
+      httpOnly: true,
+      sameSite: "Lax",
+      maxAge: accounts.sessionSeconds,
+    });
+    const startUrl = c.req.query("startURL") ?? "/pt";
+    return c.redirect(startUrl.startsWith("/") ? startUrl : "/pt", 302);
+  });
   app.get("/pt", (c) =>
     page(
       c,
@@ -299,8 +387,14 @@ export const createSimulatedStoreApp = (deps: SimulatedStoreDependencies): Hono 
   });
 
   // Test-only endpoints (dev/store/README.md).
+  app.put("/__test/accounts", async (c) => {
+    const body = parseOrThrow(simulatedAccountSchema, await c.req.json().catch(() => ({})), "body");
+    accounts.register(body);
+    return c.json({ email: body.email, householdId: body.householdId });
+  });
   app.post("/__test/reset", (c) => {
     households.reset();
+    accounts.reset();
     deps.layout.current = "current";
     deps.responseDelay.ms = 0;
     return c.json({ reset: true });

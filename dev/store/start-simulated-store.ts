@@ -5,6 +5,7 @@ import { demoHouseholdSeed } from "./demo-household";
 import { type HouseholdSeed, type HouseholdState, HouseholdStates } from "./household-states";
 import type { StoreLayout } from "./layout-variants";
 import { createSimulatedStoreApp } from "./simulated-store-app";
+import { StoreAccounts } from "./store-accounts";
 import { StoreCatalogIndex } from "./store-catalog-index";
 
 export interface SimulatedStoreOptions {
@@ -35,6 +36,8 @@ export interface SimulatedStore {
   setResponseDelay(ms: number): void;
   /** Seeds the demo household (catalog/demo-household.json) and returns its id ("demo"). */
   seedDemoHousehold(): string;
+  /** The accounts it knows (register one per test household), their sessions and sign-in counts. */
+  accounts: StoreAccounts;
 }
 
 /** Starts the simulated Auchan.pt (used by `npm start`, the store tests and the benchmarks). */
@@ -43,8 +46,9 @@ export const startSimulatedStore = async (options: SimulatedStoreOptions = {}): 
   const households = new HouseholdStates(catalog);
   const layout: { current: StoreLayout } = { current: "current" };
   const responseDelay = { ms: 0 };
+  const accounts = new StoreAccounts();
   const now = options.now ?? (() => new Date());
-  const app = createSimulatedStoreApp({ catalog, households, now, layout, responseDelay });
+  const app = createSimulatedStoreApp({ catalog, households, now, layout, responseDelay, accounts });
   const host = options.host ?? "127.0.0.1";
   const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>(
     (resolve, reject) => {
@@ -64,8 +68,10 @@ export const startSimulatedStore = async (options: SimulatedStoreOptions = {}): 
         if ("closeAllConnections" in server) server.closeAllConnections();
         server.close((error) => (error ? reject(error) : resolve()));
       }),
+    accounts,
     reset: () => {
       households.reset();
+      accounts.reset();
       layout.current = "current";
       responseDelay.ms = 0;
     },

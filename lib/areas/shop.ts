@@ -36,13 +36,13 @@ export const shopCoordinatorFunctions: FunctionDefinition[] = [
     "ShopBuildCart",
     "build-cart-step.ts",
     "Coordinator: merge recurring past-order items and a meal plan's shopping list into the cart",
-    ["store", "table"],
+    ["store", "table", "store-account"],
   ),
   coordinatorStep(
     "ShopScanCart",
     "scan-cart-step.ts",
     "Coordinator: the cart's unavailable items, with policies",
-    ["store", "table"],
+    ["store", "table", "store-account"],
   ),
   coordinatorStep(
     "ShopGenerateQueries",
@@ -90,7 +90,7 @@ export const shopCoordinatorFunctions: FunctionDefinition[] = [
     "ShopScoutSlots",
     "scout-slots-step.ts",
     "Coordinator: recommend a delivery slot (never books)",
-    ["store", "table"],
+    ["store", "table", "store-account"],
   ),
   coordinatorStep("ShopSaveRun", "save-run-step.ts", "Coordinator: the run's result, saved", ["table"]),
   {
@@ -129,7 +129,7 @@ export const shopArea: AreaDefinition = {
       entry: "functions/shop/entries/shop-api.ts",
       handler: "handler",
       description: "Coordinator runs, decisions, the substitution steps on their own, preferences",
-      needs: ["table", "llm", "workflows", "store"],
+      needs: ["table", "llm", "workflows", "store", "store-account"],
       // API Gateway answers 503 after 30 s; decisions drive the store, so Chromium's memory floor.
       timeoutSeconds: 29,
       memoryMb: storeToolMemoryMb,
@@ -144,6 +144,9 @@ export const shopArea: AreaDefinition = {
     { route: "POST /shop/substitutes/rank", functionId: "ShopApi" },
     { route: "GET /shop/preferences", functionId: "ShopApi" },
     { route: "PUT /shop/preferences", functionId: "ShopApi" },
+    { route: "GET /shop/store-account", functionId: "ShopApi" },
+    { route: "PUT /shop/store-account", functionId: "ShopApi" },
+    { route: "DELETE /shop/store-account", functionId: "ShopApi" },
   ],
   workflows: [
     {

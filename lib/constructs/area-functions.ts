@@ -11,6 +11,7 @@ import { stateMachineName } from "../resource-names";
 import type { LarderDatabase } from "./larder-database";
 import { LarderFunction } from "./larder-function";
 import { LlmSecrets } from "./llm-secrets";
+import { StoreAccountSecrets } from "./store-account-secrets";
 
 export interface AreaFunctionsProps {
   areas: readonly AreaDefinition[];
@@ -28,6 +29,7 @@ export interface AreaFunctionsProps {
 export class AreaFunctions extends Construct {
   private readonly functionsById = new Map<string, LarderFunction>();
   private llmSecrets?: LlmSecrets;
+  private storeAccounts?: StoreAccountSecrets;
 
   constructor(scope: Construct, id: string, props: AreaFunctionsProps) {
     super(scope, id);
@@ -66,6 +68,14 @@ export class AreaFunctions extends Construct {
             case "store":
               // Bundling, memory and the Chromium layer differ too; the construct applies those itself.
               fn.bindStore(props.settings.storeUrl);
+              break;
+            case "store-account":
+              // Created on first use: an app without a function that signs in has no key to pay for.
+              this.storeAccounts ??= new StoreAccountSecrets(this, "StoreAccounts", {
+                stage: props.settings.stage,
+                sandbox: props.sandbox,
+              });
+              this.storeAccounts.grantTo(fn);
               break;
             case "database":
               props.database.grantTo(fn);

@@ -104,6 +104,7 @@ const runScenario = async (scenario: LiveScenario, shared: LlmPort): Promise<Liv
     status,
     calls: totals.calls,
     inputTokens: totals.inputTokens,
+    cachedInputTokens: totals.cachedInputTokens ?? 0,
     outputTokens: totals.outputTokens,
     latencyMs: performance.now() - started,
     byModel: totals.byModel,

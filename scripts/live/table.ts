@@ -9,6 +9,8 @@ export interface LiveRow {
   status: "match" | "MISMATCH" | "ERROR";
   calls: number;
   inputTokens: number;
+  /** Of `inputTokens`, those read from the provider's prompt cache. */
+  cachedInputTokens?: number;
   outputTokens: number;
   latencyMs: number;
   byModel: Record<string, ModelTokens>;
@@ -55,7 +57,7 @@ export const formatTable = (rows: readonly LiveRow[], price?: Price): string => 
     ...body,
     "-".repeat(header.length),
     `totals: ${matched}/${rows.length} match, ${sum((r) => r.calls)} calls, ` +
-      `${sum((r) => r.inputTokens)} input + ${sum((r) => r.outputTokens)} output tokens, ` +
+      `${sum((r) => r.inputTokens)} input (${sum((r) => r.cachedInputTokens ?? 0)} of them cached) + ${sum((r) => r.outputTokens)} output tokens, ` +
       `${(sum((r) => r.latencyMs) / 1000).toFixed(1)}s`,
     `estimated cost: ${cost === undefined ? "unknown" : `$${cost.toFixed(4)}`} (models: ${models})`,
   ].join("\n");

@@ -1,3 +1,6 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { inject, vi } from "vitest";
 import { type RunningApiServer, startApiServer } from "../../dev/api-server";
 import { loadFunctionHandler } from "../../dev/load-handler";
@@ -64,6 +67,8 @@ export const startLocalApiServer = async (env: Record<string, string> = {}): Pro
     DYNAMODB_ENDPOINT: table.endpoint,
     DATABASE_URL: inject("databaseUrl"),
     LLM_PROVIDER: "none",
+    // The store accounts' local key in a directory of this server's own, never the shared cache.
+    STORE_ACCOUNT_KEY_FILE: join(mkdtempSync(join(tmpdir(), "larder-api-")), "store-account.key"),
     ...env,
   };
   for (const [name, value] of Object.entries(stubbed)) vi.stubEnv(name, value);

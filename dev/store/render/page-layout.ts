@@ -10,6 +10,9 @@ export const renderPage = (page: {
   body: SafeHtml;
   cartLineCount: number;
   action?: string;
+  /** The header's account corner (Login link or greeting), and the cookie banner of a first visit. */
+  account?: SafeHtml;
+  banner?: SafeHtml;
 }): string =>
   `<!doctype html>\n${
     html`<html lang="pt-PT">
@@ -28,12 +31,14 @@ export const renderPage = (page: {
   </form>
   <a class="minicart-link" href="/pt/carrinho-compras">Carrinho <span class="minicart-quantity">${page.cartLineCount > 0 ? page.cartLineCount : ""}</span></a>
   <a class="auc-header__orders" href="/pt/historico-encomendas">As minhas encomendas</a>
+  ${page.account}
 </header>
 <main id="maincontent" class="auc-main">
 ${page.body}
 </main>
 <footer class="auc-footer"><p>Auchan Portugal (loja simulada para desenvolvimento)</p></footer>
 </div>
+${page.banner}
 </body>
 </html>`.value
   }\n`;

@@ -94,7 +94,14 @@ export const createLlmClient = (options: LlmClientOptions): LlmPort => {
         ? configuredTimeoutMs
         : Math.max(0, Math.min(configuredTimeoutMs, meta.options.deadline - started));
     const counter: AttemptCounter = { attempts: 0 };
-    const totals = { inputTokens: 0, outputTokens: 0, requests: 0, model: requestedModel };
+    const totals = {
+      inputTokens: 0,
+      outputTokens: 0,
+      cacheRead: 0,
+      cacheWrite: 0,
+      requests: 0,
+      model: requestedModel,
+    };
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(), timeoutMs);
     const signal = meta.options.signal
@@ -116,6 +123,8 @@ export const createLlmClient = (options: LlmClientOptions): LlmPort => {
       );
       totals.inputTokens += response.inputTokens;
       totals.outputTokens += response.outputTokens;
+      totals.cacheRead += response.cacheReadInputTokens ?? 0;
+      totals.cacheWrite += response.cacheWriteInputTokens ?? 0;
       totals.model = response.model || requestedModel;
       return response;
     };
@@ -128,6 +137,8 @@ export const createLlmClient = (options: LlmClientOptions): LlmPort => {
       toolCalls,
       inputTokens: totals.inputTokens,
       outputTokens: totals.outputTokens,
+      ...(totals.cacheRead > 0 ? { cachedInputTokens: totals.cacheRead } : {}),
+      ...(totals.cacheWrite > 0 ? { cacheWriteInputTokens: totals.cacheWrite } : {}),
       latencyMs: now() - started,
       attempts: counter.attempts,
       requests: totals.requests,

@@ -111,8 +111,13 @@ export interface LlmUsage {
   name: string;
   /** Names of the tools the model called (turns), in order. */
   toolCalls: string[];
+  /** Every input token of the call, cached ones included. */
   inputTokens: number;
   outputTokens: number;
+  /** Of `inputTokens`, those read from the provider's prompt cache; absent when none. */
+  cachedInputTokens?: number;
+  /** Of `inputTokens`, those written to the prompt cache (Anthropic); absent when none. */
+  cacheWriteInputTokens?: number;
   latencyMs: number;
   /** HTTP attempts, the SDK's retries included. */
   attempts: number;

@@ -22,8 +22,13 @@ export interface DriverResponse {
   text: string;
   toolCalls: LlmToolCall[];
   stopReason: StopReason;
+  /** Every input token, cached ones included. */
   inputTokens: number;
   outputTokens: number;
+  /** Of `inputTokens`, those read from the provider's prompt cache (billed at a tenth on Anthropic, half on OpenAI). */
+  cacheReadInputTokens?: number;
+  /** Of `inputTokens`, those written to Anthropic's prompt cache (billed at 1.25 times). */
+  cacheWriteInputTokens?: number;
 }
 
 /**

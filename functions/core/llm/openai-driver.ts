@@ -150,6 +150,11 @@ export const fromOpenAiCompletion = (completion: OpenAI.Chat.Completions.ChatCom
     stopReason: (choice && STOP_REASONS[choice.finish_reason]) ?? "other",
     inputTokens: completion.usage?.prompt_tokens ?? 0,
     outputTokens: completion.usage?.completion_tokens ?? 0,
+    // OpenAI caches a repeated prefix of 1,024 tokens or more by itself: the system prompt and tools come
+    // first and stay byte-stable, so every later call of a loop reads them from the cache.
+    ...(completion.usage?.prompt_tokens_details?.cached_tokens
+      ? { cacheReadInputTokens: completion.usage.prompt_tokens_details.cached_tokens }
+      : {}),
   };
 };
 

@@ -11,6 +11,10 @@ export interface UsageTotals {
   failedCalls: number;
   inputTokens: number;
   outputTokens: number;
+  /** Of `inputTokens`, those read from the prompt cache (present when a call reported any). */
+  cachedInputTokens?: number;
+  /** Of `inputTokens`, those written to the prompt cache (present when a call reported any). */
+  cacheWriteInputTokens?: number;
   /** Sum of call latencies; calls that ran concurrently overlap, so this can exceed the wall time. */
   latencyMs: number;
   attempts: number;
@@ -41,6 +45,10 @@ export const totalUsage = (entries: readonly LlmUsage[]): UsageTotals => {
     if (usage.outcome === "error") totals.failedCalls += 1;
     totals.inputTokens += usage.inputTokens;
     totals.outputTokens += usage.outputTokens;
+    if (usage.cachedInputTokens)
+      totals.cachedInputTokens = (totals.cachedInputTokens ?? 0) + usage.cachedInputTokens;
+    if (usage.cacheWriteInputTokens)
+      totals.cacheWriteInputTokens = (totals.cacheWriteInputTokens ?? 0) + usage.cacheWriteInputTokens;
     totals.latencyMs += usage.latencyMs;
     totals.attempts += usage.attempts;
     totals.requests += usage.requests;

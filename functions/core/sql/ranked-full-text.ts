@@ -3,7 +3,7 @@
  * PostgreSQL checks and ranks every matching row (about 8 µs a row on PGlite), so a query matching a third
  * of 100,000 rows took 370-630 ms. Instead, at most this many strong matches (rows where a query word is in
  * the title-weight text or three times or more: for one word such a row scores at least 1.0, any other at
- * most 0.8) and this many other matches are ranked. bench/README.md ("Search engine") gives the top-20
+ * most 0.8) and this many other matches are ranked. bench/README.md ("Full-text search in the chats' stores") gives the top-20
  * agreement with the exhaustive ranking on a realistic query set, and the broad case apart.
  */
 export const RANK_CANDIDATES = 2000;

@@ -28,6 +28,7 @@ export const toCoordinatorProduct = (product: StoreProduct): CoordinatorProduct 
     categoryPath: product.categoryPath,
     ...(product.soldByWeight ? { soldByWeight: true } : {}),
     ...(product.quantityStepKg === undefined ? {} : { quantityStepKg: product.quantityStepKg }),
+    ...(product.minimumQuantityKg === undefined ? {} : { minimumQuantityKg: product.minimumQuantityKg }),
   };
 };
 

@@ -19,6 +19,8 @@ export const coordinatorProductSchema = z.object({
   /** The store sells it by weight (its quantity is kilograms, fractional to `quantityStepKg`). */
   soldByWeight: z.boolean().optional(),
   quantityStepKg: z.number().positive().optional(),
+  /** The least the store sells of it, in kg (the page's "Quant. Mínima = 250g"). */
+  minimumQuantityKg: z.number().positive().optional(),
 });
 export type CoordinatorProduct = z.infer<typeof coordinatorProductSchema>;
 

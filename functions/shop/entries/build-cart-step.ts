@@ -17,8 +17,9 @@ export const handler = async (event: unknown, context: Context): Promise<BuildCa
       // The cook area's use case on the tenant's data: loaded only for a plan run.
       runs: runRepositoryFor(tenant),
       plans: async () => (await import("../wiring/step-plan-shopping-list")).planShoppingListFor(tenant),
-      withStore: (work) => withHouseholdStore(householdId, context, work),
+      withStore: (work) => withHouseholdStore({ householdId, tenant }, context, work),
       logger: stepLogger,
+      now: () => new Date(),
     },
     { runId, planSnapshotId },
   );

@@ -15,7 +15,9 @@ export const handler = async (event: unknown, context: Context) => {
     {
       runs,
       logger: stepLogger,
-      store: { scanCart: () => withHouseholdStore(keys.householdId, context, (store) => store.scanCart()) },
+      store: {
+        scanCart: () => withHouseholdStore(keys, context, (store) => store.scanCart()),
+      },
     },
     keys,
   );

@@ -9,7 +9,10 @@ import { runRepositoryFor } from "../wiring/step-table";
 export const handler = async (event: unknown, context: Context) => {
   const { tenant, runId, householdId } = parseOrThrow(runKeysSchema, event, "ScoutSlots event");
   return scoutSlots(
-    { runs: runRepositoryFor(tenant), withStore: (work) => withHouseholdStore(householdId, context, work) },
+    {
+      runs: runRepositoryFor(tenant),
+      withStore: (work) => withHouseholdStore({ householdId, tenant }, context, work),
+    },
     { runId },
   );
 };

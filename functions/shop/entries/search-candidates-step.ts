@@ -29,7 +29,7 @@ export const handler = async (event: unknown, context: Context): Promise<SearchP
     "SearchCandidates event",
   );
   return searchCandidatesForItem(
-    { withStore: (work) => withHouseholdStore(householdId, context, work) },
+    { withStore: (work) => withHouseholdStore({ householdId }, context, work) },
     { item, policy, queries, search },
   );
 };

@@ -2,29 +2,30 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { ApiEnv } from "../../core/http/api-env";
 import { createApi } from "../../core/http/create-api";
-import { deadlineFromRemainingTime } from "../../core/llm/model-deadline";
-import { type RequestScope, withRequestScope } from "../../core/request-scope";
 import { householdForTenant } from "../domain/household-for-tenant";
 import { runOptionsSchema } from "../domain/runs/shop-run";
+import { deleteStoreAccount } from "../domain/use-cases/delete-store-account";
 import { getShopPreferences } from "../domain/use-cases/get-preferences";
 import { getRunView } from "../domain/use-cases/get-run";
+import { getStoreAccount } from "../domain/use-cases/get-store-account";
 import { listShopRuns } from "../domain/use-cases/list-runs";
 import { requestShopRun } from "../domain/use-cases/request-run";
 import { saveShopPreferences } from "../domain/use-cases/save-preferences";
+import { saveStoreAccount } from "../domain/use-cases/save-store-account";
 import type { ShopApiDeps } from "./shop-api-deps";
 import {
   createShopRunRoute,
   decideShopRunRoute,
+  deleteStoreAccountRoute,
   generateSubstituteQueriesRoute,
   getShopPreferencesRoute,
   getShopRunRoute,
+  getStoreAccountRoute,
   listShopRunsRoute,
   putShopPreferencesRoute,
+  putStoreAccountRoute,
   rankSubstitutesRoute,
 } from "./shop-routes";
-
-/** Kept back from the Lambda's remaining time (29 s): a slow store stops 3 s before it ends. */
-const STORE_DEADLINE_MARGIN_MS = 3_000;
 
 /**
  * The shop area's HTTP API: each handler validates (the routes' zod schemas), runs one use case on the
@@ -37,27 +38,13 @@ export const createShopApp = (deps: ShopApiDeps): OpenAPIHono<ApiEnv> => {
     ...(deps.maxBodyBytes === undefined ? {} : { maxBodyBytes: deps.maxBodyBytes }),
   });
   const runs = (c: Context<ApiEnv>) => deps.runsFor(c.get("tenant"));
-  /** The store's deadline of a decision (epoch ms) in Lambda; none elsewhere (the store adapter's own cut). */
-  const storeDeadlineOf = (c: Context<ApiEnv>): number | undefined => {
-    const lambdaContext = c.env?.lambdaContext;
-    return lambdaContext ? deadlineFromRemainingTime(lambdaContext, STORE_DEADLINE_MARGIN_MS) : undefined;
-  };
-
-  /**
-   * The request's scope: its model calls end at the request's model deadline (API Gateway's 30 s less the
-   * offline answer's reserve, as in every area), their usage logged in one line.
-   */
-  const inRequestScope = <T>(c: Context<ApiEnv>, use: (scope: RequestScope) => Promise<T>): Promise<T> =>
-    withRequestScope(
-      deps.llm,
-      {
-        tenant: c.get("tenant"),
-        logger: c.get("logger"),
-        deadline: c.get("modelDeadline"),
-        logContext: { route: `${c.req.method} ${c.req.routePath}` },
-      },
-      use,
-    );
+  /** The request's model scope: its calls end at the request's model deadline, as in every area. */
+  const modelRequest = (c: Context<ApiEnv>) => ({
+    tenant: c.get("tenant"),
+    logger: c.get("logger"),
+    route: `${c.req.method} ${c.req.routePath}`,
+    deadline: c.get("modelDeadline"),
+  });
 
   app.openapi(createShopRunRoute, async (c) => {
     const body = c.req.valid("json");
@@ -98,13 +85,13 @@ export const createShopApp = (deps: ShopApiDeps): OpenAPIHono<ApiEnv> => {
 
   app.openapi(decideShopRunRoute, async (c) => {
     const householdId = householdForTenant(c.get("tenant"));
-    const deadline = storeDeadlineOf(c);
+    const deadline = deps.storeDeadline(c.env?.lambdaContext);
     // Loaded on first use, as are the substitution routes' below: most requests start or read runs.
     const { applyDecisions } = await import("../domain/use-cases/apply-decisions");
     const outcome = await applyDecisions(
       {
         runs: runs(c),
-        store: () => deps.storeFor(householdId, deadline),
+        store: () => deps.storeFor(c.get("tenant"), householdId, deadline),
         now: deps.now,
         announce: { events: deps.events, tenant: c.get("tenant") },
       },
@@ -121,8 +108,8 @@ export const createShopApp = (deps: ShopApiDeps): OpenAPIHono<ApiEnv> => {
   app.openapi(generateSubstituteQueriesRoute, async (c) => {
     const input = c.req.valid("json");
     const { generateSubstituteQueries } = await import("../domain/use-cases/generate-substitute-queries");
-    const generated = await inRequestScope(c, ({ llm }) =>
-      generateSubstituteQueries({ llm, logger: c.get("logger") }, input),
+    const generated = await deps.inModelScope(modelRequest(c), ({ llm, logger }) =>
+      generateSubstituteQueries({ llm, logger }, input),
     );
     c.header("x-larder-source", generated.source);
     return c.json(generated.queries, 200);
@@ -131,8 +118,8 @@ export const createShopApp = (deps: ShopApiDeps): OpenAPIHono<ApiEnv> => {
   app.openapi(rankSubstitutesRoute, async (c) => {
     const input = c.req.valid("json");
     const { rankSubstitutes } = await import("../domain/use-cases/rank-substitutes");
-    const ranked = await inRequestScope(c, ({ llm }) =>
-      rankSubstitutes({ llm, logger: c.get("logger") }, input),
+    const ranked = await deps.inModelScope(modelRequest(c), ({ llm, logger }) =>
+      rankSubstitutes({ llm, logger }, input),
     );
     c.header("x-larder-source", ranked.source);
     return c.json(ranked.output, 200);
@@ -147,6 +134,19 @@ export const createShopApp = (deps: ShopApiDeps): OpenAPIHono<ApiEnv> => {
       c.req.valid("json"),
     );
     return c.json(saved, 200);
+  });
+
+  const vault = (c: Context<ApiEnv>) => deps.storeAccountFor(c.get("tenant"));
+
+  app.openapi(getStoreAccountRoute, async (c) => c.json(await getStoreAccount({ vault: vault(c) }), 200));
+
+  app.openapi(putStoreAccountRoute, async (c) =>
+    c.json(await saveStoreAccount({ vault: vault(c), now: deps.now }, c.req.valid("json")), 200),
+  );
+
+  app.openapi(deleteStoreAccountRoute, async (c) => {
+    await deleteStoreAccount({ vault: vault(c) });
+    return c.body(null, 204);
   });
 
   return app;

@@ -1,20 +1,44 @@
 import type { EventPublisher } from "../../core/events/event-publisher-port";
 import type { LlmPort } from "../../core/llm/llm-port";
+import type { RemainingTime } from "../../core/llm/model-deadline";
 import type { Logger } from "../../core/logger";
 import type { WorkflowPort } from "../../core/workflow/workflow-port";
 import type { PlanShoppingListPort } from "../domain/ports/plan-shopping-list-port";
 import type { ShopRunRepository } from "../domain/ports/shop-run-repository";
+import type { StoreAccountVault } from "../domain/ports/store-account-vault";
 import type { StoreToolsPort } from "../domain/ports/store-tools-port";
 import type { WeeklyRunIndex } from "../domain/ports/weekly-run-index";
 
-/** What the shop HTTP app needs, built once per container by functions/shop/entries/shop-api.ts or by a test. */
+/** What one request that may call the model brings: its tenant, logger, route and model deadline. */
+export interface ShopModelRequest {
+  tenant: string;
+  logger: Logger;
+  /** `METHOD /route/{param}`, for the request's one LLM totals log line. */
+  route: string;
+  /** The request's model deadline (epoch ms): `c.get("modelDeadline")`, set by core's createApi. */
+  deadline: number;
+}
+
+/** What the shop HTTP app needs, built once per container by shop's wiring (or by a test). */
 export interface ShopApiDeps {
   logger: Logger;
   runsFor(tenant: string): ShopRunRepository;
   workflows: Pick<WorkflowPort, "start" | "describe">;
   /** A store session for one household, bounded by the request's deadline (closed by the caller). */
-  storeFor(householdId: string, deadline?: number): Promise<StoreToolsPort & { close(): Promise<void> }>;
-  llm: LlmPort;
+  storeFor(
+    tenant: string,
+    householdId: string,
+    deadline?: number,
+  ): Promise<StoreToolsPort & { close(): Promise<void> }>;
+  /** The tenant's store account: credentials and session as secrets, the status record in plain. */
+  storeAccountFor(tenant: string): StoreAccountVault;
+  /** Runs `use` in the request's model scope (wiring/shop-request-scopes.ts): calls end at its deadline. */
+  inModelScope<T>(
+    request: ShopModelRequest,
+    use: (scope: { llm: LlmPort; logger: Logger }) => Promise<T>,
+  ): Promise<T>;
+  /** A decision's store deadline (epoch ms) from the Lambda's clock; undefined without one. */
+  storeDeadline(lambdaContext: RemainingTime | undefined): number | undefined;
   /** Which tenants asked for a weekly run in each hour of the week (written with the preferences). */
   weeklyRuns: WeeklyRunIndex;
   /** The cook area's meal plans of one tenant (same table), through the port. */

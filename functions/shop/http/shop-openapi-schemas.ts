@@ -8,6 +8,7 @@ import {
   runOptionsSchema,
   runResultSchema,
 } from "../domain/runs/shop-run";
+import { STORE_ACCOUNT_STATUSES, storeCredentialsSchema } from "../domain/store-account/store-account";
 import {
   queryGeneratorInputSchema,
   queryGeneratorOutputSchema,
@@ -107,6 +108,14 @@ export const DecisionsResult = z
           }),
         ),
         error: z.string().optional(),
+        code: z.enum(["original_not_in_cart", "store_failed"]).optional().meta({
+          description:
+            "Why a decision failed: `original_not_in_cart` (the cart no longer holds it: nothing was done), `store_failed`",
+        }),
+        undone: z.boolean().optional().meta({
+          description:
+            "For a failed decision: true when the cart is as it was (what was done was undone), false when part of it stayed",
+        }),
         alreadyDecidedAt: z.string().optional().meta({
           description:
             "Set when the decision repeats one the run already settled: the store was not touched again and `changes` is empty",
@@ -122,3 +131,22 @@ export const RankBody = valueRankerInputSchema.meta({ id: "ValueRankerInput" });
 export const RankResult = valueRankerOutputSchema.meta({ id: "ValueRankerOutput" });
 /** Strict: an unknown key is a 400 naming it, never silently dropped (PUT replaces the whole document). */
 export const Preferences = householdPreferencesSchema.strict().meta({ id: "ShopPreferences" });
+
+/** Strict: a typo in a field name is a 400 naming it, never a silently empty password. */
+export const StoreAccountBody = storeCredentialsSchema
+  .strict()
+  .meta({ id: "StoreAccountCredentials", description: "The household's own login at the store" });
+export const StoreAccount = z
+  .object({
+    connected: z.boolean(),
+    email: z.string().optional().meta({ description: "The account's email, masked (`j•••@example.com`)" }),
+    status: z.enum(STORE_ACCOUNT_STATUSES).meta({
+      description:
+        "`none` until a run signs in; `signed_in`; `sign_in_failed` (the store refused the email or password: " +
+        "fix them with PUT); `needs_person` (a captcha, a second factor or an unknown page: sign in once on " +
+        "the site yourself)",
+    }),
+    at: z.string().optional().meta({ description: "When the status last changed (ISO 8601)" }),
+    why: z.string().meta({ description: "Why, in words" }),
+  })
+  .meta({ id: "StoreAccount" });

@@ -20,6 +20,8 @@ import {
   RunList,
   RunParams,
   RunView,
+  StoreAccount,
+  StoreAccountBody,
 } from "./shop-openapi-schemas";
 
 /** The shop area's routes (seed 000's grocery coordinator), behind the JWT authorizer. */
@@ -85,8 +87,11 @@ export const decideShopRunRoute = defineRoute({
     "client retry), answers the one outcome with `alreadyDecidedAt` and `changes: []`, touching nothing (409 " +
     "`decision_in_progress` if it is still being applied when this request runs out of time); a different " +
     "decision on a product whose earlier one changed the cart, or is changing it, is a 409 " +
-    "`decision_already_made`. A decision whose store change failed (`failed`, with why) is completed by " +
-    "sending it again: the cart is read first and what was already done is not done again. One product " +
+    "`decision_already_made`. The cart as it is now is read before anything changes: an original no longer " +
+    "in it (another run's decision, or the household removed it) is `failed` with `code: original_not_in_cart` " +
+    "and nothing is added. A store change either all happens or is undone (`failed`, `undone: true`); " +
+    "sending it again applies it whole, and a change left half-done (`undone: false`) is completed, not " +
+    "repeated. One product " +
     "decided twice in one request is a 422 `decision_duplicated`.",
   security: bearerAuth,
   request: { params: RunParams, body: jsonBody(DecisionsBody) },
@@ -146,5 +151,49 @@ export const putShopPreferencesRoute = defineRoute({
   responses: {
     200: jsonResponse(Preferences, "The stored preferences"),
     ...errorResponses(400, 401, 403, 413),
+  },
+});
+
+export const getStoreAccountRoute = defineRoute({
+  operationId: "getStoreAccount",
+  method: "get",
+  path: "/shop/store-account",
+  tags,
+  summary: "The household's store account: the email masked, whether runs can sign in, and why not",
+  security: bearerAuth,
+  responses: {
+    200: jsonResponse(StoreAccount, "The account (never its password)"),
+    ...errorResponses(401, 403),
+  },
+});
+
+export const putStoreAccountRoute = defineRoute({
+  operationId: "putStoreAccount",
+  method: "put",
+  path: "/shop/store-account",
+  tags,
+  summary: "Connect (or replace) the household's own store account",
+  description:
+    "Runs sign in to the store with it, as the household would, and keep the session's cookies between steps " +
+    "and runs. The password is kept as a secret (deployed: the tenant's Secrets Manager secret, KMS-encrypted; " +
+    "locally: AES-256-GCM with the stack's key) and never shown again. Replacing it forgets the saved session.",
+  security: bearerAuth,
+  request: { body: jsonBody(StoreAccountBody) },
+  responses: {
+    200: jsonResponse(StoreAccount, "The account as saved (status `none` until a run signs in)"),
+    ...errorResponses(400, 401, 403, 413),
+  },
+});
+
+export const deleteStoreAccountRoute = defineRoute({
+  operationId: "deleteStoreAccount",
+  method: "delete",
+  path: "/shop/store-account",
+  tags,
+  summary: "Remove the household's store account: its credentials, its saved session and its status",
+  security: bearerAuth,
+  responses: {
+    204: { description: "Removed" },
+    ...errorResponses(401, 403, 404),
   },
 });

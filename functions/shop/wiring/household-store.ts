@@ -15,15 +15,26 @@ export const openHouseholdStore = async (
   config: StoreConfig,
   householdId: string,
   deadline: number | undefined,
+  /** The tenant whose store account the tools sign in with (read by the adapter from its vault). */
+  tenant?: string,
 ): Promise<HouseholdStore> => {
   // Loaded on first use (the store's page code): a request that never drives the store never pays for it.
   const [{ storeToolsForHousehold }, { storeToolsPortOver }] = await Promise.all([
     import("../adapters/store/store-tools-for-household"),
     import("../adapters/store-tools-adapter"),
   ]);
+  const account =
+    tenant === undefined
+      ? undefined
+      : {
+          vault: await (await import("./store-account")).storeAccountVaultFor(tenant),
+          requiresAccount: config.requiresAccount,
+          now: () => new Date(),
+        };
   const tools = storeToolsForHousehold({
     householdId,
     config,
+    ...(account ? { account } : {}),
     ...(deadline === undefined ? { remainingTimeMs: API_GATEWAY_TIMEOUT_MS } : { deadline }),
   });
   return { ...storeToolsPortOver(tools), close: () => tools.close() };

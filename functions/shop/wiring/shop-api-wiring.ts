@@ -11,7 +11,9 @@ import type { WeeklyRunIndex } from "../domain/ports/weekly-run-index";
 import type { ShopApiDeps } from "../http/shop-api-deps";
 import { openHouseholdStore } from "./household-store";
 import { shopConfig } from "./shop-config";
+import { shopModelScope, storeDeadlineFor } from "./shop-request-scopes";
 import { shopTable } from "./shop-table";
+import { STORE_ACCOUNT_VAULT_METHODS, storeAccountVaultFor } from "./store-account";
 
 // Parsed at cold start: a missing TABLE_NAME, STORE_URL (in Lambda) or LLM key fails here, with its name.
 const config = { llm: shopConfig.llm(), store: shopConfig.store() };
@@ -55,11 +57,14 @@ const shopApiDeps = async (logger: Logger): Promise<ShopApiDeps> => {
     runsFor: (tenant) => createDynamoShopRunRepository(table.forTenant(tenant)),
     workflows,
     // Only decisions drive the store, and they are the rare request; bounded by the request's deadline.
-    storeFor: (householdId, deadline) => openHouseholdStore(config.store, householdId, deadline),
+    storeFor: (tenant, householdId, deadline) =>
+      openHouseholdStore(config.store, householdId, deadline, tenant),
+    storeAccountFor: (tenant) => lazyPort(() => storeAccountVaultFor(tenant), STORE_ACCOUNT_VAULT_METHODS),
     plansFor,
     weeklyRuns,
     // Only the substitution routes call a model.
-    llm: createLazyLlm(config.llm),
+    inModelScope: shopModelScope(createLazyLlm(config.llm)),
+    storeDeadline: storeDeadlineFor,
     events,
     newRunId: prefixedIdMaker("run"),
     now: () => new Date(),

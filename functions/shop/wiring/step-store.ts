@@ -9,18 +9,20 @@ import { shopConfig } from "./shop-config";
 shopConfig.store();
 
 /**
- * Runs `work` on the household's store session, bounded by the step's remaining time, and closes the
+ * Runs `work` on the household's store session (signed in with its tenant's store account when the tenant
+ * is given: the steps that read the cart, orders or slots), bounded by the step's remaining time, and closes the
  * session after, whatever happens.
  */
 export const withHouseholdStore = async <T>(
-  householdId: string,
+  household: { householdId: string; tenant?: string },
   context: Context,
   work: (store: StoreToolsPort) => Promise<T>,
 ): Promise<T> => {
   const store = await openHouseholdStore(
     shopConfig.store(),
-    householdId,
+    household.householdId,
     deadlineFromRemainingTime(context, STORE_DEADLINE_MARGIN_MS),
+    household.tenant,
   );
   try {
     return await work(store);

@@ -59,7 +59,11 @@ const question = (name: string, message: string, expected: ExpectedCall): LiveSc
       { message },
     );
     const first = toolCalls[0];
-    const args = (first?.arguments ?? {}) as Record<string, unknown>;
+    // The filters as the tools ran them: a near miss ("cash back") the chat maps onto the stored value is right.
+    const args = {
+      ...((first?.arguments ?? {}) as Record<string, unknown>),
+      ...(response.detectedFilters ?? {}),
+    } as Record<string, unknown>;
     const argsMatch = Object.entries(expected.args).every(([key, want]) =>
       Array.isArray(want) ? sameValues(args[key], want) : sameValues(args[key], [want]),
     );

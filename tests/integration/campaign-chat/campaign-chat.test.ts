@@ -165,6 +165,60 @@ describe("the campaign chat through the agent loop", () => {
   });
 });
 
+describe("the model is told the stored values, and its near misses mean them", () => {
+  const filterOnce = (args: Record<string, unknown>) =>
+    createFakeLlm().onTurn([
+      { toolCalls: [{ name: "filter_campaigns", arguments: args }] },
+      { text: "Done." },
+    ]);
+
+  it("carries 'Cash Back / Rewards' and 'Premium' among the allowed values, in the prompt and the tool schema", async () => {
+    const llm = filterOnce({ channel: "TV" });
+    await runCampaignChat(deps(llm), { message: OFFERS_QUESTION });
+    const first = llm.calls.find((c) => c.kind === "turn");
+    if (first?.kind !== "turn") throw new Error("no turn was sent");
+    expect(first.request.system).toContain('"Cash Back / Rewards"');
+    expect(first.request.system).toMatch(/sentiment: [^\n]*"Premium"/);
+    const filter = first.request.tools.find((t) => t.name === "filter_campaigns");
+    const properties = filter?.inputSchema.properties as Record<string, unknown>;
+    expect(JSON.stringify(properties.value_prop)).toContain('"enum":[');
+    expect(JSON.stringify(properties.value_prop)).toContain('"Cash Back / Rewards"');
+    expect(JSON.stringify(properties.sentiment)).toContain('"Premium"');
+  });
+
+  it("value_prop ['cash back'] and sentiment ['premium'] return the same campaigns as the stored values", async () => {
+    const stored = await runCampaignChat(
+      deps(filterOnce({ value_prop: ["Cash Back / Rewards"], sentiment: ["Premium"] })),
+      { message: OFFERS_QUESTION },
+    );
+    for (const args of [
+      { value_prop: ["cash back"], sentiment: ["premium"] },
+      { value_prop: ["Cashback"], sentiment: "PREMIUM" },
+    ]) {
+      const nearMiss = await runCampaignChat(deps(filterOnce(args)), { message: OFFERS_QUESTION });
+      expect(nearMiss.total).toBe(stored.total);
+      expect(nearMiss.campaigns.map((c) => c.id)).toEqual(stored.campaigns.map((c) => c.id));
+      expect(nearMiss.detectedFilters?.value_prop).toEqual(["Cash Back / Rewards"]);
+    }
+    expect(stored.total).toBeGreaterThan(0);
+  });
+
+  it("answers an unknown value with the valid ones as a tool error the model corrects within its turns", async () => {
+    const llm = createFakeLlm().onTurn([
+      { toolCalls: [{ name: "filter_campaigns", arguments: { channel: "Telepathy" } }] },
+      { toolCalls: [{ name: "filter_campaigns", arguments: { channel: "e-mail" } }] },
+      { text: "Email campaigns." },
+    ]);
+    const answer = await runCampaignChat(deps(llm), { message: "show email campaigns" });
+    const [refused] = toolResultsSent(llm);
+    expect(refused).toMatch(/unknown value \\?"Telepathy/);
+    expect(refused).toContain('"Email"');
+    expect(answer.campaigns.length).toBeGreaterThan(0);
+    expect(answer.campaigns.every((c) => c.channel === "Email")).toBe(true);
+    expect(answer.detectedFilters).toEqual({ channel: "Email" });
+  });
+});
+
 describe("the offline chat (LLM_PROVIDER=none)", () => {
   it("routes 'what are the offers from recent Cash Back, Premium campaigns' to the filter and lists offers", async () => {
     const answer = await runCampaignChat(deps(createFakeLlm(), true), { message: OFFERS_QUESTION });

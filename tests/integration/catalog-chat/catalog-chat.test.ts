@@ -210,9 +210,16 @@ describe("the chat chain on DynamoDB Local + PGlite, offline", () => {
       });
     const toSearch = await rollbackTo(1);
     expect(toSearch.state.current.data.products).toEqual(searched.state.current.data.products);
+    // The template as the user saw it (title, fields), replayed as stored, not rebuilt from "rollback".
+    expect(toSearch.template).toEqual(searched.template);
+    expect(toSearch.template.title).toBe(`покажи ноутбуки (${searched.state.current.meta.count})`);
     expect(toSearch.state.current.meta.count).toBe(searched.state.current.meta.count);
     const toFilter = await rollbackTo(2);
     expect(toFilter.state.current.data.products).toEqual(filtered.state.current.data.products);
+    expect(toFilter.template).toEqual(filtered.template);
+    const undo = await sendCatalogMessage(d, { sessionId, query: "undo" });
+    expect(undo.template).toEqual(searched.template);
+    expect((await d.sessions.allDeltas(sessionId)).at(-1)?.template).toEqual(searched.template);
     expect(toFilter.tool_result).toBe(
       `ok: rolled back to step 2, ${filtered.state.current.meta.count} products`,
     );

@@ -36,6 +36,56 @@ const endsWithToolResult = (request: FakeLlmRequest): boolean => {
   );
 };
 
+/**
+ * Where a good model does not do what the scripted one does: on loop-hits-cap, the scripted orchestrator
+ * asks ten rounds (CI checks the cap with it), a good one asks the supplier which price applies.
+ */
+const GOOD_MODEL_SCRIPTS: Record<string, Record<string, object[]>> = {
+  "loop-hits-cap": {
+    extract_quote: [
+      {
+        extractedData: {
+          unitPrice: null,
+          currency: "USD",
+          quantity: null,
+          minimumOrderQuantity: null,
+          leadTimeDays: null,
+          paymentTerms: null,
+          validUntil: null,
+          otherTerms: "4.9 or 5.1 depending on conditions not stated",
+        },
+        confidence: 0.3,
+        notes: "Two prices, conditions unknown.",
+      },
+    ],
+    evaluate_escalation: [
+      {
+        shouldEscalate: false,
+        reasoning: "No trigger condition holds.",
+        triggersEvaluated: ["full prepayment", "threat to stop supplying"],
+        triggeredTriggers: [],
+        severity: "none",
+      },
+    ],
+    orchestrate_decision: [
+      {
+        readyToAct: true,
+        action: "clarify",
+        reasoning: "Two prices with unstated conditions: ask which applies to 2,000 units.",
+        nextExpert: null,
+        questionForExpert: null,
+        counterTerms: null,
+      },
+    ],
+    generate_clarification: [
+      {
+        subject: "Re: OAT-1L-ORG",
+        body: "Thank you. Which of the two prices applies to 2,000 units, and on what does it depend?",
+      },
+    ],
+  },
+};
+
 const NEGOTIATION_TOOLS = new Set(NEGOTIATION_SCENARIOS.flatMap((scenario) => Object.keys(scenario.script)));
 
 /** Each negotiation's scripted answers, queued per tool; a request belongs to the thread whose email it quotes. */
@@ -43,7 +93,11 @@ const negotiationModel = () => {
   const queues = new Map(
     NEGOTIATION_SCENARIOS.map((scenario) => [
       scenario.name,
-      new Map(Object.entries(scenario.script).map(([tool, answers]) => [tool, [...answers]])),
+      new Map(
+        Object.entries({ ...scenario.script, ...GOOD_MODEL_SCRIPTS[scenario.name] }).map(
+          ([tool, answers]) => [tool, [...answers]],
+        ),
+      ),
     ]),
   );
   const classifyAnswer = NEGOTIATION_SCENARIOS[0]?.script.classify_instructions?.[0];
@@ -84,6 +138,9 @@ const CATALOG_CALLS: Array<[string, string, Record<string, unknown>]> = [
   ["Nike shoes under $100", "search_products", { query: "shoes", brand: "Nike", max_price: 100 }],
   ["show me laptops", "search_products", { query: "laptops" }],
   ["only Nike", "filter_products", { brand: "Nike" }],
+  ["дешевые телефоны Samsung", "search_products", { query: "телефоны", brand: "Samsung", max_price: 20000 }],
+  ["покажи только Asus", "filter_products", { brand: "Asus" }],
+  ["с рейтингом выше 4", "filter_products", { min_rating: 4 }],
 ];
 
 const QUERIES: Array<[string, Record<string, unknown>]> = [

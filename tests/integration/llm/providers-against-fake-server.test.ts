@@ -72,7 +72,12 @@ describe.each<RealProvider>(["anthropic", "openai"])(
       if (provider === "anthropic") {
         expect(body.tool_choice).toEqual({ type: "tool", name: "ping" });
         expect(body.tools).toEqual([
-          { name: "ping", description: expect.any(String), input_schema: pingJsonSchema },
+          {
+            name: "ping",
+            description: expect.any(String),
+            input_schema: pingJsonSchema,
+            cache_control: { type: "ephemeral" },
+          },
         ]);
       } else {
         expect(body.tool_choice).toEqual({ type: "function", function: { name: "ping" } });
@@ -334,5 +339,54 @@ describe("the bedrock provider through the Bedrock SDK", () => {
     expect(fake.requests[0]?.path).toBe("/model/global.anthropic.claude-sonnet-5-5/invoke");
     expect(fake.requests[0]?.headers.authorization).toMatch(/^AWS4-HMAC-SHA256 /);
     expect(fake.requests[0]?.forcedToolName).toBe("ping");
+    // Bedrock's Anthropic models get the same cache marks as Anthropic's API.
+    expect(fake.requests[0]?.body.system).toEqual([
+      { type: "text", text: pingRequest.system, cache_control: { type: "ephemeral" } },
+    ]);
+  });
+});
+
+describe("prompt caching on the wire", () => {
+  // A system prompt long enough to be cached (over 1,024 tokens), as an agent's prompt with its vocabulary is.
+  const longRequest = {
+    ...pingRequest,
+    system: `You answer health checks.\n${"Rule: be brief. ".repeat(400)}`,
+  };
+  const pong = { reply: { toolCalls: [{ name: "ping", arguments: { message: "pong" } }] } };
+
+  it("marks Anthropic's stable prefix (tools, system) for caching; the second call reads it and usage says so", async () => {
+    const fake = await start([pong, pong]);
+    const llm = llmAgainst("anthropic", fake);
+    const first = await llm.structured(longRequest);
+    const second = await llm.structured({
+      ...longRequest,
+      messages: [{ role: "user", content: "ping again" }],
+    });
+
+    for (const request of fake.requests) {
+      expect(request.body.system).toEqual([
+        { type: "text", text: longRequest.system, cache_control: { type: "ephemeral" } },
+      ]);
+      expect((request.body.tools as Array<Record<string, unknown>>).at(-1)?.cache_control).toEqual({
+        type: "ephemeral",
+      });
+    }
+    expect(first.usage.cacheWriteInputTokens).toBeGreaterThan(1024);
+    expect(first.usage.cachedInputTokens).toBeUndefined();
+    expect(second.usage.cachedInputTokens).toBe(first.usage.cacheWriteInputTokens);
+    // inputTokens stay every input token; the cached ones are counted apart within them.
+    expect(second.usage.inputTokens).toBeGreaterThan(second.usage.cachedInputTokens ?? 0);
+  });
+
+  it("keeps OpenAI's prefix byte-stable, so its automatic cache is read and counted apart", async () => {
+    const fake = await start([pong, pong]);
+    const llm = llmAgainst("openai", fake);
+    await llm.structured(longRequest);
+    const second = await llm.structured({ ...longRequest, messages: [{ role: "user", content: "again" }] });
+    const [a, b] = fake.requests.map((r) =>
+      JSON.stringify([r.body.tools, (r.body.messages as unknown[])[0]]),
+    );
+    expect(a).toBe(b);
+    expect(second.usage.cachedInputTokens).toBeGreaterThan(1024);
   });
 });

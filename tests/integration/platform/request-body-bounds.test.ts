@@ -304,6 +304,10 @@ const CASES: Record<string, OperationCase> = {
     },
     request: (_, body) => ({ path: "/shop/preferences", body }),
   },
+  "PUT /shop/store-account": {
+    bases: { account: { email: "ana@example.com", password: "a store password" } },
+    request: (_, body) => ({ path: "/shop/store-account", body }),
+  },
   "POST /shop/runs": {
     bases: {
       plan: {

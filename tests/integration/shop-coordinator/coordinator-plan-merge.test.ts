@@ -112,6 +112,63 @@ describe("the shop-coordinator workflow with a meal plan", () => {
   );
 
   it(
+    "adds only what the cart lacks, respects a weight-sold product's minimum, and counts no unavailable or pruned line",
+    async () => {
+      const tenant = "tenant-plan-lacks";
+      const table = harness.table.forTenant(tenant);
+      await createDynamoRecipeRepository(table).putRecipe({
+        recipe_id: "semana",
+        name: "Semana",
+        servings: 4,
+        ingredients_raw: ["2 l de leite", "100 g de carapau", "500 g de arroz", "300 g de iogurte grego"],
+        steps: ["Cozinhe."],
+      });
+      await createDynamoPlanRepository(table).createSnapshot({
+        snapshot_id: "plan-lacks",
+        created_at: "2026-01-01T00:00:00.000Z",
+        planned_meals: [{ date: "2026-01-05", meal_type: "dinner", recipe_id: "semana" }],
+      });
+      const milk = productNamed("leite auchan uht meio gordo slim 1l");
+      const rice = productNamed("arroz carolino auchan 1kg");
+      const yogurt = productNamed("iogurte grego natural auchan 4x115g");
+      const householdId = "household-plan-lacks";
+      const tenDaysAgo = new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10);
+      harness.store.seedHousehold(householdId, {
+        cart: [
+          { productId: milk.productId, quantity: 1 },
+          { productId: rice.productId, quantity: 1 },
+          { productId: yogurt.productId, quantity: 1 },
+        ],
+        orders: [{ placedOn: tenDaysAgo, lines: [{ productId: rice.productId, quantity: 1 }] }],
+      });
+      const { header, execution } = await harness.run(tenant, householdId, { skipSlots: true }, "plan-lacks");
+      expect(execution.status).toBe("SUCCEEDED");
+      const result = header.result;
+      if (!result) throw new Error("no result");
+      expect(result.pruned.map((p) => p.productId)).toContain(rice.productId);
+      const planLines = result.cartAdditions.filter((line) => line.why === "plan_ingredient");
+      const byIngredient = (prefix: string) => planLines.find((line) => line.ingredient?.startsWith(prefix));
+      // 2 l needed, 1 l in the cart: 1 l more, in 1 l packs, and the line says so.
+      const moreMilk = byIngredient("leite");
+      expect(moreMilk?.quantity).toBe(1);
+      expect(moreMilk?.reason).toContain("(1 l, o plano pede 2 l): falta 1 l");
+      // 100 g of a fish sold by weight from 300 g in 100 g steps: 0,3 kg, in the store's cart too.
+      const fish = byIngredient("carapau");
+      expect(fish?.quantity).toBe(0.3);
+      expect(fish?.reason).toContain("o mínimo que a loja vende");
+      const cart = harness.store.householdState(householdId).cart;
+      expect(cart.find((line) => line.productId === fish?.productId)?.quantity).toBe(0.3);
+      // The rice in the cart is proposed for pruning, the yoghurt is unavailable: neither covers.
+      expect(byIngredient("arroz")?.reason).toContain("esta execução propõe retirá-lo");
+      expect(byIngredient("iogurte")?.reason).toContain("está no carrinho mas indisponível");
+      expect(result.planIngredientsNotAdded ?? []).not.toContainEqual(
+        expect.objectContaining({ ingredient: expect.stringMatching(/^(arroz|iogurte)/) }),
+      );
+    },
+    scaledTimeout(180_000),
+  );
+
+  it(
     "fails the run naming the plan when the snapshot is not the tenant's",
     async () => {
       // plan-week is tenant-plan's: another tenant's run cannot read it.

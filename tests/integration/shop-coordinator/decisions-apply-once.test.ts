@@ -157,7 +157,7 @@ describe("a decision changes the cart once, however many times it arrives at onc
   );
 
   it(
-    "a decision whose store call fails after the claim is failed with why, and completed once by the retry",
+    "a decision whose store call fails half-way is undone (the record says so), and applied whole by the retry",
     async () => {
       const householdId = "household-retry";
       const { runId, first } = await runFor(householdId);
@@ -166,34 +166,81 @@ describe("a decision changes the cart once, however many times it arrives at onc
         action: "accept",
         productId: first,
       };
-      // The substitute is added, then the store times out removing the original.
+      // The substitute is added, then the store times out removing the original: the addition is undone.
       const broken = await decide(householdId, runId, [accept], {
-        removeFromCart: async () => {
-          throw new Error("the store did not answer in time");
+        removeFromCart: async (productId: string) => {
+          if (productId === sweetPotato.productId) throw new Error("the store did not answer in time");
+          const port = await storeOf(householdId)();
+          await port.removeFromCart(productId).finally(() => port.close());
         },
       });
       expect(broken.results[0]).toMatchObject({
         outcome: "failed",
         error: "the store did not answer in time",
+        code: "store_failed",
+        undone: true,
+        changes: [],
       });
-      expect(cartOf(householdId)).toMatchObject({ [first]: SUBSTITUTE_PACKS, [sweetPotato.productId]: 2 });
+      expect(cartOf(householdId)).toEqual({ [sweetPotato.productId]: 2, [rice.productId]: 1 });
       const failed = await harness.runsOf(TENANT).getRun(runId);
       expect(failed?.decisions?.[0]).toMatchObject({
         outcome: "failed",
         error: "the store did not answer in time",
+        errorCode: "store_failed",
+        undone: true,
       });
 
       const retried = await decide(householdId, runId, [accept]);
       expect(retried.results[0]?.outcome).toBe("applied");
-      // The addition was already there: not made again; the removal that did not happen is done.
-      expect(retried.results[0]?.changes).toEqual([{ change: "removed", productId: sweetPotato.productId }]);
+      expect(retried.results[0]?.changes.map((c) => [c.change, c.productId])).toEqual([
+        ["added", first],
+        ["removed", sweetPotato.productId],
+      ]);
       expect(cartOf(householdId)).toEqual({ [first]: SUBSTITUTE_PACKS, [rice.productId]: 1 });
       const run = await harness.runsOf(TENANT).getRun(runId);
-      expect(run?.decisions).toHaveLength(1);
-      expect(run?.decisions?.[0]).toMatchObject({ outcome: "applied", attempts: 2 });
-      expect(run?.decisions?.[0]?.error).toBeUndefined();
+      // The failed attempt (undone) stays on the record; the retry is a decision of its own, applied whole.
+      expect(run?.decisions?.map((d) => [d.outcome, d.undone])).toEqual([
+        ["failed", true],
+        ["applied", undefined],
+      ]);
+      expect(run?.decisions?.[1]?.error).toBeUndefined();
     },
     scaledTimeout(120_000),
+  );
+
+  it(
+    "the same substitute accepted on two runs of one cart: one pack, and the second answers original_not_in_cart",
+    async () => {
+      const householdId = "household-two-runs";
+      const runA = await runFor(householdId);
+      const { header: runB } = await harness.run(TENANT, householdId, { skipSlots: true });
+      const firstOfB = runB.result?.substitutions[0]?.candidates[0]?.productId;
+      expect(firstOfB).toBe(runA.first);
+      const accept: Decision = {
+        originalProductId: sweetPotato.productId,
+        action: "accept",
+        productId: runA.first,
+      };
+      const onA = await decide(householdId, runA.runId, [accept]);
+      expect(onA.results[0]?.outcome).toBe("applied");
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const onB = await decide(householdId, runB.runId, [accept]);
+        expect(onB.results[0]).toMatchObject({
+          outcome: "failed",
+          code: "original_not_in_cart",
+          undone: true,
+          changes: [],
+        });
+        expect(cartOf(householdId)).toEqual({ [runA.first]: SUBSTITUTE_PACKS, [rice.productId]: 1 });
+      }
+      const recordB = await harness.runsOf(TENANT).getRun(runB.runId);
+      expect(recordB?.decisions?.[0]).toMatchObject({
+        outcome: "failed",
+        errorCode: "original_not_in_cart",
+        undone: true,
+      });
+    },
+    scaledTimeout(180_000),
   );
 
   it(

@@ -7,6 +7,7 @@ import { readLlmConfig } from "../../../functions/core/llm/llm-config";
 import { API_GATEWAY_TIMEOUT_MS, API_OFFLINE_RESERVE_MS } from "../../../functions/core/llm/model-deadline";
 import { createLogger } from "../../../functions/core/logger";
 import { createShopApp } from "../../../functions/shop/http/create-shop-app";
+import { shopModelScope, storeDeadlineFor } from "../../../functions/shop/wiring/shop-request-scopes";
 import { buildHttpApiEvent, resultJson, structuredResult } from "../../support/http-api-event";
 import { createRecordingEventPublisher } from "../../support/recording-event-publisher";
 import { createInMemoryShopRunRepository } from "../../support/shop/in-memory-shop-run-repository";
@@ -45,9 +46,15 @@ const shopApiCall = (lambdaSeconds: number | undefined) => {
     storeFor: async () => {
       throw new Error("not used");
     },
-    llm: createLlm(
-      readLlmConfig({ LLM_PROVIDER: "openai", OPENAI_API_KEY: "k", OPENAI_BASE_URL: `${tarpit.url}/v1` }),
-      { logger: null },
+    storeAccountFor: () => {
+      throw new Error("not used");
+    },
+    storeDeadline: storeDeadlineFor,
+    inModelScope: shopModelScope(
+      createLlm(
+        readLlmConfig({ LLM_PROVIDER: "openai", OPENAI_API_KEY: "k", OPENAI_BASE_URL: `${tarpit.url}/v1` }),
+        { logger: null },
+      ),
     ),
     plansFor: () => ({ snapshotExists: async () => false }),
     weeklyRuns: createInMemoryWeeklyRunIndex(),

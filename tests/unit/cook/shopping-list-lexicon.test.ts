@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { type CorpusLine, loadCorpus } from "../../../bench/lib/ingredient-corpus";
 import { buildShoppingList, type ShoppingSource } from "../../../functions/cook/domain";
-import { FOOD_LEXICON, foodMergeKeyOf } from "../../../functions/cook/domain/ingredient-lines/food-lexicon";
+import {
+  FOOD_LEXICON,
+  FoodLexiconSchema,
+  foodMergeKeyOf,
+} from "../../../functions/cook/domain/ingredient-lines/food-lexicon";
+import foodLexiconData from "../../../functions/cook/domain/ingredient-lines/food-lexicon.json";
 import { unitKindOf } from "../../../functions/cook/domain/ingredient-lines/ingredient-units";
 import type { RecipeLocale } from "../../../functions/cook/domain/recipes/recipe-locale";
 
@@ -189,5 +194,12 @@ describe("the lexicon on the ingredient corpus (tests/fixtures/ingredient-corpus
       const shared = [...keysOf(first)].filter((key) => rest.every((name) => keysOf(name).has(key)));
       expect({ item: item.display, shared: shared.length > 0 }).toEqual({ item: item.display, shared: true });
     }
+  });
+});
+
+describe("food-lexicon.json", () => {
+  it("matches its schema, each food with a Portuguese and an English name", () => {
+    expect(FoodLexiconSchema.safeParse(foodLexiconData).success).toBe(true);
+    expect(FoodLexiconSchema.safeParse([{ pt: ["alho"], en: [] }]).success).toBe(false);
   });
 });

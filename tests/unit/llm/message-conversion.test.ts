@@ -73,6 +73,7 @@ describe("Anthropic message conversion", () => {
       toolCalls: [{ id: "t", name: "search_products", arguments: { query: "tea" } }],
       stopReason: "tool_calls",
       inputTokens: 150,
+      cacheReadInputTokens: 50,
       outputTokens: 20,
     });
   });

@@ -24,6 +24,28 @@ describe("the heuristic query builder (strip brand + size)", () => {
     expect(queries.primaryQuery).not.toMatch(/auchan|mimosa|\d/);
   });
 
+  it("drops a brand named on the page (a tile's brand field), on no list", async () => {
+    const input = {
+      productName: "iogurte grego lactimonte natural 4x120g",
+      brands: ["LACTIMONTE", "BRAND NOVA"],
+    };
+    expect(buildHeuristicQueries(input).primaryQuery).toBe("iogurte grego natural");
+    const llm = createFakeLlm().onStructured("generate_search_query", {
+      primaryQuery: "iogurte grego lactimonte",
+      fallbackQueries: ["iogurte brand nova", "lactimonte"],
+      inferredCategory: "iogurtes",
+      reasoning: "x",
+    });
+    const { queries, source } = await generateSearchQueries(
+      { llm, logger: new RecordingCoordinatorLogger() },
+      input,
+    );
+    expect(source).toBe("llm");
+    expect([queries.primaryQuery, ...queries.fallbackQueries].join(" | ")).not.toMatch(
+      /lactimonte|brand nova/,
+    );
+  });
+
   it("makes the fallbacks progressively broader, each a prefix of the primary query", () => {
     const queries = buildHeuristicQueries({ productName: SWEET_POTATO });
     expect(queries.fallbackQueries).toEqual(["batata doce", "batata"]);

@@ -10,6 +10,7 @@ import type { RunHeader } from "../../../functions/shop/domain/runs/shop-run";
 import { originalItemFromCartLine } from "../../../functions/shop/domain/substitution/substitution-worker";
 import { rankByHeuristic } from "../../../functions/shop/domain/substitution/value-ranker";
 import { createShopApp } from "../../../functions/shop/http/create-shop-app";
+import { shopModelScope, storeDeadlineFor } from "../../../functions/shop/wiring/shop-request-scopes";
 import { buildHttpApiEvent, resultJson, structuredResult } from "../../support/http-api-event";
 import { createFakeLlm } from "../../support/llm/fake-llm";
 import { createRecordingEventPublisher } from "../../support/recording-event-publisher";
@@ -74,14 +75,33 @@ const harness = () => {
     logger,
     runsFor,
     workflows,
-    storeFor: async (householdId) => {
-      const store = stores.get(householdId) ?? createFakeStore({});
+    storeAccountFor: () => {
+      throw new Error("not used");
+    },
+    storeFor: async (_tenant, householdId) => {
+      // The cart the finished run saw: the unavailable original and the rice it proposes pruning.
+      const store =
+        stores.get(householdId) ??
+        createFakeStore({
+          cart: [
+            SWEET_POTATO_ORIGINAL,
+            {
+              ...SWEET_POTATO_ORIGINAL,
+              productId: "5000001",
+              name: "arroz carolino auchan 1kg",
+              available: true,
+            },
+          ],
+        });
       stores.set(householdId, store);
       return { ...store, close: async () => undefined };
     },
-    llm: createFakeLlm()
-      .onStructured("generate_search_query", new LlmUnavailable("offline"))
-      .onStructured("rank_substitutes_by_value", new LlmUnavailable("offline")),
+    storeDeadline: storeDeadlineFor,
+    inModelScope: shopModelScope(
+      createFakeLlm()
+        .onStructured("generate_search_query", new LlmUnavailable("offline"))
+        .onStructured("rank_substitutes_by_value", new LlmUnavailable("offline")),
+    ),
     plansFor: (tenant) => ({
       snapshotExists: async (snapshotId) => tenant === "alice" && snapshotId === "alice-week",
     }),

@@ -151,14 +151,16 @@ export const createCampaignStore = (sql: TenantSql, options: CampaignStoreOption
     );
   },
 
-  /** The distinct values of each dimension, for the offline router to recognise them in a message. */
+  /** The distinct values of each dimension, most frequent first (a large set is shown to a model by its head). */
   async vocabulary() {
     const result = await sql.query(
-      `SELECT 'channel' AS dimension, channel AS value FROM campaigns WHERE tenant = $1
-       UNION SELECT 'sentiment', imagery_sentiment FROM campaigns WHERE tenant = $1 AND imagery_sentiment <> ''
-       UNION SELECT 'visual_style', imagery_visual_style FROM campaigns WHERE tenant = $1 AND imagery_visual_style <> ''
-       UNION SELECT 'company', company FROM campaigns WHERE tenant = $1
-       UNION SELECT 'value_prop', p FROM campaigns, unnest(key_value_props) p WHERE tenant = $1`,
+      `SELECT dimension, value FROM (
+         SELECT 'channel' AS dimension, channel AS value FROM campaigns WHERE tenant = $1
+         UNION ALL SELECT 'sentiment', imagery_sentiment FROM campaigns WHERE tenant = $1 AND imagery_sentiment <> ''
+         UNION ALL SELECT 'visual_style', imagery_visual_style FROM campaigns WHERE tenant = $1 AND imagery_visual_style <> ''
+         UNION ALL SELECT 'company', company FROM campaigns WHERE tenant = $1
+         UNION ALL SELECT 'value_prop', p FROM campaigns, unnest(key_value_props) p WHERE tenant = $1
+       ) v GROUP BY dimension, value ORDER BY count(*) DESC, value`,
     );
     const vocabulary: CampaignVocabulary = {
       channel: [],
@@ -253,7 +255,7 @@ export const createCampaignStore = (sql: TenantSql, options: CampaignStoreOption
 
   /**
    * websearch syntax ("a phrase", -word, or) over both text fields, ranked by ts_rank_cd over a bounded
-   * candidate set, as the search index does (functions/core/sql/ranked-full-text.ts, RANK_CANDIDATES): the
+   * candidate set (functions/core/sql/ranked-full-text.ts, RANK_CANDIDATES): the
    * strong matches (the words in campaign_text, weight A, or three times or more; GIN over
    * search_strong_lexemes, migration 0004) and the first other matches, at most RANK_CANDIDATES of each.
    * `total` counts the matches exactly up to RANK_CANDIDATES; a broader query reports RANK_CANDIDATES as a

@@ -1,5 +1,12 @@
-/** The campaign chat's system prompt (seed 002): which tool when, and how to answer. */
-export const campaignChatSystemPrompt = (today: string): string =>
+import { describeVocabulary } from "./campaign-vocabulary";
+import type { CampaignVocabulary } from "./ports/campaign-store";
+
+/**
+ * The campaign chat's system prompt (seed 002): which tool when, how to answer, and the stored values of
+ * each filter dimension (the tenant's vocabulary, read at the request). Everything here is stable across
+ * the turns of a run and the runs of a day: it is the cached prefix of every call.
+ */
+export const campaignChatSystemPrompt = (today: string, vocabulary?: CampaignVocabulary): string =>
   [
     "You answer questions about a library of marketing campaigns (company, brand, channel, offer, key value",
     `props, imagery sentiment and visual style, capture date, campaign copy). Today is ${today}.`,
@@ -14,4 +21,11 @@ export const campaignChatSystemPrompt = (today: string): string =>
     "When the user asks to be shown campaigns, say briefly what you found; the campaigns are displayed as cards.",
     "When the user asks about details (offers, value props, sentiments), answer with a short list drawn from the",
     "tool result. Keep answers short. At most a few tool calls.",
+    ...(vocabulary
+      ? [
+          "Filter values must be stored values, spelled as stored. The stored values:",
+          ...describeVocabulary(vocabulary).map((line) => `- ${line}`),
+          'A value may be both a value prop and a sentiment ("Premium"): "Premium campaigns" is the sentiment.',
+        ]
+      : []),
   ].join("\n");

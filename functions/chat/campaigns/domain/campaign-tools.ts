@@ -4,8 +4,9 @@ import type { EmbeddingPort } from "../../../core/embedding/embedding-port";
 import { postgresText } from "../../../core/sql/sql-input";
 import { type CampaignFilters, CampaignFiltersSchema, GROUP_BY_DIMENSIONS } from "./campaign";
 import { buildToolResult, type CampaignToolResult } from "./campaign-tool-result";
+import { normaliseFilterArgs, withAllowedValues } from "./campaign-vocabulary";
 import { resolveDateRange } from "./date-range";
-import type { CampaignStore, ResolvedFilters } from "./ports/campaign-store";
+import type { CampaignStore, CampaignVocabulary, ResolvedFilters } from "./ports/campaign-store";
 
 /** Seed 002's tool names, verbatim. */
 export const CAMPAIGN_TOOL_NAMES = ["semantic_search", "filter_campaigns", "full_text_search"] as const;
@@ -148,27 +149,45 @@ const DESCRIPTIONS: Record<CampaignToolName, string> = {
     'Find campaigns whose copy contains words or exact "quoted phrases" ("mentions X", "says Y"). Ranked by relevance.',
 };
 
-/** The three tools for the agent loop, each validated by its zod schema and answering the one result shape. */
-export const createCampaignAgentTools = (runner: CampaignToolRunner): AgentTool[] => [
-  defineTool({
-    name: "semantic_search",
-    description: DESCRIPTIONS.semantic_search,
-    input: SemanticSearchInput,
-    run: (input) => runner.semantic_search(input),
-    toModelContent: (output) => output.summary_for_llm,
-  }),
-  defineTool({
-    name: "filter_campaigns",
-    description: DESCRIPTIONS.filter_campaigns,
-    input: FilterCampaignsInput,
-    run: (input) => runner.filter_campaigns(input),
-    toModelContent: (output) => output.summary_for_llm,
-  }),
-  defineTool({
-    name: "full_text_search",
-    description: DESCRIPTIONS.full_text_search,
-    input: FullTextSearchInput,
-    run: (input) => runner.full_text_search(input),
-    toModelContent: (output) => output.summary_for_llm,
-  }),
-];
+/**
+ * The three tools for the agent loop, each validated by its zod schema and answering the one result shape.
+ * With the tenant's vocabulary (read at the request), each schema lists the stored values of its filter
+ * dimensions and every filter value the model sends is mapped onto the stored one first; a value matching
+ * none comes back to the model as a tool error naming the valid ones.
+ */
+export const createCampaignAgentTools = (
+  runner: CampaignToolRunner,
+  vocabulary?: CampaignVocabulary,
+): AgentTool[] => {
+  const normalise = <T extends Record<string, unknown>>(input: T): T =>
+    vocabulary ? normaliseFilterArgs(input, vocabulary) : input;
+  const tools = [
+    defineTool({
+      name: "semantic_search",
+      description: DESCRIPTIONS.semantic_search,
+      input: SemanticSearchInput,
+      run: (input) => runner.semantic_search(normalise(input)),
+      toModelContent: (output) => output.summary_for_llm,
+    }),
+    defineTool({
+      name: "filter_campaigns",
+      description: DESCRIPTIONS.filter_campaigns,
+      input: FilterCampaignsInput,
+      run: (input) => runner.filter_campaigns(normalise(input)),
+      toModelContent: (output) => output.summary_for_llm,
+    }),
+    defineTool({
+      name: "full_text_search",
+      description: DESCRIPTIONS.full_text_search,
+      input: FullTextSearchInput,
+      run: (input) => runner.full_text_search(normalise(input)),
+      toModelContent: (output) => output.summary_for_llm,
+    }),
+  ];
+  if (!vocabulary) return tools;
+  return tools.map((tool) => ({
+    ...tool,
+    execute: tool.execute.bind(tool),
+    spec: { ...tool.spec, inputSchema: withAllowedValues(tool.spec.inputSchema, vocabulary) },
+  }));
+};

@@ -21,11 +21,35 @@ const TOOL_SPECS = CATALOG_TOOL_NAMES.map((name) => ({
   inputSchema: toToolJsonSchema(CATALOG_TOOL_SCHEMAS[name]),
 }));
 
-/** Models often send `null` for an argument they leave out; for these tools that means "not given". */
-const withoutNulls = (args: unknown): Record<string, unknown> =>
-  typeof args === "object" && args !== null && !Array.isArray(args)
-    ? Object.fromEntries(Object.entries(args).filter(([, value]) => value !== null))
-    : {};
+/** "100 000 ₽", "50000", "4,5", "$100": the number a model meant, or undefined when the text is no number. */
+const numberFromText = (text: string): number | undefined => {
+  const compact = text.replace(/[\s\u00a0\u202f]/g, "").replace(/(₽|руб\.?|rub|\$|€|usd|eur)/gi, "");
+  if (!/^\d+([.,]\d+)?$/.test(compact)) return undefined;
+  return Number(compact.replace(",", "."));
+};
+
+/**
+ * The arguments as the tool means them, from what models send: `null` for an argument left out is "not
+ * given", an argument the tool does not have is dropped (the rest still counts), and a number sent as text
+ * ("100 000 ₽") is the number. Anything else stays as sent, and the tool's schema judges it.
+ */
+const tidyArguments = (name: string, args: unknown): Record<string, unknown> => {
+  if (typeof args !== "object" || args === null || Array.isArray(args)) return {};
+  const schema = isCatalogToolName(name) ? CATALOG_TOOL_SCHEMAS[name] : undefined;
+  const shape = (schema as { shape?: Record<string, unknown> } | undefined)?.shape;
+  const numeric = new Set(
+    Object.entries(TOOL_SPECS.find((t) => t.name === name)?.inputSchema.properties ?? {})
+      .filter(([, p]) => ["number", "integer"].includes(String((p as { type?: unknown }).type)))
+      .map(([key]) => key),
+  );
+  const tidy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(args)) {
+    if (value === null || (shape && !(key in shape))) continue;
+    const asNumber = numeric.has(key) && typeof value === "string" ? numberFromText(value) : undefined;
+    tidy[key] = asNumber ?? value;
+  }
+  return tidy;
+};
 
 /**
  * Agent 1 on the model: one turn with a tool required; its first call is the answer (the seed: the agent
@@ -44,12 +68,26 @@ export const createLlmAgent1 = (llm: LlmPort, logger: LoggerPort): ToolCaller =>
         model: "fast",
         label: "catalog_agent1",
       });
-      const call = turn.toolCalls[0];
-      const args = withoutNulls(call?.arguments);
-      if (call && isCatalogToolName(call.name) && CATALOG_TOOL_SCHEMAS[call.name].safeParse(args).success) {
-        return { tool: call.name, args };
+      // Several calls in one turn: the first valid one is the answer (the seed's agent acts once).
+      for (const call of turn.toolCalls) {
+        // Arguments that are not a JSON object are no call: read as {}, a broken filter would run as "no filter".
+        if (typeof call.arguments !== "object" || call.arguments === null) continue;
+        const args = tidyArguments(call.name, call.arguments);
+        if (isCatalogToolName(call.name) && CATALOG_TOOL_SCHEMAS[call.name].safeParse(args).success) {
+          return { tool: call.name, args };
+        }
       }
-      logger.warn("Agent 1 made no valid tool call; using the offline rules", { tool: call?.name });
+      const call = turn.toolCalls[0];
+      logger.warn("Agent 1 made no valid tool call; using the offline rules", {
+        tool: call?.name,
+        reason: call
+          ? typeof call.arguments === "string"
+            ? "arguments are not JSON"
+            : "arguments do not fit the tool"
+          : turn.text.trim()
+            ? "answered in words"
+            : "empty answer",
+      });
     } catch (error) {
       if (!isLlmFailure(error)) throw error;
       logger.warn("Agent 1's model call failed; using the offline rules", { error: error.message });

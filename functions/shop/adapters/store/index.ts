@@ -40,6 +40,7 @@ export {
 } from "./store-config";
 export * from "./store-errors";
 export * from "./store-product";
+export type { StoreAccountAccess } from "./store-sign-in";
 export { type CreateStoreToolsOptions, createStoreTools, type StoreTools } from "./store-tools";
 export {
   STORE_DEADLINE_MARGIN_MS,

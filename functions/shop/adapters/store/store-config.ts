@@ -28,7 +28,14 @@ export interface StoreConfig {
   /** The store the tools drive: the real Auchan.pt or the simulated one. */
   storeUrl: URL;
   timeoutMs: number;
+  /**
+   * The store shows a household's cart, orders and slots only to its signed-in account: any store but the
+   * simulated one on this machine (a loopback address), whose demo household needs no account.
+   */
+  requiresAccount: boolean;
 }
+
+const LOOPBACK_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 
 /**
  * STORE_URL chooses the store; unset, it is the local simulated store at
@@ -39,5 +46,9 @@ export interface StoreConfig {
 export const readStoreConfig = (env: Record<string, string | undefined> = process.env): StoreConfig => {
   const parsed = parseConfig(storeEnvSchema, env);
   const storeUrl = new URL(parsed.STORE_URL ?? `http://127.0.0.1:${parsed.STORE_PORT ?? DEFAULT_STORE_PORT}`);
-  return { storeUrl, timeoutMs: parsed.STORE_TIMEOUT_MS ?? DEFAULT_STORE_TIMEOUT_MS };
+  return {
+    storeUrl,
+    timeoutMs: parsed.STORE_TIMEOUT_MS ?? DEFAULT_STORE_TIMEOUT_MS,
+    requiresAccount: !LOOPBACK_HOST.test(storeUrl.hostname),
+  };
 };

@@ -81,3 +81,44 @@ export class StoreActionForbiddenError extends DomainRefusedError {
     super(message, { code: "store_action_forbidden", details: { url } });
   }
 }
+
+/*
+ * A household's own store account. These errors are named by their codes: Step Functions matches and
+ * records a failure by its name, and the run's record and GET /shop/store-account show the code. None is
+ * retried by the workflow (a wrong password tried again could lock the account), and none carries the
+ * password: only the store's words or what page was seen.
+ */
+
+/** A real store needs the household's own account, and none is connected (PUT /shop/store-account). */
+export class StoreAccountMissingError extends DomainRefusedError {
+  override name = "store_account_missing";
+  constructor(storeUrl: string) {
+    super(
+      `No store account is connected for this household, and ${storeUrl} needs one to read its cart, orders ` +
+        "and slots: connect it with PUT /shop/store-account",
+      { code: "store_account_missing", details: { storeUrl } },
+    );
+  }
+}
+
+/** The store refused the email or password; tried once, not again until the credentials are replaced. */
+export class StoreSignInFailedError extends DomainRefusedError {
+  override name = "store_sign_in_failed";
+  constructor(why: string) {
+    super(`The store refused the account's sign-in: ${why}`, {
+      code: "store_sign_in_failed",
+      details: { why },
+    });
+  }
+}
+
+/** A captcha, a second factor or a page the tools do not know: a person signs in on the site once. */
+export class StoreSignInNeedsPersonError extends DomainRefusedError {
+  override name = "store_sign_in_needs_person";
+  constructor(seen: string) {
+    super(`Signing in to the store needs a person: ${seen}`, {
+      code: "store_sign_in_needs_person",
+      details: { seen },
+    });
+  }
+}

@@ -3,6 +3,7 @@ import { deadlineFromRemainingTime, type RemainingTime } from "../../../core/llm
 import type { StoreBrowser } from "./browser/store-browser";
 import type { StoreConfig } from "./store-config";
 import { STORE_DEADLINE_MARGIN_MS } from "./store-deadline-margin";
+import type { StoreAccountAccess } from "./store-sign-in";
 import { createStoreTools, type StoreTools } from "./store-tools";
 
 export { STORE_DEADLINE_MARGIN_MS };
@@ -23,6 +24,8 @@ export type StoreToolsForHouseholdOptions = StoreToolsDeadline & {
   /** By default the container's one Chromium, loaded on the first call (playwright-core stays out of init). */
   browser?: StoreBrowser;
   now?: () => number;
+  /** The household's store account (its tenant's vault), read by the tools themselves. */
+  account?: StoreAccountAccess;
 };
 
 /** The epoch ms a store deadline stands for. */
@@ -55,6 +58,7 @@ export const storeToolsForHousehold = (options: StoreToolsForHouseholdOptions): 
     storeUrl: config.storeUrl,
     householdId: options.householdId,
     deadline: storeDeadline(options, options.now),
+    ...(options.account ? { account: options.account } : {}),
   });
 };
 

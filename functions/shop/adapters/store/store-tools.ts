@@ -3,6 +3,12 @@ import { householdSessionCookie } from "./browser/household-session-cookie";
 import type { StoreBrowser, StoreCookie, StoreSession } from "./browser/store-browser";
 import { auchanPtSelectorRegistry, type SelectorRegistry } from "./selectors/selector-registry";
 import {
+  accountBeforeSignIn,
+  type StoreAccountAccess,
+  savedSessionCookies,
+  signInIfNeeded,
+} from "./store-sign-in";
+import {
   type AddToCartInput,
   type AddToCartResult,
   addToCart,
@@ -74,6 +80,12 @@ export interface CreateStoreToolsOptions {
    * short there and fail with StoreDeadlineExceededError. Absent, only the store timeout bounds them.
    */
   deadline?: number;
+  /**
+   * The household's own store account: its saved session's cookies are sent, and the tools that read the
+   * household's cart, orders or slots (or change the cart) sign in first when the store's header shows
+   * no account. Absent, the tools go on as the household cookie alone allows (the simulated store).
+   */
+  account?: StoreAccountAccess;
 }
 
 /**
@@ -83,18 +95,36 @@ export interface CreateStoreToolsOptions {
 export const createStoreTools = (options: CreateStoreToolsOptions): StoreTools => {
   const cookies = [householdSessionCookie(options.storeUrl, options.householdId), ...(options.cookies ?? [])];
   const registry = options.registry ?? auchanPtSelectorRegistry();
+  const { account } = options;
   let session: Promise<StoreSession> | undefined;
   let queue: Promise<unknown> = Promise.resolve();
+  /** The one sign-in check of this session (its failure is every later call's too: no second attempt). */
+  let signedIn: Promise<unknown> | undefined;
 
-  const run = <T>(tool: (context: StoreToolContext) => Promise<T>): Promise<T> => {
+  const open = async (): Promise<StoreSession> =>
+    options.browser.openSession({
+      cookies: account ? [...cookies, ...(await savedSessionCookies(account))] : cookies,
+      deadline: options.deadline,
+    });
+
+  const run = <T>(
+    tool: (context: StoreToolContext) => Promise<T>,
+    needs: "household" | "anyone" = "anyone",
+  ): Promise<T> => {
     const next = queue.then(async () => {
-      session ??= options.browser
-        .openSession({ cookies, deadline: options.deadline })
-        .catch((error: unknown) => {
-          session = undefined; // a failed start (browser launch) is retried by the next call
-          throw error;
-        });
-      return tool({ session: await session, storeUrl: options.storeUrl, registry });
+      // No account on a store that needs one ends here, before the browser opens.
+      const record =
+        account && needs === "household" ? await accountBeforeSignIn(account, options.storeUrl) : undefined;
+      session ??= open().catch((error: unknown) => {
+        session = undefined; // a failed start (browser launch) is retried by the next call
+        throw error;
+      });
+      const opened = await session;
+      if (account && record) {
+        signedIn ??= signInIfNeeded(opened, account, options.storeUrl);
+        await signedIn;
+      }
+      return tool({ session: opened, storeUrl: options.storeUrl, registry });
     });
     queue = next.catch(() => undefined);
     return next;
@@ -102,7 +132,7 @@ export const createStoreTools = (options: CreateStoreToolsOptions): StoreTools =
 
   // Inputs are checked before run(): a bad call must not start a browser.
   return {
-    scanCart: () => run(scanCart),
+    scanCart: () => run(scanCart, "household"),
     searchProducts: async (input) => {
       const request = parseOrThrow(searchProductsInputSchema, input, "searchProducts input");
       return run((context) => searchProducts(context, request));
@@ -113,20 +143,20 @@ export const createStoreTools = (options: CreateStoreToolsOptions): StoreTools =
     },
     listPastOrders: async (input = {}) => {
       const request = parseOrThrow(listPastOrdersInputSchema, input, "listPastOrders input");
-      return run((context) => listPastOrders(context, request));
+      return run((context) => listPastOrders(context, request), "household");
     },
     getOrderDetail: async (input) => {
       const request = parseOrThrow(getOrderDetailInputSchema, input, "getOrderDetail input");
-      return run((context) => getOrderDetail(context, request));
+      return run((context) => getOrderDetail(context, request), "household");
     },
-    listDeliverySlots: () => run(listDeliverySlots),
+    listDeliverySlots: () => run(listDeliverySlots, "household"),
     addToCart: async (input) => {
       const request = parseOrThrow(addToCartInputSchema, input, "addToCart input");
-      return run((context) => addToCart(context, request));
+      return run((context) => addToCart(context, request), "household");
     },
     removeFromCart: async (input) => {
       const request = parseOrThrow(removeFromCartInputSchema, input, "removeFromCart input");
-      return run((context) => removeFromCart(context, request));
+      return run((context) => removeFromCart(context, request), "household");
     },
     close: async () => {
       const opened = session;

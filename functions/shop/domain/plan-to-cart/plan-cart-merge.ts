@@ -80,6 +80,15 @@ interface HeldLine {
   pricePerUnit?: string;
   soldByWeight?: boolean;
   quantityUnit?: "un" | "kg";
+  available?: boolean;
+}
+
+/** A cart line matched to a plan ingredient: all of it covered, or only `held` of the `need`. */
+export interface Coverage {
+  line: HeldLine;
+  why: string;
+  /** Set when the line holds less than the plan needs: what is missing, in `per` (kg, l or units). */
+  missing?: { amount: number; per: "kg" | "l" | "un"; held: number; need: number };
 }
 
 const METRIC_BASE: Readonly<Record<string, { per: "kg" | "l"; factor: number }>> = {
@@ -106,17 +115,20 @@ const heldAmount = (line: HeldLine, per: "kg" | "l" | "un"): number | undefined 
 /**
  * The cart line that already covers an ingredient with an equivalent item, by food, not by product id:
  * its name starts with the shelf term's first word, holds every word of the term, and keeps the term's
- * defining attributes (a milk for "leite", not a coconut milk); when both amounts can be read, the line
- * holds at least what the plan needs. Answers the line and why, or undefined.
+ * defining attributes (a milk for "leite", not a coconut milk). When both amounts can be read and the
+ * line holds less than the plan needs, it covers part: `missing` says how much is left to add (2 l
+ * needed, 1 l in the cart → 1 l). A line that fully covers is preferred to one that covers part.
+ * Answers the line and why, or undefined.
  */
 export const coveringLine = (
   ingredient: Pick<PlanIngredient, "quantity" | "unit" | "containerUnit">,
   term: string,
   lines: readonly HeldLine[],
-): { line: HeldLine; why: string } | undefined => {
+): Coverage | undefined => {
   const termWords = foldText(term).split(/\s+/).filter(Boolean);
   const head = termWords[0];
   if (head === undefined) return undefined;
+  let partial: Coverage | undefined;
   for (const line of lines) {
     const lineWords = foldText(line.name).split(/\s+/);
     if (lineWords[0] !== head || !termWords.every((word) => lineWords.includes(word))) continue;
@@ -130,7 +142,14 @@ export const coveringLine = (
         : ingredient.quantity * (metric?.factor ?? 1);
     const held = per === undefined ? undefined : heldAmount(line, per);
     if (need !== undefined && held !== undefined && per !== undefined) {
-      if (held + 1e-9 < need) continue;
+      if (held + 1e-9 < need) {
+        partial ??= {
+          line,
+          why: `${line.name} já está no carrinho (${formatAmount(held, per)}, o plano pede ${formatAmount(need, per)}): falta ${formatAmount(need - held, per)}`,
+          missing: { amount: Number((need - held).toFixed(6)), per, held, need },
+        };
+        continue;
+      }
       return {
         line,
         why: `${line.name} já está no carrinho (${formatAmount(held, per)}, o plano pede ${formatAmount(need, per)})`,
@@ -138,7 +157,21 @@ export const coveringLine = (
     }
     return { line, why: `${line.name} já está no carrinho: o mesmo alimento` };
   }
-  return undefined;
+  return partial;
+};
+
+/** Why a cart line of the same food does not count: unavailable, or proposed for removal by this run. */
+const notCoveringWhy = (
+  ingredient: Pick<PlanIngredient, "quantity" | "unit" | "containerUnit">,
+  term: string,
+  lines: readonly HeldLine[],
+  toBePruned: ReadonlyMap<string, string>,
+): string | undefined => {
+  const excluded = coveringLine(ingredient, term, lines);
+  if (!excluded) return undefined;
+  return excluded.line.available === false
+    ? `${excluded.line.name} está no carrinho mas indisponível`
+    : `${excluded.line.name} está no carrinho mas esta execução propõe retirá-lo (${toBePruned.get(excluded.line.productId) ?? "stock em casa"})`;
 };
 
 const describeMeals = (meals: readonly PlanMeal[]): string =>
@@ -159,30 +192,45 @@ export const mergePlanIngredients = async (
     ingredients: readonly PlanIngredient[];
     cart: readonly CoordinatorCartLine[];
     alreadyAdded: readonly CartAddition[];
+    /** Cart lines this run proposes removing (product id → why): they cover nothing. */
+    toBePruned?: ReadonlyMap<string, string>;
   },
 ): Promise<{ added: CartAddition[]; notAdded: PlanIngredientNotAdded[] }> => {
-  const inCart = new Set([...args.cart, ...args.alreadyAdded].map((line) => line.productId));
+  const toBePruned = args.toBePruned ?? new Map<string, string>();
+  // What the household will not get is not "in the cart" for the plan: unavailable or to-be-pruned lines.
+  const counts = (line: CoordinatorCartLine) => line.available && !toBePruned.has(line.productId);
+  const notCounted: HeldLine[] = args.cart.filter((line) => !counts(line));
+  const inCart = new Set([...args.cart.filter(counts), ...args.alreadyAdded].map((line) => line.productId));
   const added: CartAddition[] = [];
   const notAdded: PlanIngredientNotAdded[] = [];
-  const held: HeldLine[] = [...args.cart, ...args.alreadyAdded.map((a) => ({ ...a }))];
+  const held: HeldLine[] = [...args.cart.filter(counts), ...args.alreadyAdded.map((a) => ({ ...a }))];
   for (const ingredient of args.ingredients) {
     const term = searchTermFor(ingredient.name);
     // Matched by food first: a cart with 12 l of milk needs no more for a litre in the plan.
     const covered = coveringLine(ingredient, term, held);
-    if (covered) {
+    if (covered && !covered.missing) {
       notAdded.push({ ingredient: ingredient.display, reason: `${covered.why}.` });
       continue;
     }
+    // Only what is missing is added (2 l needed, 1 l in the cart → 1 l), and the line says so.
+    const amount = covered?.missing
+      ? {
+          quantity: covered.missing.amount,
+          unit: covered.missing.per === "un" ? null : covered.missing.per,
+          containerUnit: false,
+        }
+      : ingredient;
+    const because = covered?.missing ? covered.why : notCoveringWhy(ingredient, term, notCounted, toBePruned);
     const product = pickProduct(term, await store.searchProducts(term, SEARCH_RESULTS));
     if (!product) {
       notAdded.push({ ingredient: ingredient.display, reason: `Sem produto na loja para "${term}".` });
       continue;
     }
-    if (inCart.has(product.productId)) {
+    if (inCart.has(product.productId) && !covered?.missing) {
       notAdded.push({ ingredient: ingredient.display, reason: `${product.name} já está no carrinho.` });
       continue;
     }
-    const { packs, explanation } = packsForAmount(ingredient, product);
+    const { packs, explanation } = packsForAmount(amount, product);
     try {
       await store.addToCart(product.productId, packs);
     } catch (error) {
@@ -199,7 +247,7 @@ export const mergePlanIngredients = async (
       name: product.name,
       quantity: packs,
       why: "plan_ingredient",
-      reason: `Ingrediente do plano (${ingredient.display}) para ${describeMeals(ingredient.meals)}; ${explanation}.`,
+      reason: `Ingrediente do plano (${ingredient.display}) para ${describeMeals(ingredient.meals)}; ${because ? `${because}; ` : ""}${explanation}.`,
       ingredient: ingredient.display,
       meals: ingredient.meals,
     });

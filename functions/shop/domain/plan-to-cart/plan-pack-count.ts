@@ -78,6 +78,7 @@ export const packsForAmount = (
     pricePerUnit?: string;
     soldByWeight?: boolean;
     quantityStepKg?: number;
+    minimumQuantityKg?: number;
   },
 ): PackCount => {
   const { quantity, unit } = amount;
@@ -121,8 +122,19 @@ export const packsForAmount = (
   const perPack = pack?.totals[metric.per];
   if (perPack === undefined && metric.per === "kg" && soldByWeight(product, pack === null)) {
     // The store takes fractional kilograms for these (bananas at 1,5): the amount needed, to its step.
-    const kg = kilogramsForStep(quantity * metric.factor, product.quantityStepKg);
-    return { packs: kg, explanation: `${written} ao peso → ${formatNumber(kg)} kg` };
+    // The page's minimum ("Quant. Mínima = 250g") and step: never less than the store sells.
+    const needed = kilogramsForStep(quantity * metric.factor, product.quantityStepKg);
+    const minimum =
+      product.minimumQuantityKg === undefined
+        ? undefined
+        : kilogramsForStep(product.minimumQuantityKg, product.quantityStepKg);
+    if (minimum !== undefined && minimum > needed) {
+      return {
+        packs: minimum,
+        explanation: `${written} ao peso → ${formatNumber(minimum)} kg, o mínimo que a loja vende`,
+      };
+    }
+    return { packs: needed, explanation: `${written} ao peso → ${formatNumber(needed)} kg` };
   }
   if (perPack === undefined) {
     return {

@@ -18,7 +18,9 @@ export type AttributeDimension =
   | "state"
   | "cut"
   | "fat"
-  | "kind";
+  | "kind"
+  | "life_stage"
+  | "claim";
 
 export interface AttributeValue {
   value: string;
@@ -116,6 +118,8 @@ const PT_DIMENSIONS: readonly DimensionSpec[] = [
           "bebida coco",
           "bebida de avela",
           "vegetal",
+          "vegetais",
+          "soja",
         ],
       },
     ],
@@ -194,6 +198,65 @@ const PT_DIMENSIONS: readonly DimensionSpec[] = [
       { value: "evaporated", label: "evaporado", words: ["evaporado"] },
       { value: "coconut", label: "de coco", words: ["de coco", "coco"] },
       { value: "kefir", label: "kefir", words: ["kefir"] },
+    ],
+  },
+  {
+    // Who it is made for: a toddler's milk drink is not an adult's milk, nor the other way round.
+    dimension: "life_stage",
+    mode: "same",
+    implicit: { value: "adult", label: "adulto" },
+    values: [
+      {
+        value: "infant",
+        label: "bebé (0-12 meses)",
+        words: ["lactente", "lactentes", "1a idade", "0-6 meses", "0 a 6 meses", "6-12 meses", "bebe"],
+      },
+      {
+        value: "toddler",
+        label: "1 a 3 anos",
+        words: ["1 a 3 anos", "1-3 anos", "+1 ano", "crescimento", "2a idade", "3a idade"],
+      },
+      {
+        value: "junior",
+        label: "júnior (+3 anos)",
+        words: ["+3 anos", "3+ anos", "junior", "kids", "criancas"],
+      },
+    ],
+  },
+  {
+    // Claims a household chooses on purpose: a protein yoghurt stays a protein yoghurt.
+    dimension: "claim",
+    mode: "all",
+    values: [
+      {
+        value: "protein",
+        label: "proteína",
+        absentLabel: "sem proteína adicionada",
+        words: [
+          "proteina",
+          "+proteina",
+          "mais proteina",
+          "proteico",
+          "proteica",
+          "proteicos",
+          "proteicas",
+          "high protein",
+          "hiperproteico",
+          "protein",
+        ],
+      },
+      {
+        value: "fibre",
+        label: "fibra",
+        absentLabel: "sem fibra adicionada",
+        words: ["com fibra", "fibra", "fibras", "rico em fibra"],
+      },
+      {
+        value: "calcium",
+        label: "cálcio",
+        absentLabel: "sem cálcio adicionado",
+        words: ["calcio", "com calcio", "+calcio"],
+      },
     ],
   },
 ];

@@ -1,2 +1,3 @@
 export * from "./attribute-lexicon";
 export * from "./defining-attributes";
+export * from "./product-kinds";

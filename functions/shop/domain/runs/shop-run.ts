@@ -108,6 +108,13 @@ export const recordedDecisionSchema = z.object({
   substituteId: z.string().optional(),
   outcome: z.enum(["claimed", "applied", "recorded", "failed"]),
   error: z.string().optional(),
+  /** Why it failed, as a code: `original_not_in_cart` (nothing was done), `store_failed`. */
+  errorCode: z.enum(["original_not_in_cart", "store_failed"]).optional(),
+  /**
+   * For a failed store change of several steps: true when what was done was undone (the cart is as it was),
+   * false when the undo failed too (the cart holds part of it; the next identical decision completes it).
+   */
+  undone: z.boolean().optional(),
   decidedAt: z.string(),
   /** The request that holds (or last held) the claim. */
   claimId: z.string().optional(),

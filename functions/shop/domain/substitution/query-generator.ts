@@ -3,7 +3,13 @@ import { wrapPromptData } from "../../../core/llm/prompt-data";
 import type { LoggerPort } from "../../../core/logger-port";
 import { foldText } from "../../../core/text/fold-text";
 import { type StepSource, withHeuristicFallback } from "../heuristic-fallback";
-import { type AttributeLexicon, DEFAULT_ATTRIBUTE_LEXICON, findAttributes } from "../product-attributes";
+import {
+  type AttributeLexicon,
+  DEFAULT_ATTRIBUTE_LEXICON,
+  findAttributes,
+  findKind,
+  isKindWord,
+} from "../product-attributes";
 import { type BrandTiers, knownBrandWords, SEED_BRAND_TIERS } from "./brand-tiers";
 import {
   generateSearchQueryToolSchema,
@@ -48,6 +54,39 @@ export interface QueryBrandHints {
   lexicon?: AttributeLexicon;
 }
 
+/** Every brand a query must not keep: the tiers', the store's other known ones, and the page's (hints). */
+const brandWordsOf = (tiers: BrandTiers, lexicon: AttributeLexicon, hints: QueryBrandHints): string[] =>
+  [
+    ...knownBrandWords(tiers),
+    ...lexicon.otherBrands,
+    ...(hints.brands ?? []).flatMap((b) => (b?.trim() ? [pageBrand(b, lexicon)] : [])),
+  ]
+    .filter((brand) => brand.length > 0)
+    .sort((a, b) => b.length - a.length);
+
+/**
+ * A brand field as the page gives it, less any word that says what the food is: the store writes
+ * "GALLO VIRGEM" as a brand, and "virgem" must stay in the query.
+ */
+const pageBrand = (brand: string, lexicon: AttributeLexicon): string =>
+  brand
+    .toLowerCase()
+    .trim()
+    .split(/\s+/)
+    .filter((word) => findAttributes(word, lexicon).length === 0 && !isKindWord(word))
+    .join(" ");
+
+/** The text with each brand (a whole word or phrase, accents aside) taken out. */
+const withoutBrands = (text: string, brands: readonly string[]): string => {
+  let name = ` ${text.toLowerCase()} `;
+  for (const brand of brands) {
+    name = name.replaceAll(` ${brand} `, " ");
+    const folded = foldText(brand);
+    if (folded !== brand) name = ` ${name} `.replace(new RegExp(` ${escapeRegExp(folded)} `, "g"), " ");
+  }
+  return name;
+};
+
 /**
  * The heuristic query builder (seed: "strip brand + size"): sizes out, every brand out (the tiers', the
  * store's other known brands, and any brand the original or the candidates name), filler words out. The
@@ -63,16 +102,10 @@ export const buildHeuristicQueries = (
   const lexicon = hints.lexicon ?? DEFAULT_ATTRIBUTE_LEXICON;
   // The attribute lexicon's word split (punctuation as spaces), so its word positions are this list's.
   let name = ` ${input.productName.toLowerCase().replace(/[,;:()[\]"']/g, " ")} `.replace(SIZE_PATTERN, " ");
-  const brands = [
-    ...knownBrandWords(tiers),
-    ...lexicon.otherBrands,
-    ...(hints.brands ?? []).filter((b): b is string => Boolean(b?.trim())).map((b) => b.toLowerCase().trim()),
-  ].sort((a, b) => b.length - a.length);
-  for (const brand of brands) {
-    name = name.replaceAll(` ${brand} `, " ");
-    const folded = foldText(brand);
-    if (folded !== brand) name = ` ${name} `.replace(new RegExp(` ${escapeRegExp(folded)} `, "g"), " ");
-  }
+  name = withoutBrands(
+    name,
+    brandWordsOf(tiers, lexicon, { brands: [...(hints.brands ?? []), ...(input.brands ?? [])] }),
+  );
   // Which words carry a defining attribute ("sem" and "lactose" both do in "sem lactose"; "0%" does in
   // "0% lactose"): those stay whatever they look like.
   const all = words(name);
@@ -80,6 +113,9 @@ export const buildHeuristicQueries = (
   for (const found of findAttributes(all.join(" "), lexicon)) {
     for (let i = 0; i < found.phrase.split(" ").length; i++) definingAll.add(found.position + i);
   }
+  // The kind the name names first ("bebida láctea") is what the food is: it stays too.
+  const kind = findKind(all.join(" "));
+  for (let i = 0; kind && i < kind.length; i++) definingAll.add(kind.position + i);
   const coreEntries = all
     .map((word, index) => ({ word, defining: definingAll.has(index) }))
     .filter(({ word, defining }) => defining || (!FILLER_WORDS.has(word) && !/^\d/.test(word)));
@@ -176,9 +212,24 @@ export const generateSearchQueries = async (
         maxOutputTokens: 1024,
         temperature: SUBSTITUTION_TEMPERATURE,
       });
+      // The model's queries lose every brand too (a brand on the page, listed or not): a query names the
+      // food, not the shelf's labels.
+      const brands = brandWordsOf(tiers, hints.lexicon ?? DEFAULT_ATTRIBUTE_LEXICON, {
+        ...hints,
+        brands: [...(hints.brands ?? []), ...(input.brands ?? [])],
+      });
+      const strip = (query: string) => words(withoutBrands(query, brands)).join(" ");
+      const primary = strip(value.primaryQuery);
       const queries = distinctQueries({
-        primaryQuery: withDefiningWords(value.primaryQuery, input.productName, hints.lexicon),
-        fallbackQueries: value.fallbackQueries.slice(0, 3),
+        primaryQuery: withDefiningWords(
+          primary || buildHeuristicQueries(input, tiers, hints).primaryQuery,
+          input.productName,
+          hints.lexicon,
+        ),
+        fallbackQueries: value.fallbackQueries
+          .map(strip)
+          .filter((q) => q.length > 0)
+          .slice(0, 3),
         inferredCategory: value.inferredCategory,
         searchStrategy: value.searchStrategy ?? "category",
       });

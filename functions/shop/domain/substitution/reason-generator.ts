@@ -4,8 +4,10 @@ import { wrapPromptData } from "../../../core/llm/prompt-data";
 import type { LoggerPort } from "../../../core/logger-port";
 import { refineListedIdsOnce } from "../../../core/validation";
 import { type StepSource, withHeuristicFallback } from "../heuristic-fallback";
+import { DIFFERS_PREFIX } from "./attribute-guard";
 import type { OriginalItem, RankedCandidate } from "./substitution-contracts";
 import { SUBSTITUTION_TEMPERATURE } from "./substitution-prompts";
+import { PRICE_CAP_NOTE } from "./substitution-rules";
 
 /** The seed's ReasonGenerator ("Explain recommendations"): its own model call, after the ranking. */
 export const EXPLAIN_SUBSTITUTES_SCHEMA_NAME = "explain_substitutes";
@@ -23,6 +25,7 @@ RULES:
 3. Write prices the Portuguese way: 3,49 €/kg, 1,69 €.
 4. No greetings, no lists, no quotes: one sentence or a few short phrases separated by commas.
 5. Give a reason for every candidate listed, with its productId, and for no other.
+6. A candidate may carry guard notes (what differs from the original, a price above the household's cap): they are shown to the household with your reason, before and after it. Do not repeat them and never contradict them: a candidate that differs is not "the same product".
 
 EXAMPLE:
 Original: batata doce auchan em cubos para cozer 400g, 1,69 €, 4,22 €/kg
@@ -52,6 +55,45 @@ export const explainSubstitutesSchema = (candidateIds: ReadonlySet<string>) =>
       ),
     );
 
+/** What the guards wrote on a candidate's reason: what differs from the original, and a price over the cap. */
+export interface GuardNotes {
+  /** "Diferente do original: sem lactose → com lactose" */
+  differs?: string;
+  /** "(acima do limite de preço de +20% ao preço unitário)" */
+  priceCap?: string;
+}
+
+/** The guard notes a reason carries (the attribute guard's prefix, the price cap's parenthesis). */
+export const guardNotesOf = (reason: string): GuardNotes => {
+  const notes: GuardNotes = {};
+  if (reason.startsWith(DIFFERS_PREFIX)) {
+    const segments = reason.slice(DIFFERS_PREFIX.length).split("; ");
+    const differences: string[] = [];
+    for (const segment of segments) {
+      if (!segment.includes("→")) break;
+      differences.push(segment.trim());
+    }
+    if (differences.length > 0) notes.differs = `${DIFFERS_PREFIX} ${differences.join("; ")}`;
+  }
+  const cap = new RegExp(`\\(${PRICE_CAP_NOTE}[^)]*\\)`).exec(reason);
+  if (cap) notes.priceCap = cap[0];
+  return notes;
+};
+
+/** A reason with every guard note in it, whoever wrote it: the difference first, the price cap last. */
+export const withGuardNotes = (reason: string, notes: GuardNotes): string => {
+  let text = reason.trim();
+  if (notes.differs && !text.includes(notes.differs)) text = `${notes.differs}; ${text}`;
+  if (notes.priceCap && !text.includes(notes.priceCap)) text = `${text} ${notes.priceCap}`;
+  return text;
+};
+
+const notesLine = (reason: string): string => {
+  const notes = guardNotesOf(reason);
+  const listed = [notes.differs, notes.priceCap].filter(Boolean);
+  return listed.length > 0 ? `guard notes (kept with your reason): ${listed.join(" ")}` : "";
+};
+
 const euros = (value: number): string => value.toFixed(2).replace(".", ",");
 
 const describe = (original: OriginalItem, candidates: readonly RankedCandidate[]): string =>
@@ -78,6 +120,7 @@ const describe = (original: OriginalItem, candidates: readonly RankedCandidate[]
             `brand: ${c.brandPreference}`,
             `price per unit vs original: ${c.priceComparison}`,
             `recommendation: ${c.recommendation}`,
+            notesLine(c.reason),
           ]
             .filter(Boolean)
             .join(", "),
@@ -119,7 +162,13 @@ export const explainSubstitutes = async (
       });
       const reasons = new Map(value.reasons.map((entry) => [entry.productId, entry.reason]));
       return {
-        candidates: input.candidates.map((c) => ({ ...c, reason: reasons.get(c.productId) ?? c.reason })),
+        // The guards' notes stay part of every reason the model rewrote (ARCHITECTURE: the reason says what differs).
+        candidates: input.candidates.map((c) => {
+          const written = reasons.get(c.productId);
+          return written === undefined
+            ? c
+            : { ...c, reason: withGuardNotes(written, guardNotesOf(c.reason)) };
+        }),
         source: "llm" as const,
       };
     },

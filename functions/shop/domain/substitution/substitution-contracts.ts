@@ -23,6 +23,8 @@ export const queryGeneratorInputSchema = z.object({
   productName: text(300),
   productCategory: text(200).optional(),
   originalPrice: z.number().nonnegative().max(100_000).optional(),
+  /** Ours, not the seed's: brands on the page (the tiles' brand fields); none is kept in a query. */
+  brands: z.array(text(100)).max(60).optional(),
 });
 export type QueryGeneratorInput = z.infer<typeof queryGeneratorInputSchema>;
 
@@ -48,6 +50,8 @@ export const originalProductSchema = z.object({
   price: z.number().nonnegative().max(100_000),
   pricePerUnit: z.string().max(60).optional(),
   size: z.string().max(60).optional(),
+  /** Ours, not the seed's: the store's category path ("alimentação/produtos-lácteos/iogurtes/gregos"). */
+  category: z.string().trim().min(1).max(300).optional(),
 });
 export type OriginalProduct = z.infer<typeof originalProductSchema>;
 
@@ -59,6 +63,8 @@ export const substituteCandidateSchema = z.object({
   brand: z.string().max(100).optional(),
   size: z.string().max(60).optional(),
   available: z.boolean(),
+  /** Ours, not the seed's: the store's category path ("alimentação/produtos-lácteos/iogurtes/gregos"). */
+  category: z.string().trim().min(1).max(300).optional(),
 });
 export type SubstituteCandidate = z.infer<typeof substituteCandidateSchema>;
 

@@ -4,6 +4,9 @@ import type { ValueRanking } from "./substitution-contracts";
 import { comparablePrices, type ValueScoreProduct } from "./value-heuristics";
 
 /** A candidate as the rules see it: the seed's fields plus the store's category path. */
+
+/** How the note of a strong candidate lowered for its price begins (inside parentheses, after the reason). */
+export const PRICE_CAP_NOTE = "acima do limite de preço";
 export interface RuleCandidate extends ValueScoreProduct {
   productId: string;
   categoryPath: readonly string[];
@@ -93,7 +96,7 @@ export const applySubstitutionRules = (args: {
     return {
       ...ranking,
       recommendation: "acceptable" as const,
-      reason: `${ranking.reason} (acima do limite de preço de +${preferences.priceCapPercent}% ${prices.basis === "unit" ? "ao preço unitário" : "no preço"})`,
+      reason: `${ranking.reason} (${PRICE_CAP_NOTE} de +${preferences.priceCapPercent}% ${prices.basis === "unit" ? "ao preço unitário" : "no preço"})`,
     };
   });
   const pinned = capped.filter((r) =>

@@ -172,6 +172,7 @@ export const rankItemCandidates = async (
       price: original.price,
       ...(original.pricePerUnit === undefined ? {} : { pricePerUnit: original.pricePerUnit }),
       ...(original.size === undefined ? {} : { size: original.size }),
+      ...(original.categoryPath.length > 0 ? { category: original.categoryPath.join("/") } : {}),
     },
     candidates: args.candidates.map((c) => ({
       productId: c.productId,
@@ -181,6 +182,7 @@ export const rankItemCandidates = async (
       ...(c.pricePerUnit === undefined ? {} : { pricePerUnit: c.pricePerUnit }),
       ...(c.brand === undefined ? {} : { brand: c.brand }),
       ...(c.size === undefined ? {} : { size: c.size }),
+      ...(c.categoryPath.length > 0 ? { category: c.categoryPath.join("/") } : {}),
     })),
   });
   const ruled = applySubstitutionRules({
@@ -194,7 +196,16 @@ export const rankItemCandidates = async (
   const byId = new Map(args.candidates.map((c) => [c.productId, c]));
   // Pinned brands go first only among candidates of the same kind: one that loses a defining attribute
   // (sem lactose, de ovelha, grego) stays below every one that keeps them.
-  const guarded = keepDefiningAttributes(ruled.rankings, original.name, (id) => byId.get(id)?.name);
+  const guarded = keepDefiningAttributes(
+    ruled.rankings,
+    original.name,
+    (id) => byId.get(id)?.name,
+    undefined,
+    {
+      originalCategory: original.categoryPath,
+      categoryOf: (id) => byId.get(id)?.categoryPath,
+    },
+  );
   const candidates = guarded.map((ranking): RankedCandidate => {
     const product = byId.get(ranking.productId) as CoordinatorProduct;
     return {

@@ -77,6 +77,12 @@ const nameIn =
   (id: string): string | undefined =>
     input.candidates.find((c) => c.productId === id)?.name;
 
+/** The kind signals the input carries: the store's category path of each product, where given. */
+const kindSignalsOf = (input: ValueRankerInput) => ({
+  originalCategory: input.originalProduct.category,
+  categoryOf: (id: string) => input.candidates.find((c) => c.productId === id)?.category,
+});
+
 const summarize = (rankings: readonly ValueRanking[], input: ValueRankerInput): string =>
   summarizeRankings(rankings, input.originalProduct.name, nameIn(input));
 
@@ -101,6 +107,8 @@ export const rankByHeuristic = (
     scored.map(({ ranking }, index) => ({ ...ranking, rank: index + 1 })),
     input.originalProduct.name,
     nameIn(input),
+    undefined,
+    kindSignalsOf(input),
   );
   return { rankings, summary: summarize(rankings, input) };
 };
@@ -148,6 +156,7 @@ const describeCandidates = (input: ValueRankerInput): string =>
         c.pricePerUnit ? `  pricePerUnit: ${c.pricePerUnit}` : undefined,
         c.brand ? `  brand: ${c.brand}` : undefined,
         c.size ? `  size: ${c.size}` : undefined,
+        c.category ? `  category: ${c.category}` : undefined,
       ]
         .filter(Boolean)
         .join("\n"),
@@ -160,6 +169,7 @@ const describeOriginal = (original: ValueRankerInput["originalProduct"]): string
     `price: ${original.price.toFixed(2)} €`,
     original.pricePerUnit ? `pricePerUnit: ${original.pricePerUnit}` : undefined,
     original.size ? `size: ${original.size}` : undefined,
+    original.category ? `category: ${original.category}` : undefined,
   ]
     .filter(Boolean)
     .join("\n");
@@ -232,6 +242,8 @@ export const rankSubstitutesByValue = async (
         [...ranked, ...leftOut].map((ranking, index) => ({ ...ranking, rank: index + 1 })),
         input.originalProduct.name,
         nameIn(input),
+        undefined,
+        kindSignalsOf(input),
       );
       return {
         // The model's summary names its own first; when the guard moved that one down, ours says the truth.

@@ -15,7 +15,96 @@ export interface DecisionOutcome {
   error?: string;
   /** Set when this decision repeats one already made on the run: nothing was changed again (`changes: []`). */
   alreadyDecidedAt?: string;
+  /** Why it failed: `original_not_in_cart` (nothing was done), `store_failed` (see `undone`). */
+  code?: "original_not_in_cart" | "store_failed";
+  /** For a failed decision: true when the cart is as it was (nothing done, or what was done was undone). */
+  undone?: boolean;
 }
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * One claimed store change, all or nothing, against the cart as read before it: the original must still
+ * be in the cart (else nothing is added: `original_not_in_cart`); a substitution adds the substitute and
+ * removes the original, and when the removal fails the addition is undone (the substitute's line back to
+ * what it held). A resumed claim (an earlier attempt that died, or whose undo failed) does not repeat what
+ * the cart shows done.
+ */
+const applyOne = async (
+  store: StoreToolsPort,
+  plan: Extract<Planned, { kind: "substitute" | "prune" }>,
+  context: { resumed: boolean; cartQuantity: (productId: string) => number },
+): Promise<DecisionOutcome> => {
+  const { resumed, cartQuantity } = context;
+  const originalId = plan.kind === "substitute" ? plan.originalId : plan.productId;
+  const changes: DecisionOutcome["changes"] = [];
+  const failed = (error: string, code: DecisionOutcome["code"], undone: boolean): DecisionOutcome => ({
+    decision: plan.decision,
+    outcome: "failed",
+    changes: undone ? [] : changes,
+    error,
+    code,
+    undone,
+  });
+  if (cartQuantity(originalId) === 0) {
+    // An earlier attempt of this very decision finished its change before it died: nothing left to do.
+    if (resumed && (plan.kind === "prune" || cartQuantity(plan.substituteId) >= plan.quantity)) {
+      return { decision: plan.decision, outcome: "applied", changes: [] };
+    }
+    return failed(
+      `Product ${originalId} is no longer in the cart: nothing was changed`,
+      "original_not_in_cart",
+      true,
+    );
+  }
+  if (plan.kind === "prune") {
+    try {
+      await store.removeFromCart(plan.productId);
+    } catch (error) {
+      return failed(messageOf(error), "store_failed", true);
+    }
+    return {
+      decision: plan.decision,
+      outcome: "applied",
+      changes: [{ change: "removed", productId: plan.productId }],
+    };
+  }
+  const before = cartQuantity(plan.substituteId);
+  const add = !(resumed && before >= plan.quantity);
+  try {
+    if (add) {
+      await store.addToCart(plan.substituteId, plan.quantity);
+      changes.push({
+        change: "added",
+        productId: plan.substituteId,
+        quantity: plan.quantity,
+        reason: plan.reason,
+      });
+    }
+  } catch (error) {
+    // The addition may have reached the cart before the store failed to answer: the line goes back.
+    return failed(messageOf(error), "store_failed", await restore(store, plan.substituteId, before));
+  }
+  try {
+    await store.removeFromCart(plan.originalId);
+    changes.push({ change: "removed", productId: plan.originalId });
+  } catch (error) {
+    const undone = add ? await restore(store, plan.substituteId, before) : false;
+    return failed(messageOf(error), "store_failed", undone);
+  }
+  return { decision: plan.decision, outcome: "applied", changes };
+};
+
+/** Puts a product's cart line back to `quantity` (0: no line); false when the store refused. */
+const restore = async (store: StoreToolsPort, productId: string, quantity: number): Promise<boolean> => {
+  try {
+    await store.removeFromCart(productId);
+    if (quantity > 0) await store.addToCart(productId, quantity);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 /**
  * How long a claim protects a decision whose request is still at work: API Gateway ends every request
@@ -233,46 +322,28 @@ export const applyDecisions = async (
   let store: (StoreToolsPort & { close(): Promise<void> }) | undefined;
   try {
     store = ours.length > 0 ? await deps.store() : undefined;
-    // A claim an earlier attempt took: what it changed already is read from the cart, not made again.
-    const cart = store && ours.some((o) => o.resumed) ? await store.scanCart() : undefined;
-    const cartQuantity = (productId: string) =>
-      cart?.find((line) => line.productId === productId)?.quantity ?? 0;
+    // The cart as it is now, read before anything changes: another run's decision, or the household, may
+    // have changed it since this run read it (a decision on an older run is answered against it).
+    const cart = store ? await store.scanCart() : [];
+    const quantities = new Map<string, number>();
+    for (const line of cart)
+      quantities.set(line.productId, (quantities.get(line.productId) ?? 0) + line.quantity);
+    const cartQuantity = (productId: string) => quantities.get(productId) ?? 0;
     for (const { plan, index, resumed } of ours) {
-      const changes: DecisionOutcome["changes"] = [];
-      try {
-        if (plan.kind === "substitute" && store) {
-          if (!(resumed && cartQuantity(plan.substituteId) >= plan.quantity)) {
-            await store.addToCart(plan.substituteId, plan.quantity);
-            changes.push({
-              change: "added",
-              productId: plan.substituteId,
-              quantity: plan.quantity,
-              reason: plan.reason,
-            });
-          }
-          if (!(resumed && cartQuantity(plan.originalId) === 0)) {
-            await store.removeFromCart(plan.originalId);
-            changes.push({ change: "removed", productId: plan.originalId });
-          }
-        } else if (plan.kind === "prune" && store) {
-          if (!(resumed && cartQuantity(plan.productId) === 0)) {
-            await store.removeFromCart(plan.productId);
-            changes.push({ change: "removed", productId: plan.productId });
-          }
+      if (!store) continue;
+      results[index] = await applyOne(store, plan, { resumed, cartQuantity });
+      if (results[index]?.outcome === "applied") {
+        for (const change of results[index]?.changes ?? []) {
+          quantities.set(
+            change.productId,
+            change.change === "removed" ? 0 : cartQuantity(change.productId) + (change.quantity ?? 0),
+          );
         }
-        results[index] = { decision: plan.decision, outcome: "applied", changes };
-      } catch (error) {
-        results[index] = {
-          decision: plan.decision,
-          outcome: "failed",
-          changes,
-          error: error instanceof Error ? error.message : String(error),
-        };
       }
     }
   } catch (error) {
-    // No store session, or the cart could not be read: every claim of this request failed, with why; the
-    // next identical decision completes it.
+    // No store session, or the cart could not be read: every claim of this request failed, with why,
+    // before anything changed; the next identical decision applies it.
     for (const { plan, index } of ours) {
       if (results[index]?.outcome === "recorded") {
         results[index] = {
@@ -280,6 +351,8 @@ export const applyDecisions = async (
           outcome: "failed",
           changes: [],
           error: error instanceof Error ? error.message : String(error),
+          code: "store_failed",
+          undone: true,
         };
       }
     }
@@ -300,11 +373,13 @@ export const applyDecisions = async (
         );
         const outcome = own ? results[own.index] : undefined;
         if (!outcome) return record;
-        const { error: _previous, ...rest } = record;
+        const { error: _previous, errorCode: _code, undone: _undone, ...rest } = record;
         return {
           ...rest,
           outcome: outcome.outcome === "failed" ? "failed" : "applied",
           ...(outcome.error ? { error: outcome.error } : {}),
+          ...(outcome.code ? { errorCode: outcome.code } : {}),
+          ...(outcome.outcome === "failed" && outcome.undone !== undefined ? { undone: outcome.undone } : {}),
         };
       }),
     }));
@@ -441,8 +516,10 @@ const judge = (decisions: readonly RecordedDecision[], plan: Planned, now: numbe
     if (latest.outcome === "applied" || latest.outcome === "recorded")
       return { kind: "repeat", earlier: latest };
     if (latest.outcome === "claimed" && !stale) return { kind: "wait", earlier: latest };
-    // Failed, or claimed by a request that died: this one completes it.
-    return { kind: "claimed", resumed: plan.kind !== "record" };
+    // Claimed by a request that died, or failed with part of it left in the cart: this one completes it.
+    // A failure that left the cart as it was starts afresh.
+    const partial = latest.outcome === "claimed" || (latest.outcome === "failed" && latest.undone === false);
+    return { kind: "claimed", resumed: plan.kind !== "record" && partial };
   }
   // A reject or keep changed nothing and may be changed; so may a decision that failed.
   if (latest.outcome === "recorded" || latest.outcome === "failed")

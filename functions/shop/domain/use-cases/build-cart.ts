@@ -12,6 +12,7 @@ export interface BuildCartDeps {
   /** Runs `work` on the household's store session and closes it after. */
   withStore: <T>(work: (store: StoreToolsPort) => Promise<T>) => Promise<T>;
   logger: LoggerPort;
+  now: () => Date;
 }
 
 /** What BuildCart hands the workflow: counts only (the lines stay with the run, for SaveRun). */
@@ -51,7 +52,16 @@ export const buildCart = async (
     }
     if (!ingredients) return { orders, cartAdditions: added };
     const { mergePlanIngredients } = await import("../plan-to-cart/plan-cart-merge");
-    const plan = await mergePlanIngredients(store, { ingredients, cart, alreadyAdded: added });
+    // What the household will not get never covers a plan line: an unavailable cart line, or one the
+    // run's PruneStock proposes removing (its purchase-cadence rule, on the same cart and orders).
+    const { pruneStockByCadence } = await import("../pruning/stock-pruner");
+    const pruned = pruneStockByCadence(cart, orders, deps.now().toISOString().slice(0, 10));
+    const plan = await mergePlanIngredients(store, {
+      ingredients,
+      cart,
+      alreadyAdded: added,
+      toBePruned: new Map(pruned.map((p) => [p.productId, p.reason])),
+    });
     deps.logger.info("plan merged", {
       runId,
       planSnapshotId,

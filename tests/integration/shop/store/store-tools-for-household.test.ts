@@ -21,7 +21,11 @@ const invoke = <Result>(
   when: StoreToolsDeadline = { lambdaContext: createLambdaContext("ShopSearchCandidates", 60) },
 ): Promise<Result> =>
   withHouseholdStoreTools(
-    { householdId, config: { storeUrl: new URL(store.url), timeoutMs: 10_000 }, ...when },
+    {
+      householdId,
+      config: { storeUrl: new URL(store.url), timeoutMs: 10_000, requiresAccount: false },
+      ...when,
+    },
     call,
   );
 

@@ -1,12 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { nameDifferences, readAttributes } from "../../../../functions/shop/domain/product-attributes";
+import { DIFFERS_PREFIX } from "../../../../functions/shop/domain/substitution/attribute-guard";
 import { STORE_BRAND_TIERS } from "../../../../functions/shop/domain/substitution/brand-tiers";
 import {
   buildHeuristicQueries,
   generateSearchQueries,
 } from "../../../../functions/shop/domain/substitution/query-generator";
+import {
+  EXPLAIN_SUBSTITUTES_SCHEMA_NAME,
+  explainSubstitutes,
+} from "../../../../functions/shop/domain/substitution/reason-generator";
 import type { SubstituteCandidate } from "../../../../functions/shop/domain/substitution/substitution-contracts";
 import { SUBSTITUTION_TEMPERATURE } from "../../../../functions/shop/domain/substitution/substitution-prompts";
+import { PRICE_CAP_NOTE } from "../../../../functions/shop/domain/substitution/substitution-rules";
 import {
   rankByHeuristic,
   rankSubstitutesByValue,
@@ -172,5 +178,42 @@ describe("queries keep the defining words and drop any brand and size", () => {
     );
     expect(queries.primaryQuery).toBe("leite meio gordo sem lactose");
     expect(llm.callsNamed("generate_search_query")[0]).toMatchObject({ request: { temperature: 0.3 } });
+  });
+});
+
+describe("a model writing the reasons keeps the guards' notes", () => {
+  it("the lactose-free milk's plain-milk substitute still says what differs, and a price over the cap stays said", async () => {
+    const { rankings } = rankByHeuristic({ originalProduct: LACTOSE_FREE, candidates: MILKS }, AUCHAN);
+    const ranked = rankings.map((r) => {
+      const product = MILKS.find((m) => m.productId === r.productId);
+      // The cap's note as the rules write it, on one of them (it must survive the rewrite too).
+      const reason =
+        r.productId === "lf-covap" ? `${r.reason} (${PRICE_CAP_NOTE} de +20% no preço)` : r.reason;
+      return { ...r, reason, name: product?.name ?? "", price: product?.price ?? 0 };
+    });
+    const plainBefore = ranked.find((r) => r.productId === "plain");
+    expect(plainBefore?.reason.startsWith(DIFFERS_PREFIX)).toBe(true);
+    // A model that writes fluent reasons and forgets every note.
+    const llm = createFakeLlm().onStructured(EXPLAIN_SUBSTITUTES_SCHEMA_NAME, (request) => {
+      const ids = [...JSON.stringify(request.messages).matchAll(/productId: ([\w-]+)/g)].map((m) => m[1]);
+      return {
+        reasons: ids.map((productId) => ({ productId, reason: "Leite meio gordo, 1 l, mais barato" })),
+      };
+    });
+    const outcome = await explainSubstitutes(
+      { llm, logger: new RecordingCoordinatorLogger() },
+      { original: { ...LACTOSE_FREE, productId: "lf", quantity: 1, categoryPath: [] }, candidates: ranked },
+    );
+    expect(outcome.source).toBe("llm");
+    const plain = outcome.candidates.find((c) => c.productId === "plain");
+    expect(plain?.reason).toMatch(/^Diferente do original: sem lactose → com lactose; Leite meio gordo/);
+    expect(plain?.recommendation).not.toBe("strong");
+    expect(outcome.candidates.find((c) => c.productId === "lf-covap")?.reason).toBe(
+      `Leite meio gordo, 1 l, mais barato (${PRICE_CAP_NOTE} de +20% no preço)`,
+    );
+    // The prompt was told the notes.
+    const prompt = JSON.stringify(llm.calls[0]?.request.messages);
+    expect(prompt).toContain("guard notes (kept with your reason): Diferente do original: sem lactose");
+    expect(prompt).toContain(`(${PRICE_CAP_NOTE} de +20% no preço)`);
   });
 });

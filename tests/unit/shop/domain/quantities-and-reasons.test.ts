@@ -99,13 +99,61 @@ describe("plan lines are matched to the cart by food, not only by product id", (
     ]);
   });
 
-  it("a cart line of another kind (coconut milk) or too little does not cover the plan", () => {
+  it("a cart line of another kind (coconut milk) does not cover the plan; too little covers part", () => {
     expect(
       coveringLine({ quantity: 1, unit: "l" }, "leite", [line("c", "leite de coco 400ml", 1)]),
     ).toBeUndefined();
     expect(
-      coveringLine({ quantity: 2, unit: "l" }, "leite", [line("m", "leite uht 1l", 1, "1l")]),
-    ).toBeUndefined();
+      coveringLine({ quantity: 2, unit: "l" }, "leite", [line("m", "leite uht 1l", 1, "1l")])?.missing,
+    ).toEqual({ amount: 1, per: "l", held: 1, need: 2 });
+  });
+
+  it("2 l of milk needed, 1 l in the cart: adds 1 l in packs, and the line says so", async () => {
+    const store = createFakeStore({ cart: [], catalog: [product("leite-2", "leite meio gordo mimosa 1l")] });
+    const { added } = await mergePlanIngredients(store, {
+      ingredients: [{ name: "milk", display: "milk: 2 l", quantity: 2, unit: "l", meals }],
+      cart: [line("leite-1", "leite auchan uht meio gordo 1l", 1, "1l")],
+      alreadyAdded: [],
+    });
+    expect(store.added).toEqual([{ productId: "leite-2", quantity: 1 }]);
+    expect(added[0]?.reason).toContain("(1 l, o plano pede 2 l): falta 1 l");
+  });
+
+  it("an unavailable cart line, or one the run will prune, covers nothing: the plan line is added, saying why", async () => {
+    const store = createFakeStore({
+      cart: [],
+      catalog: [product("leite-2", "leite meio gordo mimosa 1l"), product("arroz-2", "arroz agulha 1kg")],
+    });
+    const { added } = await mergePlanIngredients(store, {
+      ingredients: [
+        { name: "milk", display: "milk: 600 ml", quantity: 600, unit: "ml", meals },
+        { name: "white rice", display: "white rice: 500 g", quantity: 500, unit: "g", meals },
+      ],
+      cart: [
+        { ...line("leite-1", "leite auchan uht meio gordo sem lactose 1l", 2, "1l"), available: false },
+        line("arroz-1", "arroz carolino auchan 1kg", 1, "1kg"),
+      ],
+      alreadyAdded: [],
+      toBePruned: new Map([["arroz-1", "Comprado há 3 dias"]]),
+    });
+    expect(store.added.map((a) => a.productId)).toEqual(["leite-2", "arroz-2"]);
+    expect(added[0]?.reason).toContain("está no carrinho mas indisponível");
+    expect(added[1]?.reason).toContain("esta execução propõe retirá-lo (Comprado há 3 dias)");
+  });
+
+  it("a product sold by weight: never less than the page's minimum, in its steps", () => {
+    expect(
+      packsForAmount(
+        { quantity: 100, unit: "g" },
+        { name: "tomate chucha kg", soldByWeight: true, quantityStepKg: 0.05, minimumQuantityKg: 0.25 },
+      ),
+    ).toEqual({ packs: 0.25, explanation: "100 g ao peso → 0,25 kg, o mínimo que a loja vende" });
+    expect(
+      packsForAmount(
+        { quantity: 420, unit: "g" },
+        { name: "tomate chucha kg", soldByWeight: true, quantityStepKg: 0.25, minimumQuantityKg: 0.25 },
+      ).packs,
+    ).toBe(0.5);
   });
 
   it("tomato paste is concentrado de tomate, not polpa", () => {

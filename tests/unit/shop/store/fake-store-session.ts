@@ -1,3 +1,4 @@
+import type { SignInOutcome } from "../../../../functions/shop/adapters/store/browser/sign-in-page";
 import type {
   ReadPageOptions,
   StoreFormRequest,
@@ -12,6 +13,7 @@ import type {
 } from "../../../../functions/shop/adapters/store/extraction/page-extraction";
 import { auchanPtSelectorRegistry } from "../../../../functions/shop/adapters/store/selectors/selector-registry";
 import type { StoreToolContext } from "../../../../functions/shop/adapters/store/tools/store-tool-context";
+import type { StoreSessionCookie } from "../../../../functions/shop/domain/store-account/store-account";
 
 export const STORE_URL = new URL("http://store.test");
 
@@ -55,6 +57,19 @@ export class FakeStoreSession implements StoreSession {
   async sendForm(request: StoreFormRequest): Promise<StoreFormResponse> {
     this.forms.push(request);
     return this.answerForm(request);
+  }
+
+  /** The fake store has no accounts: every page is as a signed-in household sees it. */
+  async isSignedIn(): Promise<boolean> {
+    return true;
+  }
+
+  async signIn(): Promise<SignInOutcome> {
+    return { kind: "signed_in" };
+  }
+
+  async cookies(): Promise<StoreSessionCookie[]> {
+    return [];
   }
 
   async close(): Promise<void> {

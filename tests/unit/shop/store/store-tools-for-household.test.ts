@@ -62,7 +62,7 @@ class RecordingBrowser implements StoreBrowser {
   async close() {}
 }
 
-const config: StoreConfig = { storeUrl: STORE_URL, timeoutMs: 1_000 };
+const config: StoreConfig = { storeUrl: STORE_URL, timeoutMs: 1_000, requiresAccount: false };
 const inLambda = (seconds = 60): StoreToolsDeadline => ({
   lambdaContext: createLambdaContext("ShopSearchCandidates", seconds),
 });

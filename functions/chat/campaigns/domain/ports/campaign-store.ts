@@ -42,7 +42,10 @@ export interface StoredCampaignTexts {
 export interface CampaignStore {
   /** The stored texts and embedding model of these ids (ids not stored are absent). */
   textsOf(ids: readonly string[]): Promise<Map<string, StoredCampaignTexts>>;
-  /** The distinct values of each dimension, for the offline router to recognise them in a message. */
+  /**
+   * The distinct values of each dimension, most frequent first: what the offline router recognises in a
+   * message and what the agent's tools list as allowed values.
+   */
   vocabulary(): Promise<CampaignVocabulary>;
   /** Inserts or updates campaigns, all at once. */
   upsert(writes: readonly CampaignWrite[]): Promise<void>;

@@ -20,6 +20,7 @@ import {
   createCampaignToolRunner,
   TOOL_INPUTS,
 } from "../campaign-tools";
+import { tryNormaliseFilterArgs } from "../campaign-vocabulary";
 import { routeMessage } from "../offline-router";
 
 /** Seed 002: at most 5 tool-call iterations a request. */
@@ -66,18 +67,23 @@ export const runCampaignChat = async (
   const request = parseOrThrow(CampaignChatRequestSchema, input, "campaign chat request");
   if (deps.offline) return answerOffline(deps, request);
   const runner = createCampaignToolRunner(deps.tools, request);
+  const vocabulary = await deps.tools.store.vocabulary();
   try {
     const result = await runAgent({
       llm: deps.llm,
-      system: campaignChatSystemPrompt(deps.tools.now().toISOString().slice(0, 10)),
+      system: campaignChatSystemPrompt(deps.tools.now().toISOString().slice(0, 10), vocabulary),
       messages: [{ role: "user", content: request.message }],
-      tools: createCampaignAgentTools(runner),
+      tools: createCampaignAgentTools(runner, vocabulary),
       maxIterations: CAMPAIGN_CHAT_MAX_ITERATIONS,
       ...(deps.deadline === undefined ? {} : { deadline: deps.deadline }),
       label: "campaign_chat",
       ...(deps.logger ? { logger: deps.logger } : {}),
     });
-    const outcomes = outcomesOf(result.toolRuns);
+    // The filters the tools ran with: the model's near misses mapped onto the stored values.
+    const outcomes = outcomesOf(result.toolRuns).map((o) => ({
+      ...o,
+      args: tryNormaliseFilterArgs(o.args, vocabulary),
+    }));
     if (result.status === "deadline" && !foundAny(outcomes)) {
       deps.logger?.warn("campaign chat: the model ran out of time; answering offline", {
         iterations: result.iterations,

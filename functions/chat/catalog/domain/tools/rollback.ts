@@ -79,6 +79,7 @@ const applyDelta = async (
 
 /**
  * Returns to an earlier step: the rebuilt state becomes a new step with a ROLLBACK delta; history is kept.
+ * The step's stored template comes back with it, so title and fields are the ones the user saw.
  * Undo (no `to_step`) goes back one step, skipping nothing: undoing twice returns to where the first undo came from.
  */
 export const rollback = async (
@@ -96,7 +97,10 @@ export const rollback = async (
   }
   const rebuilt = await replayTo(catalog, deltas, toStep);
   const step = state.step + 1;
+  // The template the user saw at that step, replayed as stored (Agent 2 never rebuilds it from "undo").
+  const template = deltas.find((d) => d.step === toStep)?.template;
   return {
+    ...(template ? { template } : {}),
     tool_result: `ok: rolled back to step ${toStep}, ${rebuilt.current.meta.count} products`,
     change: {
       state: { ...rebuilt, step },

@@ -1,4 +1,4 @@
-import type { RecordedDelta, SessionState } from "../session-state";
+import type { RecordedDelta, SessionState, Template } from "../session-state";
 
 /**
  * What a tool returns: the seed's short result text for the model ("ok: …" / "empty: …", never data) and,
@@ -7,4 +7,6 @@ import type { RecordedDelta, SessionState } from "../session-state";
 export interface ToolOutcome {
   tool_result: string;
   change?: { state: SessionState; delta: Omit<RecordedDelta, "template" | "createdAt" | "trigger"> };
+  /** A template to show as it was, not rebuilt by Agent 2: a rollback replays the step's stored one. */
+  template?: Template;
 }

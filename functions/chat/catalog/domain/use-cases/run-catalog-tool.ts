@@ -32,7 +32,7 @@ export const runCatalogToolOnSession = async (
     return unchangedAnswer(sessionId, state, outcome, await deps.templates.build(tool, state));
   }
   const next = outcome.change.state;
-  const template = await deps.templates.build(tool, next);
+  const template = outcome.template ?? (await deps.templates.build(tool, next));
   const delta = recordedDelta(outcome.change, TRIGGER_TOOL_CALL, template, deps.now());
   await deps.sessions.save(sessionId, next, delta, version);
   return changedAnswer(sessionId, next, outcome, delta, template);

@@ -42,7 +42,7 @@ export const sendCatalogMessage = async (
     return unchangedAnswer(sessionId, state, outcome, await deps.templates.build(request.query, state));
   }
   const next = outcome.change.state;
-  const template = await deps.templates.build(request.query, next);
+  const template = outcome.template ?? (await deps.templates.build(request.query, next));
   const delta = recordedDelta(outcome.change, TRIGGER_USER_QUERY, template, deps.now());
   // One transaction with a version check: a message racing another of the session is a 409, nothing written.
   await deps.sessions.save(sessionId, next, delta, version);

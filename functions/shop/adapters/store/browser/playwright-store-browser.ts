@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { DependencyUnavailableError } from "../../../../core/errors";
+import type { StoreCredentials, StoreSessionCookie } from "../../../domain/store-account/store-account";
 import {
   extractedPageSchema,
   htmlExtractionExpression,
@@ -15,9 +16,11 @@ import {
 } from "../store-errors";
 import { isForbiddenStoreAction } from "./forbidden-store-actions";
 import { launchChromium } from "./launch-chromium";
+import { pageIsSignedIn, type SignInOutcome, signInOnPage } from "./sign-in-page";
 import type {
   ReadPageOptions,
   StoreBrowser,
+  StoreCookie,
   StoreFormRequest,
   StoreFormResponse,
   StoreSession,
@@ -258,6 +261,43 @@ class PlaywrightStoreSession implements StoreSession {
     }
   }
 
+  async isSignedIn(homeUrl: string): Promise<boolean> {
+    const opening = this.bound("opening the home page", homeUrl);
+    try {
+      const response = await this.page.goto(homeUrl, {
+        waitUntil: "domcontentloaded",
+        timeout: opening.timeoutMs,
+      });
+      const status = response?.status() ?? 200;
+      if (status >= 500) throw new StoreUnreachableError(homeUrl, `the store answered HTTP ${status}`);
+    } catch (error) {
+      this.healthy = false;
+      throw translatePlaywrightError(error, { what: "opening the home page", url: homeUrl, bound: opening });
+    }
+    return pageIsSignedIn(this.page);
+  }
+
+  async signIn(credentials: StoreCredentials): Promise<SignInOutcome> {
+    const signing = this.bound("signing in", this.page.url());
+    if (signing.byDeadline && signing.timeoutMs <= 0) {
+      throw new StoreDeadlineExceededError("before signing in", this.page.url());
+    }
+    return signInOnPage(this.page, { ...credentials, timeoutMs: signing.timeoutMs });
+  }
+
+  async cookies(): Promise<StoreSessionCookie[]> {
+    return (await this.context.cookies()).map((cookie) => ({
+      name: cookie.name,
+      value: cookie.value,
+      domain: cookie.domain,
+      path: cookie.path,
+      expires: cookie.expires,
+      httpOnly: cookie.httpOnly,
+      secure: cookie.secure,
+      sameSite: cookie.sameSite,
+    }));
+  }
+
   private afterClose: (() => void) | undefined;
 
   /** Runs once, when the session closes (its slot in the browser is free again). */
@@ -284,6 +324,21 @@ class PlaywrightStoreSession implements StoreSession {
     await closeContext(this.context, timeoutMs);
   }
 }
+
+/** A cookie as Playwright adds it: by the store's URL, or a saved session's cookie as it was. */
+const toPlaywrightCookie = (cookie: StoreCookie) =>
+  "url" in cookie
+    ? { name: cookie.name, value: cookie.value, url: cookie.url }
+    : {
+        name: cookie.name,
+        value: cookie.value,
+        domain: cookie.domain,
+        path: cookie.path,
+        expires: cookie.expires,
+        httpOnly: cookie.httpOnly,
+        secure: cookie.secure,
+        ...(cookie.sameSite === undefined ? {} : { sameSite: cookie.sameSite }),
+      };
 
 /** Closes a household's context, bounded; a context that will not close is left to the browser. */
 const closeContext = (context: BrowserContext, timeoutMs: number): Promise<void> =>
@@ -344,7 +399,7 @@ export const createPlaywrightStoreBrowser = (options: PlaywrightStoreBrowserOpti
     );
     await context.route(SKIPPED_RESOURCES, (route) => route.abort("blockedbyclient"));
     if (sessionOptions.cookies.length > 0) {
-      await context.addCookies(sessionOptions.cookies.map(({ name, value, url }) => ({ name, value, url })));
+      await context.addCookies(sessionOptions.cookies.map(toPlaywrightCookie));
     }
     return context.newPage();
   };
@@ -360,7 +415,11 @@ export const createPlaywrightStoreBrowser = (options: PlaywrightStoreBrowserOpti
   const idle = new Map<string, { context: BrowserContext; page: Page; timer: NodeJS.Timeout }[]>();
   let idleCount = 0;
   const householdKey = (sessionOptions: StoreSessionOptions): string =>
-    JSON.stringify(sessionOptions.cookies.map(({ name, value, url }) => [name, value, url]).sort());
+    JSON.stringify(
+      sessionOptions.cookies
+        .map((cookie) => [cookie.name, cookie.value, "url" in cookie ? cookie.url : cookie.domain])
+        .sort(),
+    );
 
   const takeIdle = (key: string) => {
     const entries = idle.get(key);
@@ -405,9 +464,7 @@ export const createPlaywrightStoreBrowser = (options: PlaywrightStoreBrowserOpti
       // The household's own cookies again, in case a page of the store replaced them.
       if (sessionOptions.cookies.length > 0) {
         await openingStep(
-          entry.context.addCookies(
-            sessionOptions.cookies.map(({ name, value, url }) => ({ name, value, url })),
-          ),
+          entry.context.addCookies(sessionOptions.cookies.map(toPlaywrightCookie)),
           openingBound(sessionOptions.deadline),
         );
       }

@@ -1,4 +1,6 @@
+import type { StoreCredentials, StoreSessionCookie } from "../../../domain/store-account/store-account";
 import type { PageSpec, RawPage } from "../extraction/page-extraction";
+import type { SignInOutcome } from "./sign-in-page";
 
 /**
  * The browser port the store tools depend on. The Playwright adapter implements it with a real Chromium;
@@ -22,12 +24,15 @@ export interface StoreSessionOptions {
   deadline?: number;
 }
 
-export interface StoreCookie {
-  name: string;
-  value: string;
-  /** The store origin the cookie belongs to. */
-  url: string;
-}
+export type StoreCookie =
+  | {
+      name: string;
+      value: string;
+      /** The store origin the cookie belongs to. */
+      url: string;
+    }
+  /** A cookie of a saved signed-in session, as the browser gave it (the login's domain may be another). */
+  | StoreSessionCookie;
 
 export interface StoreSession {
   /**
@@ -44,6 +49,15 @@ export interface StoreSession {
    * actions first; the adapter refuses them again.
    */
   sendForm(request: StoreFormRequest): Promise<StoreFormResponse>;
+  /** Opens the store's home page: does its header show a signed-in account? */
+  isSignedIn(homeUrl: string): Promise<boolean>;
+  /**
+   * From the page the session shows (isSignedIn's home page), signs in once as a person would
+   * (browser/sign-in-page.ts). Never retries; the outcome says why not.
+   */
+  signIn(credentials: StoreCredentials): Promise<SignInOutcome>;
+  /** The session's cookies with their expiry, to keep a signed-in session for later steps and runs. */
+  cookies(): Promise<StoreSessionCookie[]>;
   close(): Promise<void>;
 }
 

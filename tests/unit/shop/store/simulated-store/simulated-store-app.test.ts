@@ -3,6 +3,7 @@ import { loadCatalog } from "../../../../../dev/store/catalog";
 import { HouseholdStates } from "../../../../../dev/store/household-states";
 import type { StoreLayout } from "../../../../../dev/store/layout-variants";
 import { createSimulatedStoreApp } from "../../../../../dev/store/simulated-store-app";
+import { STORE_SESSION_COOKIE, StoreAccounts } from "../../../../../dev/store/store-accounts";
 import { CONTROLLER_BASE, StoreCatalogIndex } from "../../../../../dev/store/store-catalog-index";
 
 const index = new StoreCatalogIndex(loadCatalog());
@@ -12,14 +13,16 @@ const newApp = () => {
   const households = new HouseholdStates(index);
   const layout: { current: StoreLayout } = { current: "current" };
   const responseDelay = { ms: 0 };
+  const accounts = new StoreAccounts();
   const app = createSimulatedStoreApp({
     catalog: index,
     households,
     now: () => new Date("2026-01-13T10:15:00Z"),
     layout,
     responseDelay,
+    accounts,
   });
-  return { app, households, layout, responseDelay };
+  return { app, households, layout, responseDelay, accounts };
 };
 const asHousehold = (id: string) => ({ headers: { cookie: `larder-household=${id}` } });
 
@@ -162,5 +165,47 @@ describe("the simulated store's HTTP surface (no browser)", () => {
     expect(response.status).toBe(400);
     const body = (await response.json()) as { error: { details: { issues: { path: string }[] } } };
     expect(body.error.details.issues.map((issue) => issue.path)).toEqual(["ms"]);
+  });
+});
+
+describe("the simulated store's accounts", () => {
+  const ANA = { email: "ana@example.com", password: "right horse", householdId: "casa-ana", name: "Ana" };
+  const login = (app: ReturnType<typeof newApp>["app"], email: string, password: string) =>
+    app.request("/ARCD_CIAM_Login", {
+      method: "POST",
+      body: new URLSearchParams({ uname1: email, passwordLogin: password, startURL: "/pt", hpot: "" }),
+    });
+
+  it("sends a visitor of a household with an account to the login, and lets the demo household in", async () => {
+    const { app, accounts } = newApp();
+    accounts.register(ANA);
+    const cart = await app.request("/pt/carrinho-compras", asHousehold("casa-ana"));
+    expect(cart.status).toBe(302);
+    expect(cart.headers.get("location")).toContain("Login-OAuthLogin");
+    const login = await app.request(cart.headers.get("location") ?? "");
+    expect(login.headers.get("location")).toMatch(/^\/authorization\?/);
+    const form = await (await app.request(login.headers.get("location") ?? "")).text();
+    for (const id of ['id="uname1"', 'id="pwd1"', 'id="btnSubmit_login" type="button"', 'id="errorModal"']) {
+      expect(form).toContain(id);
+    }
+    expect((await app.request("/pt/carrinho-compras", asHousehold("demo"))).status).toBe(200);
+  });
+
+  it("refuses any other password or email, counting each submit, and signs the right one in", async () => {
+    const { app, accounts } = newApp();
+    accounts.register(ANA);
+    expect(await (await login(app, ANA.email, "wrong")).json()).toMatchObject({ error: expect.any(String) });
+    expect(await (await login(app, "bea@example.com", ANA.password)).json()).toHaveProperty("error");
+    expect(accounts.signInAttempts(ANA.email)).toBe(1);
+    const { redirect } = (await (await login(app, ANA.email, ANA.password)).json()) as { redirect: string };
+    const back = await app.request(redirect);
+    const session = back.headers.get("set-cookie")?.match(new RegExp(`${STORE_SESSION_COOKIE}=([^;]+)`))?.[1];
+    expect(session).toBeDefined();
+    const cookie = `larder-household=casa-ana; ${STORE_SESSION_COOKIE}=${session}`;
+    const cart = await app.request("/pt/carrinho-compras", { headers: { cookie } });
+    expect(cart.status).toBe(200);
+    expect(await cart.text()).toContain('class="auc-header__user-name">Olá, Ana');
+    accounts.expireSessions();
+    expect((await app.request("/pt/carrinho-compras", { headers: { cookie } })).status).toBe(302);
   });
 });

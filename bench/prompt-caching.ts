@@ -1,0 +1,223 @@
+/**
+ * Prompt caching (issue 35): the input tokens billed for a campaign chat agent loop (three turns, its
+ * tools and the tenant's vocabulary in the prefix), a five-item shop run (each item's query, rank and
+ * reason steps, with their real prompts) and a negotiation round (seed 003's "accept" email through the
+ * local workflow: classifier, experts, orchestrator, crafter), sent through the official Anthropic SDK to
+ * the fake LLM server. "without cache" is the server billing every input token in full (what requests
+ * without cache marks paid); "with cache" is the server honouring the marks the driver now sends, with
+ * Anthropic's prices for the parts: uncached ×1, cache writes ×1.25, cache reads ×0.1. The fake counts 4
+ * characters a token and caches prefixes of 1,024 tokens or more (Sonnet's minimum).
+ *
+ *   npx tsx bench/prompt-caching.ts
+ */
+import { type FakeLlmRequest, type FakeLlmStep, startFakeLlmServer } from "../dev/fake-llm";
+import { playScenario } from "../dev/negotiate/play-scenario";
+import { NEGOTIATION_SCENARIOS } from "../dev/negotiate/scenarios";
+import { loadCatalog } from "../dev/store/catalog";
+import { runCampaignChat } from "../functions/chat/campaigns/domain/use-cases/run-campaign-chat";
+import { RECENT_CAMPAIGN_DAYS } from "../functions/chat/campaigns/wiring/campaign-chat-wiring";
+import { createEmbedding } from "../functions/core/embedding/create-embedding";
+import { readEmbeddingConfig } from "../functions/core/embedding/embedding-config";
+import { createLlm } from "../functions/core/llm/create-llm";
+import { readLlmConfig } from "../functions/core/llm/llm-config";
+import type { LlmPort } from "../functions/core/llm/llm-port";
+import { createUsageRecorder, type UsageTotals } from "../functions/core/llm/usage-recorder";
+import { recordingUsage } from "../functions/core/llm/usage-recording-llm";
+import type { LoggerPort } from "../functions/core/logger-port";
+import { generateSearchQueries } from "../functions/shop/domain/substitution/query-generator";
+import { explainSubstitutes } from "../functions/shop/domain/substitution/reason-generator";
+import type { SubstituteCandidate } from "../functions/shop/domain/substitution/substitution-contracts";
+import { rankSubstitutesByValue } from "../functions/shop/domain/substitution/value-ranker";
+import { createInMemoryCampaignStore } from "../scripts/live/scenarios/in-memory-campaign-store";
+
+const ITEMS = 5;
+const CANDIDATES = 8;
+const silent: LoggerPort = { info: () => undefined, warn: () => undefined } as unknown as LoggerPort;
+
+// Five unavailable products of the simulated store, each with the available products of its category.
+const catalog = loadCatalog();
+const euros = (cents: number) => cents / 100;
+const items = catalog.products
+  .filter((p) => !p.available)
+  .map((original) => ({
+    original,
+    candidates: catalog.products
+      .filter((p) => p.available && p.categoryId === original.categoryId)
+      .slice(0, CANDIDATES)
+      .map(
+        (p): SubstituteCandidate => ({
+          productId: p.productId,
+          name: p.name,
+          price: euros(p.priceCents),
+          pricePerUnit: p.unitPriceLabel,
+          available: true,
+        }),
+      ),
+  }))
+  .filter((item) => item.candidates.length >= 3)
+  .slice(0, ITEMS);
+if (items.length < ITEMS) throw new Error(`only ${items.length} items with candidates`);
+
+const call = (name: string, args: unknown): FakeLlmStep => ({
+  reply: { toolCalls: [{ name, arguments: args }] },
+});
+const idsIn = (request: FakeLlmRequest) => [
+  ...new Set([...JSON.stringify(request.body).matchAll(/productId: (\d+)/g)].map((m) => m[1] as string)),
+];
+
+const negotiation = NEGOTIATION_SCENARIOS.find((s) => s.name === "accept");
+if (!negotiation) throw new Error("the accept scenario is missing");
+
+/** A good model: the shop's three steps from the request, the negotiation from its scenario's script. */
+const script = () => {
+  const queues = new Map(Object.entries(negotiation.script).map(([tool, answers]) => [tool, [...answers]]));
+  return (request: FakeLlmRequest): FakeLlmStep => {
+    const tool = request.forcedToolName ?? "";
+    if (request.toolNames.includes("filter_campaigns")) {
+      const results = JSON.stringify(request.body.messages).split('"tool_result"').length - 1;
+      if (results === 0) return call("filter_campaigns", { value_prop: ["cash back"], date_range: "recent" });
+      if (results === 1) return call("semantic_search", { query: "travel benefits" });
+      return { reply: { text: "The main offers are listed above." } };
+    }
+    if (tool === "generate_search_query") {
+      const words = request.lastMessageText.split(/\s+/).filter((w) => /^\p{L}{3,}$/u.test(w));
+      return call(tool, {
+        primaryQuery: words.slice(0, 2).join(" ") || "produto",
+        fallbackQueries: [words[0] ?? "produto"],
+        inferredCategory: "mercearia",
+        searchStrategy: "category",
+        reasoning: "Brand and size removed.",
+      });
+    }
+    if (tool === "rank_substitutes_by_value") {
+      return call(tool, {
+        rankings: idsIn(request).map((productId, index) => ({
+          productId,
+          rank: index + 1,
+          valueScore: Math.max(0.1, 0.9 - index * 0.1),
+          brandPreference: "national",
+          recommendation: index === 0 ? "strong" : "acceptable",
+          reason: "Same kind of product, similar €/kg.",
+        })),
+        summary: "Ranked by €/kg.",
+      });
+    }
+    if (tool === "explain_substitutes") {
+      return call(tool, {
+        reasons: idsIn(request).map((productId) => ({ productId, reason: "Mesmo produto, melhor €/kg" })),
+      });
+    }
+    const answer = queues.get(tool)?.shift();
+    if (answer) return call(tool, answer);
+    return { error: { status: 400, message: `bench: no answer for ${tool}` } };
+  };
+};
+
+const portAt = (url: string): LlmPort =>
+  createLlm(
+    readLlmConfig({
+      LLM_PROVIDER: "anthropic",
+      ANTHROPIC_API_KEY: "bench",
+      ANTHROPIC_BASE_URL: url,
+      LLM_MAX_RETRIES: "0",
+    }),
+    { logger: null },
+  );
+
+const shopRun = async (llm: LlmPort): Promise<void> => {
+  for (const { original, candidates } of items) {
+    await generateSearchQueries(
+      { llm, logger: silent },
+      { productName: original.name, originalPrice: euros(original.priceCents) },
+    );
+    const ranking = await rankSubstitutesByValue(
+      { llm, logger: silent },
+      {
+        originalProduct: {
+          name: original.name,
+          price: euros(original.priceCents),
+          pricePerUnit: original.unitPriceLabel,
+        },
+        candidates,
+      },
+    );
+    const ranked = ranking.output.rankings.map((r) => {
+      const product = candidates.find((c) => c.productId === r.productId);
+      return { ...r, name: product?.name ?? "", price: product?.price ?? 0 };
+    });
+    await explainSubstitutes(
+      { llm, logger: silent },
+      {
+        original: {
+          productId: original.productId,
+          name: original.name,
+          price: euros(original.priceCents),
+          pricePerUnit: original.unitPriceLabel,
+          quantity: 1,
+          categoryPath: [],
+        },
+        candidates: ranked,
+      },
+    );
+  }
+};
+
+const now = new Date();
+const agentLoop = async (llm: LlmPort): Promise<void> => {
+  await runCampaignChat(
+    {
+      tools: {
+        store: createInMemoryCampaignStore(now),
+        embedding: createEmbedding(readEmbeddingConfig({}), { logger: null }),
+        now: () => now,
+        recentDays: RECENT_CAMPAIGN_DAYS,
+      },
+      llm,
+      offline: false,
+    },
+    { message: "What are the offers from recent Cash Back campaigns, and which are about travel?" },
+  );
+};
+
+const negotiationRound = async (llm: LlmPort): Promise<void> => {
+  await playScenario(llm, negotiation);
+};
+
+/** Anthropic's billing of the input: uncached ×1, cache writes ×1.25, cache reads ×0.1. */
+const billed = (t: UsageTotals): number => {
+  const read = t.cachedInputTokens ?? 0;
+  const write = t.cacheWriteInputTokens ?? 0;
+  return Math.round(t.inputTokens - read - write + 1.25 * write + 0.1 * read);
+};
+
+const measure = async (promptCache: boolean, run: (llm: LlmPort) => Promise<void>): Promise<UsageTotals> => {
+  const server = await startFakeLlmServer({ script: script(), promptCache });
+  try {
+    const recorder = createUsageRecorder();
+    await run(recordingUsage(portAt(server.url), recorder));
+    const marked = server.requests.filter((r) =>
+      JSON.stringify(r.body.system ?? "").includes("cache_control"),
+    );
+    if (marked.length !== server.requests.length) throw new Error("a request went out without cache marks");
+    return recorder.totals();
+  } finally {
+    await server.close();
+  }
+};
+
+const rows: string[] = [];
+for (const [label, run] of [
+  ["campaign chat agent loop (3 turns)", agentLoop],
+  [`shop run, ${ITEMS} items (query, rank, reason)`, shopRun],
+  ["negotiation round (seed 003 accept)", negotiationRound],
+] as const) {
+  const before = await measure(false, run);
+  const after = await measure(true, run);
+  const saved = 1 - billed(after) / billed(before);
+  rows.push(
+    `${label}: ${after.calls} calls, ${after.inputTokens} input tokens; billed without cache ${billed(before)}, ` +
+      `with cache ${billed(after)} (${after.cachedInputTokens ?? 0} read, ${after.cacheWriteInputTokens ?? 0} written): ` +
+      `${(saved * 100).toFixed(0)}% less`,
+  );
+}
+process.stdout.write(`${rows.join("\n")}\n`);

@@ -1,0 +1,107 @@
+import { describe, expect, it } from "vitest";
+import type { SignInOutcome } from "../../../../functions/shop/adapters/store/browser/sign-in-page";
+import {
+  StoreAccountMissingError,
+  StoreSignInFailedError,
+  StoreSignInNeedsPersonError,
+} from "../../../../functions/shop/adapters/store/store-errors";
+import {
+  accountBeforeSignIn,
+  type StoreAccountAccess,
+  savedSessionCookies,
+  signInIfNeeded,
+} from "../../../../functions/shop/adapters/store/store-sign-in";
+import { createMemoryStoreAccountVault } from "../../../../scripts/memory-store-account-vault";
+import { FakeStoreSession, rawPage, STORE_URL } from "./fake-store-session";
+
+const NOW = new Date("2026-01-21T10:00:00Z");
+const COOKIE = {
+  name: "sid",
+  value: "s",
+  domain: "store.test",
+  path: "/",
+  expires: -1,
+  httpOnly: true,
+  secure: false,
+};
+
+class SigningSession extends FakeStoreSession {
+  signIns = 0;
+  constructor(
+    private readonly signedIn: boolean,
+    private readonly outcome: SignInOutcome,
+  ) {
+    super((url) => rawPage({ url: url.href }));
+  }
+  override async isSignedIn() {
+    return this.signedIn;
+  }
+  override async signIn(): Promise<SignInOutcome> {
+    this.signIns += 1;
+    return this.outcome;
+  }
+  override async cookies() {
+    return [COOKIE];
+  }
+}
+
+const accessWith = async (requiresAccount: boolean, connected = true): Promise<StoreAccountAccess> => {
+  const vault = createMemoryStoreAccountVault();
+  if (connected) await vault.saveCredentials({ email: "ana@example.com", password: "pw" }, NOW);
+  return { vault, requiresAccount, now: () => NOW };
+};
+
+describe("the store tools' sign-in", () => {
+  it("stops before any page without an account on a store that needs one, and lets the demo through", async () => {
+    await expect(accountBeforeSignIn(await accessWith(true, false), STORE_URL)).rejects.toBeInstanceOf(
+      StoreAccountMissingError,
+    );
+    expect(await accountBeforeSignIn(await accessWith(false, false), STORE_URL)).toBeUndefined();
+  });
+
+  it("signs in once when the header is anonymous, keeps the cookies with an expiry, and records it", async () => {
+    const access = await accessWith(true);
+    const session = new SigningSession(false, { kind: "signed_in" });
+    expect(await signInIfNeeded(session, access, STORE_URL)).toBe("signed_in");
+    expect(session.signIns).toBe(1);
+    expect(await savedSessionCookies(access)).toEqual([COOKIE]);
+    expect((await access.vault.readRecord())?.status).toBe("signed_in");
+    // A session cookie gets the default lifetime: after it, the cookies are no longer sent.
+    expect(
+      await savedSessionCookies({ ...access, now: () => new Date(NOW.getTime() + 13 * 3_600_000) }),
+    ).toEqual([]);
+  });
+
+  it("reuses a signed-in session without signing in", async () => {
+    const session = new SigningSession(true, { kind: "signed_in" });
+    expect(await signInIfNeeded(session, await accessWith(true), STORE_URL)).toBe("already");
+    expect(session.signIns).toBe(0);
+  });
+
+  it("records a refusal and never tries the refused credentials again", async () => {
+    const access = await accessWith(true);
+    const session = new SigningSession(false, { kind: "refused", message: "Palavra-passe errada" });
+    await expect(signInIfNeeded(session, access, STORE_URL)).rejects.toBeInstanceOf(StoreSignInFailedError);
+    expect(await access.vault.readRecord()).toMatchObject({
+      status: "sign_in_failed",
+      why: expect.stringContaining("Palavra-passe errada"),
+    });
+    await expect(accountBeforeSignIn(access, STORE_URL)).rejects.toBeInstanceOf(StoreSignInFailedError);
+    expect(session.signIns).toBe(1);
+  });
+
+  it("records what a person must see to a challenge", async () => {
+    const access = await accessWith(true);
+    const session = new SigningSession(false, {
+      kind: "needs_person",
+      seen: "a challenge (div.g-recaptcha)",
+    });
+    await expect(signInIfNeeded(session, access, STORE_URL)).rejects.toBeInstanceOf(
+      StoreSignInNeedsPersonError,
+    );
+    expect(await access.vault.readRecord()).toMatchObject({
+      status: "needs_person",
+      why: expect.stringContaining("g-recaptcha"),
+    });
+  });
+});
