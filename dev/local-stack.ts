@@ -21,6 +21,7 @@ import { demoCampaigns } from "./demo/demo-campaigns";
 import { type CampaignDemoLoaded, loadCampaignDemo } from "./demo/load-campaign-demo";
 import { DEMO_TENANT, loadDemoData } from "./demo/load-demo-data";
 import { type DynamoDbLocal, startDynamoDbLocal } from "./dynamodb-local";
+import { markInterruptedWorkflows } from "./interrupted-workflows";
 import type { LocalStackConfig } from "./local-config";
 import { pruneStalePgliteCache, type StackPostgres, startStackPostgres } from "./local-postgres";
 import { createStartupStep, type ReadinessCheck, runReadinessChecks } from "./readiness";
@@ -213,7 +214,15 @@ export const startLocalStack = async (
     const tableMade = (async () => {
       const client = new DynamoDBClient({ endpoint: dynamo.endpoint, ...LOCAL_DYNAMODB_CLIENT_CONFIG });
       try {
-        await ensureAppTable(client, config.TABLE_NAME);
+        const created = await ensureAppTable(client, config.TABLE_NAME);
+        if (!created) {
+          for (const run of await markInterruptedWorkflows(client, config.TABLE_NAME)) {
+            log(
+              `Interrupted      ${run.kind} ${run.id} (tenant ${run.tenant}) was running at the last stop: ` +
+                `marked interrupted; to start it again: ${run.startAgain}`,
+            );
+          }
+        }
       } finally {
         client.destroy();
       }
