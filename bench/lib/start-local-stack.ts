@@ -13,7 +13,8 @@ export interface StartedLocalStack {
 }
 
 /**
- * Runs `dev/start.mjs` as its own process, exactly what `npm start` runs, on free ports with the demo data
+ * Runs `dev/start.mjs` as its own process, exactly what `npm start` runs, on PORT and STORE_PORT (free ports
+ * when unset) with the demo data
  * and no schedules, the given variables on top; resolves once it prints its ready line (`/health` is then
  * 200), rejects with its output if it exits first. Its data goes to a throwaway folder removed at stop,
  * never the developer's `.larder/`, unless `env` names one (LARDER_DATA_DIR, kept).
@@ -27,8 +28,9 @@ export const startLocalStack = async (
     cwd: root,
     env: {
       ...process.env,
-      PORT: "0",
-      STORE_PORT: "0",
+      // The caller's ports when set (two stacks side by side), free ones otherwise.
+      PORT: process.env.PORT ?? "0",
+      STORE_PORT: process.env.STORE_PORT ?? "0",
       SCHEDULES: "off",
       DEMO_DATA: "on",
       ...(throwaway ? { LARDER_DATA_DIR: throwaway } : {}),
