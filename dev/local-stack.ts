@@ -275,7 +275,18 @@ export const startLocalStack = async (
     // Every part the README's first calls need; /health answers 200 only when each is ok or disabled.
     const readinessChecks: ReadinessCheck[] = [
       { name: "dynamodb_local", check: dynamoCheck },
-      { name: "llm", check: () => ({ status: "ok", detail: `provider ${config.LLM_PROVIDER}` }) },
+      // Which provider is configured, never whether it answers (that is the `model` check, from the breakers):
+      // `disabled` without one, so the two never say `ok` and `degraded` of the same model.
+      {
+        name: "llm",
+        check: () =>
+          config.LLM_PROVIDER === "none"
+            ? { status: "disabled", detail: "no provider configured: every area answers offline" }
+            : {
+                status: "ok",
+                detail: `provider ${config.LLM_PROVIDER} configured; whether it answers: model`,
+              },
+      },
       { name: "store", check: () => storeCheck(store.url) },
       {
         name: "workflows",
