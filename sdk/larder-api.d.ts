@@ -632,7 +632,7 @@ export interface components {
     ShopRun: {
       runId: string;
       /** @enum {string} */
-      status: "running" | "succeeded" | "failed";
+      status: "running" | "succeeded" | "failed" | "interrupted";
       startedAt: string;
       endedAt?: string;
       steps: {
@@ -779,7 +779,7 @@ export interface components {
       runs: ({
           runId: string;
           /** @enum {string} */
-          status: "running" | "succeeded" | "failed";
+          status: "running" | "succeeded" | "failed" | "interrupted";
           startedAt: string;
           endedAt?: string;
         })[];
@@ -1012,7 +1012,7 @@ export interface components {
           text: string;
           at: string;
           /** @enum {string} */
-          status: "running" | "awaiting_review" | "approved" | "rejected" | "failed";
+          status: "running" | "awaiting_review" | "approved" | "rejected" | "failed" | "interrupted";
           /** @enum {string|null} */
           action: "accept" | "counter" | "escalate" | "clarify" | null;
           reasoning: string | null;
@@ -1037,7 +1037,7 @@ export interface components {
       supplierMessage: string;
       receivedAt: string;
       /** @enum {string} */
-      status: "running" | "awaiting_review" | "approved" | "rejected" | "failed";
+      status: "running" | "awaiting_review" | "approved" | "rejected" | "failed" | "interrupted";
       step: string | null;
       response: ({
         /** @enum {string} */
@@ -1745,7 +1745,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description The body is too large */
+      /** @description The body is larger than this area's limit, 6000000 bytes (`body_too_large`) */
       413: {
         content: {
           "application/json": components["schemas"]["ErrorResponse"];
@@ -1899,7 +1899,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description The body is too large */
+      /** @description The body is larger than this area's limit, 6000000 bytes (`body_too_large`) */
       413: {
         content: {
           "application/json": components["schemas"]["ErrorResponse"];
@@ -1956,7 +1956,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description The body is too large */
+      /** @description The body is larger than this area's limit, 2097152 bytes (`body_too_large`) */
       413: {
         content: {
           "application/json": components["schemas"]["ErrorResponse"];
@@ -2013,7 +2013,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description The body is too large */
+      /** @description The body is larger than this area's limit, 2097152 bytes (`body_too_large`) */
       413: {
         content: {
           "application/json": components["schemas"]["ErrorResponse"];
@@ -2120,7 +2120,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description The body is too large */
+      /** @description The body is larger than this area's limit, 6000000 bytes (`body_too_large`) */
       413: {
         content: {
           "application/json": components["schemas"]["ErrorResponse"];
@@ -2187,7 +2187,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description The body is too large */
+      /** @description The body is larger than this area's limit, 2097152 bytes (`body_too_large`) */
       413: {
         content: {
           "application/json": components["schemas"]["ErrorResponse"];
@@ -2356,7 +2356,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description The body is too large */
+      /** @description The body is larger than this area's limit, 2097152 bytes (`body_too_large`) */
       413: {
         content: {
           "application/json": components["schemas"]["ErrorResponse"];
@@ -2417,7 +2417,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description The body is too large */
+      /** @description The body is larger than this area's limit, 262144 bytes (`body_too_large`) */
       413: {
         content: {
           "application/json": components["schemas"]["ErrorResponse"];
@@ -2544,7 +2544,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description The body is too large */
+      /** @description The body is larger than this area's limit, 262144 bytes (`body_too_large`) */
       413: {
         content: {
           "application/json": components["schemas"]["ErrorResponse"];
@@ -2656,7 +2656,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description The body is too large */
+      /** @description The body is larger than this area's limit, 262144 bytes (`body_too_large`) */
       413: {
         content: {
           "application/json": components["schemas"]["ErrorResponse"];
@@ -2782,7 +2782,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description The body is too large */
+      /** @description The body is larger than this area's limit, 262144 bytes (`body_too_large`) */
       413: {
         content: {
           "application/json": components["schemas"]["ErrorResponse"];
@@ -2860,7 +2860,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description The body is too large */
+      /** @description The body is larger than this area's limit, 262144 bytes (`body_too_large`) */
       413: {
         content: {
           "application/json": components["schemas"]["ErrorResponse"];
@@ -2938,7 +2938,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description The body is too large */
+      /** @description The body is larger than this area's limit, 262144 bytes (`body_too_large`) */
       413: {
         content: {
           "application/json": components["schemas"]["ErrorResponse"];
@@ -3106,7 +3106,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description The body is too large */
+      /** @description The body is larger than this area's limit, 262144 bytes (`body_too_large`) */
       413: {
         content: {
           "application/json": components["schemas"]["ErrorResponse"];
@@ -3316,7 +3316,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description The body is too large */
+      /** @description The body is larger than this area's limit, 262144 bytes (`body_too_large`) */
       413: {
         content: {
           "application/json": components["schemas"]["ErrorResponse"];
@@ -3394,7 +3394,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description The body is too large */
+      /** @description The body is larger than this area's limit, 262144 bytes (`body_too_large`) */
       413: {
         content: {
           "application/json": components["schemas"]["ErrorResponse"];
@@ -3502,7 +3502,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description The body is too large */
+      /** @description The body is larger than this area's limit, 262144 bytes (`body_too_large`) */
       413: {
         content: {
           "application/json": components["schemas"]["ErrorResponse"];
@@ -3626,7 +3626,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description The body is too large */
+      /** @description The body is larger than this area's limit, 262144 bytes (`body_too_large`) */
       413: {
         content: {
           "application/json": components["schemas"]["ErrorResponse"];
@@ -3687,7 +3687,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description The body is too large */
+      /** @description The body is larger than this area's limit, 262144 bytes (`body_too_large`) */
       413: {
         content: {
           "application/json": components["schemas"]["ErrorResponse"];
@@ -3736,7 +3736,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description The body is too large */
+      /** @description The body is larger than this area's limit, 262144 bytes (`body_too_large`) */
       413: {
         content: {
           "application/json": components["schemas"]["ErrorResponse"];
