@@ -115,7 +115,7 @@ await timed("shop run (demo household)", async () => {
   } | null;
   return {
     status: String(json.status),
-    answer: `with substitutes ${result?.totalWithSubstitutes ?? "?"}/${result?.totalUnavailable ?? "?"}, heuristicSteps ${brief(result?.heuristicSteps)}, offline ${brief(result?.offline)}, error ${brief(json.error)}`,
+    answer: `with substitutes ${result?.totalWithSubstitutes ?? "?"}/${result?.totalUnavailable ?? "?"}, heuristicSteps ${brief(result?.heuristicSteps)}, offline ${brief(result?.offline)}, error ${json.error ? brief(json.error) : "none"}`,
   };
 });
 await timed("negotiation message → awaiting_review", async () => {
