@@ -32,7 +32,14 @@ export const resolveDataDir = (
 };
 
 /** What the folder holds; only these are removed by `--fresh` (nothing else a user put there). */
-const KEPT_ENTRIES = ["dynamodb", "postgres", "store.json", "store.json.partial", "stack.json"] as const;
+const KEPT_ENTRIES = [
+  "dynamodb",
+  "postgres",
+  "postgres.migrations-key",
+  "store.json",
+  "store.json.partial",
+  "stack.json",
+] as const;
 
 /** `--fresh`: removes what an earlier start kept; true when there was something to remove. */
 export const startClean = (dataDir: string): boolean => {

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { mkdir, readdir, readFile, rm, stat } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -99,9 +99,16 @@ export const startLocalPostgres = async (options: LocalPostgresOptions = {}): Pr
   };
   try {
     // A snapshot was saved after these same migrations (its key), so checking them again is wasted time.
-    const migrations = fromSnapshot
+    // A kept data directory remembers the migration files it was last brought up to: unchanged, nothing
+    // to check (a start on a kept folder saves the round of checks); changed, they are applied.
+    const keyFile = options.dataDir ? `${options.dataDir}.migrations-key` : undefined;
+    const key = migrationsKey();
+    const upToDate =
+      fromSnapshot || (keyFile !== undefined && (await readFile(keyFile, "utf8").catch(() => "")) === key);
+    const migrations = upToDate
       ? readMigrationFiles().map((migration) => migration.name)
       : await migrate(url);
+    if (keyFile) await writeFile(keyFile, key);
     phaseLog("postgres: migrations");
     const where = options.dataDir ? `in ${options.dataDir}` : "in memory";
     const description = `PGlite ${where}${fromSnapshot ? " from the cached demo database" : ""}, pgvector`;
@@ -137,6 +144,12 @@ export const useExternalPostgres = async (url: string): Promise<LocalPostgres> =
     fromSnapshot: false,
     stop: async () => undefined,
   };
+};
+
+const migrationsKey = (): string => {
+  const hash = createHash("sha256");
+  for (const migration of readMigrationFiles()) hash.update(JSON.stringify(migration));
+  return hash.digest("hex");
 };
 
 const migrate = async (url: string): Promise<string[]> => {
