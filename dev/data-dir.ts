@@ -1,5 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
 import { z } from "zod";
 import { repositoryRoot } from "../lib/repository-root";
@@ -8,27 +7,19 @@ import type { LocalStackConfig } from "./local-config";
 /**
  * `npm start`'s data folder: `.larder/` in the repository (git-ignored), or LARDER_DATA_DIR. It keeps
  * DynamoDB Local's database file, PGlite's data directory and the simulated store's carts and orders, so a
- * restart finds what was done before. Under a test runner (VITEST set) without LARDER_DATA_DIR, a throwaway
- * folder instead: tests never read or write the developer's data.
+ * restart finds what was done before. Under a test runner (VITEST set) without LARDER_DATA_DIR, nothing is
+ * kept (undefined: all in memory, as before): tests never read or write the developer's data.
  */
-export interface DataDir {
-  path: string;
-  /** A throwaway folder (tests): removed at stop. */
-  throwaway: boolean;
-}
-
 export const resolveDataDir = (
   config: Pick<LocalStackConfig, "LARDER_DATA_DIR">,
   env: Record<string, string | undefined> = process.env,
-): DataDir => {
+): string | undefined => {
   if (config.LARDER_DATA_DIR) {
-    const path = isAbsolute(config.LARDER_DATA_DIR)
+    return isAbsolute(config.LARDER_DATA_DIR)
       ? config.LARDER_DATA_DIR
       : resolve(process.cwd(), config.LARDER_DATA_DIR);
-    return { path, throwaway: false };
   }
-  if (env.VITEST) return { path: mkdtempSync(join(tmpdir(), "larder-data-")), throwaway: true };
-  return { path: join(repositoryRoot, ".larder"), throwaway: false };
+  return env.VITEST ? undefined : join(repositoryRoot, ".larder");
 };
 
 /** What the folder holds; only these are removed by `--fresh` (nothing else a user put there). */

@@ -1,5 +1,4 @@
 import "./polyfills";
-import { rmSync } from "node:fs";
 import { dynamoDbLocalOptions, holdsKeptData, postgresDataDir, resolveDataDir, startClean } from "./data-dir";
 import { startDynamoDbLocal } from "./dynamodb-local";
 import { readLocalStackConfig } from "./local-config";
@@ -26,25 +25,27 @@ export const runLarder = async ({
   try {
     const config = readLocalStackConfig();
     const dataDir = resolveDataDir(config);
-    if (argv.includes("--fresh")) {
+    if (!dataDir) {
+      console.log("Data             in memory (a test run without LARDER_DATA_DIR): nothing is kept");
+    } else if (argv.includes("--fresh")) {
       console.log(
-        startClean(dataDir.path)
-          ? `Starting clean (--fresh): removed the data kept in ${dataDir.path}`
-          : `Starting clean (--fresh): nothing was kept in ${dataDir.path}`,
+        startClean(dataDir)
+          ? `Starting clean (--fresh): removed the data kept in ${dataDir}`
+          : `Starting clean (--fresh): nothing was kept in ${dataDir}`,
       );
-    } else if (!dataDir.throwaway) {
+    } else {
       console.log(
-        holdsKeptData(dataDir.path)
-          ? `Data             kept in ${dataDir.path}: carrying on from the last start (npm start -- --fresh to start clean)`
-          : `Data             kept in ${dataDir.path} from now on (empty: the demo data goes in once)`,
+        holdsKeptData(dataDir)
+          ? `Data             kept in ${dataDir}: carrying on from the last start (npm start -- --fresh to start clean)`
+          : `Data             kept in ${dataDir} from now on (empty: the demo data goes in once)`,
       );
     }
     // DynamoDB Local's JVM is the slowest part and runs in its own process: spawn it first, so it starts
     // while this process loads the rest of the stack's modules and PGlite.
-    const dynamo = startDynamoDbLocal(dynamoDbLocalOptions(config, dataDir.path));
+    const dynamo = startDynamoDbLocal(dynamoDbLocalOptions(config, dataDir));
     dynamo.catch(() => undefined);
     // PGlite next: its file reads and WASM compile overlap the loading of the stack's modules.
-    const postgres = startStackPostgres(config, postgresDataDir(dataDir.path));
+    const postgres = startStackPostgres(config, dataDir && postgresDataDir(dataDir));
     postgres.starting.catch(() => undefined);
     const { startLocalStack } = await import("./local-stack").catch(async (error: unknown) => {
       await dynamo.then(
@@ -61,7 +62,7 @@ export const runLarder = async ({
       dynamo,
       postgres,
       entryModuleUrl,
-      dataDir: dataDir.path,
+      ...(dataDir ? { dataDir } : {}),
     });
     console.log(`\nLarder is up in ${Date.now() - startedAt} ms. Try:\n  curl -s ${stack.apiUrl}/health\n`);
     let stopping = false;
@@ -71,10 +72,7 @@ export const runLarder = async ({
       console.log(`\n${signal}: stopping…`);
       stack
         .stop()
-        .then(() => {
-          if (dataDir.throwaway) rmSync(dataDir.path, { recursive: true, force: true });
-          process.exit(0);
-        })
+        .then(() => process.exit(0))
         .catch(() => process.exit(1));
     };
     process.on("SIGINT", () => shutdown("SIGINT"));
