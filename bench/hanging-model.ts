@@ -9,7 +9,9 @@ import { startLocalStack } from "./lib/start-local-stack";
  * other setting at its default, then each area's request of the README, timed: the campaign, catalog and
  * kitchen chats and a variant by instruction (each must answer within 30 s with what its offline path
  * answers), the demo household's shop run (must end succeeded), a negotiation message (must reach
- * awaiting_review within 90 s and be approvable), and /health's model check.
+ * awaiting_review within 90 s and be approvable), and /health's model check. The circuit breaker is off
+ * (LLM_BREAKER_OPEN_MS=0), so every row measures that area's own meeting with the provider, never a
+ * breaker an earlier row opened. PORT and STORE_PORT are honoured (free ports when unset).
  *   npx tsx bench/hanging-model.ts [--provider tarpit|slow]
  */
 const provider = process.argv.includes("slow") ? "slow" : "tarpit";
@@ -27,6 +29,7 @@ const { apiUrl: api, stop } = await startLocalStack({
   ANTHROPIC_API_KEY: "bench-key",
   ANTHROPIC_BASE_URL: model.url,
   OPENAI_API_KEY: "",
+  LLM_BREAKER_OPEN_MS: "0",
 });
 
 const rows: { what: string; status: string; seconds: string; answer: string }[] = [];
@@ -73,25 +76,29 @@ await timed("campaign chat: travel benefits", async () => {
   });
   return {
     status,
-    answer: `${json.status} · ${(json.campaigns as unknown[] | undefined)?.length ?? "?"} cards · ${brief(json.answer)}`,
+    answer: `${json.status} · ${(json.campaigns as unknown[] | undefined)?.length ?? "?"} cards · ${brief(json.response)}`,
   };
 });
 await timed("catalog chat: покажи ноутбуки", async () => {
   const { status, json } = await call("POST", "/chat/catalog", { query: "покажи ноутбуки" });
-  return { status, answer: brief(json.tool_result ?? json) };
+  return { status, answer: `${brief(json.tool_result)} · session ${brief(json.sessionId)}` };
 });
 await timed("variant by instruction", async () => {
   const { status, json } = await call("POST", "/plans/demo-week/meals/2025-01-06/dinner/variant", {
     instruction: "replace chicken breast with 400 g firm tofu",
   });
-  return { status, answer: brief(json.patch_ops ?? json) };
+  const variant = json.variant as { variant_id?: string; patch_ops?: unknown } | undefined;
+  return {
+    status,
+    answer: `needs_clarification ${brief(json.needs_clarification)} · ${brief(variant?.variant_id)} · ${brief(variant?.patch_ops)}`,
+  };
 });
 await timed("kitchen chat: remove modifications on Monday", async () => {
   const { status, json } = await call("POST", "/chat/kitchen", {
     snapshot_id: "demo-week",
     message: "remove modifications on Monday",
   });
-  return { status, answer: brief(json.response ?? json) };
+  return { status, answer: `${brief(json.status)} · ${brief(json.response)}` };
 });
 await timed("shop run (demo household)", async () => {
   const { json: started } = await call("POST", "/shop/runs", {});
@@ -108,7 +115,7 @@ await timed("shop run (demo household)", async () => {
   } | null;
   return {
     status: String(json.status),
-    answer: `with substitutes ${result?.totalWithSubstitutes ?? "?"}/${result?.totalUnavailable ?? "?"}, heuristicSteps ${brief(result?.heuristicSteps)}, offline ${brief(result?.offline)}, error ${brief(json.error)}`,
+    answer: `with substitutes ${result?.totalWithSubstitutes ?? "?"}/${result?.totalUnavailable ?? "?"}, heuristicSteps ${brief(result?.heuristicSteps)}, offline ${brief(result?.offline)}, error ${json.error ? brief(json.error) : "none"}`,
   };
 });
 await timed("negotiation message → awaiting_review", async () => {
@@ -136,7 +143,7 @@ await timed("negotiation message → awaiting_review", async () => {
   const review = await call("POST", `/negotiations/${n}/messages/${m}/review`, { decision: "approve" });
   return {
     status: String(json.status),
-    answer: `action ${brief(json.action ?? (json.outcome as { action?: string })?.action)} · review ${review.status}`,
+    answer: `action ${brief((json.response as { action?: string } | null)?.action)} · review ${review.status}`,
   };
 });
 await timed("GET /health (model check)", async () => {

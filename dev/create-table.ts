@@ -1,5 +1,6 @@
 import {
   CreateTableCommand,
+  DescribeTableCommand,
   type DynamoDBClient,
   UpdateTimeToLiveCommand,
   waitUntilTableExists,
@@ -39,4 +40,16 @@ export const createAppTable = async (client: DynamoDBClient, tableName: string):
       TimeToLiveSpecification: { AttributeName: tableDefinition.timeToLiveAttribute, Enabled: true },
     }),
   );
+};
+
+/** Creates the app table unless it is there already (a kept DynamoDB Local database); true when created. */
+export const ensureAppTable = async (client: DynamoDBClient, tableName: string): Promise<boolean> => {
+  try {
+    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    return false;
+  } catch (error) {
+    if ((error as { name?: string }).name !== "ResourceNotFoundException") throw error;
+  }
+  await createAppTable(client, tableName);
+  return true;
 };

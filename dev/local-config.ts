@@ -21,6 +21,8 @@ export const LocalStackConfigSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "a postgres:// or postgresql:// URL")
     .optional(),
   DEMO_DATA: z.enum(["on", "off"]).default("on"),
+  /** `npm start`'s data folder (dev/data-dir.ts): `.larder/` in the repository when unset. */
+  LARDER_DATA_DIR: envString().optional(),
   SCHEDULES: z.enum(["on", "off"]).default("on"),
 });
 

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
-import { readdir, readFile, rm, stat } from "node:fs/promises";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -47,7 +47,10 @@ export interface LocalPostgres {
 export interface LocalPostgresOptions {
   /** 0 (default) lets the OS choose. */
   port?: number;
-  /** A directory keeps the data between runs; in memory when absent. */
+  /**
+   * A directory keeps the data between runs; in memory when absent. An empty one starts from `snapshot`
+   * (or the initdb template) and keeps it; one that holds a database opens it, `snapshot` ignored.
+   */
   dataDir?: string;
   /**
    * Clients at once. PGlite is one PostgreSQL session: the socket server multiplexes its clients onto it
@@ -69,12 +72,9 @@ export interface LocalPostgresOptions {
  * PostgreSQL.
  */
 export const startLocalPostgres = async (options: LocalPostgresOptions = {}): Promise<LocalPostgres> => {
-  const fromSnapshot = options.dataDir ? undefined : await loadSnapshot(options.snapshot);
-  const db =
-    fromSnapshot ??
-    (options.dataDir
-      ? await PGlite.create({ dataDir: options.dataDir, extensions: { vector } })
-      : await createInMemoryFromTemplate());
+  const { db, fromSnapshot } = options.dataDir
+    ? await openDataDir(options.dataDir, options.snapshot)
+    : await openInMemory(options.snapshot);
   phaseLog("postgres: PGlite open");
   // PGlite has one session, which every connection shares: settings made on it hold for all of them.
   for (const [name, value] of Object.entries(PLANNER_SETTINGS))
@@ -99,9 +99,16 @@ export const startLocalPostgres = async (options: LocalPostgresOptions = {}): Pr
   };
   try {
     // A snapshot was saved after these same migrations (its key), so checking them again is wasted time.
-    const migrations = fromSnapshot
+    // A kept data directory remembers the migration files it was last brought up to: unchanged, nothing
+    // to check (a start on a kept folder saves the round of checks); changed, they are applied.
+    const keyFile = options.dataDir ? `${options.dataDir}.migrations-key` : undefined;
+    const key = migrationsKey();
+    const upToDate =
+      fromSnapshot || (keyFile !== undefined && (await readFile(keyFile, "utf8").catch(() => "")) === key);
+    const migrations = upToDate
       ? readMigrationFiles().map((migration) => migration.name)
       : await migrate(url);
+    if (keyFile) await writeFile(keyFile, key);
     phaseLog("postgres: migrations");
     const where = options.dataDir ? `in ${options.dataDir}` : "in memory";
     const description = `PGlite ${where}${fromSnapshot ? " from the cached demo database" : ""}, pgvector`;
@@ -115,7 +122,7 @@ export const startLocalPostgres = async (options: LocalPostgresOptions = {}): Pr
       port,
       description,
       migrations,
-      fromSnapshot: fromSnapshot !== undefined,
+      fromSnapshot,
       saveSnapshot,
       stop,
     };
@@ -137,6 +144,12 @@ export const useExternalPostgres = async (url: string): Promise<LocalPostgres> =
     fromSnapshot: false,
     stop: async () => undefined,
   };
+};
+
+const migrationsKey = (): string => {
+  const hash = createHash("sha256");
+  for (const migration of readMigrationFiles()) hash.update(JSON.stringify(migration));
+  return hash.digest("hex");
 };
 
 const migrate = async (url: string): Promise<string[]> => {
@@ -181,6 +194,40 @@ const createInMemoryFromTemplate = async (): Promise<PGlite> => {
   const db = await PGlite.create({ extensions: { vector } });
   await writeFileAside(TEMPLATE_PATH, await dataDirBytes(db));
   return db;
+};
+
+const openInMemory = async (snapshot: string | undefined): Promise<{ db: PGlite; fromSnapshot: boolean }> => {
+  const fromSnapshot = await loadSnapshot(snapshot);
+  return fromSnapshot
+    ? { db: fromSnapshot, fromSnapshot: true }
+    : { db: await createInMemoryFromTemplate(), fromSnapshot: false };
+};
+
+/** A kept database opens as it is; an empty directory is filled from the snapshot or the initdb template. */
+const openDataDir = async (
+  dataDir: string,
+  snapshot: string | undefined,
+): Promise<{ db: PGlite; fromSnapshot: boolean }> => {
+  if (existsSync(join(dataDir, "PG_VERSION"))) {
+    return { db: await PGlite.create({ dataDir, extensions: { vector } }), fromSnapshot: false };
+  }
+  await mkdir(dataDir, { recursive: true });
+  for (const [file, isSnapshot] of [
+    [snapshot, true],
+    [TEMPLATE_PATH, false],
+  ] as const) {
+    const content = file ? await readFile(file).catch(() => undefined) : undefined;
+    if (!content) continue;
+    try {
+      const db = await PGlite.create({ dataDir, loadDataDir: new Blob([content]), extensions: { vector } });
+      return { db, fromSnapshot: isSnapshot };
+    } catch {
+      // Another PGlite build's file: empty the directory again and try the next source.
+      await rm(dataDir, { recursive: true, force: true });
+      await mkdir(dataDir, { recursive: true });
+    }
+  }
+  return { db: await PGlite.create({ dataDir, extensions: { vector } }), fromSnapshot: false };
 };
 
 /** The whole database as a file's bytes (an uncompressed tarball PGlite can load again). */
@@ -265,7 +312,7 @@ export interface StackPostgres {
  * The stack's database: DATABASE_URL's, or PGlite. With the demo data on PGlite, PGlite starts from a cached
  * copy that already holds the migrations and the demo catalog and campaigns, keyed by all that shapes them.
  */
-export const startStackPostgres = (config: LocalStackConfig): StackPostgres => {
+export const startStackPostgres = (config: LocalStackConfig, dataDir?: string): StackPostgres => {
   const today = new Date();
   const demoSnapshot =
     config.DEMO_DATA === "on" && !config.DATABASE_URL
@@ -275,6 +322,7 @@ export const startStackPostgres = (config: LocalStackConfig): StackPostgres => {
     ? useExternalPostgres(config.DATABASE_URL)
     : startLocalPostgres({
         ...(config.DATABASE_PORT ? { port: config.DATABASE_PORT } : {}),
+        ...(dataDir ? { dataDir } : {}),
         ...(demoSnapshot ? { snapshot: demoSnapshot } : {}),
       });
   return { starting, today, demoSnapshot };

@@ -9,12 +9,20 @@ import { allFunctions, allRoutes } from "../lib/areas";
 import type { FunctionDefinition } from "../lib/definition-types";
 import { repositoryRoot } from "../lib/repository-root";
 import { type RunningApiServer, startApiServer } from "./api-server";
-import { createAppTable } from "./create-table";
+import { ensureAppTable } from "./create-table";
+import {
+  dynamoDbLocalOptions,
+  postgresDataDir,
+  readKeptStack,
+  storeStateFile,
+  writeKeptStack,
+} from "./data-dir";
 import { demoCatalog, loadCatalogDemo } from "./demo/catalog-demo";
 import { demoCampaigns } from "./demo/demo-campaigns";
 import { type CampaignDemoLoaded, loadCampaignDemo } from "./demo/load-campaign-demo";
 import { DEMO_TENANT, loadDemoData } from "./demo/load-demo-data";
 import { type DynamoDbLocal, startDynamoDbLocal } from "./dynamodb-local";
+import { markInterruptedWorkflows } from "./interrupted-workflows";
 import type { LocalStackConfig } from "./local-config";
 import { pruneStalePgliteCache, type StackPostgres, startStackPostgres } from "./local-postgres";
 import { createStartupStep, type ReadinessCheck, runReadinessChecks } from "./readiness";
@@ -95,6 +103,11 @@ export interface LocalStackOptions {
    * from one bundle (dev/stack-bundle.mjs), whose build of each entry this gives (undefined: not built).
    */
   entryModuleUrl?: (entry: string) => string | undefined;
+  /**
+   * The folder that keeps the data between starts (dev/data-dir.ts): DynamoDB Local's file, PGlite's data
+   * directory, the simulated store's carts and orders. Absent: all in memory, gone at stop (the tests).
+   */
+  dataDir?: string;
 }
 
 /** Each function's handler from its entry's TypeScript source, or from its build when the stack has one. */
@@ -141,7 +154,7 @@ export const startLocalStack = async (
     // PGlite (WASM on this thread) and the simulated store. The JVM may already be starting (dev/run-larder.ts
     // spawns it before importing this module).
     const dynamoStarting: Promise<DynamoDbLocal> =
-      options.dynamo ?? startDynamoDbLocal(config.DYNAMODB_PORT ? { port: config.DYNAMODB_PORT } : {});
+      options.dynamo ?? startDynamoDbLocal(dynamoDbLocalOptions(config, options.dataDir));
     // Handled here so a failure while another part starts is not an unhandled rejection; awaited below.
     dynamoStarting.catch(() => undefined);
     stops.push(() =>
@@ -155,7 +168,7 @@ export const startLocalStack = async (
       today,
       demoSnapshot,
       starting: postgresStarting,
-    } = options.postgres ?? startStackPostgres(config);
+    } = options.postgres ?? startStackPostgres(config, options.dataDir && postgresDataDir(options.dataDir));
     postgresStarting.catch(() => undefined);
     stops.push(() =>
       postgresStarting.then(
@@ -165,17 +178,28 @@ export const startLocalStack = async (
     );
 
     // The simulated Auchan.pt; the store tools use STORE_URL, which may point at another store instead.
-    const store = await startSimulatedStore({ port: config.STORE_PORT, host: "127.0.0.1" });
+    const kept = options.dataDir ? readKeptStack(options.dataDir) : undefined;
+    const store = await startSimulatedStore({
+      port: config.STORE_PORT,
+      host: "127.0.0.1",
+      ...(options.dataDir ? { stateFile: storeStateFile(options.dataDir) } : {}),
+    });
     stops.push(() => store.close());
-    const demoHousehold = store.seedDemoHousehold();
+    if (store.restored) {
+      log(`Simulated store  ${store.url} (carts and orders kept from the last start)`);
+    } else {
+      const demoHousehold = store.seedDemoHousehold();
+      log(`Simulated store  ${store.url} (household "${demoHousehold}" has a cart and past orders)`);
+    }
     timings.store = Date.now() - started;
     phaseLog("store");
-    log(`Simulated store  ${store.url} (household "${demoHousehold}" has a cart and past orders)`);
 
     const dynamo = await dynamoStarting;
     timings.dynamodb = Date.now() - started;
     phaseLog("dynamodb");
-    log(`DynamoDB Local   ${dynamo.endpoint} (in memory)`);
+    log(
+      `DynamoDB Local   ${dynamo.endpoint} (${options.dataDir ? `kept in ${options.dataDir}` : "in memory"})`,
+    );
 
     // The handlers read the same variables CDK sets in Lambda; these point them at local parts only.
     // AWS_* stay the caller's: DynamoDB Local's clients carry their own region and credentials.
@@ -192,7 +216,15 @@ export const startLocalStack = async (
     const tableMade = (async () => {
       const client = new DynamoDBClient({ endpoint: dynamo.endpoint, ...LOCAL_DYNAMODB_CLIENT_CONFIG });
       try {
-        await createAppTable(client, config.TABLE_NAME);
+        const created = await ensureAppTable(client, config.TABLE_NAME);
+        if (!created) {
+          for (const run of await markInterruptedWorkflows(client, config.TABLE_NAME)) {
+            log(
+              `Interrupted      ${run.kind} ${run.id} (tenant ${run.tenant}) was running at the last stop: ` +
+                `marked interrupted; to start it again: ${run.startAgain}`,
+            );
+          }
+        }
       } finally {
         client.destroy();
       }
@@ -245,11 +277,27 @@ export const startLocalStack = async (
     });
 
     const dynamoCheck = async (): Promise<Check> => (dynamo.pid ? { status: "ok" } : { status: "down" });
-    const demoData = createStartupStep(config.DEMO_DATA === "on", "loading the demo recipes and plan");
+    // Loaded once into an empty data folder: a kept one holds the demo data and whatever was changed since.
+    const loadDemo = config.DEMO_DATA === "on" && !kept?.demoDataLoadedAt;
+    const demoData = createStartupStep(
+      config.DEMO_DATA === "on",
+      loadDemo ? "loading the demo recipes and plan" : "kept from an earlier start",
+    );
     // Every part the README's first calls need; /health answers 200 only when each is ok or disabled.
     const readinessChecks: ReadinessCheck[] = [
       { name: "dynamodb_local", check: dynamoCheck },
-      { name: "llm", check: () => ({ status: "ok", detail: `provider ${config.LLM_PROVIDER}` }) },
+      // Which provider is configured, never whether it answers (that is the `model` check, from the breakers):
+      // `disabled` without one, so the two never say `ok` and `degraded` of the same model.
+      {
+        name: "llm",
+        check: () =>
+          config.LLM_PROVIDER === "none"
+            ? { status: "disabled", detail: "no provider configured: every area answers offline" }
+            : {
+                status: "ok",
+                detail: `provider ${config.LLM_PROVIDER} configured; whether it answers: model`,
+              },
+      },
       { name: "store", check: () => storeCheck(store.url) },
       {
         name: "workflows",
@@ -288,7 +336,13 @@ export const startLocalStack = async (
     phaseLog("api");
     log(`API              ${api.url}`);
 
-    if (config.DEMO_DATA === "on") {
+    if (config.DEMO_DATA === "on" && !loadDemo) {
+      demoData.ready(
+        `kept from the start of ${kept?.demoDataLoadedAt} (npm start -- --fresh to start clean)`,
+      );
+      log(`Demo data        kept from ${kept?.demoDataLoadedAt}, with every change since (not loaded again)`);
+    }
+    if (loadDemo) {
       const demo = await loadDemoData(api.url);
       phaseLog("demo recipes and plan");
       let catalog: { categories: number; products: number };
@@ -312,6 +366,7 @@ export const startLocalStack = async (
           phaseLog("demo database cached");
         }
       }
+      if (options.dataDir) writeKeptStack(options.dataDir, { demoDataLoadedAt: new Date().toISOString() });
       demoData.ready(
         `plan ${demo.snapshotId}, ${catalog.products} catalog products, ` +
           `${campaigns.created + campaigns.updated} campaigns for tenant ${demo.tenant}`,

@@ -84,7 +84,9 @@ const logger: LoggerPort = {
   error: () => {},
 } as unknown as LoggerPort;
 
-const euros = (value: number): string => `${value.toFixed(2).replace(".", ",")}€`;
+const euros = (value: number): string => `${value.toFixed(2).replace(".", ",")} €`;
+/** The store's unit price ("3.49 €/Kg") written as the prices beside it are: a decimal comma. */
+const unitPrice = (text: string | undefined): string => (text ? text.replace(/(\d)\.(\d)/g, "$1,$2") : "-");
 const TIER = { store: "STORE", national: "NATIONAL", premium: "PREMIUM", unknown: "OTHER" } as const;
 const deps = { llm: createFakeLlm(), logger, tiers: brandTiersFor(DEFAULT_STORE_ID) };
 const preferences = defaultHouseholdPreferences();
@@ -117,11 +119,14 @@ for (const line of unavailable) {
     policy: { policy: "best_match" },
     preferences,
   });
-  console.log("\nValue-Based Ranking:");
+  console.log(
+    "\nValue-Based Ranking (candidates that lose a defining attribute of the original, such as lactose-free" +
+      " or organic, come after those that keep it, whatever their score):",
+  );
   ranked.candidates.slice(0, 5).forEach((c, i) => {
     console.log(`${i + 1}. ${c.name} - ${euros(c.price)}`);
     console.log(`   Brand: ${TIER[c.brandPreference]}${c.brand ? ` (${c.brand})` : ""}`);
-    console.log(`   Value: ${c.pricePerUnit ?? "-"}`);
+    console.log(`   Value: ${unitPrice(c.pricePerUnit)}`);
     console.log(
       `   Score: ${Math.round(c.valueScore * 100)}% | Recommendation: ${c.recommendation.toUpperCase()} (${RECOMMENDATION_PT[c.recommendation]})`,
     );

@@ -3,7 +3,7 @@
  * (dev/negotiate/scenarios.ts) through the negotiation workflow (statemachines/negotiation.asl.json, run locally) with the configured provider and prints, per
  * email, the expected and the actual action; `--scenario NAME` runs one; `--verbose` shows each expert's
  * opinion and the orchestrator trace; `--scripted` replays the fixtures' scripted model instead (no key
- * needed). Exits 1 when an action differs.
+ * needed). Exits 1 when an action differs, 2 (NOT RUN) without a provider and without `--scripted`.
  *
  * `npm run pipeline -- chat [--scenario NAME]` plays a thread interactively: type the supplier's email (end
  * it with a line holding only "."), see the decision, the trace and the draft, and approve it or not; an
@@ -14,6 +14,7 @@ import { startLocalNegotiation } from "../dev/negotiate/local-negotiation";
 import { playScenario } from "../dev/negotiate/play-scenario";
 import { NEGOTIATION_SCENARIOS, type NegotiationScenario } from "../dev/negotiate/scenarios";
 import { scriptedFakeLlm } from "../dev/negotiate/scripted-model";
+import { ConfigError } from "../functions/core/errors";
 import { createLlm } from "../functions/core/llm/create-llm";
 import { readLlmConfig } from "../functions/core/llm/llm-config";
 import type { LlmPort } from "../functions/core/llm/llm-port";
@@ -48,6 +49,24 @@ const runScenarios = async (args: string[], io: PipelineIo): Promise<number> => 
   }
   const scripted = args.includes("--scripted");
   const verbose = args.includes("--verbose");
+  if (!scripted) {
+    let config: ReturnType<typeof readLlmConfig>;
+    try {
+      config = readLlmConfig(io.env);
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      config = { provider: "none", reason: error.message };
+    }
+    if (config.provider === "none") {
+      // As test:live: without a model there is nothing to compare, and that is not a failure of the scenarios.
+      io.err(
+        `pipeline: NOT RUN, no model to play the scenarios with: ${config.reason}.\n` +
+          "Set a provider (README, LLM providers), or add --scripted to replay the fixtures' scripted model. " +
+          "This is not a pass.\n",
+      );
+      return 2;
+    }
+  }
   const shared = scripted ? undefined : configuredLlm(io.env);
   let mismatches = 0;
   for (const scenario of scenarios) {

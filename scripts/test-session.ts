@@ -87,11 +87,15 @@ export const runTestSession = async (args: string[], io: SessionIo): Promise<num
   const turns: TurnSummary[] = [];
   try {
     let fixture = 0;
+    // A turn's header once, however many times its prompt is asked again (an empty line past the fixtures).
+    let headedTurn = 0;
     for (;;) {
       const next = scenario.turns[fixture];
+      const turn = turns.length + 1;
       io.out(
-        `\n--- turn ${turns.length + 1} ---\nsupplier email${next ? " (Enter: the scenario's next email)" : ""}, or q> `,
+        `${headedTurn === turn ? "" : `\n--- turn ${turn} ---\n`}supplier email${next ? " (Enter: the scenario's next email)" : ""}, or q> `,
       );
+      headedTurn = turn;
       const line = await io.readLine();
       if (line === undefined || line.trim() === "q") break;
       const typed = line.trim();

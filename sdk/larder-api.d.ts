@@ -648,7 +648,7 @@ export interface components {
     ShopRun: {
       runId: string;
       /** @enum {string} */
-      status: "running" | "succeeded" | "failed";
+      status: "running" | "succeeded" | "failed" | "interrupted";
       startedAt: string;
       endedAt?: string;
       steps: {
@@ -798,7 +798,7 @@ export interface components {
       runs: ({
           runId: string;
           /** @enum {string} */
-          status: "running" | "succeeded" | "failed";
+          status: "running" | "succeeded" | "failed" | "interrupted";
           startedAt: string;
           endedAt?: string;
           openDecisions?: number;
@@ -975,7 +975,7 @@ export interface components {
           negotiationId: string;
           messageId: string;
           /** @enum {string} */
-          status: "running" | "awaiting_review" | "approved" | "rejected" | "failed";
+          status: "running" | "awaiting_review" | "approved" | "rejected" | "failed" | "interrupted";
           supplier: {
             name: string;
             company?: string;
@@ -1083,7 +1083,7 @@ export interface components {
           text: string;
           at: string;
           /** @enum {string} */
-          status: "running" | "awaiting_review" | "approved" | "rejected" | "failed";
+          status: "running" | "awaiting_review" | "approved" | "rejected" | "failed" | "interrupted";
           /** @enum {string|null} */
           action: "accept" | "counter" | "escalate" | "clarify" | null;
           reasoning: string | null;
@@ -1108,7 +1108,7 @@ export interface components {
       supplierMessage: string;
       receivedAt: string;
       /** @enum {string} */
-      status: "running" | "awaiting_review" | "approved" | "rejected" | "failed";
+      status: "running" | "awaiting_review" | "approved" | "rejected" | "failed" | "interrupted";
       step: string | null;
       response: ({
         /** @enum {string} */
@@ -1816,7 +1816,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description The body is too large */
+      /** @description The body is larger than this area's limit, 6000000 bytes (`body_too_large`) */
       413: {
         content: {
           "application/json": components["schemas"]["ErrorResponse"];
@@ -1970,7 +1970,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description The body is too large */
+      /** @description The body is larger than this area's limit, 6000000 bytes (`body_too_large`) */
       413: {
         content: {
           "application/json": components["schemas"]["ErrorResponse"];
@@ -2027,7 +2027,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description The body is too large */
+      /** @description The body is larger than this area's limit, 2097152 bytes (`body_too_large`) */
       413: {
         content: {
           "application/json": components["schemas"]["ErrorResponse"];
@@ -2084,7 +2084,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description The body is too large */
+      /** @description The body is larger than this area's limit, 2097152 bytes (`body_too_large`) */
       413: {
         content: {
           "application/json": components["schemas"]["ErrorResponse"];
@@ -2191,7 +2191,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description The body is too large */
+      /** @description The body is larger than this area's limit, 6000000 bytes (`body_too_large`) */
       413: {
         content: {
           "application/json": components["schemas"]["ErrorResponse"];
@@ -2258,7 +2258,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description The body is too large */
+      /** @description The body is larger than this area's limit, 2097152 bytes (`body_too_large`) */
       413: {
         content: {
           "application/json": components["schemas"]["ErrorResponse"];
@@ -2427,7 +2427,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description The body is too large */
+      /** @description The body is larger than this area's limit, 2097152 bytes (`body_too_large`) */
       413: {
         content: {
           "application/json": components["schemas"]["ErrorResponse"];
@@ -2488,7 +2488,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description The body is too large */
+      /** @description The body is larger than this area's limit, 262144 bytes (`body_too_large`) */
       413: {
         content: {
           "application/json": components["schemas"]["ErrorResponse"];
@@ -2588,7 +2588,7 @@ export interface operations {
     parameters: {
       query: {
         /** @description The messages' status: `awaiting_review` lists the drafts waiting for a person's review. */
-        status: "running" | "awaiting_review" | "approved" | "rejected" | "failed";
+        status: "running" | "awaiting_review" | "approved" | "rejected" | "failed" | "interrupted";
         limit?: number;
         cursor?: string;
       };
@@ -2661,7 +2661,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description The body is too large */
+      /** @description The body is larger than this area's limit, 262144 bytes (`body_too_large`) */
       413: {
         content: {
           "application/json": components["schemas"]["ErrorResponse"];
@@ -2773,7 +2773,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description The body is too large */
+      /** @description The body is larger than this area's limit, 262144 bytes (`body_too_large`) */
       413: {
         content: {
           "application/json": components["schemas"]["ErrorResponse"];
@@ -2899,7 +2899,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description The body is too large */
+      /** @description The body is larger than this area's limit, 262144 bytes (`body_too_large`) */
       413: {
         content: {
           "application/json": components["schemas"]["ErrorResponse"];
@@ -2977,7 +2977,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description The body is too large */
+      /** @description The body is larger than this area's limit, 262144 bytes (`body_too_large`) */
       413: {
         content: {
           "application/json": components["schemas"]["ErrorResponse"];
@@ -3055,7 +3055,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description The body is too large */
+      /** @description The body is larger than this area's limit, 262144 bytes (`body_too_large`) */
       413: {
         content: {
           "application/json": components["schemas"]["ErrorResponse"];
@@ -3223,7 +3223,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description The body is too large */
+      /** @description The body is larger than this area's limit, 262144 bytes (`body_too_large`) */
       413: {
         content: {
           "application/json": components["schemas"]["ErrorResponse"];
@@ -3433,7 +3433,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description The body is too large */
+      /** @description The body is larger than this area's limit, 262144 bytes (`body_too_large`) */
       413: {
         content: {
           "application/json": components["schemas"]["ErrorResponse"];
@@ -3511,7 +3511,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description The body is too large */
+      /** @description The body is larger than this area's limit, 262144 bytes (`body_too_large`) */
       413: {
         content: {
           "application/json": components["schemas"]["ErrorResponse"];
@@ -3620,7 +3620,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description The body is too large */
+      /** @description The body is larger than this area's limit, 262144 bytes (`body_too_large`) */
       413: {
         content: {
           "application/json": components["schemas"]["ErrorResponse"];
@@ -3744,7 +3744,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description The body is too large */
+      /** @description The body is larger than this area's limit, 262144 bytes (`body_too_large`) */
       413: {
         content: {
           "application/json": components["schemas"]["ErrorResponse"];
@@ -3834,7 +3834,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description The body is too large */
+      /** @description The body is larger than this area's limit, 262144 bytes (`body_too_large`) */
       413: {
         content: {
           "application/json": components["schemas"]["ErrorResponse"];
@@ -3916,7 +3916,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description The body is too large */
+      /** @description The body is larger than this area's limit, 262144 bytes (`body_too_large`) */
       413: {
         content: {
           "application/json": components["schemas"]["ErrorResponse"];
@@ -3965,7 +3965,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description The body is too large */
+      /** @description The body is larger than this area's limit, 262144 bytes (`body_too_large`) */
       413: {
         content: {
           "application/json": components["schemas"]["ErrorResponse"];

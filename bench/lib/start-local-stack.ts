@@ -1,5 +1,7 @@
 import { spawn } from "node:child_process";
-import { resolve } from "node:path";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 
 const root = resolve(import.meta.dirname, "..", "..");
 
@@ -11,14 +13,29 @@ export interface StartedLocalStack {
 }
 
 /**
- * Runs `dev/start.mjs` as its own process, exactly what `npm start` runs, on free ports with the demo data
+ * Runs `dev/start.mjs` as its own process, exactly what `npm start` runs, on PORT and STORE_PORT (free ports
+ * when unset) with the demo data
  * and no schedules, the given variables on top; resolves once it prints its ready line (`/health` is then
- * 200), rejects with its output if it exits first.
+ * 200), rejects with its output if it exits first. Its data goes to a throwaway folder removed at stop,
+ * never the developer's `.larder/`, unless `env` names one (LARDER_DATA_DIR, kept).
  */
-export const startLocalStack = async (env: Record<string, string>): Promise<StartedLocalStack> => {
-  const child = spawn(process.execPath, ["dev/start.mjs"], {
+export const startLocalStack = async (
+  env: Record<string, string>,
+  args: string[] = [],
+): Promise<StartedLocalStack> => {
+  const throwaway = env.LARDER_DATA_DIR ? undefined : mkdtempSync(join(tmpdir(), "larder-bench-"));
+  const child = spawn(process.execPath, ["dev/start.mjs", ...args], {
     cwd: root,
-    env: { ...process.env, PORT: "0", STORE_PORT: "0", SCHEDULES: "off", DEMO_DATA: "on", ...env },
+    env: {
+      ...process.env,
+      // The caller's ports when set (two stacks side by side), free ones otherwise.
+      PORT: process.env.PORT ?? "0",
+      STORE_PORT: process.env.STORE_PORT ?? "0",
+      SCHEDULES: "off",
+      DEMO_DATA: "on",
+      ...(throwaway ? { LARDER_DATA_DIR: throwaway } : {}),
+      ...env,
+    },
     stdio: ["ignore", "pipe", "inherit"],
   });
   const apiUrl = await new Promise<string>((resolveUrl, reject) => {
@@ -36,6 +53,7 @@ export const startLocalStack = async (env: Record<string, string>): Promise<Star
       const exited = new Promise((done) => child.once("exit", done));
       child.kill("SIGTERM");
       await exited;
+      if (throwaway) rmSync(throwaway, { recursive: true, force: true });
     },
   };
 };

@@ -54,6 +54,28 @@ export const householdSeedSchema = z.object({
 });
 export type HouseholdSeed = z.input<typeof householdSeedSchema>;
 
+const keptHouseholdStatesSchema = z.object({
+  orderCounter: z.number().int().nonnegative(),
+  households: z.record(
+    z.string(),
+    z.object({
+      cart: z.array(z.object({ uuid: z.string(), productId: z.string(), quantity: z.number() })),
+      orders: z.array(
+        z.object({
+          orderId: z.string(),
+          orderNumber: z.string(),
+          placedOn: z.string(),
+          status: z.string(),
+          lines: z.array(z.object({ productId: z.string(), quantity: z.number(), priceCents: z.number() })),
+        }),
+      ),
+      slotBookingAttempts: z.number().int().nonnegative(),
+      checkoutAttempts: z.number().int().nonnegative(),
+    }),
+  ),
+});
+export type KeptHouseholdStates = z.output<typeof keptHouseholdStatesSchema>;
+
 /** Why a cart change was refused, in the store's words (the cart endpoints answer `error: true`). */
 export class CartRefusal extends Error {}
 
@@ -97,6 +119,19 @@ export class HouseholdStates {
   reset(): void {
     this.states.clear();
     this.orderCounter = 0;
+  }
+
+  /** Everything it holds, as JSON (`restore` reads it back): what `npm start` keeps between starts. */
+  toJSON(): KeptHouseholdStates {
+    return { orderCounter: this.orderCounter, households: Object.fromEntries(this.states) };
+  }
+
+  /** Replaces what it holds with a `toJSON()` of an earlier start; a file of another shape is refused. */
+  restore(kept: unknown): void {
+    const parsed = keptHouseholdStatesSchema.parse(kept);
+    this.states.clear();
+    for (const [key, state] of Object.entries(parsed.households)) this.states.set(key, state);
+    this.orderCounter = parsed.orderCounter;
   }
 
   /** Replaces a household's cart and orders. Unknown product ids are a validation error naming them. */

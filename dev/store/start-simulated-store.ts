@@ -1,4 +1,7 @@
+import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
+import { dirname } from "node:path";
 import { serve } from "@hono/node-server";
 import { type Catalog, loadCatalog } from "./catalog";
 import { demoHouseholdSeed } from "./demo-household";
@@ -17,6 +20,11 @@ export interface SimulatedStoreOptions {
   now?: () => Date;
   /** The catalog it sells; catalog/*.json by default (a benchmark marks more products unavailable). */
   catalog?: Catalog;
+  /**
+   * A JSON file that keeps every household's cart and orders between starts (`npm start`'s data folder):
+   * read at start when it exists, rewritten after each request that may change them. In memory when absent.
+   */
+  stateFile?: string;
 }
 
 export interface SimulatedStore {
@@ -38,6 +46,8 @@ export interface SimulatedStore {
   seedDemoHousehold(): string;
   /** The accounts it knows (register one per test household), their sessions and sign-in counts. */
   accounts: StoreAccounts;
+  /** True when the households came from `stateFile` (an earlier start's carts and orders). */
+  restored: boolean;
 }
 
 /** Starts the simulated Auchan.pt (used by `npm start`, the store tests and the benchmarks). */
@@ -49,11 +59,27 @@ export const startSimulatedStore = async (options: SimulatedStoreOptions = {}): 
   const accounts = new StoreAccounts();
   const now = options.now ?? (() => new Date());
   const app = createSimulatedStoreApp({ catalog, households, now, layout, responseDelay, accounts });
+  const { stateFile } = options;
+  const kept = stateFile ? await readFile(stateFile, "utf8").catch(() => undefined) : undefined;
+  if (kept !== undefined) households.restore(JSON.parse(kept));
+  // Written aside and renamed, so a kill mid-write leaves the previous file whole.
+  const save = stateFile
+    ? () => {
+        mkdirSync(dirname(stateFile), { recursive: true });
+        writeFileSync(`${stateFile}.partial`, JSON.stringify(households));
+        renameSync(`${stateFile}.partial`, stateFile);
+      }
+    : () => undefined;
+  const fetchAndKeep = async (request: Request): Promise<Response> => {
+    const response = await app.fetch(request);
+    if (request.method !== "GET" && request.method !== "HEAD") save();
+    return response;
+  };
   const host = options.host ?? "127.0.0.1";
   const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>(
     (resolve, reject) => {
       const started = serve(
-        { fetch: app.fetch, port: options.port ?? 0, hostname: host },
+        { fetch: fetchAndKeep, port: options.port ?? 0, hostname: host },
         (info: AddressInfo) => resolve({ server: started, port: info.port }),
       );
       started.once("error", reject);
@@ -69,13 +95,19 @@ export const startSimulatedStore = async (options: SimulatedStoreOptions = {}): 
         server.close((error) => (error ? reject(error) : resolve()));
       }),
     accounts,
+    restored: kept !== undefined,
     reset: () => {
       households.reset();
       accounts.reset();
+      save();
       layout.current = "current";
       responseDelay.ms = 0;
     },
-    seedHousehold: (householdId, seed) => households.seed(`household:${householdId}`, seed),
+    seedHousehold: (householdId, seed) => {
+      const state = households.seed(`household:${householdId}`, seed);
+      save();
+      return state;
+    },
     householdState: (householdId) => households.get(`household:${householdId}`),
     setLayout: (next) => {
       layout.current = next;
@@ -86,6 +118,7 @@ export const startSimulatedStore = async (options: SimulatedStoreOptions = {}): 
     seedDemoHousehold: () => {
       const demo = demoHouseholdSeed(catalog, now());
       households.seed(`household:${demo.householdId}`, demo.seed);
+      save();
       return demo.householdId;
     },
   };

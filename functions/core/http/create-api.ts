@@ -51,6 +51,26 @@ export const createApi = ({
     },
   });
 
+  // Each area's document states its own body limit on every 413 (they differ: 256 KiB, 2 MiB, 6 MB).
+  const withBodyLimit = <D>(document: D): D => {
+    const paths = (
+      document as {
+        paths?: Record<string, Record<string, { responses?: Record<string, { description?: string }> }>>;
+      }
+    ).paths;
+    for (const operations of Object.values(paths ?? {}))
+      for (const operation of Object.values(operations)) {
+        const tooLarge = operation.responses?.["413"];
+        if (tooLarge)
+          tooLarge.description = `The body is larger than this area's limit, ${maxBodyBytes} bytes (\`body_too_large\`)`;
+      }
+    return document;
+  };
+  const getOpenAPIDocument = app.getOpenAPIDocument.bind(app);
+  const getOpenAPI31Document = app.getOpenAPI31Document.bind(app);
+  app.getOpenAPIDocument = (...args) => withBodyLimit(getOpenAPIDocument(...args));
+  app.getOpenAPI31Document = (...args) => withBodyLimit(getOpenAPI31Document(...args));
+
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
     type: "http",
     scheme: "bearer",

@@ -8,6 +8,7 @@ export interface ModelUsageTotals {
 
 export interface UsageTotals {
   calls: number;
+  /** Calls a provider failed; offline calls (no provider configured) are not failures. */
   failedCalls: number;
   inputTokens: number;
   outputTokens: number;
@@ -42,7 +43,8 @@ export const totalUsage = (entries: readonly LlmUsage[]): UsageTotals => {
   };
   for (const usage of entries) {
     totals.calls += 1;
-    if (usage.outcome === "error") totals.failedCalls += 1;
+    // No provider configured (`llm_not_configured`): the offline path was chosen, no call was made to fail.
+    if (usage.outcome === "error" && usage.errorCode !== "llm_not_configured") totals.failedCalls += 1;
     totals.inputTokens += usage.inputTokens;
     totals.outputTokens += usage.outputTokens;
     if (usage.cachedInputTokens)

@@ -58,7 +58,15 @@ export const NegotiationSchema = z.object({
 });
 export type Negotiation = z.infer<typeof NegotiationSchema>;
 
-export const MESSAGE_STATUSES = ["running", "awaiting_review", "approved", "rejected", "failed"] as const;
+/** `interrupted`: the local stack stopped while it ran (marked at its next start); send the message again. */
+export const MESSAGE_STATUSES = [
+  "running",
+  "awaiting_review",
+  "approved",
+  "rejected",
+  "failed",
+  "interrupted",
+] as const;
 export const MessageStatusSchema = z.enum(MESSAGE_STATUSES);
 export type MessageStatus = z.infer<typeof MessageStatusSchema>;
 

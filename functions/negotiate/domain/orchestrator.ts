@@ -35,7 +35,8 @@ export const modelUnavailableDecision = (failure: {
   action: "escalate",
   reasoning:
     failure.code === "llm_not_configured"
-      ? `No model is configured (LLM_PROVIDER=none), so the experts cannot run: a person decides. ${failure.message}`
+      ? // The failure's message already says why there is no model: said once, not twice.
+        `The experts cannot run without a model, so a person decides: ${failure.message}.`
       : `The orchestrator's model failed (${failure.code}), so no decision was made: a person decides. ${failure.message}`,
   nextExpert: null,
   questionForExpert: null,

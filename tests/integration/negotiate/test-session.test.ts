@@ -35,7 +35,7 @@ describe("npm run test-session", () => {
   it("plays the scenario's turns with the trace, takes each review, and ends with a summary", async () => {
     const { code, out, err } = await runSession(
       ["--scripted", "--scenario", "multi-turn"],
-      "\na\n\ne Thanks, confirmed.\nq\n",
+      "\na\n\ne Thanks, confirmed.\n\nq\n",
     );
     expect(err).toBe("");
     expect(code).toBe(0);
@@ -48,6 +48,9 @@ describe("npm run test-session", () => {
     expect(out).toContain("workflow: Classify → CheckClassification → ConsultExperts");
     expect(out).toContain("turn 2: accept (expected accept), review: approved (your text)");
     expect(out).toMatch(/2 turn\(s\), \d+ LLM calls/);
+    // An empty line past the scenario's emails asks again without a second header for the same turn.
+    expect(out).toContain("the scenario has no more emails: type one, or q");
+    expect(out.match(/--- turn 3 ---/g)).toHaveLength(1);
   });
 
   it("offline, takes a typed email, escalates it with the reason, and the holding reply can be approved", async () => {

@@ -23,6 +23,15 @@ const usage = (overrides: Partial<LlmUsage>): LlmUsage => ({
 });
 
 describe("totalUsage", () => {
+  it("does not count offline calls (no provider configured) as failed", () => {
+    const totals = totalUsage([
+      usage({ provider: "none", model: "none", outcome: "error", errorCode: "llm_not_configured" }),
+      usage({ outcome: "error", errorCode: "timeout" }),
+    ]);
+    expect(totals.calls).toBe(2);
+    expect(totals.failedCalls).toBe(1);
+  });
+
   it("sums tokens, latency, attempts and failures, and splits tokens by model", () => {
     const totals = totalUsage([
       usage({ model: "big", inputTokens: 100, outputTokens: 10, latencyMs: 900, attempts: 3 }),
@@ -79,7 +88,7 @@ describe("recordingUsage", () => {
     expect(lines).toEqual([["llm usage totals", { requestId: "r1", llmUsage: totals }]]);
   });
 
-  it("records the offline port's refusals too", async () => {
+  it("records the offline port's refusals too, as calls, not failures", async () => {
     const recorder = createUsageRecorder();
     const llm = recordingUsage(createUnavailableLlm("no LLM provider is configured"), recorder);
 
@@ -87,6 +96,6 @@ describe("recordingUsage", () => {
       code: "llm_not_configured",
       category: "unavailable",
     });
-    expect(recorder.totals()).toMatchObject({ calls: 1, failedCalls: 1, attempts: 0 });
+    expect(recorder.totals()).toMatchObject({ calls: 1, failedCalls: 0, attempts: 0 });
   });
 });

@@ -186,7 +186,10 @@ describe("the negotiation workflow: experts and the orchestrator loop", () => {
     expect(response.draft?.body).toContain("will come back to you");
     expect(response.draft?.body).not.toMatch(/\$|USD|price|\d[.,]\d/i);
     expect(response.leakCheck).toEqual({ blocked: false, findings: [] });
-    expect(response.reasoning).toContain("LLM_PROVIDER=none");
+    // Why there is no model, in the port's own words, said once.
+    expect(response.reasoning).toBe(
+      "The experts cannot run without a model, so a person decides: LLM_PROVIDER is none.",
+    );
   });
 
   it("reuses stored classified instructions instead of classifying again", async () => {

@@ -37,8 +37,21 @@ describe("npm run pipeline", () => {
     expect(out).toContain("decided by: safety_valve");
   });
 
-  it("exits 1 when an action differs (offline every email escalates)", async () => {
-    const { code, out } = await run(["--scenario", "accept"]);
+  it("without a provider (and without --scripted) says NOT RUN, runs nothing and exits 2", async () => {
+    const { code, out, err } = await run(["--all-scenarios"]);
+    expect(code).toBe(2);
+    expect(err).toContain("pipeline: NOT RUN, no model to play the scenarios with");
+    expect(err).toContain("LLM_PROVIDER=none");
+    expect(out).not.toMatch(/^(PASS|FAIL) /m);
+  });
+
+  it("exits 1 when an action differs", async () => {
+    // A provider whose every answer is refused: each email escalates, so "accept" differs.
+    const { code, out } = await run(["--scenario", "accept"], {
+      LLM_PROVIDER: "openai",
+      OPENAI_API_KEY: "unit-test-key",
+      OPENAI_BASE_URL: "http://127.0.0.1:9/v1",
+    });
     expect(code).toBe(1);
     expect(out).toContain("FAIL accept turn 1: expected accept, got escalate");
   });

@@ -94,7 +94,8 @@ export const runResultSchema = substitutionResultSchema.extend({
 });
 export type RunResult = z.infer<typeof runResultSchema>;
 
-export const RUN_STATUSES = ["running", "succeeded", "failed"] as const;
+/** `interrupted`: the local stack stopped while it ran (marked at its next start); start a new run. */
+export const RUN_STATUSES = ["running", "succeeded", "failed", "interrupted"] as const;
 
 /**
  * A person's decision on a run's recommendation, as recorded with what it changed in the cart. A decision

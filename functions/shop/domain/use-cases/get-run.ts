@@ -61,11 +61,18 @@ export const getRunView = async (
     }
   }
   const itemsDone = header.result ? header.result.totalUnavailable : (items?.length ?? 0);
+  // The last step (SaveRun) writes the header's endedAt before the step itself ends: the run ends when its
+  // last step does, so a reader never sees the run end before one of its steps.
+  const endedAt = header.endedAt
+    ? [header.endedAt, ...steps.flatMap((step) => (step.endedAt ? [step.endedAt] : []))].reduce((a, b) =>
+        Date.parse(b) > Date.parse(a) ? b : a,
+      )
+    : undefined;
   return {
     runId: header.runId,
     status: header.status,
     startedAt: header.startedAt,
-    ...(header.endedAt ? { endedAt: header.endedAt } : {}),
+    ...(endedAt ? { endedAt } : {}),
     steps,
     itemsDone,
     itemsTotal: header.itemsTotal ?? header.result?.totalUnavailable ?? 0,

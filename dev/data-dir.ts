@@ -1,0 +1,77 @@
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { isAbsolute, join, resolve } from "node:path";
+import { z } from "zod";
+import { repositoryRoot } from "../lib/repository-root";
+import type { LocalStackConfig } from "./local-config";
+
+/**
+ * `npm start`'s data folder: `.larder/` in the repository (git-ignored), or LARDER_DATA_DIR. It keeps
+ * DynamoDB Local's database file, PGlite's data directory and the simulated store's carts and orders, so a
+ * restart finds what was done before. Under a test runner (VITEST set) without LARDER_DATA_DIR, nothing is
+ * kept (undefined: all in memory, as before): tests never read or write the developer's data.
+ */
+export const resolveDataDir = (
+  config: Pick<LocalStackConfig, "LARDER_DATA_DIR">,
+  env: Record<string, string | undefined> = process.env,
+): string | undefined => {
+  if (config.LARDER_DATA_DIR) {
+    return isAbsolute(config.LARDER_DATA_DIR)
+      ? config.LARDER_DATA_DIR
+      : resolve(process.cwd(), config.LARDER_DATA_DIR);
+  }
+  return env.VITEST ? undefined : join(repositoryRoot, ".larder");
+};
+
+/** What the folder holds; only these are removed by `--fresh` (nothing else a user put there). */
+const KEPT_ENTRIES = [
+  "dynamodb",
+  "postgres",
+  "postgres.migrations-key",
+  "store.json",
+  "store.json.partial",
+  "stack.json",
+] as const;
+
+/** `--fresh`: removes what an earlier start kept; true when there was something to remove. */
+export const startClean = (dataDir: string): boolean => {
+  let removed = false;
+  for (const entry of KEPT_ENTRIES) {
+    const path = join(dataDir, entry);
+    if (!existsSync(path)) continue;
+    rmSync(path, { recursive: true, force: true });
+    removed = true;
+  }
+  return removed;
+};
+
+/** True when an earlier start left data in the folder. */
+export const holdsKeptData = (dataDir: string): boolean =>
+  KEPT_ENTRIES.some((entry) => existsSync(join(dataDir, entry)));
+
+export const postgresDataDir = (dataDir: string): string => join(dataDir, "postgres");
+export const storeStateFile = (dataDir: string): string => join(dataDir, "store.json");
+
+export const dynamoDbLocalOptions = (
+  config: Pick<LocalStackConfig, "DYNAMODB_PORT">,
+  dataDir: string | undefined,
+): { port?: number; dbPath?: string } => ({
+  ...(config.DYNAMODB_PORT ? { port: config.DYNAMODB_PORT } : {}),
+  ...(dataDir ? { dbPath: join(dataDir, "dynamodb") } : {}),
+});
+
+const KeptStackSchema = z.object({ demoDataLoadedAt: z.string().optional() });
+export type KeptStack = z.output<typeof KeptStackSchema>;
+
+/** stack.json: when the demo data went in (it is loaded once, never over what was changed since). */
+export const readKeptStack = (dataDir: string): KeptStack | undefined => {
+  try {
+    return KeptStackSchema.parse(JSON.parse(readFileSync(join(dataDir, "stack.json"), "utf8")));
+  } catch {
+    return undefined;
+  }
+};
+
+export const writeKeptStack = (dataDir: string, kept: KeptStack): void => {
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(join(dataDir, "stack.json"), `${JSON.stringify(kept, null, 2)}\n`);
+};
