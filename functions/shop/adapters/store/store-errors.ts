@@ -83,15 +83,15 @@ export class StoreActionForbiddenError extends DomainRefusedError {
 }
 
 /*
- * A household's own store account. These errors are named by their codes: Step Functions matches and
- * records a failure by its name, and the run's record and GET /shop/store-account show the code. None is
+ * A household's own store account. Step Functions carries each by its class name; the run's record shows
+ * its code (domain/runs/run-error-codes.ts), as GET /shop/store-account does. None is
  * retried by the workflow (a wrong password tried again could lock the account), and none carries the
  * password: only the store's words or what page was seen.
  */
 
 /** A real store needs the household's own account, and none is connected (PUT /shop/store-account). */
 export class StoreAccountMissingError extends DomainRefusedError {
-  override name = "store_account_missing";
+  override name = "StoreAccountMissingError";
   constructor(storeUrl: string) {
     super(
       `No store account is connected for this household, and ${storeUrl} needs one to read its cart, orders ` +
@@ -103,7 +103,7 @@ export class StoreAccountMissingError extends DomainRefusedError {
 
 /** The store refused the email or password; tried once, not again until the credentials are replaced. */
 export class StoreSignInFailedError extends DomainRefusedError {
-  override name = "store_sign_in_failed";
+  override name = "StoreSignInFailedError";
   constructor(why: string) {
     super(`The store refused the account's sign-in: ${why}`, {
       code: "store_sign_in_failed",
@@ -114,7 +114,7 @@ export class StoreSignInFailedError extends DomainRefusedError {
 
 /** A captcha, a second factor or a page the tools do not know: a person signs in on the site once. */
 export class StoreSignInNeedsPersonError extends DomainRefusedError {
-  override name = "store_sign_in_needs_person";
+  override name = "StoreSignInNeedsPersonError";
   constructor(seen: string) {
     super(`Signing in to the store needs a person: ${seen}`, {
       code: "store_sign_in_needs_person",

@@ -1,4 +1,5 @@
 import type { ShopRunRepository } from "../ports/shop-run-repository";
+import { runErrorCode } from "../runs/run-error-codes";
 import { readableCause } from "../runs/run-result";
 import type { CaughtError, SaveRunEvent } from "../runs/run-step-events";
 import { resultFromRecords } from "./save-run";
@@ -19,7 +20,7 @@ export const markRunFailed = async (
     ...header,
     status: "failed",
     endedAt: deps.now().toISOString(),
-    error: { code: failure.Error, message: readableCause(failure.Cause) },
+    error: { code: runErrorCode(failure.Error), message: readableCause(failure.Cause) },
     ...(partial ? { itemsTotal: partial.items.length, result: { ...partial.result, partial: true } } : {}),
   }));
   return { error: failure.Error, cause: readableCause(failure.Cause) };
