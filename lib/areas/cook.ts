@@ -26,8 +26,10 @@ export const cookArea: AreaDefinition = {
     },
   ],
   routes: [
+    { route: "GET /recipes", functionId: "CookApi" },
     { route: "PUT /recipes/{recipe_id}", functionId: "CookApi" },
     { route: "GET /recipes/{recipe_id}", functionId: "CookApi" },
+    { route: "GET /plans", functionId: "CookApi" },
     { route: "POST /plans", functionId: "CookApi" },
     { route: "GET /plans/{snapshot_id}", functionId: "CookApi" },
     { route: "POST /plans/{snapshot_id}/meals/{date}/{meal_type}/variant", functionId: "CookApi" },
