@@ -25,6 +25,7 @@ import { type DynamoDbLocal, startDynamoDbLocal } from "./dynamodb-local";
 import { markInterruptedWorkflows } from "./interrupted-workflows";
 import type { LocalStackConfig } from "./local-config";
 import { pruneStalePgliteCache, type StackPostgres, startStackPostgres } from "./local-postgres";
+import { resumePausedReviews } from "./paused-reviews";
 import { createStartupStep, type ReadinessCheck, runReadinessChecks } from "./readiness";
 import { createScheduleRunner, type ScheduleRunner } from "./schedule-runner";
 import { startSimulatedStore } from "./store/start-simulated-store";
@@ -213,7 +214,7 @@ export const startLocalStack = async (
     });
 
     // DynamoDB Local makes the table while PGlite finishes starting.
-    const tableMade = (async () => {
+    const tableMade = (async (): Promise<{ created: boolean }> => {
       const client = new DynamoDBClient({ endpoint: dynamo.endpoint, ...LOCAL_DYNAMODB_CLIENT_CONFIG });
       try {
         const created = await ensureAppTable(client, config.TABLE_NAME);
@@ -225,11 +226,12 @@ export const startLocalStack = async (
             );
           }
         }
+        timings.table = Date.now() - started;
+        phaseLog("table");
+        return { created };
       } finally {
         client.destroy();
       }
-      timings.table = Date.now() - started;
-      phaseLog("table");
     })();
     tableMade.catch(() => undefined);
 
@@ -240,7 +242,7 @@ export const startLocalStack = async (
     timings.postgres = Date.now() - started;
     phaseLog("postgres");
     log(`PostgreSQL       ${postgres.url} (${postgres.description}; psql "${postgres.url}")`);
-    await tableMade;
+    const table = await tableMade;
 
     // Every ASL file runs locally with each Task mapped to its handler; a Task without one refuses to start.
     // Its handlers load while the demo data goes in (that mostly waits on DynamoDB Local's JVM); /health
@@ -259,6 +261,25 @@ export const startLocalStack = async (
     const workflowsStarting = (async () => {
       const runner = await createLocalWorkflowRunner({ loadHandler, eventBus });
       installLocalWorkflowPort(runner);
+      // A kept table may hold reviews the last stop left waiting: their workflows carry on from the wait.
+      if (!table.created) {
+        const client = new DynamoDBClient({ endpoint: dynamo.endpoint, ...LOCAL_DYNAMODB_CLIENT_CONFIG });
+        try {
+          for (const review of await resumePausedReviews(client, config.TABLE_NAME, runner)) {
+            log(
+              `Awaiting review  negotiation ${review.negotiationId} message ${review.messageId} (tenant ` +
+                `${review.tenant}): ${
+                  review.reviewable
+                    ? "its workflow carries on from the review wait"
+                    : "its workflow was started again at the review wait but has not stored its token yet"
+                }; POST /negotiations/${review.negotiationId}/messages/${review.messageId}/review`,
+            );
+          }
+        } finally {
+          client.destroy();
+        }
+        phaseLog("paused reviews");
+      }
       workflows = runner;
       schedules = createScheduleRunner({ workflows: runner, knownWorkflows: runner.workflowNames });
       if (config.SCHEDULES === "on") schedules.start();
