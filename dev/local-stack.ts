@@ -73,21 +73,31 @@ const storeCheck = async (url: string): Promise<Check> => {
   }
 };
 
-/** Refuses to report the stack up while its own GET /health says otherwise, naming the parts not ready. */
-const expectReady = async (apiUrl: string): Promise<void> => {
-  const response = await fetch(`${apiUrl}/health`);
-  if (response.status === 200) {
-    await response.body?.cancel();
-    return;
+/**
+ * Waits (within `boundMs`) for the stack's own GET /health to answer 200, then resolves; refuses to report
+ * the stack up while it says otherwise, naming the parts not ready. A part that is down for a moment (a
+ * probe timing out on a busy machine) gets that bound to come back; /health says `starting` meanwhile.
+ */
+const expectReady = async (apiUrl: string, boundMs = 20_000): Promise<void> => {
+  const deadline = Date.now() + boundMs;
+  for (;;) {
+    const response = await fetch(`${apiUrl}/health`);
+    if (response.status === 200) {
+      await response.body?.cancel();
+      return;
+    }
+    const health = HealthResponseSchema.safeParse(await response.json().catch(() => undefined));
+    if (Date.now() >= deadline) {
+      const notReady = health.success
+        ? Object.entries(health.data.checks)
+            .filter(([, check]) => check.status === "down" || check.status === "starting")
+            .map(([name, check]) => `${name} ${check.status}${check.detail ? ` (${check.detail})` : ""}`)
+            .join("; ")
+        : `HTTP ${response.status}`;
+      throw new Error(`The stack started but GET /health is not ready: ${notReady}`);
+    }
+    await new Promise((done) => setTimeout(done, 200));
   }
-  const health = HealthResponseSchema.safeParse(await response.json().catch(() => undefined));
-  const notReady = health.success
-    ? Object.entries(health.data.checks)
-        .filter(([, check]) => check.status === "down" || check.status === "starting")
-        .map(([name, check]) => `${name} ${check.status}${check.detail ? ` (${check.detail})` : ""}`)
-        .join("; ")
-    : `HTTP ${response.status}`;
-  throw new Error(`The stack started but GET /health is not ready: ${notReady}`);
 };
 
 /**
@@ -343,6 +353,7 @@ export const startLocalStack = async (
       },
       { name: "demo_data", check: demoData.check },
     ];
+    let ready = false;
     const api: RunningApiServer = await startApiServer({
       host: "127.0.0.1",
       port: config.PORT,
@@ -350,6 +361,8 @@ export const startLocalStack = async (
       functions: allFunctions(),
       loadHandler: async (fn) => (await loadHandler(fn)) as HttpApiHandler,
       localHealth: () => runReadinessChecks(readinessChecks),
+      // `starting`, never `degraded`, until the stack has been ready once (expectReady below).
+      stillStarting: () => !ready,
       localEvents: () => eventBus.events(),
     });
     stops.push(() => api.close());
@@ -411,6 +424,7 @@ export const startLocalStack = async (
 
     // The caller prints its ready line when this returns: make sure /health says so too.
     await expectReady(api.url);
+    ready = true;
 
     return {
       apiUrl: api.url,
