@@ -2,14 +2,11 @@ import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
 import type { HttpApiHandler } from "../functions/core/http/lambda-handler";
-import {
-  type HealthCheck,
-  HealthResponseSchema,
-  summarizeHealth,
-} from "../functions/platform/http/create-platform-app";
+import { type HealthCheck, HealthResponseSchema } from "../functions/platform/http/create-platform-app";
 import type { FunctionDefinition, RouteDefinition } from "../lib/definition-types";
 import { createLambdaContext } from "./lambda-context";
 import { claimsFromDevToken } from "./local-authorizer";
+import { summarizeLocalHealth } from "./readiness";
 import { createRouteMatcher } from "./route-matcher";
 
 /** API Gateway's own payload cap; the handlers enforce their smaller limit with a 413. */
@@ -24,6 +21,11 @@ export interface ApiServerOptions {
   loadHandler(fn: FunctionDefinition): Promise<HttpApiHandler>;
   /** Extra local dependency checks merged into GET /health (DynamoDB Local, store, runners). */
   localHealth?: () => Promise<Record<string, HealthCheck>>;
+  /**
+   * True until the stack has been ready once: meanwhile a 503 is `starting`, never `degraded`
+   * (summarizeLocalHealth in dev/readiness.ts). Absent: the answer is summarizeHealth's.
+   */
+  stillStarting?: () => boolean;
   /**
    * The in-process bus's events, served at the local-only `GET /dev/events` (no such route in AWS: there,
    * subscribe with an EventBridge rule). Each caller sees its own tenant's events only.
@@ -231,10 +233,10 @@ export const startApiServer = async (options: ApiServerOptions): Promise<Running
     }
     const parsed = HealthResponseSchema.safeParse(body);
     if (!parsed.success) return result;
-    const { httpStatus, body: health } = summarizeHealth({
-      ...(await options.localHealth()),
-      ...parsed.data.checks,
-    });
+    const { httpStatus, body: health } = summarizeLocalHealth(
+      { ...(await options.localHealth()), ...parsed.data.checks },
+      options.stillStarting?.() ?? false,
+    );
     return {
       statusCode: httpStatus,
       headers: { "content-type": "application/json" },

@@ -25,6 +25,7 @@ import { type DynamoDbLocal, startDynamoDbLocal } from "./dynamodb-local";
 import { markInterruptedWorkflows } from "./interrupted-workflows";
 import type { LocalStackConfig } from "./local-config";
 import { pruneStalePgliteCache, type StackPostgres, startStackPostgres } from "./local-postgres";
+import { resumePausedReviews } from "./paused-reviews";
 import { createStartupStep, type ReadinessCheck, runReadinessChecks } from "./readiness";
 import { createScheduleRunner, type ScheduleRunner } from "./schedule-runner";
 import { startSimulatedStore } from "./store/start-simulated-store";
@@ -72,21 +73,31 @@ const storeCheck = async (url: string): Promise<Check> => {
   }
 };
 
-/** Refuses to report the stack up while its own GET /health says otherwise, naming the parts not ready. */
-const expectReady = async (apiUrl: string): Promise<void> => {
-  const response = await fetch(`${apiUrl}/health`);
-  if (response.status === 200) {
-    await response.body?.cancel();
-    return;
+/**
+ * Waits (within `boundMs`) for the stack's own GET /health to answer 200, then resolves; refuses to report
+ * the stack up while it says otherwise, naming the parts not ready. A part that is down for a moment (a
+ * probe timing out on a busy machine) gets that bound to come back; /health says `starting` meanwhile.
+ */
+const expectReady = async (apiUrl: string, boundMs = 20_000): Promise<void> => {
+  const deadline = Date.now() + boundMs;
+  for (;;) {
+    const response = await fetch(`${apiUrl}/health`);
+    if (response.status === 200) {
+      await response.body?.cancel();
+      return;
+    }
+    const health = HealthResponseSchema.safeParse(await response.json().catch(() => undefined));
+    if (Date.now() >= deadline) {
+      const notReady = health.success
+        ? Object.entries(health.data.checks)
+            .filter(([, check]) => check.status === "down" || check.status === "starting")
+            .map(([name, check]) => `${name} ${check.status}${check.detail ? ` (${check.detail})` : ""}`)
+            .join("; ")
+        : `HTTP ${response.status}`;
+      throw new Error(`The stack started but GET /health is not ready: ${notReady}`);
+    }
+    await new Promise((done) => setTimeout(done, 200));
   }
-  const health = HealthResponseSchema.safeParse(await response.json().catch(() => undefined));
-  const notReady = health.success
-    ? Object.entries(health.data.checks)
-        .filter(([, check]) => check.status === "down" || check.status === "starting")
-        .map(([name, check]) => `${name} ${check.status}${check.detail ? ` (${check.detail})` : ""}`)
-        .join("; ")
-    : `HTTP ${response.status}`;
-  throw new Error(`The stack started but GET /health is not ready: ${notReady}`);
 };
 
 /**
@@ -213,7 +224,7 @@ export const startLocalStack = async (
     });
 
     // DynamoDB Local makes the table while PGlite finishes starting.
-    const tableMade = (async () => {
+    const tableMade = (async (): Promise<{ created: boolean }> => {
       const client = new DynamoDBClient({ endpoint: dynamo.endpoint, ...LOCAL_DYNAMODB_CLIENT_CONFIG });
       try {
         const created = await ensureAppTable(client, config.TABLE_NAME);
@@ -225,11 +236,12 @@ export const startLocalStack = async (
             );
           }
         }
+        timings.table = Date.now() - started;
+        phaseLog("table");
+        return { created };
       } finally {
         client.destroy();
       }
-      timings.table = Date.now() - started;
-      phaseLog("table");
     })();
     tableMade.catch(() => undefined);
 
@@ -240,7 +252,7 @@ export const startLocalStack = async (
     timings.postgres = Date.now() - started;
     phaseLog("postgres");
     log(`PostgreSQL       ${postgres.url} (${postgres.description}; psql "${postgres.url}")`);
-    await tableMade;
+    const table = await tableMade;
 
     // Every ASL file runs locally with each Task mapped to its handler; a Task without one refuses to start.
     // Its handlers load while the demo data goes in (that mostly waits on DynamoDB Local's JVM); /health
@@ -259,6 +271,25 @@ export const startLocalStack = async (
     const workflowsStarting = (async () => {
       const runner = await createLocalWorkflowRunner({ loadHandler, eventBus });
       installLocalWorkflowPort(runner);
+      // A kept table may hold reviews the last stop left waiting: their workflows carry on from the wait.
+      if (!table.created) {
+        const client = new DynamoDBClient({ endpoint: dynamo.endpoint, ...LOCAL_DYNAMODB_CLIENT_CONFIG });
+        try {
+          for (const review of await resumePausedReviews(client, config.TABLE_NAME, runner)) {
+            log(
+              `Awaiting review  negotiation ${review.negotiationId} message ${review.messageId} (tenant ` +
+                `${review.tenant}): ${
+                  review.reviewable
+                    ? "its workflow carries on from the review wait"
+                    : "its workflow was started again at the review wait but has not stored its token yet"
+                }; POST /negotiations/${review.negotiationId}/messages/${review.messageId}/review`,
+            );
+          }
+        } finally {
+          client.destroy();
+        }
+        phaseLog("paused reviews");
+      }
       workflows = runner;
       schedules = createScheduleRunner({ workflows: runner, knownWorkflows: runner.workflowNames });
       if (config.SCHEDULES === "on") schedules.start();
@@ -322,6 +353,7 @@ export const startLocalStack = async (
       },
       { name: "demo_data", check: demoData.check },
     ];
+    let ready = false;
     const api: RunningApiServer = await startApiServer({
       host: "127.0.0.1",
       port: config.PORT,
@@ -329,6 +361,8 @@ export const startLocalStack = async (
       functions: allFunctions(),
       loadHandler: async (fn) => (await loadHandler(fn)) as HttpApiHandler,
       localHealth: () => runReadinessChecks(readinessChecks),
+      // `starting`, never `degraded`, until the stack has been ready once (expectReady below).
+      stillStarting: () => !ready,
       localEvents: () => eventBus.events(),
     });
     stops.push(() => api.close());
@@ -390,6 +424,7 @@ export const startLocalStack = async (
 
     // The caller prints its ready line when this returns: make sure /health says so too.
     await expectReady(api.url);
+    ready = true;
 
     return {
       apiUrl: api.url,

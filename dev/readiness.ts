@@ -1,4 +1,4 @@
-import type { HealthCheck } from "../functions/platform/http/create-platform-app";
+import { type HealthCheck, summarizeHealth } from "../functions/platform/http/create-platform-app";
 
 /**
  * One named part of the local stack that GET /health reports. The stack keeps a list of these: adding a
@@ -40,4 +40,20 @@ export const createStartupStep = (enabled: boolean, startingDetail: string): Sta
       state = detail === undefined ? { status: "ok" } : { status: "ok", detail };
     },
   };
+};
+
+/**
+ * What the local GET /health answers while the stack is still starting: `starting` (503) whatever the
+ * checks say, each check keeping its own status and detail. Under load a probe can time out before every
+ * part is in (the in-process store's 2 s, a database connection's 5 s, on an event loop busy loading the
+ * demo data): that part is not ready yet, and `degraded` (a part that was up has failed) would mislead a
+ * client waiting for the first 200. Once the stack has been ready, the answer is summarizeHealth's.
+ */
+export const summarizeLocalHealth = (
+  checks: Record<string, HealthCheck>,
+  stillStarting: boolean,
+): ReturnType<typeof summarizeHealth> => {
+  const summary = summarizeHealth(checks);
+  if (!stillStarting || summary.httpStatus === 200) return summary;
+  return { httpStatus: 503, body: { ...summary.body, status: "starting" } };
 };

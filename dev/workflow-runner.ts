@@ -5,6 +5,7 @@ import {
   ExecutionError,
   ExecutionTimeoutError,
   type RunOptions,
+  StateMachine,
   type StateMachineDefinition,
 } from "aws-local-stepfunctions";
 import {
@@ -61,6 +62,19 @@ export interface LocalWorkflowRunner extends WorkflowPort {
   readonly eventBus: LocalEventBus;
   /** The definition as it runs (placeholders filled with local ARNs). NotFoundError for an unknown name. */
   definitionOf(workflowName: string): StateMachineDefinition;
+  /**
+   * Starts an execution at one of the workflow's top-level states instead of its StartAt; from there the
+   * ASL runs as written. The local stand-in for an execution a restart of the local stack lost (the
+   * runner keeps its executions in memory): dev/paused-reviews.ts carries a paused review on from its
+   * wait with this. Step Functions has no such call; nothing deployed uses it. ConflictError when an
+   * execution of that name exists, NotFoundError for an unknown state.
+   */
+  startAt(
+    workflowName: string,
+    stateName: string,
+    input: unknown,
+    options: { executionName: string },
+  ): Promise<StartedExecution>;
   /** Resolves with the described execution once it has ended (whatever its status). */
   waitForExecution(executionId: string): Promise<WorkflowExecution>;
   /**
@@ -182,14 +196,41 @@ export const createLocalWorkflowRunner = async (
     steps: stepsFromLocalEvents(execution.events, execution.status !== "RUNNING"),
   });
 
-  const run = (workflow: PreparedWorkflow, executionId: string, executionName: string, inputText: string) => {
+  /** The workflow's machine started at another top-level state (made once per state; validated as a whole). */
+  const machinesAt = new Map<string, StateMachine>();
+  const machineStartingAt = (workflow: PreparedWorkflow, stateName: string): StateMachine => {
+    if (!Object.hasOwn(workflow.definition.States, stateName)) {
+      throw new NotFoundError(`Workflow "${workflow.name}" has no top-level state "${stateName}"`, {
+        code: "state_not_found",
+      });
+    }
+    const key = `${workflow.name}\u0000${stateName}`;
+    let machine = machinesAt.get(key);
+    if (!machine) {
+      // The definition the prepared machine validated, only StartAt differs (unreachable states are fine).
+      machine = new StateMachine(
+        { ...workflow.definition, StartAt: stateName },
+        { validationOptions: { noValidate: true } },
+      );
+      machinesAt.set(key, machine);
+    }
+    return machine;
+  };
+
+  const run = (
+    workflow: PreparedWorkflow,
+    executionId: string,
+    executionName: string,
+    inputText: string,
+    machine: StateMachine = workflow.machine,
+  ) => {
     const input = JSON.parse(inputText) as unknown;
     const startedAt = new Date();
     const retryIntervalOverrides =
       options.retryIntervalMs === undefined
         ? undefined
         : Object.fromEntries(workflow.retryingStateNames.map((name) => [name, options.retryIntervalMs ?? 0]));
-    const running = workflow.machine.run(JSON.parse(inputText), {
+    const running = machine.run(JSON.parse(inputText), {
       overrides: {
         // Our handlers take and return JSON (they round-trip through JSON.stringify) under a wider type.
         taskResourceLocalHandlers: workflow.taskHandlers as NonNullable<
@@ -234,6 +275,39 @@ export const createLocalWorkflowRunner = async (
     return execution;
   };
 
+  const startExecution = async (
+    workflowName: string,
+    input: unknown,
+    executionName: string,
+    stateName?: string,
+  ): Promise<StartedExecution> => {
+    if (stopped) throw new DependencyUnavailableError("The local workflow runner has stopped");
+    const workflow = workflowNamed(workflowName);
+    assertValidExecutionName(executionName);
+    const inputText = serializeExecutionInput(input);
+    const machine = stateName === undefined ? workflow.machine : machineStartingAt(workflow, stateName);
+    const executionId = `arn:aws:states:${localRegion}:${localAccountId}:execution:${workflow.name}:${executionName}`;
+    const existing = executions.get(executionId);
+    if (existing) {
+      // Step Functions' idempotency: same name and input while running returns the running execution.
+      if (stateName === undefined && existing.status === "RUNNING" && existing.inputText === inputText) {
+        return { executionId, startedAt: existing.startedAt.toISOString() };
+      }
+      throw new ConflictError(`An execution named ${executionName} already exists`, {
+        code: "execution_already_exists",
+      });
+    }
+    const execution = run(workflow, executionId, executionName, inputText, machine);
+    executions.set(executionId, execution);
+    forgetOldestEnded();
+    logger.info("Workflow execution started", {
+      executionId,
+      workflowName,
+      ...(stateName === undefined ? {} : { startedAtState: stateName }),
+    });
+    return { executionId, startedAt: execution.startedAt.toISOString() };
+  };
+
   return {
     workflowNames: [...prepared.keys()],
     eventBus,
@@ -244,29 +318,11 @@ export const createLocalWorkflowRunner = async (
       return structuredClone(workflow.definition);
     },
 
-    async start(workflowName, input, startOptions = {}): Promise<StartedExecution> {
-      if (stopped) throw new DependencyUnavailableError("The local workflow runner has stopped");
-      const workflow = workflowNamed(workflowName);
-      const executionName = startOptions.executionName ?? newExecutionName();
-      assertValidExecutionName(executionName);
-      const inputText = serializeExecutionInput(input);
-      const executionId = `arn:aws:states:${localRegion}:${localAccountId}:execution:${workflow.name}:${executionName}`;
-      const existing = executions.get(executionId);
-      if (existing) {
-        // Step Functions' idempotency: same name and input while running returns the running execution.
-        if (existing.status === "RUNNING" && existing.inputText === inputText) {
-          return { executionId, startedAt: existing.startedAt.toISOString() };
-        }
-        throw new ConflictError(`An execution named ${executionName} already exists`, {
-          code: "execution_already_exists",
-        });
-      }
-      const execution = run(workflow, executionId, executionName, inputText);
-      executions.set(executionId, execution);
-      forgetOldestEnded();
-      logger.info("Workflow execution started", { executionId, workflowName });
-      return { executionId, startedAt: execution.startedAt.toISOString() };
-    },
+    start: (workflowName, input, startOptions = {}) =>
+      startExecution(workflowName, input, startOptions.executionName ?? newExecutionName()),
+
+    startAt: (workflowName, stateName, input, { executionName }) =>
+      startExecution(workflowName, input, executionName, stateName),
 
     async describe(executionId) {
       return describeExecution(executionWithId(executionId));

@@ -42,6 +42,7 @@ export class LarderStack extends Stack {
       logRetention,
       logLevel: settings.logLevel,
     });
+    this.events = new LarderEventBus(this, "Events", { stage: settings.stage });
     this.functions = new AreaFunctions(this, "Functions", {
       areas,
       settings,
@@ -49,6 +50,7 @@ export class LarderStack extends Stack {
       logRetention,
       table: this.table.table,
       database: this.database,
+      eventBus: this.events.bus,
     });
     this.api = new LarderHttpApi(this, "Http", {
       routes: areas.flatMap((a) => a.routes),
@@ -57,7 +59,6 @@ export class LarderStack extends Stack {
       sandbox,
       logRetention,
     });
-    this.events = new LarderEventBus(this, "Events", { stage: settings.stage });
     this.workflows = new Workflows(this, "Workflows", {
       eventBus: this.events.bus,
       workflows: areas.flatMap((a) => a.workflows),

@@ -138,6 +138,11 @@ export interface paths {
   };
   "/plans": {
     /**
+     * The tenant's meal-plan snapshots, newest created first
+     * @description A page at a time (`limit` ≤ 100, `nextCursor`), each with its meal count and first and last dates. Plans created between pages never shift a page.
+     */
+    get: operations["listPlans"];
+    /**
      * Store a meal-plan snapshot
      * @description Every recipe the plan names must exist (422 `unknown_recipe`); a taken snapshot_id is a 409.
      */
@@ -163,6 +168,13 @@ export interface paths {
   "/plans/{snapshot_id}/shopping-list": {
     /** The plan's shopping list from the recipes its meals are cooked from, variants included */
     get: operations["getShoppingList"];
+  };
+  "/recipes": {
+    /**
+     * The tenant's base recipes, newest created first
+     * @description A page at a time (`limit` ≤ 100, `nextCursor`). Recipes created or replaced between pages never shift a page.
+     */
+    get: operations["listRecipes"];
   };
   "/recipes/{recipe_id}": {
     /** A base recipe */
@@ -261,6 +273,26 @@ export interface components {
         message: string;
         details?: unknown;
       };
+    };
+    RecipeList: {
+      recipes: {
+          recipe_id: string;
+          name: string;
+          servings?: number;
+          /** @description When the recipe was first created (a replacement keeps it). */
+          created_at: string;
+        }[];
+      nextCursor?: string;
+    };
+    PlanList: {
+      plans: {
+          snapshot_id: string;
+          created_at: string;
+          meal_count?: number;
+          first_date?: string;
+          last_date?: string;
+        }[];
+      nextCursor?: string;
     };
     Recipe: {
       name: string;
@@ -3015,6 +3047,50 @@ export interface operations {
     };
   };
   /**
+   * The tenant's meal-plan snapshots, newest created first
+   * @description A page at a time (`limit` ≤ 100, `nextCursor`), each with its meal count and first and last dates. Plans created between pages never shift a page.
+   */
+  listPlans: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+      };
+    };
+    responses: {
+      /** @description A page of plans */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PlanList"];
+        };
+      };
+      /** @description The request failed validation; `details.issues` names each field */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing or invalid bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The token carries no usable tenant */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description An unexpected error; the body shows no internals (the cause is in the logs) */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  /**
    * Store a meal-plan snapshot
    * @description Every recipe the plan names must exist (422 `unknown_recipe`); a taken snapshot_id is a 409.
    */
@@ -3329,6 +3405,50 @@ export interface operations {
       };
       /** @description Not found */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description An unexpected error; the body shows no internals (the cause is in the logs) */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  /**
+   * The tenant's base recipes, newest created first
+   * @description A page at a time (`limit` ≤ 100, `nextCursor`). Recipes created or replaced between pages never shift a page.
+   */
+  listRecipes: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+      };
+    };
+    responses: {
+      /** @description A page of recipes */
+      200: {
+        content: {
+          "application/json": components["schemas"]["RecipeList"];
+        };
+      };
+      /** @description The request failed validation; `details.issues` names each field */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing or invalid bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The token carries no usable tenant */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorResponse"];
         };

@@ -34,6 +34,7 @@ export const deployedLambdaEnvironment = (
     POWERTOOLS_SERVICE_NAME: `larder-${definition.id}`,
     LOG_LEVEL: "SILENT",
     ...(needs.has("table") ? { TABLE_NAME: "larder-bench" } : {}),
+    ...(needs.has("events") ? { EVENT_BUS_NAME: "larder-bench" } : {}),
     ...(needs.has("llm")
       ? {
           LLM_PROVIDER: "anthropic",

@@ -20,14 +20,16 @@ export const cookArea: AreaDefinition = {
       entry: "functions/cook/entries/api.ts",
       handler: "handler",
       description: "Recipes, plans, variants, the cook route, the shopping list and the kitchen chat",
-      needs: ["table", "llm"],
+      needs: ["table", "llm", "events"],
       // API Gateway answers 503 after 30 s whatever the Lambda does; the chat's deadline fits inside.
       timeoutSeconds: 29,
     },
   ],
   routes: [
+    { route: "GET /recipes", functionId: "CookApi" },
     { route: "PUT /recipes/{recipe_id}", functionId: "CookApi" },
     { route: "GET /recipes/{recipe_id}", functionId: "CookApi" },
+    { route: "GET /plans", functionId: "CookApi" },
     { route: "POST /plans", functionId: "CookApi" },
     { route: "GET /plans/{snapshot_id}", functionId: "CookApi" },
     { route: "POST /plans/{snapshot_id}/meals/{date}/{meal_type}/variant", functionId: "CookApi" },

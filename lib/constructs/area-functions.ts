@@ -1,5 +1,6 @@
 import { Stack } from "aws-cdk-lib";
 import type { ITable } from "aws-cdk-lib/aws-dynamodb";
+import type { IEventBus } from "aws-cdk-lib/aws-events";
 import { PolicyStatement } from "aws-cdk-lib/aws-iam";
 import type { RetentionDays } from "aws-cdk-lib/aws-logs";
 import { Construct } from "constructs";
@@ -20,6 +21,8 @@ export interface AreaFunctionsProps {
   logRetention: RetentionDays;
   table: ITable;
   database: LarderDatabase;
+  /** The stage's bus, for the functions that need `events`. */
+  eventBus: IEventBus;
 }
 
 /**
@@ -82,6 +85,9 @@ export class AreaFunctions extends Construct {
               break;
             case "database-status":
               props.database.grantStatusTo(fn);
+              break;
+            case "events":
+              fn.bindEventBus(props.eventBus);
               break;
           }
         }

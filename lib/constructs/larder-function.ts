@@ -1,5 +1,6 @@
 import { Duration, RemovalPolicy, Stack, Validations } from "aws-cdk-lib";
 import type { ITable } from "aws-cdk-lib/aws-dynamodb";
+import type { IEventBus } from "aws-cdk-lib/aws-events";
 import { PolicyStatement, Role, ServicePrincipal } from "aws-cdk-lib/aws-iam";
 import { Architecture, Function as LambdaFunction, Tracing } from "aws-cdk-lib/aws-lambda";
 import { LogGroup, type RetentionDays } from "aws-cdk-lib/aws-logs";
@@ -93,6 +94,13 @@ export class LarderFunction extends Construct {
       `${table.tableArn}/index/*`,
       "Queries use the table's secondary indexes; the grant is limited to this table's indexes",
     );
+    return this;
+  }
+
+  /** `EVENT_BUS_NAME` and events:PutEvents on that bus only: the function publishes domain events. */
+  bindEventBus(bus: IEventBus): this {
+    this.function.addEnvironment("EVENT_BUS_NAME", bus.eventBusName);
+    bus.grantPutEventsTo(this.function);
     return this;
   }
 

@@ -19,6 +19,9 @@ import { mapWithConcurrency } from "./map-with-concurrency";
  *   sk `SNAPSHOT`                  the header: id, created_at, whether every meal is written
  *   sk `MEAL#{date}#{meal_type}`   one item per planned meal, with its own version
  *
+ * A complete header also sits in gsi1 under `PLANS` / `{created_at}#{snapshot_id}` (`GET /plans`, newest
+ * first): a fixed sort key, so plans created between pages never shift one; an incomplete header has none.
+ *
  * A meal is its own item so that edits of different meals of one snapshot never conflict, and so that no
  * item grows with the plan: a meal with its compiled variant is a few KB, while a header holding 200 meals
  * with variants could pass DynamoDB's 400 KB item limit.
@@ -31,6 +34,12 @@ const mealKey = (snapshotId: string, date: string, mealType: MealType): ItemKey 
   sk: [MEAL_SK, date, mealType],
 });
 
+/** The list's index entry, written with a complete header only (so the list never shows half a plan). */
+const listIndex = (header: Pick<SnapshotHeader, "snapshot_id" | "created_at">): ItemKey => ({
+  pk: ["PLANS"],
+  sk: [header.created_at.replaceAll("#", ""), header.snapshot_id],
+});
+
 const SnapshotHeaderSchema = z.object({
   snapshot_id: SnapshotIdSchema,
   created_at: z.iso.datetime(),
@@ -39,6 +48,10 @@ const SnapshotHeaderSchema = z.object({
    * a snapshot as absent, so nobody ever sees half a plan.
    */
   complete: z.boolean(),
+  /** For the list of plans; absent on headers written before it existed. */
+  meal_count: z.number().int().min(0).optional(),
+  first_date: z.string().optional(),
+  last_date: z.string().optional(),
 });
 type SnapshotHeader = z.infer<typeof SnapshotHeaderSchema>;
 
@@ -107,16 +120,24 @@ export const createDynamoPlanRepository = (table: TenantTable): PlanRepository =
       );
       const firstMeals = mealPuts.slice(0, MAX_TRANSACT_ITEMS - 1);
       const laterChunks = chunk(mealPuts.slice(MAX_TRANSACT_ITEMS - 1), MAX_TRANSACT_ITEMS);
+      const dates = snapshot.planned_meals.map((meal) => meal.date).sort();
       const header: SnapshotHeader = {
         snapshot_id: id,
         created_at: snapshot.created_at,
         complete: laterChunks.length === 0,
+        meal_count: snapshot.planned_meals.length,
+        ...(dates.length ? { first_date: dates[0], last_date: dates[dates.length - 1] } : {}),
       };
 
       // Header and (up to) 99 meals in one all-or-nothing write: a taken id writes nothing at all.
       try {
         await table.transactWrite([
-          { type: "put", key: headerKey(id), data: header, options: { expectedVersion: "absent" } },
+          {
+            type: "put",
+            key: headerKey(id),
+            data: header,
+            options: { expectedVersion: "absent", ...(header.complete ? { index: listIndex(header) } : {}) },
+          },
           ...firstMeals,
         ]);
       } catch (error) {
@@ -134,7 +155,11 @@ export const createDynamoPlanRepository = (table: TenantTable): PlanRepository =
           await table.transactWrite(operations);
           written.push(...operations.map((op) => op.key));
         }
-        await table.put(headerKey(id), { ...header, complete: true }, { expectedVersion: 1 });
+        await table.put(
+          headerKey(id),
+          { ...header, complete: true },
+          { expectedVersion: 1, index: listIndex(header) },
+        );
       } catch (error) {
         await removeQuietly(written, headerKey(id));
         throw error;
@@ -163,6 +188,25 @@ export const createDynamoPlanRepository = (table: TenantTable): PlanRepository =
       ]);
       if (!header?.data.complete || !item) return null;
       return { meal: item.data, version: item.version };
+    },
+
+    async listSnapshots({ limit, cursor }) {
+      const page = await table.query(["PLANS"], SnapshotHeaderSchema, {
+        limit,
+        descending: true,
+        useIndex: true,
+        ...(cursor ? { cursor } : {}),
+      });
+      return {
+        plans: page.items.map(({ data }) => ({
+          snapshot_id: data.snapshot_id,
+          created_at: data.created_at,
+          ...(data.meal_count === undefined ? {} : { meal_count: data.meal_count }),
+          ...(data.first_date ? { first_date: data.first_date } : {}),
+          ...(data.last_date ? { last_date: data.last_date } : {}),
+        })),
+        ...(page.cursor ? { cursor: page.cursor } : {}),
+      };
     },
 
     async saveMeal(snapshotId: string, meal: PlannedMeal, expectedVersion: number): Promise<number> {

@@ -1,3 +1,4 @@
+import { z } from "@hono/zod-openapi";
 import {
   bearerAuth,
   defineRoute,
@@ -27,6 +28,69 @@ import {
 /** The cook area's routes (seed 001), all behind the JWT authorizer. lib/areas/cook.ts routes the same paths. */
 
 const tags = ["cook"];
+
+const ListQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().min(1).max(2000).optional(),
+});
+
+const RecipeList = z
+  .object({
+    recipes: z.array(
+      z.object({
+        recipe_id: z.string(),
+        name: z.string(),
+        servings: z.number().int().optional(),
+        created_at: z
+          .string()
+          .meta({ description: "When the recipe was first created (a replacement keeps it)." }),
+      }),
+    ),
+    nextCursor: z.string().optional(),
+  })
+  .openapi("RecipeList");
+
+const PlanList = z
+  .object({
+    plans: z.array(
+      z.object({
+        snapshot_id: z.string(),
+        created_at: z.string(),
+        meal_count: z.number().int().optional(),
+        first_date: z.string().optional(),
+        last_date: z.string().optional(),
+      }),
+    ),
+    nextCursor: z.string().optional(),
+  })
+  .openapi("PlanList");
+
+export const listRecipesRoute = defineRoute({
+  method: "get",
+  path: "/recipes",
+  operationId: "listRecipes",
+  tags,
+  summary: "The tenant's base recipes, newest created first",
+  description:
+    "A page at a time (`limit` ≤ 100, `nextCursor`). Recipes created or replaced between pages never shift a page.",
+  security: bearerAuth,
+  request: { query: ListQuery },
+  responses: { 200: jsonResponse(RecipeList, "A page of recipes"), ...errorResponses(400, 401, 403) },
+});
+
+export const listPlansRoute = defineRoute({
+  method: "get",
+  path: "/plans",
+  operationId: "listPlans",
+  tags,
+  summary: "The tenant's meal-plan snapshots, newest created first",
+  description:
+    "A page at a time (`limit` ≤ 100, `nextCursor`), each with its meal count and first and last dates. " +
+    "Plans created between pages never shift a page.",
+  security: bearerAuth,
+  request: { query: ListQuery },
+  responses: { 200: jsonResponse(PlanList, "A page of plans"), ...errorResponses(400, 401, 403) },
+});
 
 export const putRecipeRoute = defineRoute({
   method: "put",

@@ -7,6 +7,8 @@ import { createOrReplaceRecipe } from "../domain/use-cases/create-or-replace-rec
 import { createSnapshot } from "../domain/use-cases/create-snapshot";
 import { getRecipe } from "../domain/use-cases/get-recipe";
 import { getSnapshot } from "../domain/use-cases/get-snapshot";
+import { listPlans } from "../domain/use-cases/list-plans";
+import { listRecipes } from "../domain/use-cases/list-recipes";
 import type { CookApiDeps, CookModelScope } from "./cook-api-deps";
 import {
   clearVariantRoute,
@@ -18,6 +20,8 @@ import {
   getRecipeRoute,
   getShoppingListRoute,
   kitchenChatRoute,
+  listPlansRoute,
+  listRecipesRoute,
   putRecipeRoute,
 } from "./cook-routes";
 import { parseVariantBodyNamingFields } from "./variant-body-fields";
@@ -54,6 +58,16 @@ export const createCookApp = (deps: CookApiDeps): OpenAPIHono<ApiEnv> => {
   // The use cases that read, scale or vary ingredient lines (the ingredient parser, unit tables, variant
   // generation) load with the first request that needs them, each in its own chunk, so a cold start stays
   // within budget (ARCHITECTURE.md, How a Lambda stays within budget).
+  app.openapi(listRecipesRoute, async (c) => {
+    const { limit, cursor } = c.req.valid("query");
+    return c.json(await listRecipes(cookDeps(c), { limit, ...(cursor ? { cursor } : {}) }), 200);
+  });
+
+  app.openapi(listPlansRoute, async (c) => {
+    const { limit, cursor } = c.req.valid("query");
+    return c.json(await listPlans(cookDeps(c), { limit, ...(cursor ? { cursor } : {}) }), 200);
+  });
+
   app.openapi(putRecipeRoute, async (c) => {
     const { recipe_id } = c.req.valid("param");
     const { recipe, created } = await createOrReplaceRecipe(cookDeps(c), {

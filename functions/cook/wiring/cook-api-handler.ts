@@ -1,11 +1,19 @@
 import { configOnce, parseConfig } from "../../core/config";
 import { createAppTable, TableConfigSchema } from "../../core/db/app-table";
+import { readEventsConfig } from "../../core/events/events-config";
 import { toLambdaHandler } from "../../core/http/lambda-handler";
 import { readLlmConfig } from "../../core/llm/llm-config";
 import { createObservability } from "../../core/observability";
 
-/** The cook API's config, parsed once: a missing TABLE_NAME or a provider without its key fails with its name. */
-const readCookConfig = configOnce(() => ({ table: parseConfig(TableConfigSchema), llm: readLlmConfig() }));
+/**
+ * The cook API's config, parsed once: a missing TABLE_NAME, EVENT_BUS_NAME (in a Lambda) or a provider
+ * without its key fails with its name.
+ */
+const readCookConfig = configOnce(() => ({
+  table: parseConfig(TableConfigSchema),
+  llm: readLlmConfig(),
+  events: readEventsConfig(),
+}));
 
 /**
  * The cook API's Lambda handler. At cold start: the config, observability and the table's client; the app
@@ -20,7 +28,9 @@ export const createCookApiHandler = async () => {
   return toLambdaHandler(
     async () => {
       const { createCookApi, createCookComponents } = await import("./cook-api-wiring");
-      return createCookApi(createCookComponents({ logger, table, llmConfig: config.llm }));
+      return createCookApi(
+        createCookComponents({ logger, table, llmConfig: config.llm, events: config.events }),
+      );
     },
     logger,
     observability,

@@ -1,4 +1,5 @@
 import type { AppTable } from "../../core/db/app-table";
+import type { EventsConfig } from "../../core/events/events-config";
 import { prefixedIdMaker } from "../../core/ids";
 import { lazyLoad } from "../../core/lazy";
 import { createLlm } from "../../core/llm/create-llm";
@@ -54,6 +55,8 @@ export interface CookComponents {
   llmGenerators?: (llm: LlmPort) => CookLlmGenerators;
   /** Overrides the default request body limit (tests). */
   maxBodyBytes?: number;
+  /** The bus API-side events go to (absent: the local stack's bus, or logged and dropped). */
+  events?: EventsConfig;
 }
 
 // Each LLM adapter (its prompt, output schema and the ingredient reader's unit tables) and the kitchen
@@ -89,6 +92,7 @@ export const createCookComponents = (options: {
   logger: Logger;
   table: AppTable;
   llmConfig: LlmConfig;
+  events?: EventsConfig;
 }): CookComponents => {
   const llm = createLlm(options.llmConfig);
   const online = options.llmConfig.provider !== "none";
@@ -102,6 +106,7 @@ export const createCookComponents = (options: {
     retryTiming: systemRetryTiming,
     newId: newSnapshotId,
     llm,
+    ...(options.events ? { events: options.events } : {}),
     ...(online ? { llmGenerators: createCookLlmGenerators } : {}),
   };
 };
@@ -130,7 +135,9 @@ const eventsModule = lazyLoad(() => import("../../core/events/process-event-publ
 
 export const cookApiDeps = (components: CookComponents): CookApiDeps => ({
   logger: components.logger,
-  events: { publish: async (list) => (await eventsModule()).processEventPublisher().publish(list) },
+  events: {
+    publish: async (list) => (await eventsModule()).processEventPublisher(components.events).publish(list),
+  },
   ...(components.maxBodyBytes === undefined ? {} : { maxBodyBytes: components.maxBodyBytes }),
   cookDeps: (request) => cookDepsFor(components, { ...request, llm: components.llm }),
   inModelScope: (request, use) =>

@@ -1,5 +1,7 @@
+import { lazyLoad } from "../lazy";
 import { createLogger } from "../logger";
 import type { EventPublisher } from "./event-publisher-port";
+import type { EventsConfig } from "./events-config";
 
 let localEventPublisher: EventPublisher | undefined;
 
@@ -14,14 +16,11 @@ export const installLocalEventPublisher = (publisher: EventPublisher | undefined
 
 const logger = createLogger("events");
 
-/**
- * Deployed, API-side events need an EventBridge client (`@aws-sdk/client-eventbridge`), which the project
- * does not depend on yet: until it does, the event is logged (its type and id, no body) and dropped.
- */
+/** No bus configured (outside a Lambda, outside the local stack): the event is logged (type and id) and dropped. */
 const unconfiguredPublisher: EventPublisher = {
   async publish(events) {
     for (const event of events) {
-      logger.warn("Domain event not published: no EventBridge client in this build", {
+      logger.warn("Domain event not published: no EVENT_BUS_NAME and no local bus", {
         detailType: event.detailType,
         eventId: event.detail.eventId,
       });
@@ -29,5 +28,26 @@ const unconfiguredPublisher: EventPublisher = {
   },
 };
 
-/** The EventPublisher a handler hands to its use cases: the local bus in the local stack. */
-export const processEventPublisher = (): EventPublisher => localEventPublisher ?? unconfiguredPublisher;
+/** One EventBridge publisher per bus and container; the SDK client loads with the first event. */
+const deployedPublishers = new Map<string, EventPublisher>();
+const deployedPublisher = (busName: string): EventPublisher => {
+  const existing = deployedPublishers.get(busName);
+  if (existing) return existing;
+  const load = lazyLoad(async () => {
+    const [{ EventBridgeClient }, { createEventBridgePublisher }] = await Promise.all([
+      import("@aws-sdk/client-eventbridge"),
+      import("./eventbridge-event-publisher"),
+    ]);
+    return createEventBridgePublisher({ client: new EventBridgeClient({}), busName, logger });
+  });
+  const publisher: EventPublisher = { publish: async (events) => (await load()).publish(events) };
+  deployedPublishers.set(busName, publisher);
+  return publisher;
+};
+
+/**
+ * The EventPublisher a handler hands to its use cases: the local bus in the local stack, otherwise
+ * PutEvents on the configured bus (EVENT_BUS_NAME, parsed once by the area's wiring).
+ */
+export const processEventPublisher = (config: EventsConfig = {}): EventPublisher =>
+  localEventPublisher ?? (config.busName ? deployedPublisher(config.busName) : unconfiguredPublisher);

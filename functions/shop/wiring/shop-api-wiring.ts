@@ -16,7 +16,7 @@ import { shopTable } from "./shop-table";
 import { STORE_ACCOUNT_VAULT_METHODS, storeAccountVaultFor } from "./store-account";
 
 // Parsed at cold start: a missing TABLE_NAME, STORE_URL (in Lambda) or LLM key fails here, with its name.
-const config = { llm: shopConfig.llm(), store: shopConfig.store() };
+const config = { llm: shopConfig.llm(), store: shopConfig.store(), events: shopConfig.events() };
 const table = shopTable();
 
 /**
@@ -33,7 +33,7 @@ const workflows: Pick<WorkflowPort, "start" | "describe"> = {
 /** Resolved per call, like the workflows: the local stack installs its bus after the handlers are imported. */
 const eventsModule = lazyLoad(() => import("../../core/events/process-event-publisher"));
 const events: EventPublisher = {
-  publish: async (list) => (await eventsModule()).processEventPublisher().publish(list),
+  publish: async (list) => (await eventsModule()).processEventPublisher(config.events).publish(list),
 };
 
 /** The weekly-run index, loaded on first use: only PUT /shop/preferences writes it. */

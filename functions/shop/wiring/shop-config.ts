@@ -1,5 +1,6 @@
 import { configOnce, parseConfig } from "../../core/config";
 import { TableConfigSchema } from "../../core/db/table-config";
+import { readEventsConfig } from "../../core/events/events-config";
 import { readLlmConfig } from "../../core/llm/llm-config";
 import { readStoreConfig } from "../adapters/store/store-config";
 
@@ -16,4 +17,6 @@ export const shopConfig = {
   llm: configOnce(() => readLlmConfig()),
   /** STORE_URL (required in a Lambda), the local store's port, the store's waits. */
   store: configOnce(() => readStoreConfig()),
+  /** EVENT_BUS_NAME (required in a Lambda that publishes): where API-side events go. */
+  events: configOnce(() => readEventsConfig()),
 };

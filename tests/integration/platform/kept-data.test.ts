@@ -150,7 +150,11 @@ describe("npm start keeps what was done in its data folder", () => {
       const message = await call(api, "POST", `/negotiations/${negotiationId}/messages`, {
         supplierMessage: "We can do $5.00 per unit, 12 days, net 30.",
       });
-      const messagePath = `/negotiations/${negotiationId}/messages/${String(message.json.messageId)}`;
+      const messageId = String(message.json.messageId);
+      const messagePath = `/negotiations/${negotiationId}/messages/${messageId}`;
+      const reviewCarriedOn = new RegExp(
+        `Awaiting review\\s+negotiation ${negotiationId} message ${messageId} \\(tenant demo\\): its workflow carries on from the review wait`,
+      );
       await waitUntil(
         "the supplier message to be worked on",
         async () => (await call(api, "GET", messagePath)).json.status !== "running",
@@ -183,6 +187,7 @@ describe("npm start keeps what was done in its data folder", () => {
       const second = await start(dataDir, { STORE_URL: tarpit.url });
       expect(second.output()).toContain("carrying on from the last start");
       expect(second.output()).toMatch(/Demo data\s+kept from/);
+      expect(second.output()).toMatch(reviewCarriedOn);
       await readBack(second.apiUrl);
       const cutShort = await call(second.apiUrl, "POST", "/shop/runs", {});
       expect(cutShort.status).toBe(202);
@@ -198,6 +203,29 @@ describe("npm start keeps what was done in its data folder", () => {
       await readBack(third.apiUrl);
       const interrupted = await call(third.apiUrl, "GET", `/shop/runs/${cutShortId}`);
       expect(interrupted.json).toMatchObject({ status: "interrupted", error: { code: "interrupted" } });
+      // The negotiation paused for review before both stops is reviewed now: its workflow, started again
+      // at the Review wait, carries on to Save and records the decision.
+      expect(third.output()).toMatch(reviewCarriedOn);
+      const reply = "Thank you, Dana: we accept $5.00 per unit, 12 days, net 30.";
+      const review = await call(third.apiUrl, "POST", `${messagePath}/review`, {
+        decision: "approve",
+        text: reply,
+      });
+      expect(review.status).toBe(202);
+      let reviewed: Record<string, unknown> = {};
+      await waitUntil(
+        "the approved message's workflow to save the decision",
+        async () => {
+          reviewed = (await call(third.apiUrl, "GET", messagePath)).json;
+          return reviewed.status !== "awaiting_review";
+        },
+        30_000,
+      );
+      expect(reviewed).toMatchObject({
+        status: "approved",
+        approvedReply: reply,
+        review: { decision: "approve", text: reply },
+      });
       expect(["0", "130"]).toContain(await stopWith(third, "SIGINT"));
 
       // 4. --fresh: says so, and what was made is gone; the demo data is back.

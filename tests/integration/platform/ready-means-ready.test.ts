@@ -103,7 +103,13 @@ const startStack = () => {
  */
 const waitForHealthy = async (apiUrl: string, ready: { printed: boolean }, output: () => string) => {
   const anonymous = checkedClient(apiUrl, null);
-  const seen: { status: number; health: string | undefined; readyLinePrinted: boolean }[] = [];
+  const seen: {
+    status: number;
+    health: string | undefined;
+    readyLinePrinted: boolean;
+    /** The checks neither ok nor disabled, with their status and detail, for the failure's message. */
+    notOk: string;
+  }[] = [];
   let checks: Record<string, { status?: string } | undefined> = {};
   await waitUntil(
     "GET /health to answer 200",
@@ -115,6 +121,11 @@ const waitForHealthy = async (apiUrl: string, ready: { printed: boolean }, outpu
         status: response.status,
         health: body && "status" in body ? body.status : undefined,
         readyLinePrinted,
+        notOk: JSON.stringify(
+          Object.entries(body && "checks" in body ? body.checks : {}).filter(
+            ([, check]) => check.status !== "ok" && check.status !== "disabled",
+          ),
+        ),
       });
       if (response.status !== 200) return false;
       checks = data?.checks ?? {};
@@ -141,8 +152,12 @@ describe("npm start with demo data, as a client waiting on GET /health meets it"
       const { seen, checks } = await waitForHealthy(apiUrl, ready, output);
 
       // Before the first 200: only 503 starting, and no ready line yet.
-      for (const answer of seen.slice(0, -1)) {
-        expect(answer).toEqual({ status: 503, health: "starting", readyLinePrinted: false });
+      for (const { notOk, ...answer } of seen.slice(0, -1)) {
+        expect(answer, `checks not ok: ${notOk}`).toEqual({
+          status: 503,
+          health: "starting",
+          readyLinePrinted: false,
+        });
       }
       expect(seen.at(-1)?.health).toBe("ok");
       expect(checks.demo_data?.status).toBe("ok");

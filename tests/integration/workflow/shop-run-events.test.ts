@@ -18,6 +18,8 @@ let harness: CoordinatorHarness;
 const failingTenants = new Set<string>();
 const flakyTenants = new Map<string, Set<string>>();
 const received: BusEvent[] = [];
+/** Tenants whose announcements EventBridge refuses on every attempt, and how often each was tried. */
+const unannouncedTenants = new Map<string, number>();
 
 const planted = (functionId: string, handler: LambdaHandler): LambdaHandler | undefined => {
   if (functionId !== "ShopScanCart" && functionId !== "ShopSaveRun") return undefined;
@@ -45,6 +47,19 @@ beforeAll(async () => {
     wrapHandler: planted,
   });
   harness.runner.eventBus.subscribe((event) => received.push(event));
+  // The runner's PutEvents Tasks call the bus's putEvents: for some tenants it fails, as EventBridge can.
+  const bus = harness.runner.eventBus;
+  const putEvents = bus.putEvents.bind(bus);
+  bus.putEvents = async (input) => {
+    const entries = (input as { Entries?: { Detail?: { tenant?: unknown } }[] }).Entries ?? [];
+    const tenant = String(entries[0]?.Detail?.tenant);
+    const attempts = unannouncedTenants.get(tenant);
+    if (attempts !== undefined) {
+      unannouncedTenants.set(tenant, attempts + 1);
+      throw Object.assign(new Error("EventBridge is unavailable"), { name: "EventBridge.InternalException" });
+    }
+    return putEvents(input);
+  };
 }, scaledTimeout(60_000));
 afterAll(async () => {
   await harness?.close();
@@ -94,6 +109,44 @@ describe("shop-coordinator domain events, through the real ASL", () => {
       const events = eventsOfRun(header.runId);
       expect(events.map((e) => e["detail-type"])).toEqual(["shop.run.succeeded"]);
       expect(eventSchemaProblems(events[0] as BusEvent)).toEqual([]);
+    },
+    scaledTimeout(120_000),
+  );
+
+  it(
+    "a run whose announcement fails after its retries still succeeds, saved succeeded, with SaveRun's answer",
+    async () => {
+      unannouncedTenants.set("tenant-events-unannounced", 0);
+      const householdId = harness.store.seedDemoHousehold();
+      const { header, execution } = await harness.run("tenant-events-unannounced", householdId);
+      // The Task's Retry (3 more attempts), then its Catch: the run is not failed by its announcement.
+      expect(unannouncedTenants.get("tenant-events-unannounced")).toBe(4);
+      expect(execution.status).toBe("SUCCEEDED");
+      expect(header.status).toBe("succeeded");
+      expect(execution.output).toMatchObject({ runId: header.runId, status: "succeeded" });
+      expect(execution.output).not.toHaveProperty("announceFailure");
+      expect(eventsOfRun(header.runId)).toEqual([]);
+      // What the announcement would have said is still found by the list a person's screen reads.
+      const awaiting = await harness
+        .runsOf("tenant-events-unannounced")
+        .listRuns({ limit: 5, awaiting: "decisions" });
+      expect(awaiting.runs.map((r) => r.runId)).toContain(header.runId);
+    },
+    scaledTimeout(120_000),
+  );
+
+  it(
+    "a failed run whose announcement fails still fails with the run's own error",
+    async () => {
+      failingTenants.add("tenant-events-failed-unannounced");
+      unannouncedTenants.set("tenant-events-failed-unannounced", 0);
+      const householdId = harness.store.seedDemoHousehold();
+      const { header, execution } = await harness.run("tenant-events-failed-unannounced", householdId);
+      expect(unannouncedTenants.get("tenant-events-failed-unannounced")).toBe(4);
+      expect(execution.status).toBe("FAILED");
+      expect(header.status).toBe("failed");
+      expect(execution.error?.error).toBe("StoreLayoutChangedError");
+      expect(eventsOfRun(header.runId)).toEqual([]);
     },
     scaledTimeout(120_000),
   );

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createLocalWorkflowRunner, type LocalWorkflowRunner } from "../../../dev/workflow-runner";
-import { ConflictError } from "../../../functions/core/errors";
+import { ConflictError, NotFoundError } from "../../../functions/core/errors";
 import type { FunctionDefinition } from "../../../lib/definition-types";
 
 // The callback pattern (`arn:aws:states:::lambda:invoke.waitForTaskToken`), which aws-local-stepfunctions
@@ -110,6 +110,70 @@ describe("local runner: tasks paused on a task token", () => {
     const runner = await runnerFor({});
     await expect(runner.sendTaskSuccess("local-task-token-unknown", {})).rejects.toMatchObject({
       code: "task_not_waiting",
+    });
+  });
+
+  it("starts an execution at a named state, the ASL running on from there (a paused wait a restart lost)", async () => {
+    const file = join(scratch, "callback-after-a-step.asl.json");
+    writeFileSync(
+      file,
+      JSON.stringify({
+        StartAt: "Before",
+        States: {
+          Before: { Type: "Pass", Result: "ran", ResultPath: "$.before", Next: "AwaitAnswer" },
+          AwaitAnswer: {
+            Type: "Task",
+            Resource: "arn:aws:states:::lambda:invoke.waitForTaskToken",
+            Parameters: {
+              FunctionName: `\${KeeperFnArn}`,
+              Payload: { "token.$": "$$.Task.Token", "value.$": "$.value" },
+            },
+            ResultPath: "$.answer",
+            Next: "After",
+          },
+          After: { Type: "Pass", Result: "ran", ResultPath: "$.after", End: true },
+        },
+      }),
+    );
+    const runner = await createLocalWorkflowRunner({
+      workflows: [
+        { name: "later", file, functionSubstitutions: { KeeperFnArn: "TokenKeeper" }, timeoutSeconds: 30 },
+      ],
+      findFunction: (id) => (id === keeper.id ? keeper : undefined),
+      rootDir: scratch,
+      loadHandler: async () => async (event: unknown) => {
+        received.push(event as { token: string; value: unknown });
+        return { stored: true };
+      },
+    });
+    runners.push(runner);
+    const { executionId } = await runner.startAt(
+      "later",
+      "AwaitAnswer",
+      { value: "resumed" },
+      {
+        executionName: "carried-on",
+      },
+    );
+    expect(executionId).toMatch(/:execution:later:carried-on$/);
+    await runner.sendTaskSuccess(await tokenFor("resumed"), { decision: "approve" });
+    const ended = await runner.waitForExecution(executionId);
+    expect(ended.status).toBe("SUCCEEDED");
+    // Before never ran; the states after the wait did, as the ASL has them.
+    expect(ended.output).toEqual({ value: "resumed", answer: { decision: "approve" }, after: "ran" });
+    expect(ended.steps.map((step) => step.name)).toEqual(["AwaitAnswer", "After"]);
+    await expect(
+      runner.startAt("later", "AwaitAnswer", { value: "again" }, { executionName: "carried-on" }),
+    ).rejects.toBeInstanceOf(ConflictError);
+    await expect(
+      runner.startAt("later", "Nowhere", { value: "x" }, { executionName: "nowhere" }),
+    ).rejects.toBeInstanceOf(NotFoundError);
+    // The workflow still starts at its StartAt otherwise.
+    const whole = await runner.start("later", { value: "whole" });
+    await runner.sendTaskSuccess(await tokenFor("whole"), { decision: "reject" });
+    expect((await runner.waitForExecution(whole.executionId)).output).toMatchObject({
+      before: "ran",
+      after: "ran",
     });
   });
 });

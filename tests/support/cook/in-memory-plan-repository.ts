@@ -1,4 +1,8 @@
-import type { PlanRepository, VersionedMeal } from "../../../functions/cook/domain/ports/plan-repository";
+import type {
+  PlanListEntry,
+  PlanRepository,
+  VersionedMeal,
+} from "../../../functions/cook/domain/ports/plan-repository";
 import {
   type MealType,
   mealKeyOf,
@@ -58,6 +62,17 @@ export class InMemoryPlanRepository implements PlanRepository {
   async getMeal(snapshotId: string, date: string, mealType: MealType): Promise<VersionedMeal | null> {
     const found = this.snapshots.get(snapshotId)?.meals.get(mealKeyOf({ date, meal_type: mealType }));
     return found ? structuredClone(found) : null;
+  }
+
+  /** Newest first; the cursor is the index of the next entry (a fake's cursor, opaque to callers). */
+  async listSnapshots(options: { limit: number; cursor?: string }) {
+    const all: PlanListEntry[] = [...this.snapshots.values()]
+      .map((s) => ({ snapshot_id: s.snapshot_id, created_at: s.created_at, meal_count: s.meals.size }))
+      .sort((a, b) => b.created_at.localeCompare(a.created_at));
+    const start = options.cursor ? Number(options.cursor) : 0;
+    const plans = all.slice(start, start + options.limit);
+    const next = start + options.limit;
+    return { plans, ...(next < all.length ? { cursor: String(next) } : {}) };
   }
 
   async saveMeal(snapshotId: string, meal: PlannedMeal, expectedVersion: number): Promise<number> {

@@ -46,6 +46,8 @@ const lazyOnlyPackages = [
   "node_modules/openai/",
   "node_modules/@aws-sdk/client-secrets-manager/",
   "node_modules/@aws-sdk/client-ssm/",
+  // API-side events: PutEvents loads with a request's first event.
+  "node_modules/@aws-sdk/client-eventbridge/",
   "node_modules/aws-xray-sdk-core/",
   "docs/openapi.json",
   // A Lambda's role credentials are in its environment: the SDK's other providers (and the STS, SSO and
@@ -58,8 +60,11 @@ const lazyOnlyPackages = [
   "node_modules/@smithy/credential-provider-imds/",
 ];
 
-/** Needs whose AWS clients all speak JSON (DynamoDB, Step Functions; Secrets Manager, SSM, Bedrock lazily). */
-const jsonProtocolNeeds: readonly string[] = ["table", "llm", "workflows", "store"];
+/**
+ * Needs whose AWS clients all speak JSON (DynamoDB, Step Functions; Secrets Manager, SSM, Bedrock and
+ * EventBridge lazily).
+ */
+const jsonProtocolNeeds: readonly string[] = ["table", "llm", "workflows", "store", "events"];
 const awsQueryAndXmlProtocols = [
   "node_modules/@aws-sdk/core/dist-es/submodules/protocols/query/",
   "node_modules/@aws-sdk/core/dist-es/submodules/protocols/xml/",

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { allRoutes, allSchedules, allWorkflows, areas } from "../../../lib/areas";
+import { allFunctions, allRoutes, allSchedules, allWorkflows, areas } from "../../../lib/areas";
 import { PUT_EVENTS_RESOURCE } from "../../../lib/asl-placeholders";
 import { SYNTH_TIMEOUT_MS, scaledTimeout } from "../../support/test-timeouts";
 import { logicalIdOf, type SynthesizedLarder, synthLarder, unacknowledgedNagFindings } from "./synth-larder";
@@ -67,5 +67,40 @@ describe("the domain events bus", () => {
       .flatMap((p) => p.PolicyDocument.Statement) as { Action: string | string[]; Resource: unknown }[];
     const publish = statements.filter((s) => [s.Action].flat().includes("events:PutEvents"));
     expect(publish).toEqual([expect.objectContaining({ Resource: { "Fn::GetAtt": [busId, "Arn"] } })]);
+  });
+
+  it("reaches the functions that publish API-side events (EVENT_BUS_NAME, events:PutEvents on it only), and no other function", () => {
+    const busId = logicalIdOf(synth.stack.events.bus);
+    const resources = synth.template.toJSON().Resources as Record<
+      string,
+      { Type: string; Properties: Record<string, unknown> }
+    >;
+    const policies = Object.values(resources).filter((r) => r.Type === "AWS::IAM::Policy");
+    const publishers: string[] = [];
+    for (const definition of allFunctions()) {
+      const fn = synth.stack.functions.get(definition.id).function;
+      const properties = resources[logicalIdOf(fn)]?.Properties as {
+        Role: { "Fn::GetAtt": [string] };
+        Environment?: { Variables: Record<string, unknown> };
+      };
+      const roleId = properties.Role["Fn::GetAtt"][0];
+      const publish = policies
+        .map((p) => p.Properties as { Roles: { Ref: string }[]; PolicyDocument: { Statement: unknown[] } })
+        .filter((p) => p.Roles.some((role) => role.Ref === roleId))
+        .flatMap((p) => p.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[])
+        .filter((s) => [s.Action].flat().some((action) => action.startsWith("events:")));
+      const busName = properties.Environment?.Variables.EVENT_BUS_NAME;
+      if (definition.needs.includes("events")) {
+        publishers.push(definition.id);
+        expect(busName).toEqual({ Ref: busId });
+        expect(publish).toEqual([
+          expect.objectContaining({ Action: "events:PutEvents", Resource: { "Fn::GetAtt": [busId, "Arn"] } }),
+        ]);
+      } else {
+        expect(busName, definition.id).toBeUndefined();
+        expect(publish, definition.id).toEqual([]);
+      }
+    }
+    expect(publishers.sort()).toEqual(["CookApi", "ShopApi"]);
   });
 });

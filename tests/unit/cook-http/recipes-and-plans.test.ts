@@ -171,3 +171,35 @@ describe("POST and GET /plans", () => {
     expect(issuePaths(parseErrorBody(bad.json()).details)).toEqual(["path.snapshot_id"]);
   });
 });
+
+describe("GET /recipes and GET /plans", () => {
+  it("list the tenant's recipes and plans newest first, a page at a time", async () => {
+    const { call } = createCookAppHarness();
+    for (const id of ["r-one", "r-two", "r-three"]) {
+      expect((await call("PUT", `/recipes/${id}`, { body: chickenStirFry })).status).toBe(201);
+    }
+    const first = await call("GET", "/recipes?limit=2");
+    expect(first.status).toBe(200);
+    const page = first.json() as { recipes: { recipe_id: string }[]; nextCursor?: string };
+    expect(page.recipes.map((r) => r.recipe_id)).toEqual(["r-three", "r-two"]);
+    const second = await call("GET", `/recipes?limit=2&cursor=${page.nextCursor}`);
+    expect((second.json() as { recipes: { recipe_id: string }[] }).recipes.map((r) => r.recipe_id)).toEqual([
+      "r-one",
+    ]);
+
+    const plans = await call("GET", "/plans");
+    expect(plans.status).toBe(200);
+    expect(plans.json()).toEqual({ plans: [] });
+  });
+
+  it.each([
+    ["/recipes?limit=101", "query.limit"],
+    ["/plans?limit=0", "query.limit"],
+    ["/plans?cursor=", "query.cursor"],
+  ])("answers 400 naming the field for %s", async (path, field) => {
+    const { call } = createCookAppHarness();
+    const res = await call("GET", path);
+    expect(res.status).toBe(400);
+    expect(issuePaths(parseErrorBody(res.json()).details)).toEqual([field]);
+  });
+});

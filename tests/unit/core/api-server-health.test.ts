@@ -23,6 +23,7 @@ afterEach(async () => {
 const healthWith = async (
   handlerResult: APIGatewayProxyStructuredResultV2,
   local: Record<string, { status: "ok" | "starting" | "down" | "disabled"; detail?: string }>,
+  stillStarting?: () => boolean,
 ) => {
   server = await startApiServer({
     host: "127.0.0.1",
@@ -31,6 +32,7 @@ const healthWith = async (
     functions: [platform],
     loadHandler: async () => async () => handlerResult,
     localHealth: async () => local,
+    ...(stillStarting ? { stillStarting } : {}),
   });
   const res = await fetch(`${server.url}/health`);
   return { status: res.status, body: (await res.json()) as unknown };
@@ -67,6 +69,16 @@ describe("GET /health on the local server", () => {
     });
     expect(res.status).toBe(503);
     expect(res.body).toMatchObject({ status: "degraded", checks: { store: { status: "down" } } });
+  });
+
+  it("answers 503 starting, not degraded, for a part down before the stack has been ready", async () => {
+    const res = await healthWith(
+      json(200, { status: "ok", checks: { table: { status: "ok" } } }),
+      { store: { status: "down", detail: "This operation was aborted" } },
+      () => true,
+    );
+    expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({ status: "starting", checks: { store: { status: "down" } } });
   });
 
   it("answers 503 starting while a local part (the demo data) is still being loaded", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createStartupStep, runReadinessChecks } from "../../../dev/readiness";
+import { createStartupStep, runReadinessChecks, summarizeLocalHealth } from "../../../dev/readiness";
 import { summarizeHealth } from "../../../functions/platform/http/create-platform-app";
 
 describe("summarizeHealth (what GET /health answers for a set of checks)", () => {
@@ -52,5 +52,30 @@ describe("the local stack's readiness checks", () => {
     const demo = createStartupStep(false, "loading the demo recipes and plan");
     expect(demo.check()).toEqual({ status: "disabled" });
     expect(summarizeHealth({ demo_data: demo.check() }).httpStatus).toBe(200);
+  });
+});
+
+describe("summarizeLocalHealth (the local stack's GET /health while it starts)", () => {
+  const checks = {
+    store: { status: "down" as const, detail: "timed out" },
+    table: { status: "ok" as const },
+  };
+
+  it("is 503 starting, never degraded, before the stack has been ready, each check keeping its status", () => {
+    expect(summarizeLocalHealth(checks, true)).toEqual({
+      httpStatus: 503,
+      body: { status: "starting", checks },
+    });
+  });
+
+  it("is degraded for a part down once the stack has been ready", () => {
+    expect(summarizeLocalHealth(checks, false)).toMatchObject({
+      httpStatus: 503,
+      body: { status: "degraded" },
+    });
+  });
+
+  it("is 200 ok as soon as every check is ok, starting or not", () => {
+    expect(summarizeLocalHealth({ table: { status: "ok" } }, true).httpStatus).toBe(200);
   });
 });

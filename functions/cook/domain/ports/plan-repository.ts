@@ -1,6 +1,16 @@
 import type { MealType, PlannedMeal } from "../snapshots/planned-meal";
 import type { Snapshot } from "../snapshots/snapshot";
 
+/** One plan as the tenant's list of plans shows it (`GET /plans`). */
+export interface PlanListEntry {
+  snapshot_id: string;
+  created_at: string;
+  /** Absent on plans stored before the list existed. */
+  meal_count?: number;
+  first_date?: string;
+  last_date?: string;
+}
+
 /** A planned meal with the version its record had when read (optimistic locking). */
 export interface VersionedMeal {
   meal: PlannedMeal;
@@ -27,4 +37,12 @@ export interface PlanRepository {
    * meal does not exist.
    */
   saveMeal(snapshotId: string, meal: PlannedMeal, expectedVersion: number): Promise<number>;
+  /**
+   * The tenant's complete plans, newest created first, a page at a time (a Query on an index entry
+   * written with each plan's header): plans created between pages never shift a page.
+   */
+  listSnapshots(options: {
+    limit: number;
+    cursor?: string;
+  }): Promise<{ plans: PlanListEntry[]; cursor?: string }>;
 }
