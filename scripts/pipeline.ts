@@ -61,7 +61,7 @@ const runScenarios = async (args: string[], io: PipelineIo): Promise<number> => 
       // As test:live: without a model there is nothing to compare, and that is not a failure of the scenarios.
       io.err(
         `pipeline: NOT RUN, no model to play the scenarios with: ${config.reason}.\n` +
-          "Set a provider (README, LLM providers), or add --scripted to replay the fixtures' scripted model. " +
+          "Set a provider (README, Configuration), or add --scripted to replay the fixtures' scripted model. " +
           "This is not a pass.\n",
       );
       return 2;
