@@ -9,9 +9,9 @@ let testTable: Awaited<ReturnType<typeof createTestTable>>;
 let recording: ReturnType<typeof createRecordingTable>;
 let mine: ShopRunRepository;
 let theirs: ShopRunRepository;
-// From the wall clock: runs expire 90 days after this clock, and a run already expired by the wall clock
-// may be deleted by DynamoDB Local's TTL sweep in a long-lived JVM (the oldest run went missing in full
-// runs, never alone, while this clock began on 2026-01-01).
+// From the wall clock: runs expire 90 days after this clock. While it began on 2026-01-01 (every run already
+// expired by the wall clock) the oldest run went missing in two full runs, never alone; from the wall clock
+// it has not. A TTL sweep of DynamoDB Local is the suspected cause (a 400 s probe saw none).
 let clock = Math.floor(Date.now() / 1000) * 1000;
 const now = () => new Date(clock);
 
