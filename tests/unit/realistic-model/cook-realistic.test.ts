@@ -2,29 +2,103 @@ import { describe, expect, it } from "vitest";
 import { createLlmPatchOpsGenerator } from "../../../functions/cook/adapters/llm-patch-ops-generator";
 import { createVariantFromInstruction } from "../../../functions/cook/domain/use-cases/create-variant-from-instruction";
 import { call, createRealisticFakeLlm, type RealisticHandler } from "../../support/llm/realistic-fake-llm";
-import { createKitchenDeps, FRIDAY_DINNER, PLAN_ID, storedMeal } from "../kitchen-chat/support/kitchen-plan";
+import {
+  createKitchenDeps,
+  FRIDAY_DINNER,
+  PLAN_ID,
+  SATURDAY_DINNER,
+  storedMeal,
+} from "../kitchen-chat/support/kitchen-plan";
 
 // The kitchen chat and its variants against a model that answers as real models do: each test here failed
 // on main (the assertion message is in the commit that fixed it).
 
 /** Friday's dinner (the stir fry: [0] chicken, [1] soy sauce, [2] white rice, [3] rice vinegar, [4] garlic). */
-const editFridayDinner = async (instruction: string, generate: RealisticHandler) => {
+const editFridayDinner = (instruction: string, generate: RealisticHandler) =>
+  editMeal(FRIDAY_DINNER, instruction, generate);
+
+const editMeal = async (
+  address: { date: string; meal_type: "lunch" | "dinner" },
+  instruction: string,
+  generate: RealisticHandler,
+) => {
   const llm = createRealisticFakeLlm({ generate_patch_ops: generate });
   const deps = await createKitchenDeps({ overrides: { patchOpsGenerator: createLlmPatchOpsGenerator(llm) } });
   const outcome = await createVariantFromInstruction(deps, {
     snapshot_id: PLAN_ID,
-    ...FRIDAY_DINNER,
+    ...address,
     instruction,
   }).catch((error: unknown) => ({ error }));
-  return { llm, deps, outcome, meal: await storedMeal(deps, FRIDAY_DINNER) };
+  return { llm, deps, outcome, meal: await storedMeal(deps, address) };
+};
+
+const TOFU = {
+  op: "replace_ingredient",
+  target_index: 0,
+  target_name: "chicken thighs",
+  replacement: { name: "firm tofu", quantity: "500 g" },
 };
 
 describe("recipe variants from a realistic model's patch ops", () => {
+  // Off by one: index 3 is the rice vinegar, whose line contains "rice" too; "2 cups white rice" is the rice.
+  const offByOne = () =>
+    call("generate_patch_ops", {
+      ops: [
+        {
+          op: "replace_ingredient",
+          target_index: 3,
+          target_name: "rice",
+          replacement: { name: "quinoa", quantity: "2 cups" },
+        },
+      ],
+    });
+
+  it("an op whose name picks another line than its index is not applied to the index's line", async () => {
+    const { meal } = await editFridayDinner("swap the rice for quinoa", offByOne);
+    // The instruction is plain enough for the offline parser, whose ops then serve.
+    expect(meal?.variant?.compiled_recipe.ingredients_raw.slice(2, 4)).toEqual([
+      "2 cups quinoa",
+      "1 tbsp rice vinegar",
+    ]);
+  });
+
+  it("when nothing else reads the instruction, that op is refused naming both lines", async () => {
+    const { meal, outcome } = await editFridayDinner("the rice one -> quinoa pls", offByOne);
+    expect(meal?.variant).toBeUndefined();
+    expect(outcome).toMatchObject({ error: { code: "patch_invalid" } });
+    expect(JSON.stringify(outcome)).toContain('names ingredient 2 (\\"2 cups white rice\\")');
+  });
+
+  it("a target_name that is the line's food in other words (a plural) is read as the line says it", async () => {
+    const { meal, outcome } = await editMeal(SATURDAY_DINNER, "as cebolas -> alho francês", () =>
+      call("generate_patch_ops", {
+        ops: [
+          {
+            op: "replace_ingredient",
+            target_index: 2,
+            target_name: "cebolas",
+            replacement: { name: "alho francês", quantity: "1" },
+          },
+        ],
+      }),
+    );
+    expect(outcome).not.toHaveProperty("error");
+    expect(meal?.variant?.compiled_recipe.ingredients_raw[2]).toBe("1 alho francês");
+  });
+
   it("op names in another case or spelling and numbers as strings are read (as seed 001's pydantic reads them)", async () => {
     const { meal, llm } = await editFridayDinner("make it for a family of six", () =>
       call("generate_patch_ops", { ops: [{ op: "Scale Servings", scale_factor: "1.5" }] }),
     );
     expect(llm.requests).toHaveLength(1);
     expect(meal?.variant?.compiled_recipe.servings).toBe(6);
+  });
+
+  it("the same op twice is one op, not a refused conflict", async () => {
+    const { meal, outcome } = await editFridayDinner("tofu in lieu of the chicken, thanks", () =>
+      call("generate_patch_ops", { ops: [TOFU, { ...TOFU }] }),
+    );
+    expect(outcome).not.toHaveProperty("error");
+    expect(meal?.variant?.compiled_recipe.ingredients_raw[0]).toBe("500 g firm tofu");
   });
 });
