@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { createLlmPatchOpsGenerator } from "../../../functions/cook/adapters/llm-patch-ops-generator";
 import { createVariantFromInstruction } from "../../../functions/cook/domain/use-cases/create-variant-from-instruction";
-import { call, createRealisticFakeLlm, type RealisticHandler } from "../../support/llm/realistic-fake-llm";
+import { runKitchenChatOnModel } from "../../support/cook/run-kitchen-chat-on-model";
+import {
+  call,
+  createRealisticFakeLlm,
+  type RealisticHandler,
+  refusal,
+} from "../../support/llm/realistic-fake-llm";
 import {
   createKitchenDeps,
   FRIDAY_DINNER,
@@ -100,5 +106,23 @@ describe("recipe variants from a realistic model's patch ops", () => {
     );
     expect(outcome).not.toHaveProperty("error");
     expect(meal?.variant?.compiled_recipe.ingredients_raw[0]).toBe("500 g firm tofu");
+  });
+});
+
+describe("the kitchen chat with a realistic model", () => {
+  it("a model saying it made a change that no tool made: the answer says nothing changed", async () => {
+    const llm = createRealisticFakeLlm({
+      turn: ({ attempt }) =>
+        attempt === 1
+          ? call("modify_recipe", { date: "Friday", meal_type: "Dinner", instruction: "use tofu" })
+          : refusal("Done! Friday's dinner now uses tofu instead of chicken."),
+    });
+    const deps = await createKitchenDeps();
+    const result = await runKitchenChatOnModel(
+      { cook: deps, llm },
+      { snapshot_id: PLAN_ID, message: "Swap the chicken for tofu on Friday's dinner" },
+    );
+    expect((await storedMeal(deps, FRIDAY_DINNER))?.variant).toBeUndefined();
+    expect(result.response).toMatch(/no change/i);
   });
 });
