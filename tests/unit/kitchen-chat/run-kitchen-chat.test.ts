@@ -143,7 +143,7 @@ describe("runKitchenChat with a model", () => {
     const llm = createFakeLlm().onTurn([
       {
         toolCalls: [
-          { name: "modify_recipe", arguments: { date: "Friday", meal_type: "brunch", instruction: "" } },
+          { name: "modify_recipe", arguments: { date: "next week", meal_type: "brunch", instruction: "" } },
         ],
       },
       { text: "Which day do you mean?" },

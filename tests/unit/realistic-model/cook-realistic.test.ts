@@ -114,7 +114,7 @@ describe("the kitchen chat with a realistic model", () => {
     const llm = createRealisticFakeLlm({
       turn: ({ attempt }) =>
         attempt === 1
-          ? call("modify_recipe", { date: "Friday", meal_type: "Dinner", instruction: "use tofu" })
+          ? call("modify_recipe", { date: "next Friday", meal_type: "dinner", instruction: "use tofu" })
           : refusal("Done! Friday's dinner now uses tofu instead of chicken."),
     });
     const deps = await createKitchenDeps();
@@ -124,5 +124,45 @@ describe("the kitchen chat with a realistic model", () => {
     );
     expect((await storedMeal(deps, FRIDAY_DINNER))?.variant).toBeUndefined();
     expect(result.response).toMatch(/no change/i);
+  });
+
+  it.each([
+    ["Friday", "Dinner"],
+    ["Fri", "DINNER"],
+    ["Sexta-feira", "jantar"],
+    ["2025-01-03T00:00:00Z", "dinner"],
+  ])("a meal addressed as %s / %s is the plan's Friday dinner", async (date, mealType) => {
+    const llm = createRealisticFakeLlm({
+      turn: ({ attempt }) =>
+        attempt === 1
+          ? call("modify_recipe", { date, meal_type: mealType, instruction: "replace the chicken with tofu" })
+          : refusal("Friday's dinner now uses tofu."),
+    });
+    const deps = await createKitchenDeps();
+    const result = await runKitchenChatOnModel(
+      { cook: deps, llm },
+      { snapshot_id: PLAN_ID, message: "Swap the chicken for tofu on Friday's dinner" },
+    );
+    expect(result.tool_calls.map((c) => c.ok)).toEqual([true]);
+    expect((await storedMeal(deps, FRIDAY_DINNER))?.variant?.compiled_recipe.ingredients_raw[0]).toContain(
+      "tofu",
+    );
+  });
+
+  it("a weekday the plan does not have goes back to the model naming the plan's dates, and nothing changes", async () => {
+    const llm = createRealisticFakeLlm({
+      turn: ({ attempt }) =>
+        attempt === 1
+          ? call("modify_recipe", { date: "Sunday", meal_type: "dinner", instruction: "use tofu" })
+          : refusal("There is no Sunday in this plan."),
+    });
+    const deps = await createKitchenDeps();
+    const result = await runKitchenChatOnModel(
+      { cook: deps, llm },
+      { snapshot_id: PLAN_ID, message: "Swap the chicken for tofu on Sunday" },
+    );
+    expect(JSON.stringify(llm.requests[1]?.request.messages)).toContain("2025-01-03 (Friday)");
+    expect(result.tool_calls.map((c) => c.ok)).toEqual([false]);
+    expect(result.snapshot.planned_meals.every((meal) => meal.variant === undefined)).toBe(true);
   });
 });
