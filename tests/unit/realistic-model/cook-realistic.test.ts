@@ -100,6 +100,14 @@ describe("recipe variants from a realistic model's patch ops", () => {
     expect(meal?.variant?.compiled_recipe.servings).toBe(6);
   });
 
+  it("a scale factor that is the number of people ('for 6 people' sent as 6) is the instruction's factor", async () => {
+    const { meal } = await editFridayDinner("make it for 6 people", () =>
+      call("generate_patch_ops", { ops: [{ op: "scale_servings", scale_factor: 6 }] }),
+    );
+    expect(meal?.variant?.compiled_recipe.servings).toBe(6);
+    expect(meal?.variant?.patch_ops).toMatchObject([{ op: "scale_servings", scale_factor: 1.5 }]);
+  });
+
   it("the same op twice is one op, not a refused conflict", async () => {
     const { meal, outcome } = await editFridayDinner("tofu in lieu of the chicken, thanks", () =>
       call("generate_patch_ops", { ops: [TOFU, { ...TOFU }] }),

@@ -5,7 +5,7 @@ import type { CookDeps } from "../ports/cook-deps";
 import type { Recipe } from "../recipes/recipe";
 import { parseInstructionOffline } from "../variants/offline-instruction-parser";
 import { type PatchGenResult, PatchGenResultSchema } from "../variants/patch-gen-result";
-import { reconcileGeneratedOps } from "../variants/reconcile-generated-ops";
+import { alignScaleWithInstruction, reconcileGeneratedOps } from "../variants/reconcile-generated-ops";
 import { validatePatchOps } from "../variants/validate-patch-ops";
 import { formatVariantId, MealAddressSchema } from "../variants/variant-id";
 import { InstructionSchema } from "../variants/variant-request";
@@ -105,10 +105,18 @@ export const createVariantFromInstruction = async (
         notes: reconciled.notes,
       });
     }
-    ops = reconciled.ops;
+    const offline = parseInstructionOffline(base, instruction);
+    const offlineValid = !offline.needs_clarification && validatePatchOps(base, offline.ops).ok;
+    const aligned = alignScaleWithInstruction(reconciled.ops, offlineValid ? offline.ops : []);
+    if (aligned.note) {
+      deps.logger.warn(`${LOG_TAGS.patchGen} model scale factor corrected`, {
+        variant_id: variantId,
+        note: aligned.note,
+      });
+    }
+    ops = aligned.ops;
     if (reconciled.conflicts.length > 0 || !validatePatchOps(base, ops).ok) {
-      const offline = parseInstructionOffline(base, instruction);
-      if (!offline.needs_clarification && validatePatchOps(base, offline.ops).ok) {
+      if (offlineValid) {
         deps.logger.warn(`${LOG_TAGS.patchGen} model ops invalid; the offline parser's ops are used`, {
           variant_id: variantId,
           conflicts: reconciled.conflicts,

@@ -73,3 +73,28 @@ export const reconcileGeneratedOps = (
   });
   return { ops: out, notes, conflicts };
 };
+
+const scaleOf = (ops: readonly PatchOp[]): PatchOp | undefined => {
+  const scales = ops.filter((op) => op.op === "scale_servings");
+  return scales.length === 1 ? scales[0] : undefined;
+};
+
+/**
+ * A model's scale factor checked against the instruction's own words where they fix it: "for 6 people" on a
+ * recipe for 4 is 1.5, "double" is 2, however the model counted (a model that sends 6, the people, would
+ * store a recipe for 24). `offlineOps` are the offline parser's valid reading of the same instruction; when
+ * it has one scale op and the model's one scale op says another factor, the instruction's factor is used.
+ */
+export const alignScaleWithInstruction = (
+  ops: readonly PatchOp[],
+  offlineOps: readonly PatchOp[],
+): { ops: PatchOp[]; note?: string } => {
+  const model = scaleOf(ops);
+  const exact = scaleOf(offlineOps)?.scale_factor;
+  if (!model || typeof exact !== "number" || typeof model.scale_factor !== "number") return { ops: [...ops] };
+  if (Math.abs(model.scale_factor - exact) < 1e-9) return { ops: [...ops] };
+  return {
+    ops: ops.map((op) => (op === model ? { ...op, scale_factor: exact } : op)),
+    note: `scale_factor ${model.scale_factor} read as ${exact}, as the instruction's words fix it`,
+  };
+};
