@@ -108,6 +108,40 @@ describe("recipe variants from a realistic model's patch ops", () => {
     expect(meal?.variant?.patch_ops).toMatchObject([{ op: "scale_servings", scale_factor: 1.5 }]);
   });
 
+  it("a replacement written as one line, a quantity as a number and an added ingredient as { name, quantity } are read", async () => {
+    const { meal, llm, outcome } = await editFridayDinner(
+      "tofu in lieu of the chicken, more garlic and some oil",
+      () =>
+        call("generate_patch_ops", {
+          ops: [
+            {
+              op: "replace_ingredient",
+              target_index: 0,
+              target_name: "chicken",
+              replacement: "500 g firm tofu",
+            },
+            {
+              op: "replace_ingredient",
+              target_index: 4,
+              target_name: "garlic",
+              replacement: { name: "cloves garlic, minced", quantity: 5 },
+            },
+            { op: "add_ingredient", new_ingredient: { name: "sesame oil", quantity: "1 tbsp" } },
+          ],
+        }),
+    );
+    expect(outcome).not.toHaveProperty("error");
+    expect(llm.requests).toHaveLength(1);
+    expect(meal?.variant?.compiled_recipe.ingredients_raw).toEqual([
+      "500 g firm tofu",
+      "2 tbsp soy sauce",
+      "2 cups white rice",
+      "1 tbsp rice vinegar",
+      "5 cloves garlic, minced",
+      "1 tbsp sesame oil",
+    ]);
+  });
+
   it("the same op twice is one op, not a refused conflict", async () => {
     const { meal, outcome } = await editFridayDinner("tofu in lieu of the chicken, thanks", () =>
       call("generate_patch_ops", { ops: [TOFU, { ...TOFU }] }),

@@ -36,15 +36,43 @@ export const readNumberText = (value: unknown): unknown => {
   return value;
 };
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+const amountText = (value: unknown): unknown =>
+  typeof value === "number" && Number.isFinite(value) ? String(value) : (value ?? "");
+
 /**
- * A PatchOp as a generator writes it: the seed's fields and checks, with the op name's near misses and
- * numbers sent as text read as the model meant them. The JSON schema the model is given still lists the
+ * A replacement as models write it: the whole new line as one string ("500 g firm tofu": its name, with no
+ * separate quantity, so the compiled line is exactly that text), or a quantity sent as a number (400) or
+ * left out. Anything else stays as sent for the schema to judge.
+ */
+export const readReplacement = (value: unknown): unknown => {
+  if (typeof value === "string" && value.trim() !== "") return { name: value.trim(), quantity: "" };
+  if (isRecord(value) && typeof value.name === "string") {
+    return { ...value, quantity: amountText(value.quantity) };
+  }
+  return value;
+};
+
+/** A new ingredient sent the way a replacement is written, { name, quantity }: its raw line. */
+export const readNewIngredient = (value: unknown): unknown => {
+  if (!isRecord(value) || typeof value.name !== "string") return value;
+  const quantity = amountText(value.quantity);
+  return `${typeof quantity === "string" ? quantity.trim() : ""} ${value.name.trim()}`.trim();
+};
+
+/**
+ * A PatchOp as a generator writes it: the seed's fields and checks, with the op name's near misses,
+ * numbers sent as text and an ingredient in the other field's shape read as the model meant them. The JSON schema the model is given still lists the
  * four op names and asks for numbers.
  */
 export const GeneratedPatchOpSchema = PatchOpSchema.extend({
   op: z.preprocess(readOpName, PatchOpTypeSchema),
   target_index: z.preprocess(readNumberText, PatchOpSchema.shape.target_index),
   scale_factor: z.preprocess(readNumberText, PatchOpSchema.shape.scale_factor),
+  replacement: z.preprocess(readReplacement, PatchOpSchema.shape.replacement),
+  new_ingredient: z.preprocess(readNewIngredient, PatchOpSchema.shape.new_ingredient),
 });
 
 /**
