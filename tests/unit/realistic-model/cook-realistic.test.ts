@@ -142,6 +142,17 @@ describe("recipe variants from a realistic model's patch ops", () => {
     ]);
   });
 
+  it("yes/no sent as text ('true', 'false') is read as pydantic reads it", async () => {
+    const { meal, llm } = await editFridayDinner("no garlic for me, I can't stand it", () =>
+      call("generate_patch_ops", {
+        ops: [{ op: "remove_ingredient", target_index: 4, target_name: "garlic", acknowledged: "true" }],
+        needs_clarification: "false",
+      }),
+    );
+    expect(llm.requests).toHaveLength(1);
+    expect(meal?.variant?.compiled_recipe.ingredients_raw).not.toContain("3 cloves garlic, minced");
+  });
+
   it("the same op twice is one op, not a refused conflict", async () => {
     const { meal, outcome } = await editFridayDinner("tofu in lieu of the chicken, thanks", () =>
       call("generate_patch_ops", { ops: [TOFU, { ...TOFU }] }),

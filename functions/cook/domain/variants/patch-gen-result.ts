@@ -36,6 +36,15 @@ export const readNumberText = (value: unknown): unknown => {
   return value;
 };
 
+/** A yes/no sent as text, as pydantic's lax bool reads it: "true"/"false", "yes"/"no", "1"/"0". */
+export const readBooleanText = (value: unknown): unknown => {
+  if (typeof value !== "string") return value;
+  const key = value.trim().toLowerCase();
+  if (["true", "yes", "1"].includes(key)) return true;
+  if (["false", "no", "0"].includes(key)) return false;
+  return value;
+};
+
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
@@ -73,6 +82,7 @@ export const GeneratedPatchOpSchema = PatchOpSchema.extend({
   scale_factor: z.preprocess(readNumberText, PatchOpSchema.shape.scale_factor),
   replacement: z.preprocess(readReplacement, PatchOpSchema.shape.replacement),
   new_ingredient: z.preprocess(readNewIngredient, PatchOpSchema.shape.new_ingredient),
+  acknowledged: z.preprocess(readBooleanText, PatchOpSchema.shape.acknowledged),
 });
 
 /**
@@ -81,7 +91,7 @@ export const GeneratedPatchOpSchema = PatchOpSchema.extend({
  */
 export const PatchGenResultSchema = z.object({
   ops: z.array(GeneratedPatchOpSchema).max(COOK_LIMITS.opsPerRequest).default([]),
-  needs_clarification: z.boolean().default(false),
+  needs_clarification: z.preprocess(readBooleanText, z.boolean().default(false)),
   clarification_message: z.string().max(COOK_LIMITS.clarificationLength).nullish(),
 });
 export type PatchGenResult = z.infer<typeof PatchGenResultSchema>;
