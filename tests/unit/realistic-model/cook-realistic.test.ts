@@ -11,6 +11,7 @@ import {
 import {
   createKitchenDeps,
   FRIDAY_DINNER,
+  MONDAY_DINNER,
   PLAN_ID,
   SATURDAY_DINNER,
   storedMeal,
@@ -217,5 +218,30 @@ describe("the kitchen chat with a realistic model", () => {
     expect(JSON.stringify(llm.requests[1]?.request.messages)).toContain("2025-01-03 (Friday)");
     expect(result.tool_calls.map((c) => c.ok)).toEqual([false]);
     expect(result.snapshot.planned_meals.every((meal) => meal.variant === undefined)).toBe(true);
+  });
+
+  it("an undo the model applies to another meal than the one the user named is refused, and the answer says nothing changed", async () => {
+    const deps = await createKitchenDeps();
+    for (const meal of [FRIDAY_DINNER, MONDAY_DINNER]) {
+      await createVariantFromInstruction(deps, {
+        snapshot_id: PLAN_ID,
+        ...meal,
+        instruction: "replace the chicken with tofu",
+      });
+    }
+    const llm = createRealisticFakeLlm({
+      turn: ({ attempt }) =>
+        attempt === 1
+          ? call("clear_variant", FRIDAY_DINNER)
+          : refusal("Done: Monday's dinner is back to the original stir fry."),
+    });
+    const result = await runKitchenChatOnModel(
+      { cook: deps, llm },
+      { snapshot_id: PLAN_ID, message: "Undo the changes on Monday" },
+    );
+    expect((await storedMeal(deps, FRIDAY_DINNER))?.variant).toBeDefined();
+    expect(result.tool_calls).toMatchObject([{ name: "clear_variant", ok: false }]);
+    expect(JSON.stringify(llm.requests[1]?.request.messages)).toContain("The user's message names Monday");
+    expect(result.response).toMatch(/no change/i);
   });
 });

@@ -93,7 +93,7 @@ export const runKitchenChat = async (
 ): Promise<KitchenChatResult> => {
   const request = parseOrThrow(KitchenChatRequestSchema, input, "kitchen chat request");
   await getSnapshot(deps.cook, request.snapshot_id);
-  const operations = createKitchenChatOperations(deps.cook, request.snapshot_id);
+  const operations = createKitchenChatOperations(deps.cook, request.snapshot_id, request.message);
   const executed: KitchenToolCall[] = [];
 
   const run = await deps.agent({
