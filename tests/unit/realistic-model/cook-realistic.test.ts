@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createLlmPatchOpsGenerator } from "../../../functions/cook/adapters/llm-patch-ops-generator";
+import { namedMealsOf } from "../../../functions/cook/domain/kitchen-chat/named-meals";
 import { createVariantFromInstruction } from "../../../functions/cook/domain/use-cases/create-variant-from-instruction";
 import { runKitchenChatOnModel } from "../../support/cook/run-kitchen-chat-on-model";
 import {
@@ -243,5 +244,13 @@ describe("the kitchen chat with a realistic model", () => {
     expect(result.tool_calls).toMatchObject([{ name: "clear_variant", ok: false }]);
     expect(JSON.stringify(llm.requests[1]?.request.messages)).toContain("The user's message names Monday");
     expect(result.response).toMatch(/no change/i);
+  });
+
+  it("a message holding two meal types' words names no meal type, so the model's reading stands", () => {
+    expect(namedMealsOf("replace the breakfast sausage with bacon on Friday dinner")).toEqual({
+      days: [{ kind: "weekday", weekday: 5 }],
+      mealType: null,
+    });
+    expect(namedMealsOf("tira a cebola ao jantar de sexta")?.mealType).toBe("dinner");
   });
 });

@@ -1,4 +1,6 @@
 import { DomainRefusedError } from "../../../core/errors";
+import { foldText } from "../../../core/text/fold-text";
+import { MEAL_TYPE_WORDS } from "../snapshots/meal-names";
 import type { MealType } from "../snapshots/planned-meal";
 import { type DayMention, parseKitchenMessage } from "./parse-kitchen-chat-message";
 import { describeMeal } from "./plan-overview";
@@ -10,11 +12,28 @@ export interface NamedMeals {
   mealType: MealType | null;
 }
 
-/** What the message names, or null when the offline reader does not read it as a change or an undo. */
+/** The meal types whose words the message holds ("the breakfast sausage … on Friday dinner" holds two). */
+const mealTypesMentioned = (message: string): Set<MealType> => {
+  const text = foldText(message);
+  return new Set(
+    MEAL_TYPE_WORDS.filter(({ name }) =>
+      new RegExp(
+        `(?<![\\p{L}])${foldText(name).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}])`,
+        "u",
+      ).test(text),
+    ).map(({ mealType }) => mealType),
+  );
+};
+
+/**
+ * What the message names, or null when the offline reader does not read it as a change or an undo. A meal
+ * type counts only when the message holds no other meal type's word (which one it means is then unclear).
+ */
 export const namedMealsOf = (message: string): NamedMeals | null => {
   const read = parseKitchenMessage(message);
   if (read.kind === "unrecognised") return null;
-  return { days: read.kind === "modify_recipe" ? [read.day] : read.days, mealType: read.mealType };
+  const mealType = read.mealType !== null && mealTypesMentioned(message).size === 1 ? read.mealType : null;
+  return { days: read.kind === "modify_recipe" ? [read.day] : read.days, mealType };
 };
 
 const dayMatches = (day: DayMention, date: string): boolean =>
