@@ -155,6 +155,26 @@ describe("recipe variants from a realistic model's patch ops", () => {
     expect(meal?.variant?.compiled_recipe.ingredients_raw).not.toContain("3 cloves garlic, minced");
   });
 
+  it("ops: null with a question is the question; one op without its list is that op", async () => {
+    const asked = await editFridayDinner("the rice one -> quinoa pls", () =>
+      call("generate_patch_ops", {
+        ops: null,
+        needs_clarification: true,
+        clarification_message: "White rice or rice vinegar?",
+      }),
+    );
+    expect(asked.llm.requests).toHaveLength(1);
+    expect(asked.outcome).toEqual({
+      needs_clarification: true,
+      clarification_message: "White rice or rice vinegar?",
+    });
+    const single = await editFridayDinner("tofu in lieu of the chicken, thanks", () =>
+      call("generate_patch_ops", { ops: TOFU }),
+    );
+    expect(single.llm.requests).toHaveLength(1);
+    expect(single.meal?.variant?.compiled_recipe.ingredients_raw[0]).toBe("500 g firm tofu");
+  });
+
   it("the same op twice is one op, not a refused conflict", async () => {
     const { meal, outcome } = await editFridayDinner("tofu in lieu of the chicken, thanks", () =>
       call("generate_patch_ops", { ops: [TOFU, { ...TOFU }] }),

@@ -85,12 +85,16 @@ export const GeneratedPatchOpSchema = PatchOpSchema.extend({
   acknowledged: z.preprocess(readBooleanText, PatchOpSchema.shape.acknowledged),
 });
 
+/** `ops` as models send it: null when there are none (a clarification), one op without its list. */
+export const readOpList = (value: unknown): unknown =>
+  value === null ? undefined : isRecord(value) ? [value] : value;
+
 /**
  * Output of a patch generator (LLM or offline parser), seed 001's PatchGenResult. A generator that cannot
  * pick a single target_index returns no ops and a clarification message.
  */
 export const PatchGenResultSchema = z.object({
-  ops: z.array(GeneratedPatchOpSchema).max(COOK_LIMITS.opsPerRequest).default([]),
+  ops: z.preprocess(readOpList, z.array(GeneratedPatchOpSchema).max(COOK_LIMITS.opsPerRequest).default([])),
   needs_clarification: z.preprocess(readBooleanText, z.boolean().default(false)),
   clarification_message: z.string().max(COOK_LIMITS.clarificationLength).nullish(),
 });
