@@ -201,6 +201,29 @@ describe("the kitchen chat with a realistic model", () => {
     expect(result.response).toMatch(/no change/i);
   });
 
+  it.each(["Swap the chicken for tofu on Friday's dinner", "Swap the chicken for tofu"])(
+    "a model that only says it made the change (%s): the answer says nothing changed",
+    async (message) => {
+      const llm = createRealisticFakeLlm({
+        turn: () => refusal("Done! I swapped the chicken for tofu."),
+      });
+      const deps = await createKitchenDeps();
+      const result = await runKitchenChatOnModel({ cook: deps, llm }, { snapshot_id: PLAN_ID, message });
+      expect(result.tool_calls).toEqual([]);
+      expect(result.response).toMatch(/no change/i);
+    },
+  );
+
+  it("a model answering a question in words gets no note", async () => {
+    const llm = createRealisticFakeLlm({ turn: () => refusal("Friday's dinner is the chicken stir fry.") });
+    const deps = await createKitchenDeps();
+    const result = await runKitchenChatOnModel(
+      { cook: deps, llm },
+      { snapshot_id: PLAN_ID, message: "What's for dinner on Friday?" },
+    );
+    expect(result.response).toBe("Friday's dinner is the chicken stir fry.");
+  });
+
   it.each([
     ["Friday", "Dinner"],
     ["Fri", "DINNER"],

@@ -9,6 +9,7 @@ import { parseKitchenMessage } from "../kitchen-chat/parse-kitchen-chat-message"
 import type { CookDeps } from "../ports/cook-deps";
 import type { KitchenChatAgent } from "../ports/kitchen-chat-agent";
 import type { SnapshotView } from "../snapshots/snapshot";
+import { readsAsRecipeChange } from "../variants/offline-instruction-parser";
 import { getSnapshot } from "./get-snapshot";
 
 /** Tool-calling model turns per message: read the plan, change or clear, check, with room to spare. */
@@ -55,9 +56,10 @@ const CHANGING_TOOLS: readonly string[] = [KITCHEN_TOOL_NAMES.modifyRecipe, KITC
 
 /**
  * A model may say "Done! Friday's dinner now uses tofu" when no tool changed anything (its call failed, or
- * it made none). When the message asks for a change (as the offline reader understands it) or the model
- * tried one, and the plan is as it was, the answer ends saying so in the app's own words: a change the
- * model only claims is never shown as made. The plan's changes themselves are the tools' summaries.
+ * it made none). When the message asks for a change (an undo, or one of the offline parser's plain change
+ * forms, with or without a day) or the model tried one, and the plan is as it was, the answer ends saying
+ * so in the app's own words: a change the model only claims is never shown as made. A question answered
+ * in words gets no note.
  */
 const withNothingChangedNote = (
   answer: string,
@@ -68,7 +70,10 @@ const withNothingChangedNote = (
   if (changesMade.length > 0) return answer;
   const read = parseKitchenMessage(message);
   const triedChange = toolCalls.some((call) => CHANGING_TOOLS.includes(call.name));
-  if (read.kind === "unrecognised" && !triedChange) return answer;
+  const asksChange =
+    read.kind === "clear_variant" ||
+    readsAsRecipeChange(read.kind === "modify_recipe" ? read.instruction : message);
+  if (!asksChange && !triedChange) return answer;
   return `${answer}\n\n${NOTHING_CHANGED[read.language]}`;
 };
 
