@@ -1,15 +1,19 @@
 import { z } from "zod";
 import { wrapPromptData } from "../../../core/llm/prompt-data";
+import { modelNullableEnum, modelNumber } from "../../../core/text/model-values";
 import {
+  AGENT_ACTIONS,
   ClassifiedInstructionsSchema,
   EscalationAnalysisSchema,
   type EscalationExpertInput,
+  EXPERT_NAMES,
   ExtractedQuoteDataSchema,
   type ExtractionExpertInput,
   NeedsAnalysisSchema,
   type NeedsExpertInput,
   OrchestratorDecisionSchema,
   type OrchestratorInput,
+  PriceSchema,
   type ResponseCrafterInput,
 } from "./types";
 
@@ -170,11 +174,42 @@ export const ORCHESTRATOR_OUTPUT_RULES =
   "action null, nextExpert one of extraction, escalation, needs, and questionForExpert the exact question. " +
   "Consult needs before a clarify when you do not yet have its prioritized questions.";
 
+/** A field left out may come as null from a model; for an optional field that is "not given". */
+const withoutNulls = (raw: unknown): unknown =>
+  typeof raw === "object" && raw !== null && !Array.isArray(raw)
+    ? Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== null))
+    : raw;
+
+/** Counter terms as a model writes them ("$4.45", "2,000 units", null for a term it leaves out). */
+const ModelCounterTermsSchema = z.preprocess(
+  withoutNulls,
+  z.object({
+    targetPrice: modelNumber(PriceSchema).optional(),
+    targetQuantity: modelNumber(z.number().int().positive(), { integer: true }).optional(),
+    otherTerms: z.string().max(2000).optional(),
+  }),
+);
+
+/**
+ * What the model answers for `orchestrate_decision`, read as it means it ("Counter-offer" is counter,
+ * "Extraction Expert" is extraction, "none" is null), then checked as the seed's decision.
+ */
+export const OrchestratorOutputSchema = z
+  .object({
+    readyToAct: z.boolean(),
+    action: modelNullableEnum(AGENT_ACTIONS),
+    reasoning: z.string().min(1).max(4000),
+    nextExpert: modelNullableEnum(EXPERT_NAMES),
+    questionForExpert: z.string().max(2000).nullable(),
+    counterTerms: ModelCounterTermsSchema.nullable(),
+  })
+  .pipe(OrchestratorDecisionSchema);
+
 export const buildOrchestratorPrompt = (
   input: OrchestratorInput,
-): Prompt<typeof OrchestratorDecisionSchema> => ({
+): Prompt<typeof OrchestratorOutputSchema> => ({
   schemaName: SCHEMA_NAMES.orchestrator,
-  schema: OrchestratorDecisionSchema,
+  schema: OrchestratorOutputSchema,
   system: [
     "You are the orchestrator of a purchasing team negotiating with a supplier for a merchant. Experts have " +
       "given opinions on the supplier's latest email. You alone see the merchant's rules, pricing and the " +
