@@ -29,9 +29,72 @@ export const modelNullableEnum = <const T extends readonly [string, ...string[]]
     modelEnum(values).nullable(),
   );
 
-/** A number sent as text is the number it certainly states ("$4.20", "10,000 units"); otherwise as sent. */
-export const modelNumber = <S extends z.ZodType>(schema: S, options: NumberTextOptions = {}) =>
-  z.preprocess((raw) => (typeof raw === "string" ? (numberFromText(raw, options) ?? raw) : raw), schema);
+const notOneNumber = (raw: string, options: NumberTextOptions): string =>
+  `"${raw}" is not one number that can be read only one way; send a JSON number` +
+  (options.integer ? " (a whole number)" : ' with a dot for decimals ("4,200" could be 4.2 or 4200)');
+
+/**
+ * A number sent as text is the number it certainly states ("$4.20", "10,000 units"); text that states none,
+ * several, or one that reads two ways fails, saying so (a string is never silently taken for a number).
+ */
+export const modelNumber = <S extends z.ZodType>(
+  schema: S,
+  options: NumberTextOptions & { read?: (text: string) => number | undefined } = {},
+) =>
+  z.preprocess((raw, ctx) => {
+    if (typeof raw !== "string") return raw;
+    const value = options.read ? options.read(raw) : numberFromText(raw, options);
+    if (value !== undefined) return value;
+    ctx.addIssue({ code: "custom", message: notOneNumber(raw, options), input: raw });
+    return z.NEVER;
+  }, schema);
+
+/** Days from "10 days", "2 weeks", "14"; months and business days are no certain count of days. */
+export const daysFromText = (text: string): number | undefined => {
+  if (/month|business|working|weekday|\bm[eê]s(es)?\b/i.test(text)) return undefined;
+  const count = numberFromText(text, { integer: true });
+  if (count === undefined) return undefined;
+  return /week|semana/i.test(text) ? count * 7 : count;
+};
+
+/** ISO 4217 codes for the signs and names a model may write instead. "$" and "¥" name several currencies. */
+const CURRENCY_NAMES: Record<string, string> = {
+  "€": "EUR",
+  euro: "EUR",
+  euros: "EUR",
+  "£": "GBP",
+  us$: "USD",
+  usdollar: "USD",
+  usdollars: "USD",
+  r$: "BRL",
+  c$: "CAD",
+  ca$: "CAD",
+  a$: "AUD",
+  au$: "AUD",
+  "₽": "RUB",
+  "₹": "INR",
+};
+
+/** The ISO 4217 code a model meant ("usd", "US$", "€", "euros"), or undefined when it is not certain. */
+export const currencyCodeFromText = (text: string): string | undefined => {
+  const trimmed = text.trim();
+  if (/^[a-z]{3}$/i.test(trimmed)) return trimmed.toUpperCase();
+  return CURRENCY_NAMES[trimmed.toLowerCase().replace(/[\s.]/g, "")];
+};
+
+/** A currency code, also from "usd", "US$" or "€"; anything else fails naming the form wanted. */
+export const modelCurrency = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((raw, ctx) => {
+    if (typeof raw !== "string" || /^[A-Z]{3}$/.test(raw)) return raw;
+    const code = currencyCodeFromText(raw);
+    if (code) return code;
+    ctx.addIssue({
+      code: "custom",
+      message: `"${raw}" is not an ISO 4217 code (USD, EUR, GBP, ...); use null when the currency is not certain`,
+      input: raw,
+    });
+    return z.NEVER;
+  }, schema);
 
 /**
  * A 0-1 fraction, also when the model gave a percentage: 85 or "85%" is 0.85 (a fraction is never above
@@ -39,7 +102,7 @@ export const modelNumber = <S extends z.ZodType>(schema: S, options: NumberTextO
  */
 export const modelFraction = () =>
   z.preprocess((raw) => {
-    const value = typeof raw === "string" ? numberFromText(raw) : raw;
+    const value = typeof raw === "string" ? (numberFromText(raw.replace("%", "")) ?? raw) : raw;
     if (typeof value !== "number") return raw;
     return value > 1 && value <= 100 ? value / 100 : value;
   }, z.number().min(0).max(1));

@@ -1,6 +1,22 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { playScenario } from "../../../dev/negotiate/play-scenario";
 import { NEGOTIATION_SCENARIOS, type NegotiationScenario } from "../../../dev/negotiate/scenarios";
+import { toToolJsonSchema } from "../../../functions/core/llm/tool-json-schema";
+import { createExtractionExpert } from "../../../functions/negotiate/domain/experts/extraction";
+import {
+  ClassifierOutputSchema,
+  EscalationOutputSchema,
+  ExtractQuoteOutputSchema,
+  OrchestratorOutputSchema,
+} from "../../../functions/negotiate/domain/experts/prompts";
+import {
+  ClassifiedInstructionsSchema,
+  EscalationAnalysisSchema,
+  ExtractedQuoteDataSchema,
+  OrchestratorDecisionSchema,
+} from "../../../functions/negotiate/domain/experts/types";
+import { classifyInstructions } from "../../../functions/negotiate/domain/instruction-classifier";
 import {
   call,
   createRealisticFakeLlm,
@@ -106,6 +122,136 @@ describe("the orchestrator's enum values as a real model writes them", () => {
     expect(turn?.response.action).toBe("escalate");
     expect(reasksOf(llm, "orchestrate_decision")[0]).toMatch(
       /accept.{1,6}counter.{1,6}escalate.{1,6}clarify/,
+    );
+  });
+});
+
+describe("the extraction expert's numbers as a real model writes them", () => {
+  it('"$4.20", "usd", "2,000 units", "10 days" and confidence 90 are the quote, and the deal is accepted on it', async () => {
+    const scenario = scenarioNamed("accept");
+    const llm = modelFor(scenario, {
+      extract_quote: () =>
+        call("extract_quote", {
+          extractedData: {
+            unitPrice: "$4.20",
+            currency: "usd",
+            quantity: "2,000 units",
+            minimumOrderQuantity: null,
+            leadTimeDays: "10 days",
+            paymentTerms: "net 30",
+            validUntil: null,
+            otherTerms: "Tetra Pak, organic seal",
+          },
+          confidence: 90,
+          notes: "All terms stated explicitly.",
+        }),
+    });
+    const [turn] = await playScenario(llm, scenario);
+    expect(turn?.response.extraction).toMatchObject({
+      success: true,
+      confidence: 0.9,
+      extractedData: { unitPrice: 4.2, currency: "USD", quantity: 2000, leadTimeDays: 10 },
+    });
+    expect(turn?.response.action).toBe("accept");
+    expect(turn?.response.draft?.body).toContain("unit price 4.20 USD");
+  });
+
+  it('"4,20 €", "US$" and "2 weeks" read as 4.2 EUR and 14 days; "4,200" is never guessed', async () => {
+    const answer = (unitPrice: string, currency: string, leadTimeDays: string) =>
+      call("extract_quote", {
+        extractedData: {
+          unitPrice,
+          currency,
+          quantity: null,
+          minimumOrderQuantity: "10.000",
+          leadTimeDays,
+          paymentTerms: null,
+          validUntil: null,
+          otherTerms: null,
+        },
+        confidence: "85%",
+        notes: "",
+      });
+    const euro = await createExtractionExpert(
+      createRealisticFakeLlm({ extract_quote: () => answer("4,20 €", "€", "2 weeks") }),
+    ).analyze({ supplierMessage: "4,20 € por unidade, MOQ 10.000, entrega em 2 semanas." });
+    expect(euro.analysis).toMatchObject({
+      success: true,
+      confidence: 0.85,
+      extractedData: { unitPrice: 4.2, currency: "EUR", minimumOrderQuantity: 10000, leadTimeDays: 14 },
+    });
+    const dollar = await createExtractionExpert(
+      createRealisticFakeLlm({ extract_quote: () => answer("4.37", "US$", "14") }),
+    ).analyze({ supplierMessage: "US$ 4.37 each, 14 days." });
+    expect(dollar.analysis.extractedData).toMatchObject({
+      unitPrice: 4.37,
+      currency: "USD",
+      leadTimeDays: 14,
+    });
+
+    const llm = createRealisticFakeLlm({ extract_quote: () => answer("4,200", "USD", "1-2 months") });
+    const ambiguous = await createExtractionExpert(llm).analyze({ supplierMessage: "Price 4,200." });
+    expect(ambiguous.analysis.success).toBe(false);
+    expect(ambiguous.analysis.extractedData).toBeNull();
+    expect(llm.requests).toHaveLength(2);
+    expect(JSON.stringify(llm.requests[1]?.request.messages)).toMatch(
+      /4,200.{0,4} is not one number.{0,80}4,200.{0,4} could be 4.2 or 4200/,
+    );
+  });
+});
+
+describe("the escalation expert and the instruction classifier as a real model answers", () => {
+  it('severity "High" and a trigger it paraphrases are the analysis, not a failed expert', async () => {
+    const scenario = scenarioNamed("escalate-on-trigger");
+    const llm = modelFor(scenario, {
+      evaluate_escalation: (_attempt, scripted) =>
+        call("evaluate_escalation", { ...scripted, severity: "High" }),
+    });
+    const [turn] = await playScenario(llm, scenario);
+    const escalation = turn?.response.expertOpinions.find((o) => o.expert === "escalation");
+    expect(escalation?.failure).toBeUndefined();
+    expect(escalation?.analysis).toMatchObject({ shouldEscalate: true, severity: "high" });
+    expect(turn?.response.action).toBe("escalate");
+  });
+
+  it("a classifier that lists the triggers as an array and leaves a part null classifies, and the round counters", async () => {
+    const scenario = scenarioNamed("counter");
+    const llm = modelFor(scenario, {
+      classify_instructions: () =>
+        call("classify_instructions", {
+          negotiationRules: [
+            "Aim for a unit price at or below our target.",
+            "Lead time must be under 21 days.",
+            "Walk away above $5.19 per unit. Never promise exclusivity.",
+          ],
+          escalationTriggers: [
+            "Escalate if the supplier demands full prepayment, or threatens to stop supplying us.",
+          ],
+          specialInstructions: null,
+        }),
+    });
+    const [turn] = await playScenario(llm, scenario);
+    expect(turn?.response.decidedBy).toBe("orchestrator");
+    expect(turn?.response.action).toBe("counter");
+    const direct = await classifyInstructions(llm, "Walk away above $5.19. Escalate on prepayment.");
+    expect(direct.ok && direct.value.negotiationRules).toContain("Lead time must be under 21 days.");
+    expect(direct.ok && direct.value.specialInstructions).toBe("");
+  });
+});
+
+describe("what the model is told", () => {
+  it("the tools' schemas are the seed's strict ones (enums, numbers, every field required), whatever is read leniently", () => {
+    expect(toToolJsonSchema(OrchestratorOutputSchema)).toEqual(toToolJsonSchema(OrchestratorDecisionSchema));
+    expect(toToolJsonSchema(EscalationOutputSchema)).toEqual(toToolJsonSchema(EscalationAnalysisSchema));
+    expect(toToolJsonSchema(ClassifierOutputSchema)).toEqual(toToolJsonSchema(ClassifiedInstructionsSchema));
+    expect(toToolJsonSchema(ExtractQuoteOutputSchema)).toEqual(
+      toToolJsonSchema(
+        z.object({
+          extractedData: ExtractedQuoteDataSchema.nullable(),
+          confidence: z.number().min(0).max(1),
+          notes: z.string().max(4000),
+        }),
+      ),
     );
   });
 });

@@ -1,11 +1,21 @@
 import { z } from "zod";
 import { wrapPromptData } from "../../../core/llm/prompt-data";
-import { modelNullableEnum, modelNumber } from "../../../core/text/model-values";
+import {
+  daysFromText,
+  modelCurrency,
+  modelEnum,
+  modelFraction,
+  modelNullableEnum,
+  modelNumber,
+  modelText,
+} from "../../../core/text/model-values";
 import {
   AGENT_ACTIONS,
   ClassifiedInstructionsSchema,
+  CurrencySchema,
   EscalationAnalysisSchema,
   type EscalationExpertInput,
+  EscalationSeveritySchema,
   EXPERT_NAMES,
   ExtractedQuoteDataSchema,
   type ExtractionExpertInput,
@@ -59,11 +69,45 @@ const optionalQuestion = (question: string | undefined): string[] =>
 
 // ---- Extraction expert: the email only; no rules, triggers or prices ----
 
+const QUOTE_FIELDS = Object.keys(ExtractedQuoteDataSchema.shape);
+
+/** The quote's fields a model left out are null ("not stated"), as the prompt asks. */
+const withEveryField = (raw: unknown): unknown =>
+  typeof raw === "object" && raw !== null && !Array.isArray(raw)
+    ? Object.fromEntries(
+        QUOTE_FIELDS.map((field) => [field, (raw as Record<string, unknown>)[field] ?? null]),
+      )
+    : raw;
+
+const count = () => modelNumber(z.number().int().nonnegative(), { integer: true }).nullable();
+
+/**
+ * The quote as a model writes it, read as it means it: "$4.20" and "4,20 €" are 4.2, "10,000 units" is
+ * 10000, "2 weeks" is 14 days, "usd" and "US$" are USD; a figure that reads two ways ("4,200") is asked
+ * again, never guessed. Then checked as the seed's ExtractedQuoteData.
+ */
+const ModelQuoteDataSchema = z.preprocess(
+  withEveryField,
+  z
+    .object({
+      unitPrice: modelNumber(PriceSchema).nullable(),
+      currency: modelCurrency(CurrencySchema).nullable(),
+      quantity: count(),
+      minimumOrderQuantity: count(),
+      leadTimeDays: modelNumber(z.number().int().nonnegative(), { read: daysFromText }).nullable(),
+      paymentTerms: z.string().max(500).nullable(),
+      validUntil: z.string().max(100).nullable(),
+      otherTerms: z.string().max(2000).nullable(),
+    })
+    .pipe(ExtractedQuoteDataSchema),
+);
+
 /** What the model returns for `extract_quote`; success and error are filled in by code from the call. */
 export const ExtractQuoteOutputSchema = z.object({
-  extractedData: ExtractedQuoteDataSchema.nullable(),
-  confidence: z.number().min(0).max(1),
-  notes: z.string().max(4000),
+  extractedData: ModelQuoteDataSchema.nullable(),
+  /** A percentage (85) where the fraction (0.85) is asked is the fraction. */
+  confidence: modelFraction(),
+  notes: modelText(z.string().max(4000)),
 });
 
 export const buildExtractionPrompt = (
@@ -97,11 +141,24 @@ export const buildExtractionPrompt = (
 
 // ---- Escalation expert: triggers, the email, extracted data, what we order; no rules or prices ----
 
+type Severity = z.infer<typeof EscalationSeveritySchema>;
+
+/** The escalation analysis as a model writes it: severity "High" is high; then the seed's shape. */
+export const EscalationOutputSchema = z
+  .object({
+    shouldEscalate: z.boolean(),
+    reasoning: modelText(z.string().max(4000)),
+    triggersEvaluated: z.array(z.string().max(500)).max(50),
+    triggeredTriggers: z.array(z.string().max(500)).max(50),
+    severity: modelEnum(EscalationSeveritySchema.options as [Severity, ...Severity[]]),
+  })
+  .pipe(EscalationAnalysisSchema);
+
 export const buildEscalationPrompt = (
   input: EscalationExpertInput,
-): Prompt<typeof EscalationAnalysisSchema> => ({
+): Prompt<typeof EscalationOutputSchema> => ({
   schemaName: SCHEMA_NAMES.escalation,
-  schema: EscalationAnalysisSchema,
+  schema: EscalationOutputSchema,
   system: [
     "You are the escalation expert of a purchasing team. Your only job: decide whether any of the merchant's " +
       "escalation triggers fires for this supplier email. Evaluate each trigger separately and list them all in " +
@@ -321,11 +378,20 @@ export const buildResponseCrafterPrompt = (
 
 // ---- Instruction classifier ----
 
+/** The split as a model writes it: a part sent as a list of sentences is those lines, null is empty. */
+export const ClassifierOutputSchema = z
+  .object({
+    negotiationRules: modelText(z.string().max(8000)),
+    escalationTriggers: modelText(z.string().max(8000)),
+    specialInstructions: modelText(z.string().max(8000)),
+  })
+  .pipe(ClassifiedInstructionsSchema);
+
 export const buildClassifierPrompt = (
   merchantInstructions: string,
-): Prompt<typeof ClassifiedInstructionsSchema> => ({
+): Prompt<typeof ClassifierOutputSchema> => ({
   schemaName: SCHEMA_NAMES.classifier,
-  schema: ClassifiedInstructionsSchema,
+  schema: ClassifierOutputSchema,
   system: [
     "Split a merchant's instructions for negotiating with a supplier into three parts, copying the merchant's " +
       "own words: negotiationRules (prices, targets, limits, quantities, terms to seek or refuse), " +
