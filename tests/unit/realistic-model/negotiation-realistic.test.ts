@@ -6,9 +6,12 @@ import { toToolJsonSchema } from "../../../functions/core/llm/tool-json-schema";
 import { createExtractionExpert } from "../../../functions/negotiate/domain/experts/extraction";
 import {
   ClassifierOutputSchema,
+  DraftEmailSchema,
+  draftOutputFor,
   EscalationOutputSchema,
   ExtractQuoteOutputSchema,
   OrchestratorOutputSchema,
+  orchestratorOutputFor,
 } from "../../../functions/negotiate/domain/experts/prompts";
 import {
   ClassifiedInstructionsSchema,
@@ -242,6 +245,20 @@ describe("the escalation expert and the instruction classifier as a real model a
 describe("what the model is told", () => {
   it("the tools' schemas are the seed's strict ones (enums, numbers, every field required), whatever is read leniently", () => {
     expect(toToolJsonSchema(OrchestratorOutputSchema)).toEqual(toToolJsonSchema(OrchestratorDecisionSchema));
+    const order = scenarioNamed("counter").orderContext;
+    const input = {
+      supplierMessage: "$5.00 each.",
+      orderContext: order,
+      classifiedInstructions: { negotiationRules: "", escalationTriggers: "", specialInstructions: "" },
+      expertOpinions: [],
+      priorOrchestratorDecisions: [],
+    };
+    expect(toToolJsonSchema(orchestratorOutputFor(input))).toEqual(
+      toToolJsonSchema(OrchestratorDecisionSchema),
+    );
+    expect(toToolJsonSchema(draftOutputFor({ value: 4.45, currency: "USD" }))).toEqual(
+      toToolJsonSchema(DraftEmailSchema),
+    );
     expect(toToolJsonSchema(EscalationOutputSchema)).toEqual(toToolJsonSchema(EscalationAnalysisSchema));
     expect(toToolJsonSchema(ClassifierOutputSchema)).toEqual(toToolJsonSchema(ClassifiedInstructionsSchema));
     expect(toToolJsonSchema(ExtractQuoteOutputSchema)).toEqual(
@@ -253,5 +270,72 @@ describe("what the model is told", () => {
         }),
       ),
     );
+  });
+});
+
+describe("a counter that contradicts the quote, and a draft that is not ready to send", () => {
+  const scenario = scenarioNamed("counter");
+  const counterWith = (counterTerms: unknown) =>
+    call("orchestrate_decision", {
+      readyToAct: true,
+      action: "counter",
+      reasoning: "Above target, below the walk-away price: counter.",
+      nextExpert: null,
+      questionForExpert: null,
+      counterTerms,
+    });
+
+  it("a counter price above the supplier's $5.00 quote is asked again, and the corrected counter is the one used", async () => {
+    const llm = modelFor(scenario, {
+      orchestrate_decision: (attempt) => counterWith({ targetPrice: attempt === 1 ? 5.2 : 4.45 }),
+    });
+    const [turn] = await playScenario(llm, scenario);
+    expect(turn?.response.action).toBe("counter");
+    expect(turn?.response.counterTerms).toEqual({ targetPrice: 4.45 });
+    expect(reasksOf(llm, "orchestrate_decision")[0]).toMatch(/5\.2 is not below the supplier's quoted 5/);
+  });
+
+  it("a counter with no terms is asked again for them, never drafted as a counter that proposes nothing", async () => {
+    const llm = modelFor(scenario, {
+      orchestrate_decision: (attempt) => counterWith(attempt === 1 ? null : { targetPrice: 4.45 }),
+    });
+    const [turn] = await playScenario(llm, scenario);
+    expect(turn?.response.counterTerms).toEqual({ targetPrice: 4.45 });
+  });
+
+  it("a model that keeps countering above the quote leads to a person deciding, with the reason recorded", async () => {
+    const llm = modelFor(scenario, { orchestrate_decision: () => counterWith({ targetPrice: "$5.20" }) });
+    const [turn] = await playScenario(llm, scenario);
+    expect(turn?.response.action).toBe("escalate");
+    expect(turn?.response.reasoning).toMatch(/5\.2 is not below the supplier's quoted 5/);
+  });
+
+  it('a counter email signed "[Your Name]" is asked again; one that never states the counter price is no draft', async () => {
+    const signed = modelFor(scenario, {
+      generate_counter_offer: (attempt) =>
+        call("generate_counter_offer", {
+          subject: "Re: oat milk quote",
+          body:
+            attempt === 1
+              ? "Dear Supplier,\n\nCould you do $4.45 per unit for 2,000 units?\n\nBest regards,\n[Your Name]\n[Your Company]"
+              : "Dear Supplier,\n\nCould you do $4.45 per unit for 2,000 units?\n\nKind regards,\nPurchasing team",
+        }),
+    });
+    const [turn] = await playScenario(signed, scenario);
+    expect(turn?.response.draft?.body).not.toMatch(/\[Your/);
+    expect(turn?.response.draft?.body).toContain("$4.45");
+    expect(reasksOf(signed, "generate_counter_offer")[0]).toContain("[Your Name]");
+
+    const vague = modelFor(scenario, {
+      generate_counter_offer: () =>
+        call("generate_counter_offer", {
+          subject: "Re: oat milk quote",
+          body: "Thank you for the quote. Could you offer us a better price per unit for 2,000 units?",
+        }),
+    });
+    const [vagueTurn] = await playScenario(vague, scenario);
+    expect(vagueTurn?.response.action).toBe("counter");
+    expect(vagueTurn?.response.draft).toBeNull();
+    expect(vagueTurn?.response.responseGeneration?.error).toMatch(/4\.45/);
   });
 });

@@ -9,9 +9,12 @@ import {
   modelNumber,
   modelText,
 } from "../../../core/text/model-values";
+import { moneyMentions } from "../leak-check";
+import { latestExtractedData } from "../message-context";
 import {
   AGENT_ACTIONS,
   ClassifiedInstructionsSchema,
+  type CounterTerms,
   CurrencySchema,
   EscalationAnalysisSchema,
   type EscalationExpertInput,
@@ -262,11 +265,50 @@ export const OrchestratorOutputSchema = z
   })
   .pipe(OrchestratorDecisionSchema);
 
+const hasTerms = (terms: CounterTerms | null): boolean =>
+  terms !== null &&
+  (terms.targetPrice !== undefined ||
+    terms.targetQuantity !== undefined ||
+    Boolean(terms.otherTerms?.trim()));
+
+/**
+ * The decision checked against what this email quoted: a counter proposes something, and a counter price
+ * asks for less than the supplier's own unit price (in the order's currency). A decision that contradicts
+ * the quote is asked again, naming why; a second one ends on a person deciding, with that reason.
+ */
+export const orchestratorOutputFor = (input: OrchestratorInput) => {
+  const quote = latestExtractedData(input.expertOpinions);
+  const quoted =
+    quote?.unitPrice != null && (quote.currency === null || quote.currency === input.orderContext.currency)
+      ? quote.unitPrice
+      : null;
+  return OrchestratorOutputSchema.superRefine((decision, ctx) => {
+    if (decision.action !== "counter") return;
+    if (!hasTerms(decision.counterTerms)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["counterTerms"],
+        message: "a counter must say what to propose: targetPrice per unit, targetQuantity or otherTerms",
+      });
+    }
+    const price = decision.counterTerms?.targetPrice;
+    if (price !== undefined && quoted !== null && price >= quoted) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["counterTerms", "targetPrice"],
+        message:
+          `the counter price ${price} is not below the supplier's quoted ${quoted} ${input.orderContext.currency} ` +
+          "per unit: a counter asks for less (accept the quote instead, or counter lower)",
+      });
+    }
+  });
+};
+
 export const buildOrchestratorPrompt = (
   input: OrchestratorInput,
-): Prompt<typeof OrchestratorOutputSchema> => ({
+): Prompt<ReturnType<typeof orchestratorOutputFor>> => ({
   schemaName: SCHEMA_NAMES.orchestrator,
-  schema: OrchestratorOutputSchema,
+  schema: orchestratorOutputFor(input),
   system: [
     "You are the orchestrator of a purchasing team negotiating with a supplier for a merchant. Experts have " +
       "given opinions on the supplier's latest email. You alone see the merchant's rules, pricing and the " +
@@ -330,11 +372,54 @@ export const DraftEmailSchema = z.object({
 });
 export type DraftEmail = z.infer<typeof DraftEmailSchema>;
 
+/** A template slot a model left in ("[Your Name]", "[Company]", "{{supplier}}", "<insert date>"). */
+const PLACEHOLDER =
+  /\[[^\]\n]*\b(?:your|name|company|date|insert|recipient|title|phone|e-?mail|signature|contact|position|address)\b[^\]\n]*\]|\{\{[^}\n]*\}\}|<\s*(?:your|insert)\b[^>\n]*>/i;
+
+const SIGN_OFF_RULE =
+  'Sign off with "Kind regards" and "Purchasing team", and never leave a placeholder such as [Your Name] or ' +
+  "[Company]: the email is sent as written.";
+
+/**
+ * A draft checked for what would make it wrong to send: a template slot left in, or, for a counter, the
+ * counter price not stated (a counter that proposes nothing). Asked again once naming it; a second such
+ * draft is no draft, and the reviewer writes the reply.
+ */
+export const draftOutputFor = (counterPrice?: { value: number; currency: string }) =>
+  DraftEmailSchema.superRefine((draft, ctx) => {
+    for (const field of ["subject", "body"] as const) {
+      const slot = draft[field].match(PLACEHOLDER)?.[0];
+      if (slot) {
+        ctx.addIssue({
+          code: "custom",
+          path: [field],
+          message: `"${slot}" is a placeholder left in the email; write the email as it is sent (${SIGN_OFF_RULE})`,
+        });
+      }
+    }
+    if (
+      counterPrice &&
+      !moneyMentions(`${draft.subject}\n${draft.body}`).some((m) =>
+        m.values.some((v) => Math.abs(v - counterPrice.value) < 0.005),
+      )
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["body"],
+        message: `the counter price ${counterPrice.value.toFixed(2)} ${counterPrice.currency} per unit is not stated; a counter-offer proposes it`,
+      });
+    }
+  });
+
 export const buildResponseCrafterPrompt = (
   input: ResponseCrafterInput & { action: "counter" | "clarify" },
-): Prompt<typeof DraftEmailSchema> => ({
+): Prompt<ReturnType<typeof draftOutputFor>> => ({
   schemaName: input.action === "counter" ? SCHEMA_NAMES.counterOffer : SCHEMA_NAMES.clarification,
-  schema: DraftEmailSchema,
+  schema: draftOutputFor(
+    input.action === "counter" && input.counterTerms?.targetPrice !== undefined
+      ? { value: input.counterTerms.targetPrice, currency: input.orderContext.currency }
+      : undefined,
+  ),
   system: [
     "You write emails to a supplier for a merchant's purchasing team. The decision is made; do not revisit " +
       "it. Write a short, courteous, professional reply in the language of the supplier's email.",
@@ -344,6 +429,7 @@ export const buildResponseCrafterPrompt = (
       : "Write a request for clarification asking the questions given, most important first, and nothing else " +
         "of substance. Do not propose prices.",
     "Never promise anything the decision does not say (exclusivity, volumes, future orders, payment terms).",
+    SIGN_OFF_RULE,
     UNTRUSTED_DATA_RULE,
   ].join("\n\n"),
   user: [
@@ -409,15 +495,18 @@ export interface InitialEmailInput {
 }
 
 /** Seed 003's initial email: the first message to the supplier, asking for a quote. */
-export const buildInitialEmailPrompt = (input: InitialEmailInput): Prompt<typeof DraftEmailSchema> => ({
+export const buildInitialEmailPrompt = (
+  input: InitialEmailInput,
+): Prompt<ReturnType<typeof draftOutputFor>> => ({
   schemaName: SCHEMA_NAMES.initialEmail,
-  schema: DraftEmailSchema,
+  schema: draftOutputFor(),
   system: [
     "You write the first email from a merchant's purchasing team to a supplier: a short, courteous request " +
       "for a quote for the order given. Ask for the unit price, the lead time and the payment terms for the " +
       "quantity wanted.",
     "Never propose or mention a price, budget, target or limit, and promise nothing (exclusivity, volumes, " +
       "future orders, payment terms).",
+    SIGN_OFF_RULE,
     UNTRUSTED_DATA_RULE,
   ].join("\n\n"),
   user: [
