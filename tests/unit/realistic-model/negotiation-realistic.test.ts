@@ -339,3 +339,55 @@ describe("a counter that contradicts the quote, and a draft that is not ready to
     expect(vagueTurn?.response.responseGeneration?.error).toMatch(/4\.45/);
   });
 });
+
+describe("a decision that breaks the merchant's price limits", () => {
+  // The counter scenario, but the supplier asks $5.50: above the $5.19 walk-away price of the rules.
+  const base = scenarioNamed("counter");
+  const scenario: NegotiationScenario = {
+    ...base,
+    turns: [
+      {
+        supplierMessage: "Hello, our price for 2,000 units is $5.50 each, 12 days, net 30.",
+        expectedAction: "escalate",
+      },
+    ],
+    script: {
+      ...base.script,
+      extract_quote: [
+        {
+          ...(base.script.extract_quote?.[0] as { extractedData: object }),
+          extractedData: {
+            ...(base.script.extract_quote?.[0] as { extractedData: object }).extractedData,
+            unitPrice: 5.5,
+          },
+        },
+      ],
+    },
+  };
+  const decide = (action: string, counterTerms: object | null = null) =>
+    call("orchestrate_decision", {
+      readyToAct: true,
+      action,
+      reasoning: "The supplier is reliable and the lead time is good.",
+      nextExpert: null,
+      questionForExpert: null,
+      counterTerms,
+    });
+
+  it("an accept of $5.50 above the $5.19 walk-away is asked again, and the corrected decision is used", async () => {
+    const llm = modelFor(scenario, {
+      orchestrate_decision: (attempt) =>
+        attempt === 1 ? decide("accept") : decide("counter", { targetPrice: 4.95 }),
+    });
+    const [turn] = await playScenario(llm, scenario);
+    expect(turn?.response.action).toBe("counter");
+    expect(reasksOf(llm, "orchestrate_decision")[0]).toMatch(/5\.5 .{0,40}above .{0,80}5\.19/);
+  });
+
+  it("a counter at $5.30, above the walk-away price, is never sent: a model that insists leads to a person", async () => {
+    const llm = modelFor(scenario, { orchestrate_decision: () => decide("counter", { targetPrice: 5.3 }) });
+    const [turn] = await playScenario(llm, scenario);
+    expect(turn?.response.action).toBe("escalate");
+    expect(turn?.response.reasoning).toMatch(/5\.3 .{0,40}above .{0,80}5\.19/);
+  });
+});

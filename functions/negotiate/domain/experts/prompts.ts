@@ -9,7 +9,7 @@ import {
   modelNumber,
   modelText,
 } from "../../../core/text/model-values";
-import { moneyMentions } from "../leak-check";
+import { moneyMentions, privateFiguresInInstructions } from "../leak-check";
 import { latestExtractedData } from "../message-context";
 import {
   AGENT_ACTIONS,
@@ -282,7 +282,21 @@ export const orchestratorOutputFor = (input: OrchestratorInput) => {
     quote?.unitPrice != null && (quote.currency === null || quote.currency === input.orderContext.currency)
       ? quote.unitPrice
       : null;
+  // The highest price the rules name (a walk-away, a ceiling); only figures in sentences about a limit or a
+  // target count, so a rule with no figure, or one in another sense, checks nothing.
+  const figures = privateFiguresInInstructions(input.classifiedInstructions.negotiationRules);
+  const ceiling = figures.length > 0 ? Math.max(...figures) : null;
+  const currency = input.orderContext.currency;
   return OrchestratorOutputSchema.superRefine((decision, ctx) => {
+    if (decision.action === "accept" && quoted !== null && ceiling !== null && quoted > ceiling) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["action"],
+        message:
+          `the quoted ${quoted} ${currency} per unit is above ${ceiling}, the highest price the merchant's rules ` +
+          "name: accepting it breaks them (counter lower, or escalate)",
+      });
+    }
     if (decision.action !== "counter") return;
     if (!hasTerms(decision.counterTerms)) {
       ctx.addIssue({
@@ -297,8 +311,17 @@ export const orchestratorOutputFor = (input: OrchestratorInput) => {
         code: "custom",
         path: ["counterTerms", "targetPrice"],
         message:
-          `the counter price ${price} is not below the supplier's quoted ${quoted} ${input.orderContext.currency} ` +
+          `the counter price ${price} is not below the supplier's quoted ${quoted} ${currency} ` +
           "per unit: a counter asks for less (accept the quote instead, or counter lower)",
+      });
+    }
+    if (price !== undefined && ceiling !== null && price > ceiling) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["counterTerms", "targetPrice"],
+        message:
+          `the counter price ${price} ${currency} is above ${ceiling}, the highest price the merchant's rules ` +
+          "name (counter at or below it, or escalate)",
       });
     }
   });
