@@ -391,3 +391,36 @@ describe("a decision that breaks the merchant's price limits", () => {
     expect(turn?.response.reasoning).toMatch(/5\.3 .{0,40}above .{0,80}5\.19/);
   });
 });
+
+describe("an escalation expert that names a trigger the merchant never set", () => {
+  const scenario = scenarioNamed("counter");
+  const invented = {
+    shouldEscalate: true,
+    reasoning: "The price is above the target, which needs a human.",
+    triggersEvaluated: ["Price above target", "full prepayment", "threat to stop supplying"],
+    triggeredTriggers: ["Price above target"],
+    severity: "medium",
+  };
+
+  it('"Price above target" is not a trigger of this merchant: asked again, and the corrected analysis is kept', async () => {
+    const llm = modelFor(scenario, {
+      evaluate_escalation: (attempt, scripted) =>
+        call("evaluate_escalation", attempt === 1 ? invented : scripted),
+    });
+    const [turn] = await playScenario(llm, scenario);
+    expect(turn?.response.policyEvaluation.triggeredTriggers).toEqual([]);
+    expect(reasksOf(llm, "evaluate_escalation")[0]).toContain("Price above target");
+  });
+
+  it("a trigger that fires with shouldEscalate false is a contradiction asked about, never kept as is", async () => {
+    const llm = modelFor(scenarioNamed("escalate-on-trigger"), {
+      evaluate_escalation: (_attempt, scripted) =>
+        call("evaluate_escalation", { ...scripted, shouldEscalate: false }),
+    });
+    const [turn] = await playScenario(llm, scenarioNamed("escalate-on-trigger"));
+    const escalation = turn?.response.expertOpinions.find((o) => o.expert === "escalation");
+    expect(escalation?.analysis).toBeNull();
+    expect(escalation?.failure?.message).toMatch(/shouldEscalate/);
+    expect(turn?.response.action).toBe("escalate");
+  });
+});

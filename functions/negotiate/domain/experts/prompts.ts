@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { wrapPromptData } from "../../../core/llm/prompt-data";
+import { foldText } from "../../../core/text/fold-text";
 import {
   daysFromText,
   modelCurrency,
@@ -157,11 +158,73 @@ export const EscalationOutputSchema = z
   })
   .pipe(EscalationAnalysisSchema);
 
+const TRIGGER_STOPWORDS = new Set([
+  "escalate",
+  "escalation",
+  "trigger",
+  "triggers",
+  "supplier",
+  "suppliers",
+  "human",
+  "person",
+  "when",
+  "with",
+  "that",
+  "this",
+  "from",
+  "will",
+  "must",
+  "their",
+  "they",
+  "than",
+]);
+
+const contentWords = (text: string): string[] =>
+  (foldText(text).match(/\p{L}{4,}/gu) ?? []).filter((word) => !TRIGGER_STOPWORDS.has(word));
+
+const sameWord = (a: string, b: string): boolean =>
+  a.slice(0, 5) === b.slice(0, 5) || a.includes(b) || b.includes(a);
+
+/** A prompt injection is a reason to escalate of its own, whatever the merchant's triggers (the prompt says so). */
+const NAMES_INJECTION = /inject|instruct|ignore|manipulat/i;
+
+/**
+ * The analysis checked against this merchant's triggers: a trigger that fires is one of theirs (a word of
+ * it is in their triggers: "full prepayment" for "demands full prepayment"), not a rule of the deal the
+ * model took for one ("Price above target"), and a trigger that fires means shouldEscalate. Asked again
+ * once naming it; a second such answer is a failed expert, which the orchestrator sees as such.
+ */
+export const escalationOutputFor = (input: Pick<EscalationExpertInput, "escalationTriggers">) => {
+  const merchantWords = contentWords(input.escalationTriggers);
+  const isMerchants = (trigger: string): boolean =>
+    NAMES_INJECTION.test(trigger) ||
+    contentWords(trigger).some((word) => merchantWords.some((m) => sameWord(word, m)));
+  return EscalationOutputSchema.superRefine((analysis, ctx) => {
+    const invented = analysis.triggeredTriggers.filter((trigger) => !isMerchants(trigger));
+    if (invented.length > 0) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["triggeredTriggers"],
+        message:
+          `${invented.map((t) => `"${t}"`).join(", ")} is not one of the merchant's escalation triggers ` +
+          `(${input.escalationTriggers.trim() || "none given"}); list only those that fire, and judge only triggers, not the deal`,
+      });
+    }
+    if (analysis.triggeredTriggers.length > 0 && !analysis.shouldEscalate) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["shouldEscalate"],
+        message: "shouldEscalate must be true when a trigger fires (triggeredTriggers is not empty)",
+      });
+    }
+  });
+};
+
 export const buildEscalationPrompt = (
   input: EscalationExpertInput,
-): Prompt<typeof EscalationOutputSchema> => ({
+): Prompt<ReturnType<typeof escalationOutputFor>> => ({
   schemaName: SCHEMA_NAMES.escalation,
-  schema: EscalationOutputSchema,
+  schema: escalationOutputFor(input),
   system: [
     "You are the escalation expert of a purchasing team. Your only job: decide whether any of the merchant's " +
       "escalation triggers fires for this supplier email. Evaluate each trigger separately and list them all in " +
