@@ -114,3 +114,19 @@ export const modelText = <S extends z.ZodType>(schema: S) =>
     if (Array.isArray(raw) && raw.every((line) => typeof line === "string")) return raw.join("\n");
     return raw;
   }, schema);
+
+/** "1. What is…?", "- What…", "• What…": a line's list marker. */
+const LIST_MARKER = /^\s*(?:[-*•]|\(?\d{1,2}[.)])\s+/;
+
+/**
+ * A list a model sent as one text: its lines without their list markers ("1. What is your price?\n2. …"),
+ * or, when `commas` and it is one line, its comma-separated parts ("unitPrice, leadTimeDays").
+ */
+export const modelList = <S extends z.ZodType>(schema: S, options: { commas?: boolean } = {}) =>
+  z.preprocess((raw) => {
+    if (raw === null) return [];
+    if (typeof raw !== "string") return raw;
+    const lines = raw.split(/\r?\n/);
+    const parts = lines.length === 1 && options.commas ? raw.split(/[,;]/) : lines;
+    return parts.map((part) => part.replace(LIST_MARKER, "").trim()).filter((part) => part.length > 0);
+  }, schema);

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { matchAllowedValue } from "../../../functions/core/text/allowed-value";
-import { modelFraction, modelNullableEnum } from "../../../functions/core/text/model-values";
+import {
+  daysFromText,
+  modelFraction,
+  modelList,
+  modelNullableEnum,
+} from "../../../functions/core/text/model-values";
 import { numberFromText } from "../../../functions/core/text/number-text";
 
 const ACTIONS = ["accept", "counter", "escalate", "clarify"] as const;
@@ -69,5 +75,24 @@ describe("model schema parts", () => {
     const failed = schema.safeParse("legal");
     expect(failed.success).toBe(false);
     expect(failed.error?.issues[0]?.message).toBe("must be one of extraction, escalation, needs");
+  });
+});
+
+describe("lists and days as a model writes them", () => {
+  it("a numbered text is its lines, a comma text its parts when asked, a list stays a list", () => {
+    const list = modelList(z.array(z.string()));
+    expect(list.parse("1. Price?\n2) Lead time?\n- Terms?")).toEqual(["Price?", "Lead time?", "Terms?"]);
+    expect(modelList(z.array(z.string()), { commas: true }).parse("unitPrice, leadTimeDays")).toEqual([
+      "unitPrice",
+      "leadTimeDays",
+    ]);
+    expect(list.parse(["a", "b"])).toEqual(["a", "b"]);
+  });
+
+  it("days from weeks; months and business days are no certain count", () => {
+    expect(daysFromText("2 weeks")).toBe(14);
+    expect(daysFromText("10 days")).toBe(10);
+    expect(daysFromText("1 month")).toBeUndefined();
+    expect(daysFromText("10 business days")).toBeUndefined();
   });
 });

@@ -10,6 +10,7 @@ import {
   draftOutputFor,
   EscalationOutputSchema,
   ExtractQuoteOutputSchema,
+  NeedsOutputSchema,
   OrchestratorOutputSchema,
   orchestratorOutputFor,
 } from "../../../functions/negotiate/domain/experts/prompts";
@@ -17,6 +18,7 @@ import {
   ClassifiedInstructionsSchema,
   EscalationAnalysisSchema,
   ExtractedQuoteDataSchema,
+  NeedsAnalysisSchema,
   OrchestratorDecisionSchema,
 } from "../../../functions/negotiate/domain/experts/types";
 import { classifyInstructions } from "../../../functions/negotiate/domain/instruction-classifier";
@@ -260,6 +262,7 @@ describe("what the model is told", () => {
       toToolJsonSchema(DraftEmailSchema),
     );
     expect(toToolJsonSchema(EscalationOutputSchema)).toEqual(toToolJsonSchema(EscalationAnalysisSchema));
+    expect(toToolJsonSchema(NeedsOutputSchema)).toEqual(toToolJsonSchema(NeedsAnalysisSchema));
     expect(toToolJsonSchema(ClassifierOutputSchema)).toEqual(toToolJsonSchema(ClassifiedInstructionsSchema));
     expect(toToolJsonSchema(ExtractQuoteOutputSchema)).toEqual(
       toToolJsonSchema(
@@ -422,5 +425,34 @@ describe("an escalation expert that names a trigger the merchant never set", () 
     expect(escalation?.analysis).toBeNull();
     expect(escalation?.failure?.message).toMatch(/shouldEscalate/);
     expect(turn?.response.action).toBe("escalate");
+  });
+});
+
+describe("the needs expert's lists as a real model writes them", () => {
+  it("questions sent as one numbered text and fields as one comma list are the lists, and the clarify asks them", async () => {
+    const scenario = scenarioNamed("reconsult-needs");
+    const llm = modelFor(scenario, {
+      analyze_needs: () =>
+        call("analyze_needs", {
+          missingFields: "unitPrice, leadTimeDays, paymentTerms",
+          prioritizedQuestions:
+            "1. What is your unit price for 2,000 units?\n2. What lead time can you commit to?\n3. Can you offer net 30 payment terms?",
+          reasoning: "Price and lead time decide the deal under the rules.",
+        }),
+    });
+    const [turn] = await playScenario(llm, scenario);
+    const needs = turn?.response.expertOpinions.find((o) => o.expert === "needs");
+    expect(needs?.analysis).toMatchObject({
+      missingFields: ["unitPrice", "leadTimeDays", "paymentTerms"],
+      prioritizedQuestions: [
+        "What is your unit price for 2,000 units?",
+        "What lead time can you commit to?",
+        "Can you offer net 30 payment terms?",
+      ],
+    });
+    const crafter = llm.requests.find((r) => r.handler === "generate_clarification");
+    expect(JSON.stringify(crafter?.request.messages)).toContain(
+      "1. What is your unit price for 2,000 units?",
+    );
   });
 });

@@ -6,6 +6,7 @@ import {
   modelCurrency,
   modelEnum,
   modelFraction,
+  modelList,
   modelNullableEnum,
   modelNumber,
   modelText,
@@ -258,9 +259,18 @@ export const buildEscalationPrompt = (
 
 // ---- Needs expert: extracted data, rules, what we order; no triggers, target prices or special instructions ----
 
-export const buildNeedsPrompt = (input: NeedsExpertInput): Prompt<typeof NeedsAnalysisSchema> => ({
+/** The needs analysis as a model writes it: a list sent as one text ("1. …\n2. …", "a, b") is that list. */
+export const NeedsOutputSchema = z
+  .object({
+    missingFields: modelList(z.array(z.string().max(200)).max(30), { commas: true }),
+    prioritizedQuestions: modelList(z.array(z.string().max(1000)).max(20)),
+    reasoning: modelText(z.string().max(4000)),
+  })
+  .pipe(NeedsAnalysisSchema);
+
+export const buildNeedsPrompt = (input: NeedsExpertInput): Prompt<typeof NeedsOutputSchema> => ({
   schemaName: SCHEMA_NAMES.needs,
-  schema: NeedsAnalysisSchema,
+  schema: NeedsOutputSchema,
   system: [
     "You are the needs expert of a purchasing team. Given what we know of a supplier's quote and the rules " +
       "the merchant negotiates by, list the information gaps that matter for this deal (missingFields) and " +
