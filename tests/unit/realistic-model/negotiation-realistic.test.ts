@@ -346,6 +346,7 @@ describe("a counter that contradicts the quote, and a draft that is not ready to
 describe("a decision that breaks the merchant's price limits", () => {
   // The counter scenario, but the supplier asks $5.50: above the $5.19 walk-away price of the rules.
   const base = scenarioNamed("counter");
+  const quoted = base.script.extract_quote?.[0] as { extractedData: object };
   const scenario: NegotiationScenario = {
     ...base,
     turns: [
@@ -356,15 +357,7 @@ describe("a decision that breaks the merchant's price limits", () => {
     ],
     script: {
       ...base.script,
-      extract_quote: [
-        {
-          ...(base.script.extract_quote?.[0] as { extractedData: object }),
-          extractedData: {
-            ...(base.script.extract_quote?.[0] as { extractedData: object }).extractedData,
-            unitPrice: 5.5,
-          },
-        },
-      ],
+      extract_quote: [{ ...quoted, extractedData: { ...quoted.extractedData, unitPrice: 5.5 } }],
     },
   };
   const decide = (action: string, counterTerms: object | null = null) =>
