@@ -26,7 +26,11 @@ export const toToolJsonSchema = (schema: z.ZodType): Record<string, unknown> => 
   if (cached) return cached;
   let generated: Record<string, unknown>;
   try {
-    generated = z.toJSONSchema(schema, { target: "draft-2020-12", io: "input" }) as Record<string, unknown>;
+    generated = z.toJSONSchema(schema, {
+      target: "draft-2020-12",
+      io: "input",
+      override: keepReadFieldsRequired,
+    }) as Record<string, unknown>;
   } catch (error) {
     throw new ConfigError(`Tool input schema cannot be expressed as JSON schema: ${String(error)}`);
   }
@@ -37,6 +41,45 @@ export const toToolJsonSchema = (schema: z.ZodType): Record<string, unknown> => 
   const compact = dropSafeIntegerBounds(withoutDialect) as Record<string, unknown>;
   cache.set(schema, compact);
   return compact;
+};
+
+interface ZodInternals {
+  def: {
+    type: string;
+    shape?: Record<string, { _zod: ZodInternals }>;
+    in?: { _zod: ZodInternals };
+    out?: { _zod: ZodInternals };
+    innerType?: { _zod: ZodInternals };
+  };
+  optin?: string;
+}
+
+const isPreprocess = (field: ZodInternals): boolean =>
+  field.def.type === "pipe" && field.def.in?._zod.def.type === "transform";
+
+/** A preprocess whose checked side is required, also inside `.nullable()` or another preprocess. */
+const isRequiredRead = (field: ZodInternals): boolean => {
+  const { def } = field;
+  if (def.type === "nullable" && def.innerType) return isRequiredRead(def.innerType._zod);
+  if (!isPreprocess(field) || !def.out) return false;
+  const checked = def.out._zod;
+  return checked.optin === undefined || isRequiredRead(checked);
+};
+
+/**
+ * A field read through a preprocess (core/text/model-values: "$4.20" read as 4.2 before the check) takes
+ * any input, so zod counts it optional; the model is still asked for it, as the checked field's own
+ * optionality says.
+ */
+const keepReadFieldsRequired = (ctx: { zodSchema: unknown; jsonSchema: Record<string, unknown> }): void => {
+  const internals = (ctx.zodSchema as { _zod?: ZodInternals })._zod;
+  if (internals?.def.type !== "object" || !internals.def.shape) return;
+  const read = Object.entries(internals.def.shape)
+    .filter(([, field]) => isRequiredRead(field._zod))
+    .map(([key]) => key);
+  if (read.length === 0) return;
+  const required = new Set([...((ctx.jsonSchema.required as string[] | undefined) ?? []), ...read]);
+  ctx.jsonSchema.required = Object.keys(internals.def.shape).filter((key) => required.has(key));
 };
 
 /** zod writes ±2^53-1 bounds on every `.int()`; they say nothing to a model and cost tokens. */
