@@ -169,7 +169,7 @@ describe("recipe variants from a realistic model's patch ops", () => {
       clarification_message: "White rice or rice vinegar?",
     });
     const single = await editFridayDinner("tofu in lieu of the chicken, thanks", () =>
-      call("generate_patch_ops", { ops: TOFU }),
+      call("generate_patch_ops", { ops: { ...TOFU, op: "Replace" } }),
     );
     expect(single.llm.requests).toHaveLength(1);
     expect(single.meal?.variant?.compiled_recipe.ingredients_raw[0]).toBe("500 g firm tofu");

@@ -1,5 +1,5 @@
+import { matchAllowedValue } from "../../../core/text/allowed-value";
 import { foldText } from "../../../core/text/fold-text";
-import { matchStoredValue } from "../../../core/text/match-stored-value";
 import { MEAL_TYPE_WORDS } from "../../../core/text/meal-type-names";
 import { MealTypeSchema, PlanDateSchema } from "../snapshots/planned-meal";
 import type { PlanMeal } from "./plan-overview";
@@ -12,7 +12,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 /** "Dinner", "DINNER", "jantar", "Almoço": the meal type meant, or undefined. */
 const readMealType = (raw: string): string | undefined =>
-  matchStoredValue(raw, MealTypeSchema.options) ??
+  matchAllowedValue(raw, MealTypeSchema.options) ??
   MEAL_TYPE_WORDS.find((word) => foldText(word.name) === foldText(raw))?.mealType;
 
 const listDates = (meals: readonly PlanMeal[]): string =>

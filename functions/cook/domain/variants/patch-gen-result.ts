@@ -1,39 +1,22 @@
 import { z } from "zod";
-import { matchStoredValue } from "../../../core/text/match-stored-value";
+import { matchAllowedValue } from "../../../core/text/allowed-value";
+import { modelNumber } from "../../../core/text/model-values";
+import { numberFromText } from "../../../core/text/number-text";
 import { COOK_LIMITS } from "../limits";
 import { PatchOpSchema, PatchOpTypeSchema } from "./patch-op";
 
 /** The LLM's tool name for patch generation (forced tool call; the schema below is its input). */
 export const PATCH_GEN_SCHEMA_NAME = "generate_patch_ops";
 
-const OP_TYPES = PatchOpTypeSchema.options;
-
 /**
- * An op name as models write it: "Replace Ingredient", "replace-ingredient" or just "Replace" is
- * replace_ingredient (each op's first word names one op only). Anything else stays as sent, and the enum
- * refuses it naming the four ops.
+ * A scale factor as models write it: "1.5", and the forms added for a factor, "x2", "2x", "1/2". Text that
+ * states no one number ("2 or 3", "4,200" read two ways) fails, naming the form wanted.
  */
-export const readOpName = (value: unknown): unknown => {
-  if (typeof value !== "string") return value;
-  const whole = matchStoredValue(value, OP_TYPES);
-  if (whole) return whole;
-  const firstWords = OP_TYPES.map((type) => type.split("_")[0] as string);
-  const first = matchStoredValue(value, firstWords);
-  return first ? OP_TYPES[firstWords.indexOf(first)] : value;
-};
-
-/**
- * A number sent as text, as seed 001's pydantic reads it (lax mode): "2", "1.5", and the forms models add
- * for a factor, "x2", "2x", "1/2". Text that is not one plain number ("1,5", "2 or 3") stays as sent, and
- * the schema refuses it rather than guess.
- */
-export const readNumberText = (value: unknown): unknown => {
-  if (typeof value !== "string") return value;
-  const text = value.trim().replace(/^[x×]\s*|\s*[x×]$/gi, "");
-  if (/^\d+(?:\.\d+)?$/.test(text)) return Number(text);
-  const fraction = /^(\d+)\s*\/\s*(\d+)$/.exec(text);
-  if (fraction && Number(fraction[2]) > 0) return Number(fraction[1]) / Number(fraction[2]);
-  return value;
+export const scaleFactorFromText = (text: string): number | undefined => {
+  const bare = text.trim().replace(/^[x×]\s*|\s*[x×]$/gi, "");
+  const fraction = /^(\d+)\s*\/\s*(\d+)$/.exec(bare);
+  if (fraction) return Number(fraction[2]) > 0 ? Number(fraction[1]) / Number(fraction[2]) : undefined;
+  return numberFromText(bare);
 };
 
 /** A yes/no sent as text, as pydantic's lax bool reads it: "true"/"false", "yes"/"no", "1"/"0". */
@@ -72,14 +55,19 @@ export const readNewIngredient = (value: unknown): unknown => {
 };
 
 /**
- * A PatchOp as a generator writes it: the seed's fields and checks, with the op name's near misses,
- * numbers sent as text and an ingredient in the other field's shape read as the model meant them. The JSON schema the model is given still lists the
+ * A PatchOp as a generator writes it: the seed's fields and checks, with the op name's near misses
+ * ("Replace", "Scale Servings"), numbers and yes/no sent as text (as seed 001's pydantic reads them) and an
+ * ingredient in the other field's shape read as the model meant them (core/text/model-values). The JSON schema the model is given still lists the
  * four op names and asks for numbers.
  */
 export const GeneratedPatchOpSchema = PatchOpSchema.extend({
-  op: z.preprocess(readOpName, PatchOpTypeSchema),
-  target_index: z.preprocess(readNumberText, PatchOpSchema.shape.target_index),
-  scale_factor: z.preprocess(readNumberText, PatchOpSchema.shape.scale_factor),
+  op: z.preprocess(
+    (raw) =>
+      typeof raw === "string" ? (matchAllowedValue(raw.trim(), PatchOpTypeSchema.options) ?? raw) : raw,
+    PatchOpTypeSchema,
+  ),
+  target_index: modelNumber(PatchOpSchema.shape.target_index, { integer: true }),
+  scale_factor: modelNumber(PatchOpSchema.shape.scale_factor, { read: scaleFactorFromText }),
   replacement: z.preprocess(readReplacement, PatchOpSchema.shape.replacement),
   new_ingredient: z.preprocess(readNewIngredient, PatchOpSchema.shape.new_ingredient),
   acknowledged: z.preprocess(readBooleanText, PatchOpSchema.shape.acknowledged),
