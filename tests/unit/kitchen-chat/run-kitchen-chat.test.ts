@@ -143,7 +143,7 @@ describe("runKitchenChat with a model", () => {
     const llm = createFakeLlm().onTurn([
       {
         toolCalls: [
-          { name: "modify_recipe", arguments: { date: "Friday", meal_type: "brunch", instruction: "" } },
+          { name: "modify_recipe", arguments: { date: "next week", meal_type: "brunch", instruction: "" } },
         ],
       },
       { text: "Which day do you mean?" },
@@ -156,7 +156,8 @@ describe("runKitchenChat with a model", () => {
     expect(sent?.content).toContain("Invalid arguments for modify_recipe");
     for (const field of ["date", "meal_type", "instruction"]) expect(sent?.content).toContain(field);
     expect(result.tool_calls[0]).toMatchObject({ name: "modify_recipe", ok: false });
-    expect(result.response).toBe("Which day do you mean?");
+    // The model tried a change and none was made: the answer says so after the model's question.
+    expect(result.response).toBe("Which day do you mean?\n\nNo change was made to the plan.");
     expect(deps.plans.savedMeals).toEqual([]);
   });
 

@@ -6,6 +6,7 @@ import { clearVariant } from "../use-cases/clear-variant";
 import { createVariantFromInstruction } from "../use-cases/create-variant-from-instruction";
 import { InstructionSchema } from "../variants/variant-request";
 import { describePatchOp } from "./describe-patch-op";
+import { namedMealsOf, refuseUnnamedMeal } from "./named-meals";
 import { describeMeal, loadPlanMeals, type PlanMeal, toModelPlan } from "./plan-overview";
 
 /*
@@ -96,8 +97,17 @@ const withRefusalReasons = (error: unknown): unknown => {
   });
 };
 
-export const createKitchenChatOperations = (cook: CookDeps, snapshotId: string): KitchenChatOperations => {
+/**
+ * `message`: the user's message, when the operations serve a model; a change to a meal it does not name
+ * is then refused back to the model (`refuseUnnamedMeal`).
+ */
+export const createKitchenChatOperations = (
+  cook: CookDeps,
+  snapshotId: string,
+  message?: string,
+): KitchenChatOperations => {
   const loadMeals = () => loadPlanMeals(cook, snapshotId);
+  const named = message === undefined ? null : namedMealsOf(message);
   const changes: string[] = [];
   return {
     loadMeals,
@@ -114,6 +124,7 @@ export const createKitchenChatOperations = (cook: CookDeps, snapshotId: string):
     },
 
     async modifyRecipe(input) {
+      refuseUnnamedMeal(named, input);
       const result = await createVariantFromInstruction(cook, { snapshot_id: snapshotId, ...input }).catch(
         (error: unknown) => {
           throw withRefusalReasons(error);
@@ -143,6 +154,7 @@ export const createKitchenChatOperations = (cook: CookDeps, snapshotId: string):
     },
 
     async clearVariant(input) {
+      refuseUnnamedMeal(named, input);
       const { cleared } = await clearVariant(cook, { snapshot_id: snapshotId, ...input });
       const summary = cleared
         ? `${describeMeal(input)} is back to its original recipe`

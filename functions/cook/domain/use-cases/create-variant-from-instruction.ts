@@ -5,10 +5,11 @@ import type { CookDeps } from "../ports/cook-deps";
 import type { Recipe } from "../recipes/recipe";
 import { parseInstructionOffline } from "../variants/offline-instruction-parser";
 import { type PatchGenResult, PatchGenResultSchema } from "../variants/patch-gen-result";
+import { alignScaleWithInstruction, reconcileGeneratedOps } from "../variants/reconcile-generated-ops";
 import { validatePatchOps } from "../variants/validate-patch-ops";
 import { formatVariantId, MealAddressSchema } from "../variants/variant-id";
 import { InstructionSchema } from "../variants/variant-request";
-import { createVariantFromOps, type MealEditResult } from "./create-variant-from-ops";
+import { createVariantFromOps, type MealEditResult, refusePatch } from "./create-variant-from-ops";
 
 export type InstructionResult =
   | ({ needs_clarification: false } & MealEditResult)
@@ -62,7 +63,9 @@ const generatePatchOps = async (
 
 /**
  * `{ instruction }` on the variant route (and the chat's modify_recipe): generates PatchOps for the meal's
- * base recipe, then applies them like `createVariantFromOps`. A generator that cannot pick a single target
+ * base recipe, then applies them like `createVariantFromOps`. The model's ops are first read against the
+ * recipe (`reconcileGeneratedOps`: a repeated op is one, an index its name contradicts is refused). A
+ * generator that cannot pick a single target
  * answers with a clarification, passed through as is. When the model's ops fail validation but the offline
  * parser understands the instruction with valid ops, those are used; otherwise the refusal stands (422).
  */
@@ -94,13 +97,35 @@ export const createVariantFromInstruction = async (
   }
 
   let ops = result.ops;
-  if (source === "llm" && !validatePatchOps(base, ops).ok) {
-    const offline = parseInstructionOffline(base, instruction);
-    if (!offline.needs_clarification && validatePatchOps(base, offline.ops).ok) {
-      deps.logger.warn(`${LOG_TAGS.patchGen} model ops invalid; the offline parser's ops are used`, {
+  if (source === "llm") {
+    const reconciled = reconcileGeneratedOps(base.ingredients_raw, result.ops);
+    if (reconciled.notes.length > 0) {
+      deps.logger.info(`${LOG_TAGS.patchGen} model ops read`, {
         variant_id: variantId,
+        notes: reconciled.notes,
       });
-      ops = offline.ops;
+    }
+    const offline = parseInstructionOffline(base, instruction);
+    const offlineValid = !offline.needs_clarification && validatePatchOps(base, offline.ops).ok;
+    const aligned = alignScaleWithInstruction(reconciled.ops, offlineValid ? offline.ops : []);
+    if (aligned.note) {
+      deps.logger.warn(`${LOG_TAGS.patchGen} model scale factor corrected`, {
+        variant_id: variantId,
+        note: aligned.note,
+      });
+    }
+    ops = aligned.ops;
+    if (reconciled.conflicts.length > 0 || !validatePatchOps(base, ops).ok) {
+      if (offlineValid) {
+        deps.logger.warn(`${LOG_TAGS.patchGen} model ops invalid; the offline parser's ops are used`, {
+          variant_id: variantId,
+          conflicts: reconciled.conflicts,
+        });
+        ops = offline.ops;
+      } else if (reconciled.conflicts.length > 0) {
+        // The seed's substring check would pass them at the index; the name says another line.
+        refusePatch(deps, variantId, reconciled.conflicts);
+      }
     }
   }
   const edited = await createVariantFromOps(deps, { ...address, ops });

@@ -24,7 +24,8 @@ export interface MealEditResult {
   meal: PlannedMealView;
 }
 
-const refusePatch = (deps: Pick<CookDeps, "logger">, variantId: string, reasons: string[]): never => {
+/** 422 `patch_invalid` with the reasons, logged as the seed's [PATCH_VALIDATE] failure. */
+export const refusePatch = (deps: Pick<CookDeps, "logger">, variantId: string, reasons: string[]): never => {
   deps.logger.info(`${LOG_TAGS.patchValidate} failed`, { variant_id: variantId, passed: false, reasons });
   throw new DomainRefusedError("The requested change cannot be applied to this recipe", {
     code: "patch_invalid",

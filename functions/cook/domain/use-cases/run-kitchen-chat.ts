@@ -3,10 +3,13 @@ import { createKitchenChatOperations } from "../kitchen-chat/kitchen-chat-operat
 import { KitchenChatRequestSchema, type KitchenChatStatus } from "../kitchen-chat/kitchen-chat-schemas";
 import { kitchenChatSystemPrompt } from "../kitchen-chat/kitchen-chat-system-prompt";
 import type { KitchenToolCall } from "../kitchen-chat/kitchen-chat-tool-call";
+import { KITCHEN_TOOL_NAMES } from "../kitchen-chat/kitchen-chat-tool-names";
 import { answerOffline } from "../kitchen-chat/offline-kitchen-chat";
+import { parseKitchenMessage } from "../kitchen-chat/parse-kitchen-chat-message";
 import type { CookDeps } from "../ports/cook-deps";
 import type { KitchenChatAgent } from "../ports/kitchen-chat-agent";
 import type { SnapshotView } from "../snapshots/snapshot";
+import { readsAsRecipeChange } from "../variants/offline-instruction-parser";
 import { getSnapshot } from "./get-snapshot";
 
 /** Tool-calling model turns per message: read the plan, change or clear, check, with room to spare. */
@@ -44,6 +47,36 @@ const answerWithoutModelText = (status: KitchenChatStatus, changesMade: readonly
   return [NO_ANSWER[status], done].filter(Boolean).join(" ") || "I have nothing to add.";
 };
 
+const NOTHING_CHANGED = {
+  en: "No change was made to the plan.",
+  pt: "O plano não foi alterado.",
+} as const;
+
+const CHANGING_TOOLS: readonly string[] = [KITCHEN_TOOL_NAMES.modifyRecipe, KITCHEN_TOOL_NAMES.clearVariant];
+
+/**
+ * A model may say "Done! Friday's dinner now uses tofu" when no tool changed anything (its call failed, or
+ * it made none). When the message asks for a change (an undo, or one of the offline parser's plain change
+ * forms, with or without a day) or the model tried one, and the plan is as it was, the answer ends saying
+ * so in the app's own words: a change the model only claims is never shown as made. A question answered
+ * in words gets no note.
+ */
+const withNothingChangedNote = (
+  answer: string,
+  message: string,
+  toolCalls: readonly KitchenToolCall[],
+  changesMade: readonly string[],
+): string => {
+  if (changesMade.length > 0) return answer;
+  const read = parseKitchenMessage(message);
+  const triedChange = toolCalls.some((call) => CHANGING_TOOLS.includes(call.name));
+  const asksChange =
+    read.kind === "clear_variant" ||
+    readsAsRecipeChange(read.kind === "modify_recipe" ? read.instruction : message);
+  if (!asksChange && !triedChange) return answer;
+  return `${answer}\n\n${NOTHING_CHANGED[read.language]}`;
+};
+
 /**
  * The agent stopped at its deadline with no words and no change made: the offline interpreter answers the
  * message instead ("remove modifications on Monday" still clears Monday), never "I ran out of time".
@@ -65,7 +98,7 @@ export const runKitchenChat = async (
 ): Promise<KitchenChatResult> => {
   const request = parseOrThrow(KitchenChatRequestSchema, input, "kitchen chat request");
   await getSnapshot(deps.cook, request.snapshot_id);
-  const operations = createKitchenChatOperations(deps.cook, request.snapshot_id);
+  const operations = createKitchenChatOperations(deps.cook, request.snapshot_id, request.message);
   const executed: KitchenToolCall[] = [];
 
   const run = await deps.agent({
@@ -81,7 +114,9 @@ export const runKitchenChat = async (
   let outcome: ChatOutcome;
   if (run.kind === "answered" && !endedWithNothing(run.status, run.answer, changesMade)) {
     outcome = {
-      response: run.answer.trim() || answerWithoutModelText(run.status, changesMade),
+      response: run.answer.trim()
+        ? withNothingChangedNote(run.answer.trim(), request.message, run.toolCalls, changesMade)
+        : answerWithoutModelText(run.status, changesMade),
       tool_calls: run.toolCalls,
       status: run.status,
     };

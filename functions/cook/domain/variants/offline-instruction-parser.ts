@@ -254,6 +254,12 @@ const replacementFor = (text: string, originalLine: string): { name: string; qua
   return { name: text, quantity: parseIngredientLine(originalLine).amountText ?? "" };
 };
 
+/** Whether a text reads as one of the plain change forms ("swap X for Y", "remove X", "double it"), whatever the recipe. */
+export const readsAsRecipeChange = (text: string): boolean => {
+  const cleaned = cleanInstruction(text);
+  return cleaned !== "" && splitAndRecognise(cleaned) !== null;
+};
+
 /**
  * Parses an instruction against a base recipe. Every named ingredient must resolve to exactly one
  * target_index; otherwise (or when the instruction is not one of the plain forms) the result asks for
