@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { LlmPort } from "../../../core/llm/llm-port";
 import { wrapPromptData } from "../../../core/llm/prompt-data";
 import type { LoggerPort } from "../../../core/logger-port";
-import { refineListedIdsOnce } from "../../../core/validation";
+import { refineListedIdsOnce, withListedIds } from "../../../core/validation";
 import { type StepSource, withHeuristicFallback } from "../heuristic-fallback";
 import { keepDefiningAttributes } from "./attribute-guard";
 import { type BrandTiers, classifyBrand, SEED_BRAND_TIERS } from "./brand-tiers";
@@ -117,33 +117,39 @@ export const rankByHeuristic = (
  * The model's answer, checked like any input: only the listed product ids, each once, ranks unique,
  * scores within 0..1. The LLM port re-asks once with these errors; a second refusal is LlmOutputInvalid.
  */
-export const modelRankingOutputSchema = (candidateIds: ReadonlySet<string>) =>
-  z
-    .object({ rankings: z.array(modelRankingSchema).min(1).max(40), summary: z.string().max(2000) })
-    .superRefine((value, context) => {
-      const seenRanks = new Set<number>();
-      refineListedIdsOnce(
-        value.rankings,
-        {
-          id: (ranking) => ranking.productId,
-          listed: candidateIds,
-          path: (index) => ["rankings", index, "productId"],
-          verb: "rank",
-          pastVerb: "ranked",
-        },
-        context,
-        (ranking, index) => {
-          if (seenRanks.has(ranking.rank)) {
-            context.addIssue({
-              code: "custom",
-              path: ["rankings", index, "rank"],
-              message: `rank ${ranking.rank} is given twice`,
-            });
-          }
-          seenRanks.add(ranking.rank);
-        },
-      );
-    });
+export const modelRankingOutputSchema = (
+  candidateIds: ReadonlySet<string>,
+  names: ReadonlyMap<string, string> = new Map(),
+) =>
+  z.preprocess(
+    (raw) => withListedIds(raw, "rankings", candidateIds, names),
+    z
+      .object({ rankings: z.array(modelRankingSchema).min(1).max(40), summary: z.string().max(2000) })
+      .superRefine((value, context) => {
+        const seenRanks = new Set<number>();
+        refineListedIdsOnce(
+          value.rankings,
+          {
+            id: (ranking) => ranking.productId,
+            listed: candidateIds,
+            path: (index) => ["rankings", index, "productId"],
+            verb: "rank",
+            pastVerb: "ranked",
+          },
+          context,
+          (ranking, index) => {
+            if (seenRanks.has(ranking.rank)) {
+              context.addIssue({
+                code: "custom",
+                path: ["rankings", index, "rank"],
+                message: `rank ${ranking.rank} is given twice`,
+              });
+            }
+            seenRanks.add(ranking.rank);
+          },
+        );
+      }),
+  );
 
 const describeCandidates = (input: ValueRankerInput): string =>
   input.candidates
@@ -199,7 +205,7 @@ export const rankSubstitutesByValue = async (
       const { value } = await deps.llm.structured({
         schemaName: RANK_SUBSTITUTES_SCHEMA_NAME,
         description: "Rank substitute candidates using household value heuristics",
-        schema: modelRankingOutputSchema(ids),
+        schema: modelRankingOutputSchema(ids, new Map(available.map((c) => [c.productId, c.name]))),
         system: VALUE_RANKER_SYSTEM_PROMPT,
         messages: [
           {
