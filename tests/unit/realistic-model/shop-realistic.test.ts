@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { CoordinatorProduct } from "../../../functions/shop/domain/store-shapes";
+import type { CoordinatorCartLine, CoordinatorProduct } from "../../../functions/shop/domain/store-shapes";
+import { EXPLAIN_SUBSTITUTES_SCHEMA_NAME } from "../../../functions/shop/domain/substitution/reason-generator";
 import {
   RANK_SUBSTITUTES_SCHEMA_NAME,
   SEARCH_QUERY_SCHEMA_NAME,
@@ -8,6 +9,7 @@ import {
   rankByHeuristic,
   rankSubstitutesByValue,
 } from "../../../functions/shop/domain/substitution/value-ranker";
+import { explainSubstitutesForItem } from "../../../functions/shop/domain/use-cases/explain-item-substitutes";
 import { generateQueriesForItem } from "../../../functions/shop/domain/use-cases/generate-item-queries";
 import { rankCandidatesForItem } from "../../../functions/shop/domain/use-cases/rank-item-candidates";
 import { call, createRealisticFakeLlm, listedIds } from "../../support/llm/realistic-fake-llm";
@@ -159,6 +161,87 @@ describe("the shop's rank step reads a real model's near misses", () => {
     expect(llm.requests).toHaveLength(2);
     expect(outcome.source).toBe("llm");
     expect(outcome.output.rankings[0]?.productId).toBe("7137658");
+  });
+});
+
+// Seed 000's milk case: a lactose-free original, a plain milk that loses it, two that keep it.
+const milk = (productId: string, name: string, price: number, brand: string): CoordinatorProduct => ({
+  productId,
+  name,
+  price,
+  pricePerUnit: `${price.toFixed(2)} €/L`,
+  brand,
+  size: "1l",
+  available: true,
+  categoryPath: ["alimentação", "leite-e-bebidas-vegetais", "leite"],
+});
+const MILK_ORIGINAL: CoordinatorCartLine = {
+  ...milk("1000001", "leite auchan uht meio gordo sem lactose 1l", 1.09, "AUCHAN"),
+  available: false,
+  quantity: 6,
+};
+const PLAIN_MILK = milk("2000002", "leite mimosa uht meio gordo 1l", 0.95, "MIMOSA");
+const AGROS_MILK = milk("3000003", "leite agros uht meio gordo sem lactose 1l", 1.15, "AGROS");
+const POLEGAR_MILK = milk("4000004", "leite polegar uht meio gordo sem lactose 1l", 0.99, "POLEGAR");
+
+describe("the shop's reason step never passes on a reason that contradicts its candidate", () => {
+  it("a reason claiming 'sem lactose' for the plain milk, or naming another candidate, keeps the ranking's reason", async () => {
+    const quiet = createRealisticFakeLlm({});
+    const ranked = await rankCandidatesForItem(
+      { llm: quiet, logger: new RecordingCoordinatorLogger() },
+      {
+        item: MILK_ORIGINAL,
+        policy: { policy: "best_match" },
+        rules: RULES,
+        candidates: [PLAIN_MILK, AGROS_MILK, POLEGAR_MILK],
+      },
+    );
+    expect(ranked.source).toBe("heuristic");
+    const before = Object.fromEntries(ranked.candidates.map((c) => [c.productId, c.reason]));
+    expect(before[PLAIN_MILK.productId]).toContain("sem lactose → com lactose");
+
+    const written: Record<string, string> = {
+      [PLAIN_MILK.productId]: "Leite sem lactose meio gordo, 0,95 €/l contra 1,09 €/l: o mesmo, mais barato",
+      [AGROS_MILK.productId]: "Marca própria Polegar, 0,99 €/l contra 1,09 €/l, sem lactose",
+      [POLEGAR_MILK.productId]: "Marca própria, 0,99 €/l contra 1,09 €/l, também sem lactose",
+    };
+    const llm = createRealisticFakeLlm({
+      [EXPLAIN_SUBSTITUTES_SCHEMA_NAME]: ({ text }) =>
+        call(EXPLAIN_SUBSTITUTES_SCHEMA_NAME, {
+          reasons: listedIds(text).map((productId) => ({ productId, reason: written[productId] })),
+        }),
+    });
+    const logger = new RecordingCoordinatorLogger();
+    const explained = await explainSubstitutesForItem({ llm, logger }, { item: MILK_ORIGINAL, ranked });
+    const after = Object.fromEntries(explained.candidates.map((c) => [c.productId, c.reason]));
+    // The plain milk is not lactose-free, whatever the model wrote: its reason is the ranking's.
+    expect(after[PLAIN_MILK.productId]).toBe(before[PLAIN_MILK.productId]);
+    // The Agros reason describes the Polegar milk: not this candidate's reason.
+    expect(after[AGROS_MILK.productId]).toBe(before[AGROS_MILK.productId]);
+    // A reason that fits its candidate is used.
+    expect(after[POLEGAR_MILK.productId]).toBe(written[POLEGAR_MILK.productId]);
+    expect(explained.reasonsSource).toBe("llm");
+    expect(logger.messages("warn").join("\n")).toContain("contradicts");
+  });
+
+  it("a reason that says the plain milk differs ('com lactose') is used, with the guard's note", async () => {
+    const ranked = await rankCandidatesForItem(
+      { llm: createRealisticFakeLlm({}), logger: new RecordingCoordinatorLogger() },
+      { item: MILK_ORIGINAL, policy: { policy: "best_match" }, rules: RULES, candidates: [PLAIN_MILK] },
+    );
+    const honest = "Leite com lactose, ao contrário do original sem lactose, 0,95 €/l";
+    const llm = createRealisticFakeLlm({
+      [EXPLAIN_SUBSTITUTES_SCHEMA_NAME]: () =>
+        call(EXPLAIN_SUBSTITUTES_SCHEMA_NAME, {
+          reasons: [{ productId: PLAIN_MILK.productId, reason: honest }],
+        }),
+    });
+    const explained = await explainSubstitutesForItem(
+      { llm, logger: new RecordingCoordinatorLogger() },
+      { item: MILK_ORIGINAL, ranked },
+    );
+    expect(explained.candidates[0]?.reason).toContain(honest);
+    expect(explained.candidates[0]?.reason).toContain("sem lactose → com lactose");
   });
 });
 

@@ -2,8 +2,10 @@ import { z } from "zod";
 import type { LlmPort } from "../../../core/llm/llm-port";
 import { wrapPromptData } from "../../../core/llm/prompt-data";
 import type { LoggerPort } from "../../../core/logger-port";
+import { foldText } from "../../../core/text/fold-text";
 import { refineListedIdsOnce } from "../../../core/validation";
 import { type StepSource, withHeuristicFallback } from "../heuristic-fallback";
+import { nameDifferences, readAttributes } from "../product-attributes";
 import { DIFFERS_PREFIX } from "./attribute-guard";
 import type { OriginalItem, RankedCandidate } from "./substitution-contracts";
 import { SUBSTITUTION_TEMPERATURE } from "./substitution-prompts";
@@ -25,7 +27,8 @@ RULES:
 3. Write prices the Portuguese way: 3,49 €/kg, 1,69 €.
 4. No greetings, no lists, no quotes: one sentence or a few short phrases separated by commas.
 5. Give a reason for every candidate listed, with its productId, and for no other.
-6. A candidate may carry guard notes (what differs from the original, a price above the household's cap): they are shown to the household with your reason, before and after it. Do not repeat them and never contradict them: a candidate that differs is not "the same product".
+6. Each reason is about its own candidate: never name another candidate, its brand or its productId.
+7. A candidate may carry guard notes (what differs from the original, a price above the household's cap): they are shown to the household with your reason, before and after it. Do not repeat them and never contradict them: a candidate that differs is not "the same product".
 
 EXAMPLE:
 Original: batata doce auchan em cubos para cozer 400g, 1,69 €, 4,22 €/kg
@@ -129,6 +132,53 @@ const describe = (original: OriginalItem, candidates: readonly RankedCandidate[]
     ),
   ].join("\n");
 
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** Whether folded `text` holds `phrase` as whole words. */
+const holdsPhrase = (text: string, phrase: string): boolean =>
+  new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(foldText(phrase))}(?![\\p{L}\\p{N}])`, "u").test(text);
+
+/**
+ * Why a reason a model wrote cannot stand for `candidate`, or undefined when it may: it claims a defining
+ * attribute of the original that the candidate lost ("sem lactose" for a plain milk) without saying what
+ * the candidate is instead ("com lactose"), or it names another listed candidate (its productId, or a
+ * brand only that one carries: "Polegar" in the reason of an Agros milk). A plausible reason about the
+ * wrong product is never shown as this one's.
+ */
+export const reasonContradiction = (
+  written: string,
+  candidate: RankedCandidate,
+  original: OriginalItem,
+  others: readonly RankedCandidate[],
+): string | undefined => {
+  const text = foldText(written);
+  const said = readAttributes(written);
+  const originalAttributes = readAttributes(original.name);
+  const candidateAttributes = readAttributes(candidate.name);
+  for (const difference of nameDifferences(original.name, candidate.name)) {
+    const lost = (originalAttributes[difference.dimension] ?? []).filter(
+      (value) => !(candidateAttributes[difference.dimension] ?? []).includes(value),
+    );
+    if (
+      lost.some((value) => said[difference.dimension]?.includes(value)) &&
+      !text.includes(foldText(difference.to))
+    ) {
+      return `it says "${difference.from}" of a candidate that is "${difference.to}"`;
+    }
+  }
+  const own = foldText(
+    [candidate.name, candidate.brand ?? "", original.name, original.brand ?? ""].join(" "),
+  );
+  for (const other of others) {
+    if (other.productId === candidate.productId) continue;
+    if (holdsPhrase(text, other.productId)) return `it names the candidate ${other.productId}`;
+    const brand = foldText(other.brand ?? "");
+    if (brand.length >= 3 && holdsPhrase(text, brand) && !holdsPhrase(own, brand)) {
+      return `it names ${other.brand}, the brand of the candidate ${other.productId}`;
+    }
+  }
+  return undefined;
+};
+
 export interface ReasonsOutcome {
   candidates: RankedCandidate[];
   source: StepSource;
@@ -165,9 +215,16 @@ export const explainSubstitutes = async (
         // The guards' notes stay part of every reason the model rewrote (ARCHITECTURE: the reason says what differs).
         candidates: input.candidates.map((c) => {
           const written = reasons.get(c.productId);
-          return written === undefined
-            ? c
-            : { ...c, reason: withGuardNotes(written, guardNotesOf(c.reason)) };
+          if (written === undefined) return c;
+          const contradiction = reasonContradiction(written, c, input.original, input.candidates);
+          if (contradiction) {
+            deps.logger.warn("LLM reason contradicts its candidate, keeping the ranking's reason", {
+              productId: c.productId,
+              why: contradiction,
+            });
+            return c;
+          }
+          return { ...c, reason: withGuardNotes(written, guardNotesOf(c.reason)) };
         }),
         source: "llm" as const,
       };
