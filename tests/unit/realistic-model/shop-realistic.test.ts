@@ -268,4 +268,54 @@ describe("the shop's query step with a real model's answers", () => {
     expect(outcome.queries.fallbackQueries).toContain("legumes congelados cubos");
     expect(llm.requests).toHaveLength(1);
   });
+
+  it("queries in English for the Portuguese store are asked again once, naming the product's words", async () => {
+    const llm = createRealisticFakeLlm({
+      [SEARCH_QUERY_SCHEMA_NAME]: ({ attempt }) =>
+        call(SEARCH_QUERY_SCHEMA_NAME, {
+          primaryQuery: attempt === 1 ? "sweet potato cubes frozen" : "batata doce cubos congelada",
+          fallbackQueries: attempt === 1 ? ["sweet potato"] : ["batata doce congelada"],
+          inferredCategory: attempt === 1 ? "frozen vegetables" : "congelados",
+          reasoning: "Brand and size removed.",
+        }),
+    });
+    const outcome = await generate(llm);
+    expect(llm.requests).toHaveLength(2);
+    expect(JSON.stringify(llm.requests[1]?.request.messages)).toContain("European Portuguese");
+    expect(outcome.source).toBe("llm");
+    expect(outcome.queries.primaryQuery).toBe("batata doce cubos congelada");
+    expect(outcome.queries.fallbackQueries).toEqual(["batata doce congelada"]);
+  });
+
+  it("a fallback in English beside a Portuguese primary query is dropped, the others kept", async () => {
+    const llm = createRealisticFakeLlm({
+      [SEARCH_QUERY_SCHEMA_NAME]: () =>
+        call(SEARCH_QUERY_SCHEMA_NAME, {
+          primaryQuery: "batata doce cubos congelada",
+          fallbackQueries: ["sweet potato", "batata doce congelada", "legumes congelados"],
+          inferredCategory: "congelados",
+          reasoning: "Marca e tamanho removidos.",
+        }),
+    });
+    const outcome = await generate(llm);
+    expect(outcome.source).toBe("llm");
+    expect(outcome.queries.fallbackQueries).toEqual(["batata doce congelada", "legumes congelados"]);
+  });
+
+  it("English queries twice end on the heuristic queries, with the reason logged", async () => {
+    const llm = createRealisticFakeLlm({
+      [SEARCH_QUERY_SCHEMA_NAME]: () =>
+        call(SEARCH_QUERY_SCHEMA_NAME, {
+          primaryQuery: "sweet potato cubes frozen",
+          fallbackQueries: ["sweet potato"],
+          inferredCategory: "frozen vegetables",
+          reasoning: "Brand and size removed.",
+        }),
+    });
+    const logger = new RecordingCoordinatorLogger();
+    const outcome = await generate(llm, logger);
+    expect(outcome.source).toBe("heuristic");
+    expect(JSON.stringify(outcome.queries)).not.toContain("sweet");
+    expect(logger.messages("warn").join("\n")).toContain("query generation failed");
+  });
 });
