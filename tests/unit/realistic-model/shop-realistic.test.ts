@@ -77,6 +77,8 @@ describe("the shop's rank step reads a real model's near misses", () => {
   });
 
   it("enum values in another case or words ('Store Brand', 'National', 'Strong', 'forte') are the seed's", async () => {
+    // Ardo and Bonduelle are in no seed tier: their brandPreference is the model's word.
+    const six = SWEET_POTATO_CANDIDATES.slice(0, 6);
     const llm = createRealisticFakeLlm({
       [RANK_SUBSTITUTES_SCHEMA_NAME]: () =>
         call(RANK_SUBSTITUTES_SCHEMA_NAME, {
@@ -91,29 +93,49 @@ describe("the shop's rank step reads a real model's near misses", () => {
               brandPreference: "marca própria",
               recommendation: "forte",
             }),
-            entry("8759275", 3, {
+            entry("5214154", 3, {
               valueScore: 0.6,
               brandPreference: "National",
               recommendation: "Acceptable",
             }),
-            entry("4422151", 4, { valueScore: 0.4, brandPreference: "PREMIUM", recommendation: "weak " }),
+            entry("3250379", 4, { valueScore: 0.4, brandPreference: "PREMIUM", recommendation: "weak " }),
           ],
           summary: "Polegar 1 kg é o melhor valor.",
         }),
     });
     const outcome = await rankSubstitutesByValue(
       { llm, logger: new RecordingCoordinatorLogger() },
-      { originalProduct: SWEET_POTATO_ORIGINAL, candidates },
+      { originalProduct: SWEET_POTATO_ORIGINAL, candidates: six },
     );
     expect(outcome.source).toBe("llm");
     const brands = Object.fromEntries(outcome.output.rankings.map((r) => [r.productId, r.brandPreference]));
-    expect(brands).toEqual({
+    expect(brands).toMatchObject({
       "2394892": "store",
       "7137657": "store",
-      "8759275": "national",
-      "4422151": "premium",
+      "5214154": "national",
+      "3250379": "premium",
     });
     expect(llm.requests).toHaveLength(1);
+  });
+
+  it("a brand tier that contradicts the store's tiers (Polegar 'national', Iglo 'store') is the tiers'", async () => {
+    const llm = createRealisticFakeLlm({
+      [RANK_SUBSTITUTES_SCHEMA_NAME]: () =>
+        call(RANK_SUBSTITUTES_SCHEMA_NAME, {
+          rankings: [
+            entry("2394892", 1, { valueScore: 0.9, brandPreference: "national" }),
+            entry("8759275", 2, { valueScore: 0.8, brandPreference: "store" }),
+          ],
+          summary: "Polegar 1 kg é o melhor valor.",
+        }),
+    });
+    const ranked = await rankCandidatesForItem(
+      { llm, logger: new RecordingCoordinatorLogger() },
+      { item: SWEET_POTATO_ORIGINAL, policy: { policy: "best_match" }, rules: RULES, candidates },
+    );
+    expect(ranked.source).toBe("llm");
+    const brands = Object.fromEntries(ranked.candidates.map((c) => [c.productId, c.brandPreference]));
+    expect(brands).toMatchObject({ "2394892": "store", "8759275": "national" });
   });
 
   it("a candidate named by its product name (or 'ID 2394892') instead of its id is that candidate", async () => {

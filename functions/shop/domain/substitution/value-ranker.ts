@@ -180,6 +180,14 @@ const describeOriginal = (original: ValueRankerInput["originalProduct"]): string
     .filter(Boolean)
     .join("\n");
 
+const knownTier = (
+  candidate: SubstituteCandidate,
+  tiers: BrandTiers,
+): ValueRanking["brandPreference"] | undefined => {
+  const tier = classifyBrand(candidate.name, tiers, candidate.brand);
+  return tier === "unknown" ? undefined : tier;
+};
+
 export interface RankingOutcome {
   output: ValueRankerOutput;
   source: StepSource;
@@ -224,7 +232,9 @@ export const rankSubstitutesByValue = async (
         return {
           productId: ranking.productId,
           valueScore: ranking.valueScore,
-          brandPreference: ranking.brandPreference,
+          // The brand tier is a fact the tiers hold: a model that calls Polegar "national" (it cannot know
+          // Auchan's labels) is not shown; its word stands only for a brand the tiers do not know.
+          brandPreference: knownTier(candidate, tiers) ?? ranking.brandPreference,
           priceComparison: comparePrice(candidate, input.originalProduct),
           capacityCostRatio: calculateCapacityCostRatio(
             candidate.price,
