@@ -267,6 +267,72 @@ describe("the shop's reason step never passes on a reason that contradicts its c
   });
 });
 
+describe("a model's reason with a figure the input does not hold, or about another product, is not shown", () => {
+  const milks = [PLAIN_MILK, AGROS_MILK, POLEGAR_MILK];
+
+  it("reason step: an invented price ('0,79 €/l' for a 0,99 €/l milk) keeps the ranking's reason; a true difference is used", async () => {
+    const ranked = await rankCandidatesForItem(
+      { llm: createRealisticFakeLlm({}), logger: new RecordingCoordinatorLogger() },
+      { item: MILK_ORIGINAL, policy: { policy: "best_match" }, rules: RULES, candidates: milks },
+    );
+    const before = Object.fromEntries(ranked.candidates.map((c) => [c.productId, c.reason]));
+    const written: Record<string, string> = {
+      [PLAIN_MILK.productId]: "Leite com lactose, 0,95 €/l contra 1,09 €/l",
+      [AGROS_MILK.productId]: "Marca nacional, 1,15 €/l, mais 0,06 € por litro, sem lactose",
+      [POLEGAR_MILK.productId]: "Marca própria, 0,79 €/l contra 1,09 €/l, sem lactose",
+    };
+    const llm = createRealisticFakeLlm({
+      [EXPLAIN_SUBSTITUTES_SCHEMA_NAME]: ({ text }) =>
+        call(EXPLAIN_SUBSTITUTES_SCHEMA_NAME, {
+          reasons: listedIds(text).map((productId) => ({ productId, reason: written[productId] })),
+        }),
+    });
+    const explained = await explainSubstitutesForItem(
+      { llm, logger: new RecordingCoordinatorLogger() },
+      { item: MILK_ORIGINAL, ranked },
+    );
+    const after = Object.fromEntries(explained.candidates.map((c) => [c.productId, c.reason]));
+    expect(after[POLEGAR_MILK.productId]).toBe(before[POLEGAR_MILK.productId]);
+    expect(after[AGROS_MILK.productId]).toBe(written[AGROS_MILK.productId]);
+    expect(after[PLAIN_MILK.productId]).toContain(written[PLAIN_MILK.productId]);
+  });
+
+  it("rank step: a ranking reason claiming 'sem lactose' for the plain milk is replaced by the reason from the numbers", async () => {
+    const llm = createRealisticFakeLlm({
+      [RANK_SUBSTITUTES_SCHEMA_NAME]: () =>
+        call(RANK_SUBSTITUTES_SCHEMA_NAME, {
+          rankings: [
+            entry(PLAIN_MILK.productId, 1, {
+              valueScore: 0.9,
+              reason: "Leite sem lactose mais barato, 0,95 €/l",
+            }),
+            entry(POLEGAR_MILK.productId, 2, {
+              valueScore: 0.85,
+              reason: "Marca própria sem lactose, 0,99 €/l",
+            }),
+          ],
+          summary: "O leite Mimosa é o melhor valor.",
+        }),
+    });
+    const logger = new RecordingCoordinatorLogger();
+    const ranked = await rankCandidatesForItem(
+      { llm, logger },
+      {
+        item: MILK_ORIGINAL,
+        policy: { policy: "best_match" },
+        rules: RULES,
+        candidates: [PLAIN_MILK, POLEGAR_MILK],
+      },
+    );
+    expect(ranked.source).toBe("llm");
+    const reasons = Object.fromEntries(ranked.candidates.map((c) => [c.productId, c.reason]));
+    expect(reasons[PLAIN_MILK.productId]).not.toContain("Leite sem lactose mais barato");
+    expect(reasons[PLAIN_MILK.productId]).toContain("sem lactose → com lactose");
+    expect(reasons[POLEGAR_MILK.productId]).toBe("Marca própria sem lactose, 0,99 €/l");
+    expect(logger.messages("warn").join("\n")).toContain("contradicts");
+  });
+});
+
 describe("the shop's query step with a real model's answers", () => {
   const generate = (
     llm: ReturnType<typeof createRealisticFakeLlm>,

@@ -2,13 +2,12 @@ import { z } from "zod";
 import type { LlmPort } from "../../../core/llm/llm-port";
 import { wrapPromptData } from "../../../core/llm/prompt-data";
 import type { LoggerPort } from "../../../core/logger-port";
-import { foldText } from "../../../core/text/fold-text";
 import { refineListedIdsOnce } from "../../../core/validation";
 import { type StepSource, withHeuristicFallback } from "../heuristic-fallback";
-import { nameDifferences, readAttributes } from "../product-attributes";
 import { DIFFERS_PREFIX } from "./attribute-guard";
 import type { OriginalItem, RankedCandidate } from "./substitution-contracts";
 import { SUBSTITUTION_TEMPERATURE } from "./substitution-prompts";
+import { reasonContradiction } from "./substitution-reasons";
 import { PRICE_CAP_NOTE } from "./substitution-rules";
 
 /** The seed's ReasonGenerator ("Explain recommendations"): its own model call, after the ranking. */
@@ -131,53 +130,6 @@ const describe = (original: OriginalItem, candidates: readonly RankedCandidate[]
         .join("\n"),
     ),
   ].join("\n");
-
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-/** Whether folded `text` holds `phrase` as whole words. */
-const holdsPhrase = (text: string, phrase: string): boolean =>
-  new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(foldText(phrase))}(?![\\p{L}\\p{N}])`, "u").test(text);
-
-/**
- * Why a reason a model wrote cannot stand for `candidate`, or undefined when it may: it claims a defining
- * attribute of the original that the candidate lost ("sem lactose" for a plain milk) without saying what
- * the candidate is instead ("com lactose"), or it names another listed candidate (its productId, or a
- * brand only that one carries: "Polegar" in the reason of an Agros milk). A plausible reason about the
- * wrong product is never shown as this one's.
- */
-export const reasonContradiction = (
-  written: string,
-  candidate: RankedCandidate,
-  original: OriginalItem,
-  others: readonly RankedCandidate[],
-): string | undefined => {
-  const text = foldText(written);
-  const said = readAttributes(written);
-  const originalAttributes = readAttributes(original.name);
-  const candidateAttributes = readAttributes(candidate.name);
-  for (const difference of nameDifferences(original.name, candidate.name)) {
-    const lost = (originalAttributes[difference.dimension] ?? []).filter(
-      (value) => !(candidateAttributes[difference.dimension] ?? []).includes(value),
-    );
-    if (
-      lost.some((value) => said[difference.dimension]?.includes(value)) &&
-      !text.includes(foldText(difference.to))
-    ) {
-      return `it says "${difference.from}" of a candidate that is "${difference.to}"`;
-    }
-  }
-  const own = foldText(
-    [candidate.name, candidate.brand ?? "", original.name, original.brand ?? ""].join(" "),
-  );
-  for (const other of others) {
-    if (other.productId === candidate.productId) continue;
-    if (holdsPhrase(text, other.productId)) return `it names the candidate ${other.productId}`;
-    const brand = foldText(other.brand ?? "");
-    if (brand.length >= 3 && holdsPhrase(text, brand) && !holdsPhrase(own, brand)) {
-      return `it names ${other.brand}, the brand of the candidate ${other.productId}`;
-    }
-  }
-  return undefined;
-};
 
 export interface ReasonsOutcome {
   candidates: RankedCandidate[];

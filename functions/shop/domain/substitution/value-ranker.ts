@@ -15,7 +15,7 @@ import {
   type ValueRanking,
 } from "./substitution-contracts";
 import { SUBSTITUTION_TEMPERATURE, VALUE_RANKER_SYSTEM_PROMPT } from "./substitution-prompts";
-import { heuristicReason } from "./substitution-reasons";
+import { heuristicReason, reasonContradiction } from "./substitution-reasons";
 import {
   calculateCapacityCostRatio,
   calculateValueScore,
@@ -229,13 +229,28 @@ export const rankSubstitutesByValue = async (
       const modelOrder = [...value.rankings].sort((a, b) => a.rank - b.rank);
       const ranked: Omit<ValueRanking, "rank">[] = modelOrder.map((ranking) => {
         const candidate = byId.get(ranking.productId) as SubstituteCandidate;
+        // The brand tier is a fact the tiers hold: a model that calls Polegar "national" (it cannot know
+        // Auchan's labels) is not shown; its word stands only for a brand the tiers do not know.
+        const brandPreference = knownTier(candidate, tiers) ?? ranking.brandPreference;
+        const priceComparison = comparePrice(candidate, input.originalProduct);
+        // A reason about another product, a lost attribute claimed, or an invented price is not shown.
+        const contradiction = reasonContradiction(
+          ranking.reason,
+          candidate,
+          input.originalProduct,
+          available,
+        );
+        if (contradiction) {
+          deps.logger.warn("LLM ranking reason contradicts its candidate, using the heuristic reason", {
+            productId: candidate.productId,
+            why: contradiction,
+          });
+        }
         return {
           productId: ranking.productId,
           valueScore: ranking.valueScore,
-          // The brand tier is a fact the tiers hold: a model that calls Polegar "national" (it cannot know
-          // Auchan's labels) is not shown; its word stands only for a brand the tiers do not know.
-          brandPreference: knownTier(candidate, tiers) ?? ranking.brandPreference,
-          priceComparison: comparePrice(candidate, input.originalProduct),
+          brandPreference,
+          priceComparison,
           capacityCostRatio: calculateCapacityCostRatio(
             candidate.price,
             candidate.pricePerUnit,
@@ -243,7 +258,9 @@ export const rankSubstitutesByValue = async (
           ),
           // The seed's bands hold whatever the model says, so a 0.45 is never "strong".
           recommendation: recommendationFor(ranking.valueScore),
-          reason: ranking.reason,
+          reason: contradiction
+            ? heuristicReason(candidate, input.originalProduct, brandPreference, priceComparison)
+            : ranking.reason,
         };
       });
       const leftOut = rankByHeuristic(
