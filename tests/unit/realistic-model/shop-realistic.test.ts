@@ -246,6 +246,38 @@ describe("the shop's reason step never passes on a reason that contradicts its c
     expect(logger.messages("warn").join("\n")).toContain("contradicts");
   });
 
+  it("reasons keyed by the candidates' names instead of their ids are theirs", async () => {
+    const ranked = await rankCandidatesForItem(
+      { llm: createRealisticFakeLlm({}), logger: new RecordingCoordinatorLogger() },
+      {
+        item: MILK_ORIGINAL,
+        policy: { policy: "best_match" },
+        rules: RULES,
+        candidates: [AGROS_MILK, POLEGAR_MILK],
+      },
+    );
+    const llm = createRealisticFakeLlm({
+      [EXPLAIN_SUBSTITUTES_SCHEMA_NAME]: () =>
+        call(EXPLAIN_SUBSTITUTES_SCHEMA_NAME, {
+          reasons: [
+            { productId: POLEGAR_MILK.name, reason: "Marca própria, 0,99 €/l contra 1,09 €/l" },
+            { productId: `ID ${AGROS_MILK.productId}`, reason: "Marca nacional, 1,15 €/l contra 1,09 €/l" },
+          ],
+        }),
+    });
+    const explained = await explainSubstitutesForItem(
+      { llm, logger: new RecordingCoordinatorLogger() },
+      { item: MILK_ORIGINAL, ranked },
+    );
+    expect(explained.reasonsSource).toBe("llm");
+    const after = Object.fromEntries(explained.candidates.map((c) => [c.productId, c.reason]));
+    expect(after).toEqual({
+      [POLEGAR_MILK.productId]: "Marca própria, 0,99 €/l contra 1,09 €/l",
+      [AGROS_MILK.productId]: "Marca nacional, 1,15 €/l contra 1,09 €/l",
+    });
+    expect(llm.requests).toHaveLength(1);
+  });
+
   it("a reason that says the plain milk differs ('com lactose') is used, with the guard's note", async () => {
     const ranked = await rankCandidatesForItem(
       { llm: createRealisticFakeLlm({}), logger: new RecordingCoordinatorLogger() },

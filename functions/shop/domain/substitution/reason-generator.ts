@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { LlmPort } from "../../../core/llm/llm-port";
 import { wrapPromptData } from "../../../core/llm/prompt-data";
 import type { LoggerPort } from "../../../core/logger-port";
-import { refineListedIdsOnce } from "../../../core/validation";
+import { refineListedIdsOnce, withListedIds } from "../../../core/validation";
 import { type StepSource, withHeuristicFallback } from "../heuristic-fallback";
 import { DIFFERS_PREFIX } from "./attribute-guard";
 import type { OriginalItem, RankedCandidate } from "./substitution-contracts";
@@ -35,27 +35,34 @@ Candidate 2394892: batata doce polegar cubos congelada 1kg, 3,49 €, 3,49 €/k
 Reason: "Marca própria, 3,49 €/kg contra 4,22 €/kg, embalagem de 1 kg: melhor valor"`;
 
 /** What the model must answer: a reason for listed candidates only, each once, each short. */
-export const explainSubstitutesSchema = (candidateIds: ReadonlySet<string>) =>
-  z
-    .object({
-      reasons: z
-        .array(z.object({ productId: z.string(), reason: z.string().trim().min(1).max(REASON_MAX_CHARS) }))
-        .min(1)
-        .max(40),
-    })
-    .superRefine((value, context) =>
-      refineListedIdsOnce(
-        value.reasons,
-        {
-          id: (entry) => entry.productId,
-          listed: candidateIds,
-          path: (index) => ["reasons", index, "productId"],
-          verb: "explain",
-          pastVerb: "explained",
-        },
-        context,
+export const explainSubstitutesSchema = (
+  candidateIds: ReadonlySet<string>,
+  names: ReadonlyMap<string, string> = new Map(),
+) =>
+  z.preprocess(
+    // A reason keyed by the candidate's name, or by its id in another form, is that candidate's.
+    (raw) => withListedIds(raw, "reasons", candidateIds, names),
+    z
+      .object({
+        reasons: z
+          .array(z.object({ productId: z.string(), reason: z.string().trim().min(1).max(REASON_MAX_CHARS) }))
+          .min(1)
+          .max(40),
+      })
+      .superRefine((value, context) =>
+        refineListedIdsOnce(
+          value.reasons,
+          {
+            id: (entry) => entry.productId,
+            listed: candidateIds,
+            path: (index) => ["reasons", index, "productId"],
+            verb: "explain",
+            pastVerb: "explained",
+          },
+          context,
+        ),
       ),
-    );
+  );
 
 /** What the guards wrote on a candidate's reason: what differs from the original, and a price over the cap. */
 export interface GuardNotes {
@@ -155,7 +162,10 @@ export const explainSubstitutes = async (
       const { value } = await deps.llm.structured({
         schemaName: EXPLAIN_SUBSTITUTES_SCHEMA_NAME,
         description: "Explain each substitute candidate to the household, briefly, in European Portuguese",
-        schema: explainSubstitutesSchema(new Set(input.candidates.map((c) => c.productId))),
+        schema: explainSubstitutesSchema(
+          new Set(input.candidates.map((c) => c.productId)),
+          new Map(input.candidates.map((c) => [c.productId, c.name])),
+        ),
         system: REASON_GENERATOR_SYSTEM_PROMPT,
         messages: [{ role: "user", content: describe(input.original, input.candidates) }],
         model: "fast",
