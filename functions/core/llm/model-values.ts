@@ -52,3 +52,10 @@ export const readFraction = (raw: unknown): unknown => {
 /** A 0..1 score a model fills (see readFraction). */
 export const modelFraction = (description = 'a fraction from 0 to 1, as a number: 0.85, not 85 or "85%"') =>
   z.preprocess(readFraction, z.number().min(0).max(1).describe(description));
+
+/**
+ * A free-text field the caller can do without (a summary, a reasoning, a category guess): a model's
+ * `null` for it is "nothing to say", read as "", not a reason to refuse the whole answer.
+ */
+export const nullAsEmpty = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((raw) => (raw === null ? "" : raw), schema);

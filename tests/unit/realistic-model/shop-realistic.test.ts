@@ -118,6 +118,24 @@ describe("the shop's rank step reads a real model's near misses", () => {
     expect(llm.requests).toHaveLength(1);
   });
 
+  it("a null summary (nothing to say) is no summary: the ranking is used and ours describes it", async () => {
+    const llm = createRealisticFakeLlm({
+      [RANK_SUBSTITUTES_SCHEMA_NAME]: () =>
+        call(RANK_SUBSTITUTES_SCHEMA_NAME, {
+          rankings: [entry("2394892", 1, { valueScore: 0.9, brandPreference: "store" })],
+          summary: null,
+        }),
+    });
+    const outcome = await rankSubstitutesByValue(
+      { llm, logger: new RecordingCoordinatorLogger() },
+      { originalProduct: SWEET_POTATO_ORIGINAL, candidates },
+    );
+    expect(outcome.source).toBe("llm");
+    expect(outcome.output.rankings[0]?.valueScore).toBe(0.9);
+    expect(outcome.output.summary).toContain("a melhor: batata doce polegar");
+    expect(llm.requests).toHaveLength(1);
+  });
+
   it("a brand tier that contradicts the store's tiers (Polegar 'national', Iglo 'store') is the tiers'", async () => {
     const llm = createRealisticFakeLlm({
       [RANK_SUBSTITUTES_SCHEMA_NAME]: () =>
@@ -386,6 +404,22 @@ describe("the shop's query step with a real model's answers", () => {
     expect(outcome.source).toBe("llm");
     expect(outcome.queries.searchStrategy).toBe("category");
     expect(outcome.queries.fallbackQueries).toContain("legumes congelados cubos");
+    expect(llm.requests).toHaveLength(1);
+  });
+
+  it("a null inferredCategory and reasoning (nothing to say) do not drop the queries", async () => {
+    const llm = createRealisticFakeLlm({
+      [SEARCH_QUERY_SCHEMA_NAME]: () =>
+        call(SEARCH_QUERY_SCHEMA_NAME, {
+          primaryQuery: "batata doce cubos congelada",
+          fallbackQueries: ["batata doce congelada"],
+          inferredCategory: null,
+          reasoning: null,
+        }),
+    });
+    const outcome = await generate(llm);
+    expect(outcome.source).toBe("llm");
+    expect(outcome.queries.primaryQuery).toBe("batata doce cubos congelada");
     expect(llm.requests).toHaveLength(1);
   });
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { modelEnum, modelFraction } from "../../../core/llm/model-values";
+import { modelEnum, modelFraction, nullAsEmpty } from "../../../core/llm/model-values";
 
 /**
  * Seed 000's contracts, verbatim: QueryGeneratorInput/Output, ValueRankerInput/Output and the worker's
@@ -41,8 +41,9 @@ export type QueryGeneratorOutput = z.infer<typeof queryGeneratorOutputSchema>;
 export const generateSearchQueryToolSchema = z.object({
   primaryQuery: text(200),
   fallbackQueries: z.array(text(200)).max(5),
-  inferredCategory: z.string().max(200),
-  reasoning: z.string().max(2000),
+  /** null (a model with nothing to say) is "". */
+  inferredCategory: nullAsEmpty(z.string().max(200)),
+  reasoning: nullAsEmpty(z.string().max(2000)),
   /** A near miss ("Category", "BROAD") is the seed's value. */
   searchStrategy: modelEnum(SEARCH_STRATEGIES).optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { LlmPort } from "../../../core/llm/llm-port";
+import { nullAsEmpty } from "../../../core/llm/model-values";
 import { wrapPromptData } from "../../../core/llm/prompt-data";
 import type { LoggerPort } from "../../../core/logger-port";
 import { refineListedIdsOnce, withListedIds } from "../../../core/validation";
@@ -124,7 +125,11 @@ export const modelRankingOutputSchema = (
   z.preprocess(
     (raw) => withListedIds(raw, "rankings", candidateIds, names),
     z
-      .object({ rankings: z.array(modelRankingSchema).min(1).max(40), summary: z.string().max(2000) })
+      .object({
+        rankings: z.array(modelRankingSchema).min(1).max(40),
+        // A null summary is none: ours is written from the ranking.
+        summary: nullAsEmpty(z.string().max(2000)),
+      })
       .superRefine((value, context) => {
         const seenRanks = new Set<number>();
         refineListedIdsOnce(
