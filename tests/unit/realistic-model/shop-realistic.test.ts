@@ -407,6 +407,25 @@ describe("the shop's query step with a real model's answers", () => {
     expect(llm.requests).toHaveLength(1);
   });
 
+  it("a query naming a brand the household banned ('… frudesa') loses it, so the search finds other brands", async () => {
+    const llm = createRealisticFakeLlm({
+      [SEARCH_QUERY_SCHEMA_NAME]: () =>
+        call(SEARCH_QUERY_SCHEMA_NAME, {
+          primaryQuery: "batata doce cubos congelada Frudesa",
+          fallbackQueries: ["batata doce frudesa", "batata doce congelada"],
+          inferredCategory: "congelados",
+          reasoning: "Frudesa é a alternativa habitual.",
+        }),
+    });
+    const outcome = await generateQueriesForItem(
+      { llm, logger: new RecordingCoordinatorLogger() },
+      { item: SWEET_POTATO_ORIGINAL, rules: { bannedBrands: ["Frudesa"] } },
+    );
+    expect(outcome.source).toBe("llm");
+    expect(JSON.stringify(outcome.queries).toLowerCase()).not.toContain("frudesa");
+    expect(outcome.queries.primaryQuery).toBe("batata doce cubos congelada");
+  });
+
   it("a null inferredCategory and reasoning (nothing to say) do not drop the queries", async () => {
     const llm = createRealisticFakeLlm({
       [SEARCH_QUERY_SCHEMA_NAME]: () =>
