@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { PRUNE_STOCK_SCHEMA_NAME, pruneStock } from "../../../functions/shop/domain/pruning/stock-pruner";
 import type { CoordinatorCartLine, CoordinatorProduct } from "../../../functions/shop/domain/store-shapes";
 import { EXPLAIN_SUBSTITUTES_SCHEMA_NAME } from "../../../functions/shop/domain/substitution/reason-generator";
 import {
@@ -490,5 +491,70 @@ describe("the shop's query step with a real model's answers", () => {
     expect(outcome.source).toBe("heuristic");
     expect(JSON.stringify(outcome.queries)).not.toContain("sweet");
     expect(logger.messages("warn").join("\n")).toContain("query generation failed");
+  });
+});
+
+describe("the shop's stock-pruning step with a real model's answers", () => {
+  const line = (productId: string, name: string): CoordinatorCartLine => ({
+    productId,
+    name,
+    price: 2,
+    available: true,
+    quantity: 1,
+    categoryPath: [],
+  });
+  const OIL = line("500001", "azeite virgem extra gallo 750ml");
+  const RICE = line("500002", "arroz agulha cigala 1kg");
+  const MILK = line("500003", "leite mimosa uht meio gordo 1l");
+  const cart = [OIL, RICE, MILK];
+  // Olive oil bought 5 days ago (lasts ~30): the cadence rule proposes it. Milk was never bought.
+  const orders = [
+    {
+      orderNumber: "A1",
+      placedOn: "2026-11-23",
+      lines: [{ productId: OIL.productId, name: OIL.name, quantity: 1 }],
+    },
+    {
+      orderNumber: "A0",
+      placedOn: "2026-10-01",
+      lines: [{ productId: RICE.productId, name: RICE.name, quantity: 1 }],
+    },
+  ];
+  const today = "2026-11-28";
+
+  it("the same line proposed twice is one proposal; a line named by its name is that line", async () => {
+    const llm = createRealisticFakeLlm({
+      [PRUNE_STOCK_SCHEMA_NAME]: () =>
+        call(PRUNE_STOCK_SCHEMA_NAME, {
+          proposals: [
+            { productId: OIL.productId, reason: "Comprado há 5 dias; dura cerca de um mês." },
+            { productId: OIL.name, reason: "Ainda deve haver azeite em casa." },
+          ],
+        }),
+    });
+    const outcome = await pruneStock(
+      { llm, logger: new RecordingCoordinatorLogger() },
+      { cart, orders, today },
+    );
+    expect(outcome.source).toBe("llm");
+    expect(outcome.proposals.map((p) => p.productId)).toEqual([OIL.productId]);
+    expect(outcome.proposals[0]?.reason).toBe("Comprado há 5 dias; dura cerca de um mês.");
+  });
+
+  it("a line the household never bought is not proposed as 'still at home', whatever the model says", async () => {
+    const llm = createRealisticFakeLlm({
+      [PRUNE_STOCK_SCHEMA_NAME]: () =>
+        call(PRUNE_STOCK_SCHEMA_NAME, {
+          proposals: [
+            { productId: OIL.productId, reason: "Comprado há 5 dias; dura cerca de um mês." },
+            { productId: MILK.productId, reason: "Comprado recentemente, ainda deve haver leite." },
+          ],
+        }),
+    });
+    const logger = new RecordingCoordinatorLogger();
+    const outcome = await pruneStock({ llm, logger }, { cart, orders, today });
+    expect(outcome.source).toBe("llm");
+    expect(outcome.proposals.map((p) => p.productId)).toEqual([OIL.productId]);
+    expect(logger.messages("warn").join("\n")).toContain("never bought");
   });
 });
