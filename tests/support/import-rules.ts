@@ -35,8 +35,6 @@ const CORE_PURE_FOR_DOMAIN = [
   // The model port's failures (LlmUnavailable…) are part of its contract; prompt-data delimits text.
   /^functions\/core\/llm\/llm-errors\.ts$/,
   /^functions\/core\/llm\/prompt-data\.ts$/,
-  // zod readers for what a model fills (near-miss enums, fractions as text): pure.
-  /^functions\/core\/llm\/model-values\.ts$/,
   // The agent loop runs tools over the LlmPort it is given (no SDK, no I/O of its own).
   /^functions\/core\/agent\//,
   /^functions\/core\/llm\/(tool-json-schema|usage-recorder)\.ts$/,

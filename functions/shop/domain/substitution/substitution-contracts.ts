@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { modelEnum, modelFraction, nullAsEmpty } from "../../../core/llm/model-values";
+import { stripAccents } from "../../../core/text/fold-text";
+import { modelEnum, modelFraction, modelText } from "../../../core/text/model-values";
 
 /**
  * Seed 000's contracts, verbatim: QueryGeneratorInput/Output, ValueRankerInput/Output and the worker's
@@ -42,8 +43,8 @@ export const generateSearchQueryToolSchema = z.object({
   primaryQuery: text(200),
   fallbackQueries: z.array(text(200)).max(5),
   /** null (a model with nothing to say) is "". */
-  inferredCategory: nullAsEmpty(z.string().max(200)),
-  reasoning: nullAsEmpty(z.string().max(2000)),
+  inferredCategory: modelText(z.string().max(200)),
+  reasoning: modelText(z.string().max(2000)),
   /** A near miss ("Category", "BROAD") is the seed's value. */
   searchStrategy: modelEnum(SEARCH_STRATEGIES).optional(),
 });
@@ -99,7 +100,7 @@ export const valueRankerOutputSchema = z.object({
 export type ValueRankerOutput = z.infer<typeof valueRankerOutputSchema>;
 
 /** One ranking as the model reports it: the seed's `rank_substitutes_by_value` tool schema. */
-/** Other words a model uses for a brand tier (keys as nearMissKey writes them: no case, accents or spaces). */
+/** Other words a model uses for a brand tier (keys as aliasKey writes them: no case, accents or spaces). */
 const BRAND_PREFERENCE_ALIASES: Record<string, BrandPreference> = {
   storebrand: "store",
   ownbrand: "store",
@@ -121,13 +122,25 @@ const RECOMMENDATION_ALIASES: Record<string, Recommendation> = {
   fraco: "weak",
 };
 
+const aliasKey = (text: string): string =>
+  stripAccents(text)
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, "");
+
+/** A model's enum value: its own words for one first (`aliases`, keys as aliasKey writes them), then near misses. */
+const withAliases = <const T extends readonly [string, ...string[]]>(
+  values: T,
+  aliases: Readonly<Record<string, T[number]>>,
+) =>
+  z.preprocess((raw) => (typeof raw === "string" ? (aliases[aliasKey(raw)] ?? raw) : raw), modelEnum(values));
+
 export const modelRankingSchema = z.object({
   productId: z.string().min(1).describe("the candidate's productId exactly as listed (not its name)"),
   rank: z.number().int().min(1),
   /** "0,85", "85%" or 85 is 0.85 (a score as real models write it); "4,200" is refused, never guessed. */
-  valueScore: modelFraction(),
-  brandPreference: modelEnum(BRAND_PREFERENCES, BRAND_PREFERENCE_ALIASES),
-  recommendation: modelEnum(RECOMMENDATIONS, RECOMMENDATION_ALIASES),
+  valueScore: modelFraction().describe('a fraction from 0 to 1, as a number: 0.85, not 85 or "85%"'),
+  brandPreference: withAliases(BRAND_PREFERENCES, BRAND_PREFERENCE_ALIASES),
+  recommendation: withAliases(RECOMMENDATIONS, RECOMMENDATION_ALIASES),
   reason: z.string().trim().min(1).max(500),
 });
 export type ModelRanking = z.infer<typeof modelRankingSchema>;

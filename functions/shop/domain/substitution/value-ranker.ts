@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { LlmPort } from "../../../core/llm/llm-port";
-import { nullAsEmpty } from "../../../core/llm/model-values";
 import { wrapPromptData } from "../../../core/llm/prompt-data";
 import type { LoggerPort } from "../../../core/logger-port";
+import { modelText } from "../../../core/text/model-values";
 import { refineListedIdsOnce, withListedIds } from "../../../core/validation";
 import { type StepSource, withHeuristicFallback } from "../heuristic-fallback";
 import { keepDefiningAttributes } from "./attribute-guard";
@@ -128,7 +128,7 @@ export const modelRankingOutputSchema = (
       .object({
         rankings: z.array(modelRankingSchema).min(1).max(40),
         // A null summary is none: ours is written from the ranking.
-        summary: nullAsEmpty(z.string().max(2000)),
+        summary: modelText(z.string().max(2000)),
       })
       .superRefine((value, context) => {
         const seenRanks = new Set<number>();
