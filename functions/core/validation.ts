@@ -59,3 +59,57 @@ export const refineListedIdsOnce = <T>(
     perEntry?.(entry, index);
   });
 };
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const folded = (text: string): string =>
+  text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
+
+/**
+ * The listed id a model meant where it wrote another form of it, or `raw` unchanged: the id in another
+ * case or with spaces around it, the item's name instead of its id ("batata doce polegar cubos congelada
+ * 1kg"), or text holding exactly one listed id ("ID 2394892", "2394892 - batata doce…"). A form two listed
+ * items fit is left as sent (never a silent pick), and the caller's check refuses it.
+ */
+export const resolveListedId = (raw: unknown, listed: readonly { id: string; name?: string }[]): unknown => {
+  if (typeof raw !== "string") return raw;
+  const ids = listed.map((item) => item.id);
+  if (ids.includes(raw)) return raw;
+  const only = (matches: readonly string[]): string | undefined =>
+    new Set(matches).size === 1 ? matches[0] : undefined;
+  const text = folded(raw);
+  if (!text) return raw;
+  const byId = only(ids.filter((id) => folded(id) === text));
+  if (byId) return byId;
+  const byName = listed.filter((item) => item.name !== undefined && folded(item.name) === text);
+  if (byName.length > 0) return byName.length === 1 ? byName[0]?.id : raw;
+  const within = only(
+    ids.filter((id) =>
+      new RegExp(`(?<![\\p{L}\\p{N}_-])${escapeRegExp(folded(id))}(?![\\p{L}\\p{N}_-])`, "u").test(text),
+    ),
+  );
+  return within ?? raw;
+};
+
+/**
+ * A model's answer (`raw`) with each entry of `raw[key]` holding its productId read as the listed id it names (another case, the
+ * candidate's name, "ID 2394892"): see resolveListedId. Anything else is left for the schema to judge.
+ */
+export const withListedIds = (
+  raw: unknown,
+  key: string,
+  ids: ReadonlySet<string>,
+  names: ReadonlyMap<string, string>,
+): unknown => {
+  if (typeof raw !== "object" || raw === null) return raw;
+  const entries = (raw as Record<string, unknown>)[key];
+  if (!Array.isArray(entries)) return raw;
+  const listed = [...ids].map((id) => ({ id, name: names.get(id) }));
+  return {
+    ...raw,
+    [key]: entries.map((entry) =>
+      typeof entry === "object" && entry !== null && "productId" in entry
+        ? { ...entry, productId: resolveListedId(entry.productId, listed) }
+        : entry,
+    ),
+  };
+};

@@ -98,13 +98,16 @@ export const modelCurrency = <S extends z.ZodType>(schema: S) =>
 
 /**
  * A 0-1 fraction, also when the model gave a percentage: 85 or "85%" is 0.85 (a fraction is never above
- * 1, so a number from 1 to 100 that is not 1 itself can only be a percentage).
+ * 1, so a whole number from 2 to 100, or any number with "%", can only be a percentage). 1.4 without "%"
+ * is no certain percentage (a slip on a 0-1 scale?): it stays, and the check refuses it.
  */
 export const modelFraction = () =>
   z.preprocess((raw) => {
+    const percent = typeof raw === "string" && raw.includes("%");
     const value = typeof raw === "string" ? (numberFromText(raw.replace("%", "")) ?? raw) : raw;
     if (typeof value !== "number") return raw;
-    return value > 1 && value <= 100 ? value / 100 : value;
+    if (value <= 1) return value;
+    return value <= 100 && (percent || Number.isInteger(value)) ? value / 100 : value;
   }, z.number().min(0).max(1));
 
 /** A text field a model sent as a list of lines (joined one a line) or as null (empty). */

@@ -66,6 +66,10 @@ describe("model schema parts", () => {
     expect(modelFraction().parse("90%")).toBe(0.9);
     expect(modelFraction().parse(1)).toBe(1);
     expect(modelFraction().safeParse(250).success).toBe(false);
+    expect(modelFraction().parse("0,85")).toBe(0.85);
+    expect(modelFraction().parse("92.5%")).toBe(0.925);
+    expect(modelFraction().safeParse(1.4).success).toBe(false);
+    expect(modelFraction().safeParse("4,200").success).toBe(false);
   });
 
   it('"none" is null in a nullable enum, and a value it cannot read fails naming the valid ones', () => {

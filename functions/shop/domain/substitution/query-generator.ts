@@ -182,6 +182,39 @@ export const withDefiningWords = (
   return [query.trim(), ...new Set(missing.map((f) => f.phrase))].join(" ");
 };
 
+/** Words that say what a text is about: folded, three letters or more, no number, no filler, no brand. */
+const meaningfulWords = (text: string, brands: readonly string[]): string[] => {
+  const brandWords = new Set(brands.flatMap((brand) => foldText(brand).split(" ")));
+  return foldText(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length >= 3 && !/^\d/.test(w) && !FILLER_WORDS.has(w) && !brandWords.has(w));
+};
+
+/** The same word, or one form of it ("congelada"/"congelados", "fatias"/"fatiado": the first five letters). */
+const sameWord = (a: string, b: string): boolean =>
+  a === b || (a.length >= 5 && b.length >= 5 && a.slice(0, 5) === b.slice(0, 5));
+
+const sharesWord = (query: string, words: readonly string[], brands: readonly string[]): boolean =>
+  meaningfulWords(query, brands).some((q) => words.some((w) => sameWord(q, w)));
+
+/**
+ * The `generate_search_query` schema for one product: its primary query must share a word with the
+ * product's name or the store's category (a query in English, "sweet potato cubes", finds nothing on a
+ * Portuguese shelf, and one about another food finds the wrong one). The port re-asks once, naming the
+ * product's own words; a second such answer takes the heuristic queries.
+ */
+export const searchQuerySchemaFor = (input: QueryGeneratorInput, brands: readonly string[]) => {
+  const words = meaningfulWords(`${input.productName} ${input.productCategory ?? ""}`, brands);
+  return generateSearchQueryToolSchema.superRefine((value, context) => {
+    if (words.length === 0 || sharesWord(value.primaryQuery, words, brands)) return;
+    context.addIssue({
+      code: "custom",
+      path: ["primaryQuery"],
+      message: `"${value.primaryQuery}" shares no word with the product: write the queries in European Portuguese with the product's own words (${[...new Set(words)].slice(0, 8).join(", ")})`,
+    });
+  });
+};
+
 export interface QueryGeneration {
   queries: QueryGeneratorOutput;
   source: StepSource;
@@ -198,6 +231,11 @@ export const generateSearchQueries = async (
   hints: QueryBrandHints = {},
 ): Promise<QueryGeneration> => {
   const tiers = deps.tiers ?? SEED_BRAND_TIERS;
+  const brands = brandWordsOf(tiers, hints.lexicon ?? DEFAULT_ATTRIBUTE_LEXICON, {
+    ...hints,
+    brands: [...(hints.brands ?? []), ...(input.brands ?? [])],
+  });
+  const productWords = meaningfulWords(`${input.productName} ${input.productCategory ?? ""}`, brands);
   return withHeuristicFallback<QueryGeneration>(
     deps.logger,
     "LLM query generation failed, using heuristic",
@@ -205,7 +243,7 @@ export const generateSearchQueries = async (
       const { value } = await deps.llm.structured({
         schemaName: SEARCH_QUERY_SCHEMA_NAME,
         description: "Generate search queries to find substitute products on Auchan.pt",
-        schema: generateSearchQueryToolSchema,
+        schema: searchQuerySchemaFor(input, brands),
         system: QUERY_GENERATOR_SYSTEM_PROMPT,
         messages: [{ role: "user", content: wrapPromptData("product", describeProduct(input)) }],
         model: "fast",
@@ -214,10 +252,6 @@ export const generateSearchQueries = async (
       });
       // The model's queries lose every brand too (a brand on the page, listed or not): a query names the
       // food, not the shelf's labels.
-      const brands = brandWordsOf(tiers, hints.lexicon ?? DEFAULT_ATTRIBUTE_LEXICON, {
-        ...hints,
-        brands: [...(hints.brands ?? []), ...(input.brands ?? [])],
-      });
       const strip = (query: string) => words(withoutBrands(query, brands)).join(" ");
       const primary = strip(value.primaryQuery);
       const queries = distinctQueries({
@@ -226,9 +260,19 @@ export const generateSearchQueries = async (
           input.productName,
           hints.lexicon,
         ),
+        // A fallback about nothing the product, its category or the primary query names (one in English
+        // beside a Portuguese primary) adds a search that finds nothing, or something else.
         fallbackQueries: value.fallbackQueries
           .map(strip)
-          .filter((q) => q.length > 0)
+          .filter(
+            (q) =>
+              q.length > 0 &&
+              sharesWord(
+                q,
+                [...productWords, ...meaningfulWords(`${primary} ${value.inferredCategory}`, brands)],
+                brands,
+              ),
+          )
           .slice(0, 3),
         inferredCategory: value.inferredCategory,
         searchStrategy: value.searchStrategy ?? "category",

@@ -2,11 +2,12 @@ import { z } from "zod";
 import type { LlmPort } from "../../../core/llm/llm-port";
 import { wrapPromptData } from "../../../core/llm/prompt-data";
 import type { LoggerPort } from "../../../core/logger-port";
-import { refineListedIdsOnce } from "../../../core/validation";
+import { refineListedIdsOnce, withListedIds } from "../../../core/validation";
 import { type StepSource, withHeuristicFallback } from "../heuristic-fallback";
 import { DIFFERS_PREFIX } from "./attribute-guard";
 import type { OriginalItem, RankedCandidate } from "./substitution-contracts";
 import { SUBSTITUTION_TEMPERATURE } from "./substitution-prompts";
+import { reasonContradiction } from "./substitution-reasons";
 import { PRICE_CAP_NOTE } from "./substitution-rules";
 
 /** The seed's ReasonGenerator ("Explain recommendations"): its own model call, after the ranking. */
@@ -25,7 +26,8 @@ RULES:
 3. Write prices the Portuguese way: 3,49 €/kg, 1,69 €.
 4. No greetings, no lists, no quotes: one sentence or a few short phrases separated by commas.
 5. Give a reason for every candidate listed, with its productId, and for no other.
-6. A candidate may carry guard notes (what differs from the original, a price above the household's cap): they are shown to the household with your reason, before and after it. Do not repeat them and never contradict them: a candidate that differs is not "the same product".
+6. Each reason is about its own candidate: never name another candidate, its brand or its productId.
+7. A candidate may carry guard notes (what differs from the original, a price above the household's cap): they are shown to the household with your reason, before and after it. Do not repeat them and never contradict them: a candidate that differs is not "the same product".
 
 EXAMPLE:
 Original: batata doce auchan em cubos para cozer 400g, 1,69 €, 4,22 €/kg
@@ -33,27 +35,34 @@ Candidate 2394892: batata doce polegar cubos congelada 1kg, 3,49 €, 3,49 €/k
 Reason: "Marca própria, 3,49 €/kg contra 4,22 €/kg, embalagem de 1 kg: melhor valor"`;
 
 /** What the model must answer: a reason for listed candidates only, each once, each short. */
-export const explainSubstitutesSchema = (candidateIds: ReadonlySet<string>) =>
-  z
-    .object({
-      reasons: z
-        .array(z.object({ productId: z.string(), reason: z.string().trim().min(1).max(REASON_MAX_CHARS) }))
-        .min(1)
-        .max(40),
-    })
-    .superRefine((value, context) =>
-      refineListedIdsOnce(
-        value.reasons,
-        {
-          id: (entry) => entry.productId,
-          listed: candidateIds,
-          path: (index) => ["reasons", index, "productId"],
-          verb: "explain",
-          pastVerb: "explained",
-        },
-        context,
+export const explainSubstitutesSchema = (
+  candidateIds: ReadonlySet<string>,
+  names: ReadonlyMap<string, string> = new Map(),
+) =>
+  z.preprocess(
+    // A reason keyed by the candidate's name, or by its id in another form, is that candidate's.
+    (raw) => withListedIds(raw, "reasons", candidateIds, names),
+    z
+      .object({
+        reasons: z
+          .array(z.object({ productId: z.string(), reason: z.string().trim().min(1).max(REASON_MAX_CHARS) }))
+          .min(1)
+          .max(40),
+      })
+      .superRefine((value, context) =>
+        refineListedIdsOnce(
+          value.reasons,
+          {
+            id: (entry) => entry.productId,
+            listed: candidateIds,
+            path: (index) => ["reasons", index, "productId"],
+            verb: "explain",
+            pastVerb: "explained",
+          },
+          context,
+        ),
       ),
-    );
+  );
 
 /** What the guards wrote on a candidate's reason: what differs from the original, and a price over the cap. */
 export interface GuardNotes {
@@ -153,7 +162,10 @@ export const explainSubstitutes = async (
       const { value } = await deps.llm.structured({
         schemaName: EXPLAIN_SUBSTITUTES_SCHEMA_NAME,
         description: "Explain each substitute candidate to the household, briefly, in European Portuguese",
-        schema: explainSubstitutesSchema(new Set(input.candidates.map((c) => c.productId))),
+        schema: explainSubstitutesSchema(
+          new Set(input.candidates.map((c) => c.productId)),
+          new Map(input.candidates.map((c) => [c.productId, c.name])),
+        ),
         system: REASON_GENERATOR_SYSTEM_PROMPT,
         messages: [{ role: "user", content: describe(input.original, input.candidates) }],
         model: "fast",
@@ -165,9 +177,16 @@ export const explainSubstitutes = async (
         // The guards' notes stay part of every reason the model rewrote (ARCHITECTURE: the reason says what differs).
         candidates: input.candidates.map((c) => {
           const written = reasons.get(c.productId);
-          return written === undefined
-            ? c
-            : { ...c, reason: withGuardNotes(written, guardNotesOf(c.reason)) };
+          if (written === undefined) return c;
+          const contradiction = reasonContradiction(written, c, input.original, input.candidates);
+          if (contradiction) {
+            deps.logger.warn("LLM reason contradicts its candidate, keeping the ranking's reason", {
+              productId: c.productId,
+              why: contradiction,
+            });
+            return c;
+          }
+          return { ...c, reason: withGuardNotes(written, guardNotesOf(c.reason)) };
         }),
         source: "llm" as const,
       };

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { stripAccents } from "../../../core/text/fold-text";
+import { modelEnum, modelFraction, modelText } from "../../../core/text/model-values";
 
 /**
  * Seed 000's contracts, verbatim: QueryGeneratorInput/Output, ValueRankerInput/Output and the worker's
@@ -40,9 +42,11 @@ export type QueryGeneratorOutput = z.infer<typeof queryGeneratorOutputSchema>;
 export const generateSearchQueryToolSchema = z.object({
   primaryQuery: text(200),
   fallbackQueries: z.array(text(200)).max(5),
-  inferredCategory: z.string().max(200),
-  reasoning: z.string().max(2000),
-  searchStrategy: z.enum(SEARCH_STRATEGIES).optional(),
+  /** null (a model with nothing to say) is "". */
+  inferredCategory: modelText(z.string().max(200)),
+  reasoning: modelText(z.string().max(2000)),
+  /** A near miss ("Category", "BROAD") is the seed's value. */
+  searchStrategy: modelEnum(SEARCH_STRATEGIES).optional(),
 });
 
 export const originalProductSchema = z.object({
@@ -96,12 +100,47 @@ export const valueRankerOutputSchema = z.object({
 export type ValueRankerOutput = z.infer<typeof valueRankerOutputSchema>;
 
 /** One ranking as the model reports it: the seed's `rank_substitutes_by_value` tool schema. */
+/** Other words a model uses for a brand tier (keys as aliasKey writes them: no case, accents or spaces). */
+const BRAND_PREFERENCE_ALIASES: Record<string, BrandPreference> = {
+  storebrand: "store",
+  ownbrand: "store",
+  privatelabel: "store",
+  marcapropria: "store",
+  marcadodistribuidor: "store",
+  marcabranca: "store",
+  nationalbrand: "national",
+  marcanacional: "national",
+  premiumbrand: "premium",
+  marcapremium: "premium",
+  desconhecida: "unknown",
+};
+/** The seed's recommendation bands as a pt-PT prompt may lead a model to write them. */
+const RECOMMENDATION_ALIASES: Record<string, Recommendation> = {
+  forte: "strong",
+  aceitavel: "acceptable",
+  fraca: "weak",
+  fraco: "weak",
+};
+
+const aliasKey = (text: string): string =>
+  stripAccents(text)
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, "");
+
+/** A model's enum value: its own words for one first (`aliases`, keys as aliasKey writes them), then near misses. */
+const withAliases = <const T extends readonly [string, ...string[]]>(
+  values: T,
+  aliases: Readonly<Record<string, T[number]>>,
+) =>
+  z.preprocess((raw) => (typeof raw === "string" ? (aliases[aliasKey(raw)] ?? raw) : raw), modelEnum(values));
+
 export const modelRankingSchema = z.object({
-  productId: z.string().min(1),
+  productId: z.string().min(1).describe("the candidate's productId exactly as listed (not its name)"),
   rank: z.number().int().min(1),
-  valueScore: z.number().min(0).max(1),
-  brandPreference: z.enum(BRAND_PREFERENCES),
-  recommendation: z.enum(RECOMMENDATIONS),
+  /** "0,85", "85%" or 85 is 0.85 (a score as real models write it); "4,200" is refused, never guessed. */
+  valueScore: modelFraction().describe('a fraction from 0 to 1, as a number: 0.85, not 85 or "85%"'),
+  brandPreference: withAliases(BRAND_PREFERENCES, BRAND_PREFERENCE_ALIASES),
+  recommendation: withAliases(RECOMMENDATIONS, RECOMMENDATION_ALIASES),
   reason: z.string().trim().min(1).max(500),
 });
 export type ModelRanking = z.infer<typeof modelRankingSchema>;

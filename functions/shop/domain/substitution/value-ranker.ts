@@ -2,7 +2,8 @@ import { z } from "zod";
 import type { LlmPort } from "../../../core/llm/llm-port";
 import { wrapPromptData } from "../../../core/llm/prompt-data";
 import type { LoggerPort } from "../../../core/logger-port";
-import { refineListedIdsOnce } from "../../../core/validation";
+import { modelText } from "../../../core/text/model-values";
+import { refineListedIdsOnce, withListedIds } from "../../../core/validation";
 import { type StepSource, withHeuristicFallback } from "../heuristic-fallback";
 import { keepDefiningAttributes } from "./attribute-guard";
 import { type BrandTiers, classifyBrand, SEED_BRAND_TIERS } from "./brand-tiers";
@@ -15,7 +16,7 @@ import {
   type ValueRanking,
 } from "./substitution-contracts";
 import { SUBSTITUTION_TEMPERATURE, VALUE_RANKER_SYSTEM_PROMPT } from "./substitution-prompts";
-import { heuristicReason } from "./substitution-reasons";
+import { heuristicReason, reasonContradiction } from "./substitution-reasons";
 import {
   calculateCapacityCostRatio,
   calculateValueScore,
@@ -117,33 +118,43 @@ export const rankByHeuristic = (
  * The model's answer, checked like any input: only the listed product ids, each once, ranks unique,
  * scores within 0..1. The LLM port re-asks once with these errors; a second refusal is LlmOutputInvalid.
  */
-export const modelRankingOutputSchema = (candidateIds: ReadonlySet<string>) =>
-  z
-    .object({ rankings: z.array(modelRankingSchema).min(1).max(40), summary: z.string().max(2000) })
-    .superRefine((value, context) => {
-      const seenRanks = new Set<number>();
-      refineListedIdsOnce(
-        value.rankings,
-        {
-          id: (ranking) => ranking.productId,
-          listed: candidateIds,
-          path: (index) => ["rankings", index, "productId"],
-          verb: "rank",
-          pastVerb: "ranked",
-        },
-        context,
-        (ranking, index) => {
-          if (seenRanks.has(ranking.rank)) {
-            context.addIssue({
-              code: "custom",
-              path: ["rankings", index, "rank"],
-              message: `rank ${ranking.rank} is given twice`,
-            });
-          }
-          seenRanks.add(ranking.rank);
-        },
-      );
-    });
+export const modelRankingOutputSchema = (
+  candidateIds: ReadonlySet<string>,
+  names: ReadonlyMap<string, string> = new Map(),
+) =>
+  z.preprocess(
+    (raw) => withListedIds(raw, "rankings", candidateIds, names),
+    z
+      .object({
+        rankings: z.array(modelRankingSchema).min(1).max(40),
+        // A null summary is none: ours is written from the ranking.
+        summary: modelText(z.string().max(2000)),
+      })
+      .superRefine((value, context) => {
+        const seenRanks = new Set<number>();
+        refineListedIdsOnce(
+          value.rankings,
+          {
+            id: (ranking) => ranking.productId,
+            listed: candidateIds,
+            path: (index) => ["rankings", index, "productId"],
+            verb: "rank",
+            pastVerb: "ranked",
+          },
+          context,
+          (ranking, index) => {
+            if (seenRanks.has(ranking.rank)) {
+              context.addIssue({
+                code: "custom",
+                path: ["rankings", index, "rank"],
+                message: `rank ${ranking.rank} is given twice`,
+              });
+            }
+            seenRanks.add(ranking.rank);
+          },
+        );
+      }),
+  );
 
 const describeCandidates = (input: ValueRankerInput): string =>
   input.candidates
@@ -174,6 +185,14 @@ const describeOriginal = (original: ValueRankerInput["originalProduct"]): string
     .filter(Boolean)
     .join("\n");
 
+const knownTier = (
+  candidate: SubstituteCandidate,
+  tiers: BrandTiers,
+): ValueRanking["brandPreference"] | undefined => {
+  const tier = classifyBrand(candidate.name, tiers, candidate.brand);
+  return tier === "unknown" ? undefined : tier;
+};
+
 export interface RankingOutcome {
   output: ValueRankerOutput;
   source: StepSource;
@@ -199,7 +218,7 @@ export const rankSubstitutesByValue = async (
       const { value } = await deps.llm.structured({
         schemaName: RANK_SUBSTITUTES_SCHEMA_NAME,
         description: "Rank substitute candidates using household value heuristics",
-        schema: modelRankingOutputSchema(ids),
+        schema: modelRankingOutputSchema(ids, new Map(available.map((c) => [c.productId, c.name]))),
         system: VALUE_RANKER_SYSTEM_PROMPT,
         messages: [
           {
@@ -215,11 +234,28 @@ export const rankSubstitutesByValue = async (
       const modelOrder = [...value.rankings].sort((a, b) => a.rank - b.rank);
       const ranked: Omit<ValueRanking, "rank">[] = modelOrder.map((ranking) => {
         const candidate = byId.get(ranking.productId) as SubstituteCandidate;
+        // The brand tier is a fact the tiers hold: a model that calls Polegar "national" (it cannot know
+        // Auchan's labels) is not shown; its word stands only for a brand the tiers do not know.
+        const brandPreference = knownTier(candidate, tiers) ?? ranking.brandPreference;
+        const priceComparison = comparePrice(candidate, input.originalProduct);
+        // A reason about another product, a lost attribute claimed, or an invented price is not shown.
+        const contradiction = reasonContradiction(
+          ranking.reason,
+          candidate,
+          input.originalProduct,
+          available,
+        );
+        if (contradiction) {
+          deps.logger.warn("LLM ranking reason contradicts its candidate, using the heuristic reason", {
+            productId: candidate.productId,
+            why: contradiction,
+          });
+        }
         return {
           productId: ranking.productId,
           valueScore: ranking.valueScore,
-          brandPreference: ranking.brandPreference,
-          priceComparison: comparePrice(candidate, input.originalProduct),
+          brandPreference,
+          priceComparison,
           capacityCostRatio: calculateCapacityCostRatio(
             candidate.price,
             candidate.pricePerUnit,
@@ -227,7 +263,9 @@ export const rankSubstitutesByValue = async (
           ),
           // The seed's bands hold whatever the model says, so a 0.45 is never "strong".
           recommendation: recommendationFor(ranking.valueScore),
-          reason: ranking.reason,
+          reason: contradiction
+            ? heuristicReason(candidate, input.originalProduct, brandPreference, priceComparison)
+            : ranking.reason,
         };
       });
       const leftOut = rankByHeuristic(

@@ -1,18 +1,20 @@
 import type { LlmPort } from "../../../core/llm/llm-port";
 import type { LoggerPort } from "../../../core/logger-port";
+import type { HouseholdPreferences } from "../household-preferences";
 import type { CoordinatorCartLine } from "../store-shapes";
 import { brandTiersFor, DEFAULT_STORE_ID } from "../substitution/brand-tiers";
 import { generateItemQueries, originalItemFromCartLine } from "../substitution/substitution-worker";
 
 /**
  * GenerateQueries (map item, step 1): the seed's QueryGenerator (`generate_search_query`) for one
- * unavailable cart line, the heuristic when the model fails.
+ * unavailable cart line, the heuristic when the model fails; no query names a brand the household banned.
  */
 export const generateQueriesForItem = (
   deps: { llm: LlmPort; logger: LoggerPort },
-  args: { item: CoordinatorCartLine },
+  args: { item: CoordinatorCartLine; rules?: Pick<HouseholdPreferences, "bannedBrands"> },
 ) =>
   generateItemQueries(
     { ...deps, tiers: brandTiersFor(DEFAULT_STORE_ID) },
     originalItemFromCartLine(args.item),
+    args.rules?.bannedBrands,
   );
