@@ -17,7 +17,8 @@ import {
   type QueryGeneratorOutput,
   SEARCH_QUERY_SCHEMA_NAME,
 } from "./substitution-contracts";
-import { QUERY_GENERATOR_SYSTEM_PROMPT, SUBSTITUTION_TEMPERATURE } from "./substitution-prompts";
+import { type SubstitutionRules, substitutionPrefix } from "./substitution-agent";
+import { SUBSTITUTION_TEMPERATURE } from "./substitution-prompts";
 
 /** Sizes and counts in names: `400g`, `1,5kg`, `6x1l`, `4x115g`, `12 rolos`, `40 doses`, `kg` alone. */
 const SIZE_PATTERN =
@@ -193,7 +194,7 @@ export interface QueryGeneration {
  * product; when it is unavailable or answers invalidly twice, the heuristic builder does.
  */
 export const generateSearchQueries = async (
-  deps: { llm: LlmPort; logger: LoggerPort; tiers?: BrandTiers },
+  deps: { llm: LlmPort; logger: LoggerPort; tiers?: BrandTiers; rules?: SubstitutionRules },
   input: QueryGeneratorInput,
   hints: QueryBrandHints = {},
 ): Promise<QueryGeneration> => {
@@ -206,7 +207,8 @@ export const generateSearchQueries = async (
         schemaName: SEARCH_QUERY_SCHEMA_NAME,
         description: "Generate search queries to find substitute products on Auchan.pt",
         schema: generateSearchQueryToolSchema,
-        system: QUERY_GENERATOR_SYSTEM_PROMPT,
+        // The substitution agent's shared prefix (tools, system): the rank and reason steps send it too.
+        ...substitutionPrefix({ tiers, rules: deps.rules }),
         messages: [{ role: "user", content: wrapPromptData("product", describeProduct(input)) }],
         model: "fast",
         maxOutputTokens: 1024,

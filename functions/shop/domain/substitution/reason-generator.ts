@@ -6,6 +6,8 @@ import { refineListedIdsOnce } from "../../../core/validation";
 import { type StepSource, withHeuristicFallback } from "../heuristic-fallback";
 import { DIFFERS_PREFIX } from "./attribute-guard";
 import type { OriginalItem, RankedCandidate } from "./substitution-contracts";
+import { type BrandTiers, SEED_BRAND_TIERS } from "./brand-tiers";
+import { type SubstitutionRules, substitutionPrefix } from "./substitution-agent";
 import { SUBSTITUTION_TEMPERATURE } from "./substitution-prompts";
 import { PRICE_CAP_NOTE } from "./substitution-rules";
 
@@ -141,7 +143,7 @@ export interface ReasonsOutcome {
  * keeps it ("LLM enhances, heuristics always work"). Ranks, scores and order never change here.
  */
 export const explainSubstitutes = async (
-  deps: { llm: LlmPort; logger: LoggerPort },
+  deps: { llm: LlmPort; logger: LoggerPort; tiers?: BrandTiers; rules?: SubstitutionRules },
   input: { original: OriginalItem; candidates: readonly RankedCandidate[] },
 ): Promise<ReasonsOutcome> => {
   const unchanged = (): ReasonsOutcome => ({ candidates: [...input.candidates], source: "heuristic" });
@@ -154,7 +156,8 @@ export const explainSubstitutes = async (
         schemaName: EXPLAIN_SUBSTITUTES_SCHEMA_NAME,
         description: "Explain each substitute candidate to the household, briefly, in European Portuguese",
         schema: explainSubstitutesSchema(new Set(input.candidates.map((c) => c.productId))),
-        system: REASON_GENERATOR_SYSTEM_PROMPT,
+        // The substitution agent's shared prefix (tools, system): the query and rank steps send it too.
+        ...substitutionPrefix({ tiers: deps.tiers ?? SEED_BRAND_TIERS, rules: deps.rules }),
         messages: [{ role: "user", content: describe(input.original, input.candidates) }],
         model: "fast",
         maxOutputTokens: 1024,

@@ -15,6 +15,7 @@ import type {
   SubstitutionRecommendation,
   SubstitutionResult,
 } from "./substitution-contracts";
+import type { SubstitutionRules } from "./substitution-agent";
 import { applySubstitutionRules, type RemovedCandidate } from "./substitution-rules";
 import { rankSubstitutesByValue, summarizeRankings } from "./value-ranker";
 
@@ -48,6 +49,8 @@ export interface WorkerDeps {
   llm: LlmPort;
   logger: LoggerPort;
   tiers: BrandTiers;
+  /** The household's rules, told to the model in the substitution agent's shared prompt. */
+  rules?: SubstitutionRules;
 }
 
 /** Step 2a: the item's queries (model, else heuristic). */
@@ -166,7 +169,7 @@ export const rankItemCandidates = async (
   },
 ): Promise<RankedItem> => {
   const { original } = args;
-  const ranked = await rankSubstitutesByValue(deps, {
+  const ranked = await rankSubstitutesByValue({ ...deps, rules: args.preferences }, {
     originalProduct: {
       name: original.name,
       price: original.price,

@@ -14,7 +14,8 @@ import {
   type ValueRankerOutput,
   type ValueRanking,
 } from "./substitution-contracts";
-import { SUBSTITUTION_TEMPERATURE, VALUE_RANKER_SYSTEM_PROMPT } from "./substitution-prompts";
+import { type SubstitutionRules, substitutionPrefix } from "./substitution-agent";
+import { SUBSTITUTION_TEMPERATURE } from "./substitution-prompts";
 import { heuristicReason } from "./substitution-reasons";
 import {
   calculateCapacityCostRatio,
@@ -185,7 +186,7 @@ export interface RankingOutcome {
  * any candidate the model left out after the ones it ranked, by the heuristic. Failure → the heuristic.
  */
 export const rankSubstitutesByValue = async (
-  deps: { llm: LlmPort; logger: LoggerPort; tiers?: BrandTiers },
+  deps: { llm: LlmPort; logger: LoggerPort; tiers?: BrandTiers; rules?: SubstitutionRules },
   input: ValueRankerInput,
 ): Promise<RankingOutcome> => {
   const tiers = deps.tiers ?? SEED_BRAND_TIERS;
@@ -200,7 +201,8 @@ export const rankSubstitutesByValue = async (
         schemaName: RANK_SUBSTITUTES_SCHEMA_NAME,
         description: "Rank substitute candidates using household value heuristics",
         schema: modelRankingOutputSchema(ids),
-        system: VALUE_RANKER_SYSTEM_PROMPT,
+        // The substitution agent's shared prefix (tools, system): the query and reason steps send it too.
+        ...substitutionPrefix({ tiers, rules: deps.rules }),
         messages: [
           {
             role: "user",

@@ -2,6 +2,7 @@ import type { LlmPort } from "../../../core/llm/llm-port";
 import type { LoggerPort } from "../../../core/logger-port";
 import type { CoordinatorCartLine } from "../store-shapes";
 import { brandTiersFor, DEFAULT_STORE_ID } from "../substitution/brand-tiers";
+import type { SubstitutionRules } from "../substitution/substitution-agent";
 import { generateItemQueries, originalItemFromCartLine } from "../substitution/substitution-worker";
 
 /**
@@ -10,9 +11,9 @@ import { generateItemQueries, originalItemFromCartLine } from "../substitution/s
  */
 export const generateQueriesForItem = (
   deps: { llm: LlmPort; logger: LoggerPort },
-  args: { item: CoordinatorCartLine },
+  args: { item: CoordinatorCartLine; rules?: SubstitutionRules },
 ) =>
   generateItemQueries(
-    { ...deps, tiers: brandTiersFor(DEFAULT_STORE_ID) },
+    { ...deps, tiers: brandTiersFor(DEFAULT_STORE_ID), ...(args.rules ? { rules: args.rules } : {}) },
     originalItemFromCartLine(args.item),
   );
