@@ -23,7 +23,11 @@ const eventSchema = z.object({
  * the step's source and the item's LLM usage so far.
  */
 export const handler = async (event: unknown, context: Context) => {
-  const { item, ranked, rules, modelWindowEndsAt } = parseOrThrow(eventSchema, event, "GenerateReasons event");
+  const { item, ranked, rules, modelWindowEndsAt } = parseOrThrow(
+    eventSchema,
+    event,
+    "GenerateReasons event",
+  );
   return withStepScope(
     context,
     { name: "GenerateReasons", windowEndsAt: modelWindowEndsAt },

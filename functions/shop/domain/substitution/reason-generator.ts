@@ -5,9 +5,9 @@ import type { LoggerPort } from "../../../core/logger-port";
 import { refineListedIdsOnce } from "../../../core/validation";
 import { type StepSource, withHeuristicFallback } from "../heuristic-fallback";
 import { DIFFERS_PREFIX } from "./attribute-guard";
-import type { OriginalItem, RankedCandidate } from "./substitution-contracts";
 import { type BrandTiers, SEED_BRAND_TIERS } from "./brand-tiers";
 import { type SubstitutionRules, substitutionPrefix } from "./substitution-agent";
+import type { OriginalItem, RankedCandidate } from "./substitution-contracts";
 import { SUBSTITUTION_TEMPERATURE } from "./substitution-prompts";
 import { PRICE_CAP_NOTE } from "./substitution-rules";
 

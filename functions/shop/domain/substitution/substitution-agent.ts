@@ -3,7 +3,11 @@ import { wrapPromptData } from "../../../core/llm/prompt-data";
 import { sharedToolSet } from "../../../core/llm/structured-output";
 import type { HouseholdPreferences } from "../household-preferences";
 import { type BrandTiers, DEFAULT_STORE_ID, SEED_BRAND_TIERS } from "./brand-tiers";
-import { EXPLAIN_SUBSTITUTES_SCHEMA_NAME, explainSubstitutesSchema, REASON_GENERATOR_SYSTEM_PROMPT } from "./reason-generator";
+import {
+  EXPLAIN_SUBSTITUTES_SCHEMA_NAME,
+  explainSubstitutesSchema,
+  REASON_GENERATOR_SYSTEM_PROMPT,
+} from "./reason-generator";
 import {
   generateSearchQueryToolSchema,
   RANK_SUBSTITUTES_SCHEMA_NAME,
@@ -20,7 +24,10 @@ import { modelRankingOutputSchema } from "./value-ranker";
  */
 
 /** The household's rules as the model is told them (the code still enforces them after its answer). */
-export type SubstitutionRules = Pick<HouseholdPreferences, "pinnedBrands" | "bannedBrands" | "priceCapPercent">;
+export type SubstitutionRules = Pick<
+  HouseholdPreferences,
+  "pinnedBrands" | "bannedBrands" | "priceCapPercent"
+>;
 
 /** What the shared prefix depends on: the store (its brand tiers) and the household's rules, if known. */
 export interface SubstitutionContext {

@@ -6,6 +6,7 @@ import { refineListedIdsOnce } from "../../../core/validation";
 import { type StepSource, withHeuristicFallback } from "../heuristic-fallback";
 import { keepDefiningAttributes } from "./attribute-guard";
 import { type BrandTiers, classifyBrand, SEED_BRAND_TIERS } from "./brand-tiers";
+import { type SubstitutionRules, substitutionPrefix } from "./substitution-agent";
 import {
   modelRankingSchema,
   RANK_SUBSTITUTES_SCHEMA_NAME,
@@ -14,7 +15,6 @@ import {
   type ValueRankerOutput,
   type ValueRanking,
 } from "./substitution-contracts";
-import { type SubstitutionRules, substitutionPrefix } from "./substitution-agent";
 import { SUBSTITUTION_TEMPERATURE } from "./substitution-prompts";
 import { heuristicReason } from "./substitution-reasons";
 import {

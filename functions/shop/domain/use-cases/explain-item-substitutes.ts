@@ -17,9 +17,12 @@ export const explainSubstitutesForItem = async <R extends Pick<RankStepOutput, "
   args: { item: CoordinatorCartLine; ranked: R; rules?: SubstitutionRules },
 ): Promise<R & { reasonsSource: RankStepOutput["source"] }> => {
   const prompt = { tiers: brandTiersFor(DEFAULT_STORE_ID), ...(args.rules ? { rules: args.rules } : {}) };
-  const explained = await explainSubstitutes({ ...deps, ...prompt }, {
-    original: originalItemFromCartLine(args.item),
-    candidates: args.ranked.candidates,
-  });
+  const explained = await explainSubstitutes(
+    { ...deps, ...prompt },
+    {
+      original: originalItemFromCartLine(args.item),
+      candidates: args.ranked.candidates,
+    },
+  );
   return { ...args.ranked, candidates: explained.candidates, reasonsSource: explained.source };
 };
