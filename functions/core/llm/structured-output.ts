@@ -15,24 +15,6 @@ export const structuredOutputTool = (
   inputSchema: toToolJsonSchema(schema),
 });
 
-/**
- * One agent's tool set, shared by all its structured calls (each forces its own): every call then sends
- * the same tools, in the same order, byte for byte, so a prompt cache serves them (and the system prompt
- * after them) to every step. Each entry's schema is only what the model reads; each call's own `schema`
- * (which may add checks JSON schema cannot say, such as the listed ids) checks the answer.
- */
-export const sharedToolSet = (
-  entries: ReadonlyArray<{ schemaName: string; schema: z.ZodType; description: string }>,
-): LlmToolSpec[] => {
-  const names = new Set<string>();
-  return entries.map(({ schemaName, schema, description }) => {
-    assertToolName(schemaName);
-    if (names.has(schemaName)) throw new ConfigError(`Tool "${schemaName}" is twice in a shared tool set`);
-    names.add(schemaName);
-    return structuredOutputTool(schemaName, schema, description);
-  });
-};
-
 /** A structured call's shared tools, checked: the forced one is among them, every name is valid. */
 export const sharedToolsFor = (schemaName: string, tools: LlmToolSpec[]): LlmToolSpec[] => {
   for (const tool of tools) assertToolName(tool.name);

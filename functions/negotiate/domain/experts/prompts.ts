@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { LlmToolSpec } from "../../../core/llm/llm-port";
 import { wrapPromptData } from "../../../core/llm/prompt-data";
-import { sharedToolSet } from "../../../core/llm/structured-output";
+import { sharedToolSet } from "../../../core/llm/tool-json-schema";
 import { foldText } from "../../../core/text/fold-text";
 import {
   daysFromText,

@@ -1,6 +1,6 @@
 import type { LlmToolSpec } from "../../../core/llm/llm-port";
 import { wrapPromptData } from "../../../core/llm/prompt-data";
-import { sharedToolSet } from "../../../core/llm/structured-output";
+import { sharedToolSet } from "../../../core/llm/tool-json-schema";
 import type { HouseholdPreferences } from "../household-preferences";
 import { type BrandTiers, DEFAULT_STORE_ID, SEED_BRAND_TIERS } from "./brand-tiers";
 import {
