@@ -27,6 +27,8 @@ import type { LlmPort } from "../functions/core/llm/llm-port";
 import { createUsageRecorder, type UsageTotals } from "../functions/core/llm/usage-recorder";
 import { recordingUsage } from "../functions/core/llm/usage-recording-llm";
 import type { LoggerPort } from "../functions/core/logger-port";
+import { DEFAULT_PRICE_CAP_PERCENT } from "../functions/shop/domain/household-preferences";
+import { brandTiersFor, DEFAULT_STORE_ID } from "../functions/shop/domain/substitution/brand-tiers";
 import { generateSearchQueries } from "../functions/shop/domain/substitution/query-generator";
 import { explainSubstitutes } from "../functions/shop/domain/substitution/reason-generator";
 import type { SubstituteCandidate } from "../functions/shop/domain/substitution/substitution-contracts";
@@ -128,40 +130,41 @@ const portAt = (url: string): LlmPort =>
   );
 
 const shopRun = async (llm: LlmPort): Promise<void> => {
+  // As a run's steps call them: the store's brand tiers and a household's rules, in the shared prompt.
+  const deps = {
+    llm,
+    logger: silent,
+    tiers: brandTiersFor(DEFAULT_STORE_ID),
+    rules: { pinnedBrands: [], bannedBrands: [], priceCapPercent: DEFAULT_PRICE_CAP_PERCENT },
+  };
   for (const { original, candidates } of items) {
-    await generateSearchQueries(
-      { llm, logger: silent },
-      { productName: original.name, originalPrice: euros(original.priceCents) },
-    );
-    const ranking = await rankSubstitutesByValue(
-      { llm, logger: silent },
-      {
-        originalProduct: {
-          name: original.name,
-          price: euros(original.priceCents),
-          pricePerUnit: original.unitPriceLabel,
-        },
-        candidates,
+    await generateSearchQueries(deps, {
+      productName: original.name,
+      originalPrice: euros(original.priceCents),
+    });
+    const ranking = await rankSubstitutesByValue(deps, {
+      originalProduct: {
+        name: original.name,
+        price: euros(original.priceCents),
+        pricePerUnit: original.unitPriceLabel,
       },
-    );
+      candidates,
+    });
     const ranked = ranking.output.rankings.map((r) => {
       const product = candidates.find((c) => c.productId === r.productId);
       return { ...r, name: product?.name ?? "", price: product?.price ?? 0 };
     });
-    await explainSubstitutes(
-      { llm, logger: silent },
-      {
-        original: {
-          productId: original.productId,
-          name: original.name,
-          price: euros(original.priceCents),
-          pricePerUnit: original.unitPriceLabel,
-          quantity: 1,
-          categoryPath: [],
-        },
-        candidates: ranked,
+    await explainSubstitutes(deps, {
+      original: {
+        productId: original.productId,
+        name: original.name,
+        price: euros(original.priceCents),
+        pricePerUnit: original.unitPriceLabel,
+        quantity: 1,
+        categoryPath: [],
       },
-    );
+      candidates: ranked,
+    });
   }
 };
 

@@ -78,7 +78,7 @@ const rulesSection = (rules: SubstitutionRules | undefined): string => {
     `- price cap: a candidate more than +${rules.priceCapPercent}% dearer than the original (per unit where both have a unit price, else per pack) is never "strong"`,
     `- pinned brands, shown first: ${wrapPromptData("pinned_brands", brands(rules.pinnedBrands))}`,
     `- banned brands, never shown: ${wrapPromptData("banned_brands", brands(rules.bannedBrands))}`,
-    "- a candidate outside the original's category, or that loses a defining attribute of the original (sem lactose, de ovelha, grego, bio…), is moved down and its reason says what differs",
+    "- a candidate outside the original's category path is removed; one that loses a defining attribute of the original (sem lactose, de ovelha, grego, bio…) or is another kind of product ranks below those that keep them, and its reason says what differs",
   ].join("\n");
 };
 
