@@ -34,7 +34,7 @@ export type {
 } from "./llm-port";
 export { escapePromptData, wrapPromptData } from "./prompt-data";
 export type { SecretReader } from "./secret-reader";
-export { toToolJsonSchema } from "./tool-json-schema";
+export { sharedToolSet, toToolJsonSchema } from "./tool-json-schema";
 export { createUnavailableLlm } from "./unavailable-llm";
 export {
   createUsageRecorder,

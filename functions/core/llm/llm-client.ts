@@ -13,7 +13,12 @@ import type {
 } from "./llm-port";
 import type { DriverRequest, DriverResponse, ModelDriver } from "./model-driver";
 import { type ProviderBreaker, ProviderSkipped } from "./provider-breaker";
-import { readStructuredReply, reaskMessages, structuredOutputTool } from "./structured-output";
+import {
+  readStructuredReply,
+  reaskMessages,
+  sharedToolsFor,
+  structuredOutputTool,
+} from "./structured-output";
 import { assertToolName } from "./tool-json-schema";
 
 /** The two log calls the client makes; a Powertools Logger fits. */
@@ -208,7 +213,9 @@ export const createLlmClient = (options: LlmClientOptions): LlmPort => {
       const { schemaName, schema } = request;
       const base = {
         system: request.system,
-        tools: [structuredOutputTool(schemaName, schema, request.description)],
+        tools: request.tools
+          ? sharedToolsFor(schemaName, request.tools)
+          : [structuredOutputTool(schemaName, schema, request.description)],
         toolChoice: { name: schemaName },
       };
       const { result, usage } = await call(

@@ -79,6 +79,13 @@ export interface StructuredRequest<S extends z.ZodType> extends CallOptions {
   /** snake_case; also the forced tool's name, and the key a fake model routes on. */
   schemaName: string;
   description?: string;
+  /**
+   * The agent's shared tool set, sent in place of the schema's own tool: one of them is named
+   * `schemaName`, and the call forces it. Every step of an agent that sends the same set (and the same
+   * system prompt) sends one byte-identical prefix, which the provider's prompt cache then serves to the
+   * next step; `schema` still checks the answer. Build it with `sharedToolSet`.
+   */
+  tools?: LlmToolSpec[];
 }
 
 export interface StructuredResult<T> {

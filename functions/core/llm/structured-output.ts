@@ -1,8 +1,8 @@
 import type { z } from "zod";
-import type { FieldIssue } from "../errors";
+import { ConfigError, type FieldIssue } from "../errors";
 import { toFieldIssues } from "../validation";
 import type { LlmMessage, LlmToolCall, LlmToolSpec, StopReason } from "./llm-port";
-import { toToolJsonSchema } from "./tool-json-schema";
+import { assertToolName, toToolJsonSchema } from "./tool-json-schema";
 
 /** The forced tool a structured call offers: its name is the schema name, its input the schema. */
 export const structuredOutputTool = (
@@ -14,6 +14,15 @@ export const structuredOutputTool = (
   description: description ?? `Report the result as the arguments of ${schemaName}.`,
   inputSchema: toToolJsonSchema(schema),
 });
+
+/** A structured call's shared tools, checked: the forced one is among them, every name is valid. */
+export const sharedToolsFor = (schemaName: string, tools: LlmToolSpec[]): LlmToolSpec[] => {
+  for (const tool of tools) assertToolName(tool.name);
+  if (!tools.some((tool) => tool.name === schemaName)) {
+    throw new ConfigError(`The shared tool set has no tool named "${schemaName}" to force`);
+  }
+  return tools;
+};
 
 export type StructuredReading<T> =
   | { ok: true; value: T }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ConfigError } from "../errors";
+import type { LlmToolSpec } from "./llm-port";
 
 const SNAKE_CASE = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
 const MAX_TOOL_NAME_LENGTH = 64;
@@ -94,4 +95,22 @@ const dropSafeIntegerBounds = (node: unknown): unknown => {
       ),
   );
   return Object.fromEntries(entries.map(([key, value]) => [key, dropSafeIntegerBounds(value)]));
+};
+
+/**
+ * One agent's tool set, shared by all its structured calls (each forces its own): every call then sends
+ * the same tools, in the same order, byte for byte, so a prompt cache serves them (and the system prompt
+ * after them) to every step. Each entry's schema is only what the model reads; each call's own `schema`
+ * (which may add checks JSON schema cannot say, such as the listed ids) checks the answer.
+ */
+export const sharedToolSet = (
+  entries: ReadonlyArray<{ schemaName: string; schema: z.ZodType; description: string }>,
+): LlmToolSpec[] => {
+  const names = new Set<string>();
+  return entries.map(({ schemaName, schema, description }) => {
+    assertToolName(schemaName);
+    if (names.has(schemaName)) throw new ConfigError(`Tool "${schemaName}" is twice in a shared tool set`);
+    names.add(schemaName);
+    return { name: schemaName, description, inputSchema: toToolJsonSchema(schema) };
+  });
 };

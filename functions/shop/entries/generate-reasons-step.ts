@@ -1,7 +1,7 @@
 import type { Context } from "aws-lambda";
 import { z } from "zod";
 import { parseOrThrow } from "../../core/validation";
-import { rankStepOutputSchema } from "../domain/runs/run-step-events";
+import { itemRulesSchema, rankStepOutputSchema } from "../domain/runs/run-step-events";
 import { addUsage } from "../domain/runs/shop-run";
 import { coordinatorCartLineSchema } from "../domain/store-shapes";
 import { explainSubstitutesForItem } from "../domain/use-cases/explain-item-substitutes";
@@ -13,6 +13,8 @@ const eventSchema = z.object({
   modelWindowEndsAt: z.number().optional(),
   item: coordinatorCartLineSchema,
   ranked: rankStepOutputSchema,
+  /** The household's rules, for the substitution agent's shared prompt (absent in runs started before). */
+  rules: itemRulesSchema.optional(),
 });
 
 /**
@@ -21,12 +23,19 @@ const eventSchema = z.object({
  * the step's source and the item's LLM usage so far.
  */
 export const handler = async (event: unknown, context: Context) => {
-  const { item, ranked, modelWindowEndsAt } = parseOrThrow(eventSchema, event, "GenerateReasons event");
+  const { item, ranked, rules, modelWindowEndsAt } = parseOrThrow(
+    eventSchema,
+    event,
+    "GenerateReasons event",
+  );
   return withStepScope(
     context,
     { name: "GenerateReasons", windowEndsAt: modelWindowEndsAt },
     async ({ llm, runUsage }) => {
-      const explained = await explainSubstitutesForItem({ llm, logger: stepLogger }, { item, ranked });
+      const explained = await explainSubstitutesForItem(
+        { llm, logger: stepLogger },
+        { item, ranked, ...(rules ? { rules } : {}) },
+      );
       return { ...explained, usage: addUsage(ranked.usage, runUsage()) };
     },
   );

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { createLlmClient } from "../../../functions/core/llm/llm-client";
 import { LlmOutputInvalid, LlmUnavailable } from "../../../functions/core/llm/llm-errors";
 import type { DriverRequest, DriverResponse, ModelDriver } from "../../../functions/core/llm/model-driver";
+import { sharedToolSet } from "../../../functions/core/llm/tool-json-schema";
 
 type Reply = Partial<DriverResponse> | Error | ((request: DriverRequest) => Promise<DriverResponse>);
 
@@ -58,6 +59,40 @@ const quoteRequest = {
 const callOf = (args: unknown) => ({ toolCalls: [{ id: "t1", name: "extract_quote", arguments: args }] });
 
 describe("createLlmClient structured output", () => {
+  it("sends an agent's shared tool set as given, forcing the schema's tool, and checks the answer with the schema", async () => {
+    const tools = sharedToolSet([
+      { schemaName: "find_item", schema: z.object({ query: z.string() }), description: "Find." },
+      { schemaName: "extract_quote", schema: quoteSchema, description: "Report the quote." },
+    ]);
+    const { llm, requests } = clientWith([
+      callOf({ unit_price_cents: "a lot", currency: "EUR" }),
+      callOf({ unit_price_cents: 1250, currency: "EUR" }),
+    ]);
+    const { value } = await llm.structured({ ...quoteRequest, tools });
+    expect(value).toEqual({ unit_price_cents: 1250, currency: "EUR" });
+    // The re-ask sends the same prefix: the tools byte for byte, the system prompt unchanged.
+    for (const request of requests) {
+      expect(JSON.stringify(request.tools)).toBe(JSON.stringify(tools));
+      expect(request.system).toBe(quoteRequest.system);
+      expect(request.toolChoice).toEqual({ name: "extract_quote" });
+    }
+  });
+
+  it("refuses a shared tool set without the schema's tool, before any request", async () => {
+    const tools = sharedToolSet([
+      { schemaName: "find_item", schema: z.object({ q: z.string() }), description: "Find." },
+    ]);
+    const { llm, requests } = clientWith([]);
+    await expect(llm.structured({ ...quoteRequest, tools })).rejects.toThrow(/no tool named "extract_quote"/);
+    expect(requests).toHaveLength(0);
+    expect(() =>
+      sharedToolSet([
+        { schemaName: "find_item", schema: z.object({ q: z.string() }), description: "Find." },
+        { schemaName: "find_item", schema: z.object({ q: z.string() }), description: "Find." },
+      ]),
+    ).toThrow(/twice/);
+  });
+
   it("forces the schema-named tool with the schema's JSON schema and returns the parsed value", async () => {
     const { llm, requests } = clientWith([callOf({ unit_price_cents: 1250, currency: "EUR" })]);
     const { value, usage } = await llm.structured(quoteRequest);

@@ -420,7 +420,10 @@ describe("the shop's query step with a real model's answers", () => {
     });
     const outcome = await generateQueriesForItem(
       { llm, logger: new RecordingCoordinatorLogger() },
-      { item: SWEET_POTATO_ORIGINAL, rules: { bannedBrands: ["Frudesa"] } },
+      {
+        item: SWEET_POTATO_ORIGINAL,
+        rules: { bannedBrands: ["Frudesa"], pinnedBrands: [], priceCapPercent: 20 },
+      },
     );
     expect(outcome.source).toBe("llm");
     expect(JSON.stringify(outcome.queries).toLowerCase()).not.toContain("frudesa");

@@ -84,7 +84,8 @@ describe("generateSearchQueries (seed's QueryGenerator, tool generate_search_que
       searchStrategy: "category",
     });
     const call = llm.callsNamed("generate_search_query")[0];
-    expect(call?.kind === "structured" && call.request.system).toBe(QUERY_GENERATOR_SYSTEM_PROMPT);
+    // The seed's prompt, verbatim, inside the substitution agent's shared system prompt.
+    expect(call?.kind === "structured" && call.request.system).toContain(QUERY_GENERATOR_SYSTEM_PROMPT);
     expect(call?.kind === "structured" && call.request.model).toBe("fast");
     expect(JSON.stringify(call?.request)).toContain("<product>");
   });

@@ -11,13 +11,14 @@ import {
   isKindWord,
 } from "../product-attributes";
 import { type BrandTiers, knownBrandWords, SEED_BRAND_TIERS } from "./brand-tiers";
+import { type SubstitutionRules, substitutionPrefix } from "./substitution-agent";
 import {
   generateSearchQueryToolSchema,
   type QueryGeneratorInput,
   type QueryGeneratorOutput,
   SEARCH_QUERY_SCHEMA_NAME,
 } from "./substitution-contracts";
-import { QUERY_GENERATOR_SYSTEM_PROMPT, SUBSTITUTION_TEMPERATURE } from "./substitution-prompts";
+import { SUBSTITUTION_TEMPERATURE } from "./substitution-prompts";
 
 /** Sizes and counts in names: `400g`, `1,5kg`, `6x1l`, `4x115g`, `12 rolos`, `40 doses`, `kg` alone. */
 const SIZE_PATTERN =
@@ -226,7 +227,7 @@ export interface QueryGeneration {
  * product; when it is unavailable or answers invalidly twice, the heuristic builder does.
  */
 export const generateSearchQueries = async (
-  deps: { llm: LlmPort; logger: LoggerPort; tiers?: BrandTiers },
+  deps: { llm: LlmPort; logger: LoggerPort; tiers?: BrandTiers; rules?: SubstitutionRules },
   input: QueryGeneratorInput,
   hints: QueryBrandHints = {},
 ): Promise<QueryGeneration> => {
@@ -244,7 +245,8 @@ export const generateSearchQueries = async (
         schemaName: SEARCH_QUERY_SCHEMA_NAME,
         description: "Generate search queries to find substitute products on Auchan.pt",
         schema: searchQuerySchemaFor(input, brands),
-        system: QUERY_GENERATOR_SYSTEM_PROMPT,
+        // The substitution agent's shared prefix (tools, system): the rank and reason steps send it too.
+        ...substitutionPrefix({ tiers, rules: deps.rules }),
         messages: [{ role: "user", content: wrapPromptData("product", describeProduct(input)) }],
         model: "fast",
         maxOutputTokens: 1024,

@@ -5,6 +5,8 @@ import type { LoggerPort } from "../../../core/logger-port";
 import { refineListedIdsOnce, withListedIds } from "../../../core/validation";
 import { type StepSource, withHeuristicFallback } from "../heuristic-fallback";
 import { DIFFERS_PREFIX } from "./attribute-guard";
+import { type BrandTiers, SEED_BRAND_TIERS } from "./brand-tiers";
+import { type SubstitutionRules, substitutionPrefix } from "./substitution-agent";
 import type { OriginalItem, RankedCandidate } from "./substitution-contracts";
 import { SUBSTITUTION_TEMPERATURE } from "./substitution-prompts";
 import { reasonContradiction } from "./substitution-reasons";
@@ -150,7 +152,7 @@ export interface ReasonsOutcome {
  * keeps it ("LLM enhances, heuristics always work"). Ranks, scores and order never change here.
  */
 export const explainSubstitutes = async (
-  deps: { llm: LlmPort; logger: LoggerPort },
+  deps: { llm: LlmPort; logger: LoggerPort; tiers?: BrandTiers; rules?: SubstitutionRules },
   input: { original: OriginalItem; candidates: readonly RankedCandidate[] },
 ): Promise<ReasonsOutcome> => {
   const unchanged = (): ReasonsOutcome => ({ candidates: [...input.candidates], source: "heuristic" });
@@ -166,7 +168,8 @@ export const explainSubstitutes = async (
           new Set(input.candidates.map((c) => c.productId)),
           new Map(input.candidates.map((c) => [c.productId, c.name])),
         ),
-        system: REASON_GENERATOR_SYSTEM_PROMPT,
+        // The substitution agent's shared prefix (tools, system): the query and rank steps send it too.
+        ...substitutionPrefix({ tiers: deps.tiers ?? SEED_BRAND_TIERS, rules: deps.rules }),
         messages: [{ role: "user", content: describe(input.original, input.candidates) }],
         model: "fast",
         maxOutputTokens: 1024,

@@ -8,6 +8,7 @@ import type { CoordinatorCartLine, CoordinatorProduct } from "../store-shapes";
 import { keepDefiningAttributes } from "./attribute-guard";
 import type { BrandTiers } from "./brand-tiers";
 import { generateSearchQueries } from "./query-generator";
+import type { SubstitutionRules } from "./substitution-agent";
 import type {
   OriginalItem,
   QueryGeneratorOutput,
@@ -48,6 +49,8 @@ export interface WorkerDeps {
   llm: LlmPort;
   logger: LoggerPort;
   tiers: BrandTiers;
+  /** The household's rules, told to the model in the substitution agent's shared prompt. */
+  rules?: SubstitutionRules;
 }
 
 /** Step 2a: the item's queries (model, else heuristic). */
@@ -168,25 +171,28 @@ export const rankItemCandidates = async (
   },
 ): Promise<RankedItem> => {
   const { original } = args;
-  const ranked = await rankSubstitutesByValue(deps, {
-    originalProduct: {
-      name: original.name,
-      price: original.price,
-      ...(original.pricePerUnit === undefined ? {} : { pricePerUnit: original.pricePerUnit }),
-      ...(original.size === undefined ? {} : { size: original.size }),
-      ...(original.categoryPath.length > 0 ? { category: original.categoryPath.join("/") } : {}),
+  const ranked = await rankSubstitutesByValue(
+    { ...deps, rules: args.preferences },
+    {
+      originalProduct: {
+        name: original.name,
+        price: original.price,
+        ...(original.pricePerUnit === undefined ? {} : { pricePerUnit: original.pricePerUnit }),
+        ...(original.size === undefined ? {} : { size: original.size }),
+        ...(original.categoryPath.length > 0 ? { category: original.categoryPath.join("/") } : {}),
+      },
+      candidates: args.candidates.map((c) => ({
+        productId: c.productId,
+        name: c.name,
+        price: c.price,
+        available: c.available,
+        ...(c.pricePerUnit === undefined ? {} : { pricePerUnit: c.pricePerUnit }),
+        ...(c.brand === undefined ? {} : { brand: c.brand }),
+        ...(c.size === undefined ? {} : { size: c.size }),
+        ...(c.categoryPath.length > 0 ? { category: c.categoryPath.join("/") } : {}),
+      })),
     },
-    candidates: args.candidates.map((c) => ({
-      productId: c.productId,
-      name: c.name,
-      price: c.price,
-      available: c.available,
-      ...(c.pricePerUnit === undefined ? {} : { pricePerUnit: c.pricePerUnit }),
-      ...(c.brand === undefined ? {} : { brand: c.brand }),
-      ...(c.size === undefined ? {} : { size: c.size }),
-      ...(c.categoryPath.length > 0 ? { category: c.categoryPath.join("/") } : {}),
-    })),
-  });
+  );
   const ruled = applySubstitutionRules({
     rankings: ranked.output.rankings,
     candidates: args.candidates,

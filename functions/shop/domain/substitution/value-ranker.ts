@@ -7,6 +7,7 @@ import { refineListedIdsOnce, withListedIds } from "../../../core/validation";
 import { type StepSource, withHeuristicFallback } from "../heuristic-fallback";
 import { keepDefiningAttributes } from "./attribute-guard";
 import { type BrandTiers, classifyBrand, SEED_BRAND_TIERS } from "./brand-tiers";
+import { type SubstitutionRules, substitutionPrefix } from "./substitution-agent";
 import {
   modelRankingSchema,
   RANK_SUBSTITUTES_SCHEMA_NAME,
@@ -15,7 +16,7 @@ import {
   type ValueRankerOutput,
   type ValueRanking,
 } from "./substitution-contracts";
-import { SUBSTITUTION_TEMPERATURE, VALUE_RANKER_SYSTEM_PROMPT } from "./substitution-prompts";
+import { SUBSTITUTION_TEMPERATURE } from "./substitution-prompts";
 import { heuristicReason, reasonContradiction } from "./substitution-reasons";
 import {
   calculateCapacityCostRatio,
@@ -204,7 +205,7 @@ export interface RankingOutcome {
  * any candidate the model left out after the ones it ranked, by the heuristic. Failure → the heuristic.
  */
 export const rankSubstitutesByValue = async (
-  deps: { llm: LlmPort; logger: LoggerPort; tiers?: BrandTiers },
+  deps: { llm: LlmPort; logger: LoggerPort; tiers?: BrandTiers; rules?: SubstitutionRules },
   input: ValueRankerInput,
 ): Promise<RankingOutcome> => {
   const tiers = deps.tiers ?? SEED_BRAND_TIERS;
@@ -219,7 +220,8 @@ export const rankSubstitutesByValue = async (
         schemaName: RANK_SUBSTITUTES_SCHEMA_NAME,
         description: "Rank substitute candidates using household value heuristics",
         schema: modelRankingOutputSchema(ids, new Map(available.map((c) => [c.productId, c.name]))),
-        system: VALUE_RANKER_SYSTEM_PROMPT,
+        // The substitution agent's shared prefix (tools, system): the query and reason steps send it too.
+        ...substitutionPrefix({ tiers, rules: deps.rules }),
         messages: [
           {
             role: "user",

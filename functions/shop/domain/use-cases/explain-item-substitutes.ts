@@ -2,7 +2,9 @@ import type { LlmPort } from "../../../core/llm/llm-port";
 import type { LoggerPort } from "../../../core/logger-port";
 import type { RankStepOutput } from "../runs/run-step-events";
 import type { CoordinatorCartLine } from "../store-shapes";
+import { brandTiersFor, DEFAULT_STORE_ID } from "../substitution/brand-tiers";
 import { explainSubstitutes } from "../substitution/reason-generator";
+import type { SubstitutionRules } from "../substitution/substitution-agent";
 import { originalItemFromCartLine } from "../substitution/substitution-worker";
 
 /**
@@ -12,11 +14,15 @@ import { originalItemFromCartLine } from "../substitution/substitution-worker";
  */
 export const explainSubstitutesForItem = async <R extends Pick<RankStepOutput, "candidates">>(
   deps: { llm: LlmPort; logger: LoggerPort },
-  args: { item: CoordinatorCartLine; ranked: R },
+  args: { item: CoordinatorCartLine; ranked: R; rules?: SubstitutionRules },
 ): Promise<R & { reasonsSource: RankStepOutput["source"] }> => {
-  const explained = await explainSubstitutes(deps, {
-    original: originalItemFromCartLine(args.item),
-    candidates: args.ranked.candidates,
-  });
+  const prompt = { tiers: brandTiersFor(DEFAULT_STORE_ID), ...(args.rules ? { rules: args.rules } : {}) };
+  const explained = await explainSubstitutes(
+    { ...deps, ...prompt },
+    {
+      original: originalItemFromCartLine(args.item),
+      candidates: args.ranked.candidates,
+    },
+  );
   return { ...args.ranked, candidates: explained.candidates, reasonsSource: explained.source };
 };

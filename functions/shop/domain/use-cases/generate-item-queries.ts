@@ -1,8 +1,8 @@
 import type { LlmPort } from "../../../core/llm/llm-port";
 import type { LoggerPort } from "../../../core/logger-port";
-import type { HouseholdPreferences } from "../household-preferences";
 import type { CoordinatorCartLine } from "../store-shapes";
 import { brandTiersFor, DEFAULT_STORE_ID } from "../substitution/brand-tiers";
+import type { SubstitutionRules } from "../substitution/substitution-agent";
 import { generateItemQueries, originalItemFromCartLine } from "../substitution/substitution-worker";
 
 /**
@@ -11,10 +11,10 @@ import { generateItemQueries, originalItemFromCartLine } from "../substitution/s
  */
 export const generateQueriesForItem = (
   deps: { llm: LlmPort; logger: LoggerPort },
-  args: { item: CoordinatorCartLine; rules?: Pick<HouseholdPreferences, "bannedBrands"> },
+  args: { item: CoordinatorCartLine; rules?: SubstitutionRules },
 ) =>
   generateItemQueries(
-    { ...deps, tiers: brandTiersFor(DEFAULT_STORE_ID) },
+    { ...deps, tiers: brandTiersFor(DEFAULT_STORE_ID), ...(args.rules ? { rules: args.rules } : {}) },
     originalItemFromCartLine(args.item),
     args.rules?.bannedBrands,
   );
