@@ -30,10 +30,12 @@ const idsIn = (request: FakeLlmRequest) => [
 const shopModel = (request: FakeLlmRequest): FakeLlmStep => {
   const tool = request.forcedToolName ?? "";
   if (tool === "generate_search_query") {
+    // Queries in the product's own words (a query about another product is asked again).
+    const yogurt = JSON.stringify(request.body.messages).includes("iogurte");
     return call(tool, {
-      primaryQuery: "leite sem lactose",
-      fallbackQueries: ["leite"],
-      inferredCategory: "leite",
+      primaryQuery: yogurt ? "iogurte grego natural" : "leite sem lactose",
+      fallbackQueries: [yogurt ? "iogurte grego" : "leite"],
+      inferredCategory: yogurt ? "iogurtes" : "leite",
       reasoning: ".",
     });
   }
