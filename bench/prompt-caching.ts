@@ -7,9 +7,8 @@
  * without cache marks paid); "with cache" is the server honouring the marks the driver now sends, with
  * Anthropic's prices for the parts: uncached ×1, cache writes ×1.25, cache reads ×0.1. The fake counts 4
  * characters a token and caches prefixes of 1,024 tokens or more (Sonnet's minimum). The shop's three
- * steps share one prefix (their three tools, the substitution agent's system prompt), as do the calls of
- * a negotiation round (the team's tools, every role's section); the last row counts a round that follows
- * another within the cache's five minutes (that prefix holds no tenant data, so any negotiation warms it).
+ * steps share one prefix (their three tools, the substitution agent's system prompt); a negotiation round
+ * keeps seed 003's focused prompt per role (four calls cannot earn back a shared prefix's cache write).
  *
  *   npx tsx bench/prompt-caching.ts
  */
@@ -196,19 +195,9 @@ const billed = (t: UsageTotals): number => {
   return Math.round(t.inputTokens - read - write + 1.25 * write + 0.1 * read);
 };
 
-const measure = async (
-  promptCache: boolean,
-  run: (llm: LlmPort) => Promise<void>,
-  warm = false,
-): Promise<UsageTotals> => {
-  let answer = script();
-  const server = await startFakeLlmServer({ script: (request) => answer(request), promptCache });
+const measure = async (promptCache: boolean, run: (llm: LlmPort) => Promise<void>): Promise<UsageTotals> => {
+  const server = await startFakeLlmServer({ script: script(), promptCache });
   try {
-    // Warm: the same run went just before (within the cache's five minutes); only the second is counted.
-    if (warm) {
-      await run(portAt(server.url));
-      answer = script();
-    }
     const recorder = createUsageRecorder();
     await run(recordingUsage(portAt(server.url), recorder));
     const marked = server.requests.filter((r) =>
@@ -222,15 +211,13 @@ const measure = async (
 };
 
 const rows: string[] = [];
-for (const [label, run, warm] of [
-  ["campaign chat agent loop (3 turns)", agentLoop, false],
-  [`shop run, ${ITEMS} items (query, rank, reason)`, shopRun, false],
-  ["negotiation round (seed 003 accept)", negotiationRound, false],
-  // The team's prefix holds no tenant data: any round of any negotiation within five minutes reads it.
-  ["negotiation round, another one just before", negotiationRound, true],
+for (const [label, run] of [
+  ["campaign chat agent loop (3 turns)", agentLoop],
+  [`shop run, ${ITEMS} items (query, rank, reason)`, shopRun],
+  ["negotiation round (seed 003 accept)", negotiationRound],
 ] as const) {
-  const before = await measure(false, run, warm);
-  const after = await measure(true, run, warm);
+  const before = await measure(false, run);
+  const after = await measure(true, run);
   const saved = 1 - billed(after) / billed(before);
   rows.push(
     `${label}: ${after.calls} calls, ${after.inputTokens} input tokens; billed without cache ${billed(before)}, ` +

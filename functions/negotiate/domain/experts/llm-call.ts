@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { isLlmFailure } from "../../../core/llm/llm-errors";
 import type { LlmPort, LlmUsage } from "../../../core/llm/llm-port";
-import { negotiationTools, type Prompt } from "./prompts";
+import type { Prompt } from "./prompts";
 import type { LlmCallMeta } from "./types";
 
 export const llmCallMeta = (usage: LlmUsage | undefined, schemaName: string): LlmCallMeta => ({
@@ -33,8 +33,6 @@ export const callPrompt = async <S extends z.ZodType>(
     const result = await llm.structured({
       schema: prompt.schema,
       schemaName: prompt.schemaName,
-      // Every call of a round sends the team's tools and system prompt: one prefix the prompt cache serves.
-      tools: negotiationTools(),
       system: prompt.system,
       messages: [{ role: "user", content: prompt.user }],
     });
