@@ -13,6 +13,8 @@ describe("offline Agent 1 on the seed's examples", () => {
     ["только до 100000", { tool: "filter_products", args: { max_price: 100_000 } }],
     ["только до 50000", { tool: "filter_products", args: { max_price: 50_000 } }],
     ["дешевле 100000", { tool: "filter_products", args: { max_price: 100_000 } }],
+    ["не дороже 4200", { tool: "filter_products", args: { max_price: 4_200 } }],
+    ["дороже 4200", { tool: "filter_products", args: { min_price: 4_200 } }],
     ["покажи только Asus", { tool: "filter_products", args: { brand: "Asus" } }],
     ["покажи только Samsung", { tool: "filter_products", args: { brand: "Samsung" } }],
     ["с рейтингом от 4.5", { tool: "filter_products", args: { min_rating: 4.5 } }],

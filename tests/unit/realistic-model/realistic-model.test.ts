@@ -60,6 +60,16 @@ describe("catalog chat Agent 1 with a realistic model", () => {
     expect(logger.records).toEqual([]);
   });
 
+  it("never guesses a price that reads two ways ('4,200'): the offline rules read the message instead", async () => {
+    const { agent: a, logger } = agent(() => call("filter_products", { max_price: "4,200" }));
+    // 4.2 or 4200: a filter on either would show a set the user did not ask for as right.
+    expect(await a.chooseTool("не дороже 4200")).toEqual({
+      tool: "filter_products",
+      args: { max_price: 4_200 },
+    });
+    expect(logger.records.length).toBeGreaterThan(0);
+  });
+
   it("takes the first valid call of several in one turn", async () => {
     const { agent: a } = agent(() =>
       calls([

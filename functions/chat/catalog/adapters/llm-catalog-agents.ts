@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isLlmFailure, type LlmPort, toToolJsonSchema, wrapPromptData } from "../../../core/llm";
 import type { LoggerPort } from "../../../core/logger-port";
+import { numberFromText } from "../../../core/text/number-text";
 import { AGENT1_SYSTEM_PROMPT } from "../domain/agents/agent1-system-prompt";
 import { AGENT2_SYSTEM_PROMPT } from "../domain/agents/agent2-system-prompt";
 import { fallbackTemplate } from "../domain/agents/fallback-template";
@@ -21,13 +22,6 @@ const TOOL_SPECS = CATALOG_TOOL_NAMES.map((name) => ({
   inputSchema: toToolJsonSchema(CATALOG_TOOL_SCHEMAS[name]),
 }));
 
-/** "100 000 ₽", "50000", "4,5", "$100": the number a model meant, or undefined when the text is no number. */
-const numberFromText = (text: string): number | undefined => {
-  const compact = text.replace(/[\s\u00a0\u202f]/g, "").replace(/(₽|руб\.?|rub|\$|€|usd|eur)/gi, "");
-  if (!/^\d+([.,]\d+)?$/.test(compact)) return undefined;
-  return Number(compact.replace(",", "."));
-};
-
 /**
  * The arguments as the tool means them, from what models send: `null` for an argument left out is "not
  * given", an argument the tool does not have is dropped (the rest still counts), and a number sent as text
@@ -37,15 +31,18 @@ const tidyArguments = (name: string, args: unknown): Record<string, unknown> => 
   if (typeof args !== "object" || args === null || Array.isArray(args)) return {};
   const schema = isCatalogToolName(name) ? CATALOG_TOOL_SCHEMAS[name] : undefined;
   const shape = (schema as { shape?: Record<string, unknown> } | undefined)?.shape;
-  const numeric = new Set(
+  const numeric = new Map(
     Object.entries(TOOL_SPECS.find((t) => t.name === name)?.inputSchema.properties ?? {})
-      .filter(([, p]) => ["number", "integer"].includes(String((p as { type?: unknown }).type)))
-      .map(([key]) => key),
+      .map(([key, p]) => [key, String((p as { type?: unknown }).type)] as const)
+      .filter(([, type]) => type === "number" || type === "integer"),
   );
   const tidy: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(args)) {
     if (value === null || (shape && !(key in shape))) continue;
-    const asNumber = numeric.has(key) && typeof value === "string" ? numberFromText(value) : undefined;
+    // "100 000 ₽" is 100000; "4,200" could be 4.2 or 4200, so it stays text and the tool refuses it.
+    const type = numeric.get(key);
+    const asNumber =
+      type && typeof value === "string" ? numberFromText(value, { integer: type === "integer" }) : undefined;
     tidy[key] = asNumber ?? value;
   }
   return tidy;

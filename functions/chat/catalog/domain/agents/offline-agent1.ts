@@ -59,7 +59,8 @@ export const offlineAgent1 = (query: string): ToolCall => {
   );
   if (maxMatch) args.max_price = thousands(maxMatch);
   const minMatch = withoutRating.match(
-    new RegExp(String.raw`(?:от|дороже|over|above|more than|from|>)\s*\$?${NUMBER}`, "i"),
+    // "не дороже 4200" is a ceiling, read above; "дороже" alone is a floor.
+    new RegExp(String.raw`(?:от|(?<!не\s)дороже|over|above|more than|from|>)\s*\$?${NUMBER}`, "i"),
   );
   if (minMatch) args.min_price = thousands(minMatch);
   if (/(дешев|дешёв|недорог|\bcheap)/.test(lower) && args.max_price === undefined)
