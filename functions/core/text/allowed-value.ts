@@ -6,6 +6,27 @@ const keyOf = (text: string): string =>
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]/gu, "");
 
+/** A value's forms a near miss may name: the whole and each part of "A / B" ("Cash Back / Rewards"). */
+const formsOf = (value: string): string[] =>
+  [value, ...value.split("/")].map(keyOf).filter((form) => form.length > 0);
+
+/**
+ * The stored value `raw` means, or undefined: the same text, the same letters and digits in any case
+ * ("premium", "E-mail" → "Email"), or a part of one "A / B" value ("cash back", "Cashback" → "Cash Back /
+ * Rewards"), or a plural/singular of one ("Rewards"/"Reward"). Only one stored value may fit; two is no
+ * match (never a silent pick).
+ */
+export const matchStoredValue = (raw: string, values: readonly string[]): string | undefined => {
+  if (values.includes(raw)) return raw;
+  const key = keyOf(raw);
+  if (!key) return undefined;
+  const whole = values.filter((v) => keyOf(v) === key);
+  if (whole.length === 1) return whole[0];
+  const singular = key.replace(/s$/, "");
+  const parts = values.filter((v) => formsOf(v).some((f) => f === key || f.replace(/s$/, "") === singular));
+  return parts.length === 1 ? parts[0] : undefined;
+};
+
 const wordsOf = (text: string): string[] =>
   stripAccents(text)
     .toLowerCase()
@@ -32,18 +53,15 @@ const wordNames = (word: string, value: string): boolean => {
 };
 
 /**
- * The allowed value a model meant by `raw`, or undefined: the value itself in another case or spacing
- * ("Accept", "CLARIFY"), or a phrase in which exactly one word names exactly one allowed value
+ * The allowed value a model meant by `raw`, or undefined: a stored value's near miss (matchStoredValue:
+ * "Accept", "CLARIFY", "cash back"), or a phrase in which exactly one word names exactly one allowed value
  * ("counter-offer", "Escalate to human", "Extraction Expert", "needs_expert", "Ask for clarification").
  * A phrase naming two values ("accept or counter") or none is no match: never a silent pick.
  */
 export const matchAllowedValue = <T extends string>(raw: string, allowed: readonly T[]): T | undefined => {
-  const exact = allowed.find((value) => value === raw);
-  if (exact !== undefined) return exact;
-  const key = keyOf(raw);
-  if (!key) return undefined;
-  const same = allowed.filter((value) => keyOf(value) === key);
-  if (same.length === 1) return same[0];
+  const stored = matchStoredValue(raw, allowed);
+  if (stored !== undefined) return stored as T;
+  if (!keyOf(raw)) return undefined;
   const words = wordsOf(raw);
   const named = allowed.filter((value) => words.some((word) => wordNames(word, keyOf(value))));
   return named.length === 1 ? named[0] : undefined;

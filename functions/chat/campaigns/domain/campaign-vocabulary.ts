@@ -1,4 +1,5 @@
 import { ValidationError } from "../../../core/errors";
+import { matchStoredValue } from "../../../core/text/allowed-value";
 import type { CampaignVocabulary } from "./ports/campaign-store";
 
 /** The filter dimensions whose stored values the model is told and its arguments are mapped onto. */
@@ -15,35 +16,6 @@ export type VocabularyDimension = (typeof VOCABULARY_DIMENSIONS)[number];
 export const ENUM_MAX_VALUES = 40;
 /** How many of a large dimension's most frequent values the prompt and the description name. */
 export const FREQUENT_VALUES_SHOWN = 20;
-
-/** Lower case, accents and everything but letters and digits dropped: "Cash-Back" and "cashback" meet. */
-const keyOf = (text: string): string =>
-  text
-    .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]/gu, "");
-
-/** A value's forms a near miss may name: the whole and each part of "A / B" ("Cash Back / Rewards"). */
-const formsOf = (value: string): string[] =>
-  [value, ...value.split("/")].map(keyOf).filter((form) => form.length > 0);
-
-/**
- * The stored value `raw` means, or undefined: the same text, the same letters and digits in any case
- * ("premium", "E-mail" → "Email"), or a part of one "A / B" value ("cash back", "Cashback" → "Cash Back /
- * Rewards"), or a plural/singular of one ("Rewards"/"Reward"). Only one stored value may fit; two is no
- * match (never a silent pick).
- */
-export const matchStoredValue = (raw: string, values: readonly string[]): string | undefined => {
-  if (values.includes(raw)) return raw;
-  const key = keyOf(raw);
-  if (!key) return undefined;
-  const whole = values.filter((v) => keyOf(v) === key);
-  if (whole.length === 1) return whole[0];
-  const singular = key.replace(/s$/, "");
-  const parts = values.filter((v) => formsOf(v).some((f) => f === key || f.replace(/s$/, "") === singular));
-  return parts.length === 1 ? parts[0] : undefined;
-};
 
 /** The values shown to the model for one dimension: all of a small set, the most frequent of a large one. */
 export const shownValues = (values: readonly string[]): { values: string[]; all: boolean } =>
