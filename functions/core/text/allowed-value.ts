@@ -33,36 +33,80 @@ const wordsOf = (text: string): string[] =>
     .split(/[^\p{L}\p{N}]+/u)
     .filter((word) => word.length > 0);
 
-const commonPrefix = (a: string, b: string): number => {
-  let n = 0;
-  while (n < a.length && n < b.length && a[n] === b[n]) n += 1;
-  return n;
-};
+/** What may follow a value's stem in another form of it: "offer" (counteroffer), inflections, nouns. */
+const FORM_ENDINGS = new Set([
+  "",
+  "s",
+  "es",
+  "d",
+  "ed",
+  "ing",
+  "ying",
+  "ies",
+  "ied",
+  "ion",
+  "ions",
+  "ation",
+  "ations",
+  "ication",
+  "al",
+  "ance",
+  "ence",
+  "ment",
+  "offer",
+  "offers",
+]);
+
+/** The stem a value's other forms share: "escalate" → "escalat", "clarify" → "clarif", "accept" → "accept". */
+const stemOf = (value: string): string => value.replace(/[ey]$/, "");
 
 /**
- * A word of a model's answer names an allowed value: the same word, one the other begins with ("counter"
- * in "counteroffer", "need" for "needs", "accept" in "acceptance"), or another form of it ("clarification"
- * for "clarify", "escalation" for "escalate": the same stem, all but the last two letters of the shorter).
+ * A word of a model's answer names an allowed value: the same word, or the value's stem and a known
+ * ending ("counteroffer", "needs"/"need", "acceptance", "escalation", "clarification"). A word that only
+ * begins like one ("country", "counterproductive") names none.
  */
 const wordNames = (word: string, value: string): boolean => {
   if (word === value) return true;
-  if (word.length < 4 || value.length < 4) return false;
-  if (word.startsWith(value) || value.startsWith(word)) return true;
-  const shorter = Math.min(word.length, value.length);
-  return shorter >= 6 && commonPrefix(word, value) >= shorter - 2;
+  if (value.length < 4) return false;
+  // "need" for "needs": the value is the word and a plural ending.
+  if (word.length >= 4 && value.startsWith(word) && FORM_ENDINGS.has(value.slice(word.length))) return true;
+  const stem = stemOf(value);
+  return word.startsWith(stem) && FORM_ENDINGS.has(word.slice(stem.length));
 };
+
+/** Words that turn a phrase against the value it names: "do not escalate", "no counter needed". */
+const NEGATIONS = new Set([
+  "not",
+  "no",
+  "never",
+  "dont",
+  "don",
+  "without",
+  "nao",
+  "nunca",
+  "sem",
+  "не",
+  "нет",
+  "без",
+]);
 
 /**
  * The allowed value a model meant by `raw`, or undefined: a stored value's near miss (matchStoredValue:
  * "Accept", "CLARIFY", "cash back"), or a phrase in which exactly one word names exactly one allowed value
  * ("counter-offer", "Escalate to human", "Extraction Expert", "needs_expert", "Ask for clarification").
- * A phrase naming two values ("accept or counter") or none is no match: never a silent pick.
+ * A phrase naming two values ("accept or counter"), none, or one under a negation ("do not escalate") is
+ * no match: never a silent pick.
  */
 export const matchAllowedValue = <T extends string>(raw: string, allowed: readonly T[]): T | undefined => {
   const stored = matchStoredValue(raw, allowed);
   if (stored !== undefined) return stored as T;
   if (!keyOf(raw)) return undefined;
-  const words = wordsOf(raw);
-  const named = allowed.filter((value) => words.some((word) => wordNames(word, keyOf(value))));
+  const words = wordsOf(raw.replace(/['’]t\b/g, " not"));
+  if (words.some((word) => NEGATIONS.has(word))) return undefined;
+  // A value of several words is named by its whole or its first word: "Replace" is replace_ingredient.
+  const names = (value: string) => [keyOf(value), wordsOf(value)[0] ?? ""];
+  const named = allowed.filter((value) =>
+    words.some((word) => names(value).some((name) => wordNames(word, name))),
+  );
   return named.length === 1 ? named[0] : undefined;
 };

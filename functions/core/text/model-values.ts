@@ -57,6 +57,8 @@ export const daysFromText = (text: string): number | undefined => {
   return /week|semana/i.test(text) ? count * 7 : count;
 };
 
+const ISO_CURRENCY_CODES = new Set(Intl.supportedValuesOf("currency"));
+
 /** ISO 4217 codes for the signs and names a model may write instead. "$" and "¥" name several currencies. */
 const CURRENCY_NAMES: Record<string, string> = {
   "€": "EUR",
@@ -78,7 +80,11 @@ const CURRENCY_NAMES: Record<string, string> = {
 /** The ISO 4217 code a model meant ("usd", "US$", "€", "euros"), or undefined when it is not certain. */
 export const currencyCodeFromText = (text: string): string | undefined => {
   const trimmed = text.trim();
-  if (/^[a-z]{3}$/i.test(trimmed)) return trimmed.toUpperCase();
+  if (/^[a-z]{3}$/i.test(trimmed)) {
+    // Three letters are a code only when ISO 4217 has it ("usd" yes, "per" no).
+    const code = trimmed.toUpperCase();
+    return ISO_CURRENCY_CODES.has(code) ? code : undefined;
+  }
   return CURRENCY_NAMES[trimmed.toLowerCase().replace(/[\s.]/g, "")];
 };
 

@@ -39,6 +39,10 @@ const readToken = (token: string, options: NumberTextOptions): number | undefine
   return options.integer ? Number(`${whole}${fraction}`) : undefined;
 };
 
+/** A multiplier word or suffix right after the figure (English, Portuguese, Russian). */
+const MULTIPLIER_AFTER =
+  /^\s*(?:k|m|mm|mn|mln|b|bn|thousands?|millions?|billions?|mil|milh(?:ão|ões|ao|oes)|mil milh(?:ão|ões)|тыс\.?|тысяч[аи]?|млн\.?|миллион(?:а|ов)?|млрд\.?)(?![\p{L}])/iu;
+
 /** The number `text` states, or undefined when it states none, several, or one that could be read two ways. */
 export const numberFromText = (text: string, options: NumberTextOptions = {}): number | undefined => {
   const tokens = text.match(NUMBER_TOKEN) ?? [];
@@ -47,6 +51,8 @@ export const numberFromText = (text: string, options: NumberTextOptions = {}): n
   const rest = text.replace(token, "");
   // A sign, a range ("2-3"), a second figure spelled out or a fraction mark make the reading uncertain.
   if (/[-+/]/.test(rest)) return undefined;
+  // "10k", "50 тыс.", "5 million", "2 mil": the figure is a multiple; read without it, it would be wrong.
+  if (MULTIPLIER_AFTER.test(text.slice(text.indexOf(token) + token.length))) return undefined;
   const value = readToken(token.trim(), options);
   if (value === undefined || !Number.isFinite(value)) return undefined;
   if (options.integer && !Number.isInteger(value)) return undefined;

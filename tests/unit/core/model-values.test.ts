@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { matchAllowedValue } from "../../../functions/core/text/allowed-value";
 import {
+  currencyCodeFromText,
   daysFromText,
   modelFraction,
   modelList,
@@ -11,6 +12,7 @@ import { numberFromText } from "../../../functions/core/text/number-text";
 
 const ACTIONS = ["accept", "counter", "escalate", "clarify"] as const;
 const EXPERTS = ["extraction", "escalation", "needs"] as const;
+const OPS = ["replace_ingredient", "remove_ingredient", "add_ingredient", "scale_servings"] as const;
 
 describe("matchAllowedValue", () => {
   it.each([
@@ -22,11 +24,28 @@ describe("matchAllowedValue", () => {
     ["Extraction Expert", EXPERTS, "extraction"],
     ["needs_expert", EXPERTS, "needs"],
     ["escalation-expert", EXPERTS, "escalation"],
+    ["Clarifying question", ACTIONS, "clarify"],
+    ["Acceptance", ACTIONS, "accept"],
+    ["need", EXPERTS, "needs"],
+    ["Replace", OPS, "replace_ingredient"],
+    ["replace ingredient", OPS, "replace_ingredient"],
+    ["Scale Servings", OPS, "scale_servings"],
   ] as const)("reads %j as %s", (raw, allowed, meant) => {
     expect(matchAllowedValue(raw, allowed)).toBe(meant);
   });
 
-  it.each(["accept or counter", "reject", "a", "", "escalate and clarify"])("does not guess at %j", (raw) => {
+  it.each([
+    "accept or counter",
+    "reject",
+    "a",
+    "",
+    "escalate and clarify",
+    "Do not escalate",
+    "Don't accept",
+    "No counter needed",
+    "country",
+    "counterproductive",
+  ])("does not guess at %j", (raw) => {
     expect(matchAllowedValue(raw, ACTIONS)).toBeUndefined();
   });
 });
@@ -55,6 +74,10 @@ describe("numberFromText", () => {
     ["4.5", { integer: true }],
     ["about five", {}],
     ["1 23", {}],
+    ["10k units", { integer: true }],
+    ["50 тыс. ₽", {}],
+    ["5 million", { integer: true }],
+    ["2 mil €", {}],
   ] as const)("refuses %j (none, several, or two readings)", (text, options) => {
     expect(numberFromText(text, options)).toBeUndefined();
   });
@@ -98,5 +121,20 @@ describe("lists and days as a model writes them", () => {
     expect(daysFromText("10 days")).toBe(10);
     expect(daysFromText("1 month")).toBeUndefined();
     expect(daysFromText("10 business days")).toBeUndefined();
+  });
+});
+
+describe("currencyCodeFromText", () => {
+  it.each([
+    ["usd", "USD"],
+    ["US$", "USD"],
+    ["€", "EUR"],
+    ["euros", "EUR"],
+  ])("reads %j as %s", (text, code) => {
+    expect(currencyCodeFromText(text)).toBe(code);
+  });
+
+  it.each(["per", "abc", "$"])("does not take %j for a currency code", (text) => {
+    expect(currencyCodeFromText(text)).toBeUndefined();
   });
 });
