@@ -57,8 +57,6 @@ export interface WorkerDeps {
 export const generateItemQueries = async (
   deps: WorkerDeps,
   original: OriginalItem,
-  /** The household's banned brands: no query names one (its products would all be removed). */
-  bannedBrands: readonly string[] = [],
 ): Promise<{ queries: QueryGeneratorOutput; source: StepSource }> => {
   // Seed 000's worker log line: each unavailable item's search for substitutes starts here.
   deps.logger.info("Finding substitutes", { item: original.name, productId: original.productId });
@@ -69,7 +67,8 @@ export const generateItemQueries = async (
       ...(original.categoryPath.length > 0 ? { productCategory: original.categoryPath.join("/") } : {}),
       originalPrice: original.price,
     },
-    { brands: [original.brand, ...bannedBrands] },
+    // No query names a banned brand: its products would all be removed.
+    { brands: [original.brand, ...(deps.rules?.bannedBrands ?? [])] },
   );
   deps.logger.info("Generated queries", { productId: original.productId, queries, source });
   return { queries, source };

@@ -16,5 +16,4 @@ export const generateQueriesForItem = (
   generateItemQueries(
     { ...deps, tiers: brandTiersFor(DEFAULT_STORE_ID), ...(args.rules ? { rules: args.rules } : {}) },
     originalItemFromCartLine(args.item),
-    args.rules?.bannedBrands,
   );
