@@ -1,70 +1,27 @@
-import { z } from "zod";
 import type { LlmPort } from "../../../core/llm/llm-port";
 import { wrapPromptData } from "../../../core/llm/prompt-data";
 import type { LoggerPort } from "../../../core/logger-port";
-import { refineListedIdsOnce, withListedIds } from "../../../core/validation";
 import { type StepSource, withHeuristicFallback } from "../heuristic-fallback";
 import { DIFFERS_PREFIX } from "./attribute-guard";
 import { type BrandTiers, SEED_BRAND_TIERS } from "./brand-tiers";
 import { type SubstitutionRules, substitutionPrefix } from "./substitution-agent";
-import type { OriginalItem, RankedCandidate } from "./substitution-contracts";
+import {
+  EXPLAIN_SUBSTITUTES_SCHEMA_NAME,
+  explainSubstitutesSchema,
+  type OriginalItem,
+  type RankedCandidate,
+} from "./substitution-contracts";
 import { SUBSTITUTION_TEMPERATURE } from "./substitution-prompts";
 import { reasonContradiction } from "./substitution-reasons";
 import { PRICE_CAP_NOTE } from "./substitution-rules";
 
-/** The seed's ReasonGenerator ("Explain recommendations"): its own model call, after the ranking. */
-export const EXPLAIN_SUBSTITUTES_SCHEMA_NAME = "explain_substitutes";
-
-/** A reason a shopper reads at a glance: one line. */
-export const REASON_MAX_CHARS = 160;
-
-export const REASON_GENERATOR_SYSTEM_PROMPT = `You explain grocery substitutes to a household in Portugal.
-
-For each candidate, write ONE short reason in European Portuguese (pt-PT), at most ${REASON_MAX_CHARS} characters, that says why it is or is not a good replacement for the original product.
-
-RULES:
-1. Use only the figures given (price, €/kg or €/l, pack size, brand tier, recommendation): never invent a number.
-2. Compare with the original: cheaper or dearer per kg/l, bigger or smaller pack, own brand (marca própria) or national brand.
-3. Write prices the Portuguese way: 3,49 €/kg, 1,69 €.
-4. No greetings, no lists, no quotes: one sentence or a few short phrases separated by commas.
-5. Give a reason for every candidate listed, with its productId, and for no other.
-6. Each reason is about its own candidate: never name another candidate, its brand or its productId.
-7. A candidate may carry guard notes (what differs from the original, a price above the household's cap): they are shown to the household with your reason, before and after it. Do not repeat them and never contradict them: a candidate that differs is not "the same product".
-
-EXAMPLE:
-Original: batata doce auchan em cubos para cozer 400g, 1,69 €, 4,22 €/kg
-Candidate 2394892: batata doce polegar cubos congelada 1kg, 3,49 €, 3,49 €/kg, store brand, strong
-Reason: "Marca própria, 3,49 €/kg contra 4,22 €/kg, embalagem de 1 kg: melhor valor"`;
-
-/** What the model must answer: a reason for listed candidates only, each once, each short. */
-export const explainSubstitutesSchema = (
-  candidateIds: ReadonlySet<string>,
-  names: ReadonlyMap<string, string> = new Map(),
-) =>
-  z.preprocess(
-    // A reason keyed by the candidate's name, or by its id in another form, is that candidate's.
-    (raw) => withListedIds(raw, "reasons", candidateIds, names),
-    z
-      .object({
-        reasons: z
-          .array(z.object({ productId: z.string(), reason: z.string().trim().min(1).max(REASON_MAX_CHARS) }))
-          .min(1)
-          .max(40),
-      })
-      .superRefine((value, context) =>
-        refineListedIdsOnce(
-          value.reasons,
-          {
-            id: (entry) => entry.productId,
-            listed: candidateIds,
-            path: (index) => ["reasons", index, "productId"],
-            verb: "explain",
-            pastVerb: "explained",
-          },
-          context,
-        ),
-      ),
-  );
+// Where they were defined before the substitution prefix needed them (issue 43: the import cycle); kept for callers.
+export {
+  EXPLAIN_SUBSTITUTES_SCHEMA_NAME,
+  explainSubstitutesSchema,
+  REASON_MAX_CHARS,
+} from "./substitution-contracts";
+export { REASON_GENERATOR_SYSTEM_PROMPT } from "./substitution-prompts";
 
 /** What the guards wrote on a candidate's reason: what differs from the original, and a price over the cap. */
 export interface GuardNotes {

@@ -6,15 +6,16 @@ import { type BrandTiers, DEFAULT_STORE_ID, SEED_BRAND_TIERS } from "./brand-tie
 import {
   EXPLAIN_SUBSTITUTES_SCHEMA_NAME,
   explainSubstitutesSchema,
-  REASON_GENERATOR_SYSTEM_PROMPT,
-} from "./reason-generator";
-import {
   generateSearchQueryToolSchema,
+  modelRankingOutputSchema,
   RANK_SUBSTITUTES_SCHEMA_NAME,
   SEARCH_QUERY_SCHEMA_NAME,
 } from "./substitution-contracts";
-import { QUERY_GENERATOR_SYSTEM_PROMPT, VALUE_RANKER_SYSTEM_PROMPT } from "./substitution-prompts";
-import { modelRankingOutputSchema } from "./value-ranker";
+import {
+  QUERY_GENERATOR_SYSTEM_PROMPT,
+  REASON_GENERATOR_SYSTEM_PROMPT,
+  VALUE_RANKER_SYSTEM_PROMPT,
+} from "./substitution-prompts";
 
 /**
  * The substitution agent's one stable prompt prefix (issue 35, prompt caching): the query, rank and reason

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { stripAccents } from "../../../core/text/fold-text";
 import { modelEnum, modelFraction, modelText } from "../../../core/text/model-values";
+import { refineListedIdsOnce, withListedIds } from "../../../core/validation";
 
 /**
  * Seed 000's contracts, verbatim: QueryGeneratorInput/Output, ValueRankerInput/Output and the worker's
@@ -186,3 +187,81 @@ export const substitutionResultSchema = z.object({
   totalWithSubstitutes: z.number().int().nonnegative(),
 });
 export type SubstitutionResult = z.infer<typeof substitutionResultSchema>;
+
+/**
+ * The model's answer, checked like any input: only the listed product ids, each once, ranks unique,
+ * scores within 0..1. The LLM port re-asks once with these errors; a second refusal is LlmOutputInvalid.
+ */
+export const modelRankingOutputSchema = (
+  candidateIds: ReadonlySet<string>,
+  names: ReadonlyMap<string, string> = new Map(),
+) =>
+  z.preprocess(
+    (raw) => withListedIds(raw, "rankings", candidateIds, names),
+    z
+      .object({
+        rankings: z.array(modelRankingSchema).min(1).max(40),
+        // A null summary is none: ours is written from the ranking.
+        summary: modelText(z.string().max(2000)),
+      })
+      .superRefine((value, context) => {
+        const seenRanks = new Set<number>();
+        refineListedIdsOnce(
+          value.rankings,
+          {
+            id: (ranking) => ranking.productId,
+            listed: candidateIds,
+            path: (index) => ["rankings", index, "productId"],
+            verb: "rank",
+            pastVerb: "ranked",
+          },
+          context,
+          (ranking, index) => {
+            if (seenRanks.has(ranking.rank)) {
+              context.addIssue({
+                code: "custom",
+                path: ["rankings", index, "rank"],
+                message: `rank ${ranking.rank} is given twice`,
+              });
+            }
+            seenRanks.add(ranking.rank);
+          },
+        );
+      }),
+  );
+
+/** The seed's ReasonGenerator ("Explain recommendations"): its own model call, after the ranking. */
+export const EXPLAIN_SUBSTITUTES_SCHEMA_NAME = "explain_substitutes";
+
+/** A reason a shopper reads at a glance: one line. */
+export const REASON_MAX_CHARS = 160;
+
+/** What the model must answer: a reason for listed candidates only, each once, each short. */
+export const explainSubstitutesSchema = (
+  candidateIds: ReadonlySet<string>,
+  names: ReadonlyMap<string, string> = new Map(),
+) =>
+  z.preprocess(
+    // A reason keyed by the candidate's name, or by its id in another form, is that candidate's.
+    (raw) => withListedIds(raw, "reasons", candidateIds, names),
+    z
+      .object({
+        reasons: z
+          .array(z.object({ productId: z.string(), reason: z.string().trim().min(1).max(REASON_MAX_CHARS) }))
+          .min(1)
+          .max(40),
+      })
+      .superRefine((value, context) =>
+        refineListedIdsOnce(
+          value.reasons,
+          {
+            id: (entry) => entry.productId,
+            listed: candidateIds,
+            path: (index) => ["reasons", index, "productId"],
+            verb: "explain",
+            pastVerb: "explained",
+          },
+          context,
+        ),
+      ),
+  );

@@ -1,15 +1,12 @@
-import { z } from "zod";
 import type { LlmPort } from "../../../core/llm/llm-port";
 import { wrapPromptData } from "../../../core/llm/prompt-data";
 import type { LoggerPort } from "../../../core/logger-port";
-import { modelText } from "../../../core/text/model-values";
-import { refineListedIdsOnce, withListedIds } from "../../../core/validation";
 import { type StepSource, withHeuristicFallback } from "../heuristic-fallback";
 import { keepDefiningAttributes } from "./attribute-guard";
 import { type BrandTiers, classifyBrand, SEED_BRAND_TIERS } from "./brand-tiers";
 import { type SubstitutionRules, substitutionPrefix } from "./substitution-agent";
 import {
-  modelRankingSchema,
+  modelRankingOutputSchema,
   RANK_SUBSTITUTES_SCHEMA_NAME,
   type SubstituteCandidate,
   type ValueRankerInput,
@@ -25,6 +22,9 @@ import {
   comparePrice,
   recommendationFor,
 } from "./value-heuristics";
+
+// Where it was defined before the substitution prefix needed it (issue 43: the import cycle); kept for callers.
+export { modelRankingOutputSchema } from "./substitution-contracts";
 
 /** One heuristic ranking entry: the seed's score, brand tier, bands and a reason, all computed. */
 const scoreCandidate = (
@@ -114,48 +114,6 @@ export const rankByHeuristic = (
   );
   return { rankings, summary: summarize(rankings, input) };
 };
-
-/**
- * The model's answer, checked like any input: only the listed product ids, each once, ranks unique,
- * scores within 0..1. The LLM port re-asks once with these errors; a second refusal is LlmOutputInvalid.
- */
-export const modelRankingOutputSchema = (
-  candidateIds: ReadonlySet<string>,
-  names: ReadonlyMap<string, string> = new Map(),
-) =>
-  z.preprocess(
-    (raw) => withListedIds(raw, "rankings", candidateIds, names),
-    z
-      .object({
-        rankings: z.array(modelRankingSchema).min(1).max(40),
-        // A null summary is none: ours is written from the ranking.
-        summary: modelText(z.string().max(2000)),
-      })
-      .superRefine((value, context) => {
-        const seenRanks = new Set<number>();
-        refineListedIdsOnce(
-          value.rankings,
-          {
-            id: (ranking) => ranking.productId,
-            listed: candidateIds,
-            path: (index) => ["rankings", index, "productId"],
-            verb: "rank",
-            pastVerb: "ranked",
-          },
-          context,
-          (ranking, index) => {
-            if (seenRanks.has(ranking.rank)) {
-              context.addIssue({
-                code: "custom",
-                path: ["rankings", index, "rank"],
-                message: `rank ${ranking.rank} is given twice`,
-              });
-            }
-            seenRanks.add(ranking.rank);
-          },
-        );
-      }),
-  );
 
 const describeCandidates = (input: ValueRankerInput): string =>
   input.candidates
