@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { LlmIngredientLine } from "../ports/ingredient-line-llm-reader";
 import { INGREDIENT_UNITS } from "./ingredient-units";
 import type { IngredientReading } from "./read-ingredient-line";
 
@@ -38,7 +37,8 @@ export const LLM_UNIT_IDS: readonly string[] = Object.keys(INGREDIENT_UNITS);
  * range whose high end is above its low end. Others are dropped, and their line stays unparsed.
  */
 export const acceptLlmReadings = (
-  lines: readonly LlmIngredientLine[],
+  // The lines asked (the port's LlmIngredientLine): only their text is read, so no import of the port.
+  lines: readonly { line: string }[],
   readings: LlmIngredientReadings,
 ): Map<string, IngredientReading> => {
   const accepted = new Map<string, IngredientReading>();
