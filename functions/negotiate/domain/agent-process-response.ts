@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { DraftEmailSchema } from "./experts/prompts";
 import {
   AgentActionSchema,
   CounterTermsSchema,
+  DraftEmailSchema,
   type ExpertOpinion,
   ExpertOpinionSchema,
   ExtractionAnalysisSchema,

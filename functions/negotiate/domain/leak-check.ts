@@ -1,5 +1,4 @@
-import type { DraftEmail } from "./experts/prompts";
-import type { CounterTerms, ExtractedQuoteData, OrderContext } from "./experts/types";
+import type { CounterTerms, DraftEmail, ExtractedQuoteData, OrderContext } from "./experts/types";
 
 /**
  * Checks a drafted reply, in code, after the crafter: does it reveal one of the merchant's private

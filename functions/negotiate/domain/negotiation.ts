@@ -1,7 +1,11 @@
 import { z } from "zod";
 import { AgentProcessResponseSchema, LeakCheckResultSchema } from "./agent-process-response";
-import { DraftEmailSchema } from "./experts/prompts";
-import { ClassifiedInstructionsSchema, LlmCallMetaSchema, OrderContextSchema } from "./experts/types";
+import {
+  ClassifiedInstructionsSchema,
+  DraftEmailSchema,
+  LlmCallMetaSchema,
+  OrderContextSchema,
+} from "./experts/types";
 
 /** Ids the API makes: letters, digits, `_` and `-`, so they fit keys, execution names and URLs. */
 export const NegotiationIdSchema = z.string().regex(/^neg_[A-Za-z0-9]{8,40}$/, "a negotiation id (neg_…)");

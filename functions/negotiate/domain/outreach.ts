@@ -1,6 +1,9 @@
 import type { LlmPort } from "../../core/llm/llm-port";
+import { wrapPromptData } from "../../core/llm/prompt-data";
 import { callPrompt } from "./experts/llm-call";
-import { buildInitialEmailPrompt, type DraftEmail, type InitialEmailInput } from "./experts/prompts";
+import { draftOutputFor, SIGN_OFF_RULE } from "./experts/response-crafter";
+import { type Prompt, SCHEMA_NAMES, section, UNTRUSTED_DATA_RULE } from "./experts/role-prompt";
+import type { DraftEmail } from "./experts/types";
 import { checkDraftForLeaks } from "./leak-check";
 import type { Negotiation, Outreach } from "./negotiation";
 
@@ -51,3 +54,39 @@ export const draftOutreach = async (
     draftedAt: now.toISOString(),
   };
 };
+
+/** What the first email to a supplier may say: what is ordered and who to, never a merchant figure or rule. */
+export interface InitialEmailInput {
+  orderContext: { skuName: string; supplierSku: string; quantityRequested: string; currency: string };
+  supplier: { name: string; company?: string | undefined };
+}
+
+/** Seed 003's initial email: the first message to the supplier, asking for a quote. */
+export const buildInitialEmailPrompt = (
+  input: InitialEmailInput,
+): Prompt<ReturnType<typeof draftOutputFor>> => ({
+  schemaName: SCHEMA_NAMES.initialEmail,
+  schema: draftOutputFor(),
+  system: [
+    "You write the first email from a merchant's purchasing team to a supplier: a short, courteous request " +
+      "for a quote for the order given. Ask for the unit price, the lead time and the payment terms for the " +
+      "quantity wanted.",
+    "Never propose or mention a price, budget, target or limit, and promise nothing (exclusivity, volumes, " +
+      "future orders, payment terms).",
+    SIGN_OFF_RULE,
+    UNTRUSTED_DATA_RULE,
+  ].join("\n\n"),
+  user: [
+    section(
+      "What is being ordered",
+      `SKU: ${input.orderContext.skuName} (supplier SKU ${input.orderContext.supplierSku}); quantity wanted: ${input.orderContext.quantityRequested}; currency: ${input.orderContext.currency}`,
+    ),
+    section(
+      "Supplier",
+      wrapPromptData(
+        "supplier",
+        input.supplier.company ? `${input.supplier.name}, ${input.supplier.company}` : input.supplier.name,
+      ),
+    ),
+  ].join("\n\n"),
+});

@@ -7,9 +7,9 @@ import {
   jsonResponse,
 } from "../../core/http/route-helpers";
 import { AgentProcessResponseSchema } from "../domain/agent-process-response";
-import { DraftEmailSchema } from "../domain/experts/prompts";
 import {
   AgentActionSchema,
+  DraftEmailSchema,
   ExpertOpinionSchema,
   OrchestratorTraceEntrySchema,
 } from "../domain/experts/types";

@@ -3,25 +3,29 @@ import { z } from "zod";
 import { playScenario } from "../../../dev/negotiate/play-scenario";
 import { NEGOTIATION_SCENARIOS, type NegotiationScenario } from "../../../dev/negotiate/scenarios";
 import { toToolJsonSchema } from "../../../functions/core/llm/tool-json-schema";
-import { createExtractionExpert } from "../../../functions/negotiate/domain/experts/extraction";
+import { EscalationOutputSchema } from "../../../functions/negotiate/domain/experts/escalation";
 import {
-  ClassifierOutputSchema,
-  DraftEmailSchema,
-  draftOutputFor,
-  EscalationOutputSchema,
+  createExtractionExpert,
   ExtractQuoteOutputSchema,
-  NeedsOutputSchema,
-  OrchestratorOutputSchema,
-  orchestratorOutputFor,
-} from "../../../functions/negotiate/domain/experts/prompts";
+} from "../../../functions/negotiate/domain/experts/extraction";
+import { NeedsOutputSchema } from "../../../functions/negotiate/domain/experts/needs";
+import { draftOutputFor } from "../../../functions/negotiate/domain/experts/response-crafter";
 import {
   ClassifiedInstructionsSchema,
+  DraftEmailSchema,
   EscalationAnalysisSchema,
   ExtractedQuoteDataSchema,
   NeedsAnalysisSchema,
   OrchestratorDecisionSchema,
 } from "../../../functions/negotiate/domain/experts/types";
-import { classifyInstructions } from "../../../functions/negotiate/domain/instruction-classifier";
+import {
+  ClassifierOutputSchema,
+  classifyInstructions,
+} from "../../../functions/negotiate/domain/instruction-classifier";
+import {
+  OrchestratorOutputSchema,
+  orchestratorOutputFor,
+} from "../../../functions/negotiate/domain/orchestrator";
 import {
   call,
   createRealisticFakeLlm,

@@ -1,7 +1,25 @@
+import { z } from "zod";
 import type { LlmPort } from "../../../core/llm/llm-port";
+import { wrapPromptData } from "../../../core/llm/prompt-data";
+import {
+  daysFromText,
+  modelCurrency,
+  modelFraction,
+  modelNumber,
+  modelText,
+} from "../../../core/text/model-values";
 import { callPrompt } from "./llm-call";
-import { buildExtractionPrompt } from "./prompts";
-import type { ExtractionExpert, ExtractionExpertInput, ExtractionOpinion } from "./types";
+import {
+  json,
+  optionalHistory,
+  optionalQuestion,
+  type Prompt,
+  SCHEMA_NAMES,
+  section,
+  UNTRUSTED_DATA_RULE,
+} from "./role-prompt";
+import type { ExtractionExpert, ExtractionOpinion } from "./types";
+import { CurrencySchema, ExtractedQuoteDataSchema, type ExtractionExpertInput, PriceSchema } from "./types";
 
 /**
  * The extraction expert (seed 003, wrapping the extractor): reads what the supplier stated and nothing
@@ -35,4 +53,76 @@ export const createExtractionExpert = (llm: LlmPort): ExtractionExpert => ({
       llm: result.llm,
     };
   },
+});
+
+// ---- Extraction expert: the email only; no rules, triggers or prices ----
+
+const QUOTE_FIELDS = Object.keys(ExtractedQuoteDataSchema.shape);
+
+/** The quote's fields a model left out are null ("not stated"), as the prompt asks. */
+const withEveryField = (raw: unknown): unknown =>
+  typeof raw === "object" && raw !== null && !Array.isArray(raw)
+    ? Object.fromEntries(
+        QUOTE_FIELDS.map((field) => [field, (raw as Record<string, unknown>)[field] ?? null]),
+      )
+    : raw;
+
+const count = () => modelNumber(z.number().int().nonnegative(), { integer: true }).nullable();
+
+/**
+ * The quote as a model writes it, read as it means it: "$4.20" and "4,20 €" are 4.2, "10,000 units" is
+ * 10000, "2 weeks" is 14 days, "usd" and "US$" are USD; a figure that reads two ways ("4,200") is asked
+ * again, never guessed. Then checked as the seed's ExtractedQuoteData.
+ */
+const ModelQuoteDataSchema = z.preprocess(
+  withEveryField,
+  z
+    .object({
+      unitPrice: modelNumber(PriceSchema).nullable(),
+      currency: modelCurrency(CurrencySchema).nullable(),
+      quantity: count(),
+      minimumOrderQuantity: count(),
+      leadTimeDays: modelNumber(z.number().int().nonnegative(), { read: daysFromText }).nullable(),
+      paymentTerms: z.string().max(500).nullable(),
+      validUntil: z.string().max(100).nullable(),
+      otherTerms: z.string().max(2000).nullable(),
+    })
+    .pipe(ExtractedQuoteDataSchema),
+);
+
+/** What the model returns for `extract_quote`; success and error are filled in by code from the call. */
+export const ExtractQuoteOutputSchema = z.object({
+  extractedData: ModelQuoteDataSchema.nullable(),
+  /** A percentage (85) where the fraction (0.85) is asked is the fraction. */
+  confidence: modelFraction(),
+  notes: modelText(z.string().max(4000)),
+});
+
+export const buildExtractionPrompt = (
+  input: ExtractionExpertInput,
+): Prompt<typeof ExtractQuoteOutputSchema> => ({
+  schemaName: SCHEMA_NAMES.extraction,
+  schema: ExtractQuoteOutputSchema,
+  system: [
+    "You are the extraction expert of a purchasing team. Read a supplier's email and report exactly what the " +
+      "supplier stated: unit price and currency, quantity, minimum order quantity, lead time in days, payment " +
+      "terms, validity, other terms. Use null for anything the supplier did not state; never guess or fill in " +
+      "a value the email does not give. When earlier turns established a value that this email does not change, " +
+      "carry it forward. Confidence is how sure you are the figures are read right (0-1); notes explain " +
+      "ambiguities (a price that could be per case or per unit, two prices, a currency not named).",
+    UNTRUSTED_DATA_RULE,
+  ].join("\n\n"),
+  user: [
+    section("Supplier email", wrapPromptData("supplier_email", input.supplierMessage)),
+    ...optionalHistory(input.conversationHistory),
+    ...(input.priorExtractedData
+      ? [
+          section(
+            "Terms established in earlier turns",
+            wrapPromptData("prior_terms", json(input.priorExtractedData)),
+          ),
+        ]
+      : []),
+    ...optionalQuestion(input.additionalQuestion),
+  ].join("\n\n"),
 });

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { isLlmFailure } from "../../../core/llm/llm-errors";
 import type { LlmPort, LlmUsage } from "../../../core/llm/llm-port";
-import type { Prompt } from "./prompts";
+import type { Prompt } from "./role-prompt";
 import type { LlmCallMeta } from "./types";
 
 export const llmCallMeta = (usage: LlmUsage | undefined, schemaName: string): LlmCallMeta => ({

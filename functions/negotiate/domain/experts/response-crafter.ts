@@ -1,7 +1,16 @@
 import type { LlmPort } from "../../../core/llm/llm-port";
+import { wrapPromptData } from "../../../core/llm/prompt-data";
+import { moneyMentions } from "../leak-check";
 import { callPrompt } from "./llm-call";
-import { buildResponseCrafterPrompt, type DraftEmail } from "./prompts";
-import type { LlmCallMeta, ResponseCrafterInput } from "./types";
+import {
+  json,
+  optionalHistory,
+  type Prompt,
+  SCHEMA_NAMES,
+  section,
+  UNTRUSTED_DATA_RULE,
+} from "./role-prompt";
+import { type DraftEmail, DraftEmailSchema, type LlmCallMeta, type ResponseCrafterInput } from "./types";
 
 export interface CraftedResponse {
   /** The reply to the supplier (an escalation's is a holding reply), or null when the crafter's model failed. */
@@ -75,3 +84,95 @@ export const craftResponse = async (llm: LlmPort, input: ResponseCrafterInput): 
     }
   }
 };
+
+// ---- Response crafter: the decision and what the email needs; no raw rules or triggers ----
+
+/** A template slot a model left in ("[Your Name]", "[Company]", "{{supplier}}", "<insert date>"). */
+const PLACEHOLDER =
+  /\[[^\]\n]*\b(?:your|name|company|date|insert|recipient|title|phone|e-?mail|signature|contact|position|address)\b[^\]\n]*\]|\{\{[^}\n]*\}\}|<\s*(?:your|insert)\b[^>\n]*>/i;
+
+export const SIGN_OFF_RULE =
+  'Sign off with "Kind regards" and "Purchasing team", and never leave a placeholder such as [Your Name] or ' +
+  "[Company]: the email is sent as written.";
+
+/**
+ * A draft checked for what would make it wrong to send: a template slot left in, or, for a counter, the
+ * counter price not stated (a counter that proposes nothing). Asked again once naming it; a second such
+ * draft is no draft, and the reviewer writes the reply.
+ */
+export const draftOutputFor = (counterPrice?: { value: number; currency: string }) =>
+  DraftEmailSchema.superRefine((draft, ctx) => {
+    for (const field of ["subject", "body"] as const) {
+      const slot = draft[field].match(PLACEHOLDER)?.[0];
+      if (slot) {
+        ctx.addIssue({
+          code: "custom",
+          path: [field],
+          message: `"${slot}" is a placeholder left in the email; write the email as it is sent (${SIGN_OFF_RULE})`,
+        });
+      }
+    }
+    if (
+      counterPrice &&
+      !moneyMentions(`${draft.subject}\n${draft.body}`).some((m) =>
+        m.values.some((v) => Math.abs(v - counterPrice.value) < 0.005),
+      )
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["body"],
+        message: `the counter price ${counterPrice.value.toFixed(2)} ${counterPrice.currency} per unit is not stated; a counter-offer proposes it`,
+      });
+    }
+  });
+
+export const buildResponseCrafterPrompt = (
+  input: ResponseCrafterInput & { action: "counter" | "clarify" },
+): Prompt<ReturnType<typeof draftOutputFor>> => ({
+  schemaName: input.action === "counter" ? SCHEMA_NAMES.counterOffer : SCHEMA_NAMES.clarification,
+  schema: draftOutputFor(
+    input.action === "counter" && input.counterTerms?.targetPrice !== undefined
+      ? { value: input.counterTerms.targetPrice, currency: input.orderContext.currency }
+      : undefined,
+  ),
+  system: [
+    "You write emails to a supplier for a merchant's purchasing team. The decision is made; do not revisit " +
+      "it. Write a short, courteous, professional reply in the language of the supplier's email.",
+    input.action === "counter"
+      ? "Write a counter-offer proposing exactly the counter terms given. Never mention any other price, budget, " +
+        "target or limit the merchant has."
+      : "Write a request for clarification asking the questions given, most important first, and nothing else " +
+        "of substance. Do not propose prices.",
+    "Never promise anything the decision does not say (exclusivity, volumes, future orders, payment terms).",
+    SIGN_OFF_RULE,
+    UNTRUSTED_DATA_RULE,
+  ].join("\n\n"),
+  user: [
+    section("Decision", `${input.action}: ${input.reasoning}`),
+    section(
+      "What is being ordered",
+      `SKU: ${input.orderContext.skuName} (supplier SKU ${input.orderContext.supplierSku}); quantity wanted: ${input.orderContext.quantityRequested}; currency: ${input.orderContext.currency}`,
+    ),
+    ...(input.counterTerms ? [section("Counter terms to propose", json(input.counterTerms))] : []),
+    ...(input.needsAnalysis
+      ? [
+          section(
+            "Questions to ask, most important first",
+            input.needsAnalysis.prioritizedQuestions.map((q, i) => `${i + 1}. ${q}`).join("\n"),
+          ),
+        ]
+      : []),
+    ...(input.extractedData
+      ? [section("The supplier's terms so far", wrapPromptData("extracted_terms", json(input.extractedData)))]
+      : []),
+    ...(input.specialInstructions
+      ? [
+          section(
+            "Product specifications to state",
+            wrapPromptData("special_instructions", input.specialInstructions),
+          ),
+        ]
+      : []),
+    ...optionalHistory(input.conversationHistory),
+  ].join("\n\n"),
+});

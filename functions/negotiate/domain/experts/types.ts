@@ -229,3 +229,10 @@ export interface NeedsExpert {
   name: "needs";
   analyze(input: NeedsExpertInput): Promise<NeedsOpinion>;
 }
+
+/** The reply to the supplier, as every drafting role (crafter, outreach) writes it. */
+export const DraftEmailSchema = z.object({
+  subject: z.string().trim().min(1).max(200),
+  body: z.string().trim().min(1).max(8000),
+});
+export type DraftEmail = z.infer<typeof DraftEmailSchema>;

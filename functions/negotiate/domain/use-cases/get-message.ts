@@ -1,6 +1,5 @@
 import type { AgentProcessResponse } from "../agent-process-response";
-import type { DraftEmail } from "../experts/prompts";
-import type { ExpertOpinion, OrchestratorTraceEntry } from "../experts/types";
+import type { DraftEmail, ExpertOpinion, OrchestratorTraceEntry } from "../experts/types";
 import type { SupplierMessage } from "../negotiation";
 import type { NegotiationDeps } from "../negotiation-deps";
 import { messageOrThrow } from "../negotiation-lookups";
