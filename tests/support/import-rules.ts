@@ -279,10 +279,63 @@ const listTs = (root: string, dir: string): string[] =>
     return entry.name.endsWith(".ts") ? [path] : [];
   });
 
-/** Every .ts file under functions/ and lib/ of the repository at `root`, read. */
-export const readSourceFiles = (root: string): Map<string, string> =>
+/** The folders whose modules import each other and so must hold no cycle. */
+export const CYCLE_CHECKED_DIRS = ["functions", "lib", "dev", "scripts", "bench"] as const;
+
+/**
+ * The import cycles among the files given: each strongly connected set of two or more modules (or one that
+ * imports itself) over every import (static, dynamic and `import type`: a type cycle is a design cycle
+ * too, two modules that cannot be read apart), as the modules of one cycle, sorted, the cycles sorted by
+ * their first module. Tarjan's algorithm.
+ */
+export const findImportCycles = (files: ReadonlyMap<string, string>): string[][] => {
+  const known = new Set(files.keys());
+  const edges = new Map<string, string[]>();
+  for (const [file, text] of files)
+    edges.set(
+      file,
+      importsOf(file, text, known)
+        .filter((ref) => ref.relative && known.has(ref.target))
+        .map((ref) => ref.target),
+    );
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const onStack = new Set<string>();
+  const stack: string[] = [];
+  const cycles: string[][] = [];
+  let next = 0;
+  const visit = (file: string): void => {
+    index.set(file, next);
+    low.set(file, next);
+    next += 1;
+    stack.push(file);
+    onStack.add(file);
+    for (const target of edges.get(file) ?? []) {
+      if (!index.has(target)) {
+        visit(target);
+        low.set(file, Math.min(low.get(file) ?? 0, low.get(target) ?? 0));
+      } else if (onStack.has(target)) low.set(file, Math.min(low.get(file) ?? 0, index.get(target) ?? 0));
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const members: string[] = [];
+    for (let member = stack.pop(); member !== undefined; member = stack.pop()) {
+      onStack.delete(member);
+      members.push(member);
+      if (member === file) break;
+    }
+    if (members.length > 1 || (edges.get(file) ?? []).includes(file)) cycles.push(members.sort());
+  };
+  for (const file of [...known].sort()) if (!index.has(file)) visit(file);
+  return cycles.sort((a, b) => (a[0] ?? "").localeCompare(b[0] ?? ""));
+};
+
+/** Every .ts file under `dirs` (functions/ and lib/ unless told) of the repository at `root`, read. */
+export const readSourceFiles = (
+  root: string,
+  dirs: readonly string[] = ["functions", "lib"],
+): Map<string, string> =>
   new Map(
-    ["functions", "lib"]
+    dirs
       .filter((dir) => existsSync(join(root, dir)))
       .flatMap((dir) => listTs(root, dir))
       .map((path) => [path, readFileSync(join(root, path), "utf8")] as const),

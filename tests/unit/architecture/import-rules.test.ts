@@ -8,8 +8,10 @@ import {
   type AreaEntries,
   areaFoldersOf,
   areaOf,
+  CYCLE_CHECKED_DIRS,
   checkImportRules,
   EXCEPTIONS,
+  findImportCycles,
   formatViolation,
   readSourceFiles,
   type Violation,
@@ -168,5 +170,49 @@ describe("the import rules on a planted tree", () => {
     );
     // Without its definition the folder is no area, and its files escape every area rule.
     expect(rulesOf(files, areas).filter((line) => line.startsWith("functions/pantry/"))).toEqual([]);
+  });
+});
+
+// No import cycle anywhere under functions/, lib/, dev/, scripts/ or bench/ (a type-only import counts: two
+// modules that import each other cannot be read, moved or tested apart).
+describe("import cycles", () => {
+  it("there are none", () => {
+    const cycles = findImportCycles(readSourceFiles(repositoryRoot, CYCLE_CHECKED_DIRS));
+    expect(cycles, cycles.map((cycle) => cycle.join(" <-> ")).join("\n")).toEqual([]);
+  });
+
+  it("a planted cycle fails the check, through a type-only import and a three-module loop alike", () => {
+    const planted = new Map<string, string>([
+      ["functions/shop/domain/a.ts", 'import { b } from "./b";\nexport const a = 1;\n'],
+      ["functions/shop/domain/b.ts", 'import type { A } from "./c";\nexport const b = 2;\n'],
+      ["functions/shop/domain/c.ts", 'import { a } from "./a";\nexport type A = typeof a;\n'],
+      ["functions/shop/domain/self.ts", 'export { x } from "./self";\n'],
+      ["dev/leaf.ts", 'import { a } from "../functions/shop/domain/a";\n'],
+      ["bench/x.ts", 'import { y } from "./y";\n'],
+      ["bench/y.ts", 'const load = () => import("./x");\n'],
+    ]);
+    expect(findImportCycles(planted)).toEqual([
+      ["bench/x.ts", "bench/y.ts"],
+      ["functions/shop/domain/a.ts", "functions/shop/domain/b.ts", "functions/shop/domain/c.ts"],
+      ["functions/shop/domain/self.ts"],
+    ]);
+  });
+
+  it("a planted cycle in a tree on disk fails it (dev/ and scripts/ are read too)", () => {
+    const root = mkdtempSync(join(tmpdir(), "larder-import-cycles-"));
+    try {
+      for (const [path, text] of Object.entries({
+        "dev/runner.ts": 'import { step } from "../scripts/step";\n',
+        "scripts/step.ts": 'import { runner } from "../dev/runner";\n',
+      })) {
+        mkdirSync(dirname(join(root, path)), { recursive: true });
+        writeFileSync(join(root, path), text);
+      }
+      expect(findImportCycles(readSourceFiles(root, CYCLE_CHECKED_DIRS))).toEqual([
+        ["dev/runner.ts", "scripts/step.ts"],
+      ]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
