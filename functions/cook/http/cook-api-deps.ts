@@ -1,17 +1,8 @@
 import type { EventPublisher } from "../../core/events/event-publisher-port";
+import type { ApiRequestScopeInput } from "../../core/http/request-scope-input";
 import type { Logger } from "../../core/logger";
 import type { CookDeps } from "../domain/ports/cook-deps";
 import type { KitchenChatAgent } from "../domain/ports/kitchen-chat-agent";
-
-/** One API request, as the wiring needs it to build that request's deps. */
-export interface CookRequest {
-  tenant: string;
-  logger: Logger;
-  /** `METHOD /route/{param}`, for the request's one LLM totals log line. */
-  route: string;
-  /** The request's model deadline (epoch ms): `c.get("modelDeadline")`, set by core's createApi. */
-  deadline: number;
-}
 
 /** What a handler that may call the model works with, inside the request's scope. */
 export interface CookModelScope {
@@ -35,7 +26,7 @@ export interface CookApiDeps {
    * the request's LLM totals, and each call is bounded by the request's model deadline, so a slow model
    * fails as `llm_timeout` and the use case answers from its offline path within API Gateway's 30 s.
    */
-  inModelScope<T>(request: CookRequest, use: (scope: CookModelScope) => Promise<T>): Promise<T>;
+  inRequestScope<T>(request: ApiRequestScopeInput, use: (scope: CookModelScope) => Promise<T>): Promise<T>;
   /** Where API-side outcomes are announced (`cook.variant.created`); nowhere when absent (tests). */
   events?: EventPublisher;
   /** Overrides the default request body limit (tests). */

@@ -3,6 +3,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { ApiEnv } from "../../core/http/api-env";
 import { createApi } from "../../core/http/create-api";
+import { requestScopeInputOf } from "../../core/http/request-scope-input";
 import { createOrReplaceRecipe } from "../domain/use-cases/create-or-replace-recipe";
 import { createSnapshot } from "../domain/use-cases/create-snapshot";
 import { getRecipe } from "../domain/use-cases/get-recipe";
@@ -44,16 +45,7 @@ export const createCookApp = (deps: CookApiDeps): OpenAPIHono<ApiEnv> => {
   const inRequestModelScope = <T>(
     c: Context<ApiEnv>,
     handle: (scope: CookModelScope) => Promise<T>,
-  ): Promise<T> =>
-    deps.inModelScope(
-      {
-        tenant: c.get("tenant"),
-        logger: c.get("logger"),
-        route: `${c.req.method} ${c.req.routePath}`,
-        deadline: c.get("modelDeadline"),
-      },
-      handle,
-    );
+  ): Promise<T> => deps.inRequestScope(requestScopeInputOf(c), handle);
 
   // The use cases that read, scale or vary ingredient lines (the ingredient parser, unit tables, variant
   // generation) load with the first request that needs them, each in its own chunk, so a cold start stays

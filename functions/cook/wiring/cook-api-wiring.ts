@@ -1,5 +1,6 @@
 import type { AppTable } from "../../core/db/app-table";
 import type { EventsConfig } from "../../core/events/events-config";
+import { lazyEventPublisher } from "../../core/events/lazy-event-publisher";
 import { prefixedIdMaker } from "../../core/ids";
 import { lazyLoad } from "../../core/lazy";
 import { createLlm } from "../../core/llm/create-llm";
@@ -130,31 +131,18 @@ const cookDepsFor = (
  * records usage and aborts each call at the deadline (as `llm_timeout`, so the provider's breaker learns of
  * it); the agent also watches the deadline itself and answers with what it has.
  */
-/** Resolved per call: the local stack installs its bus after the handlers are imported. */
-const eventsModule = lazyLoad(() => import("../../core/events/process-event-publisher"));
-
 export const cookApiDeps = (components: CookComponents): CookApiDeps => ({
   logger: components.logger,
-  events: {
-    publish: async (list) => (await eventsModule()).processEventPublisher(components.events).publish(list),
-  },
+  events: lazyEventPublisher(components.events),
   ...(components.maxBodyBytes === undefined ? {} : { maxBodyBytes: components.maxBodyBytes }),
   cookDeps: (request) => cookDepsFor(components, { ...request, llm: components.llm }),
-  inModelScope: (request, use) =>
-    withRequestScope(
-      components.llm,
-      {
-        tenant: request.tenant,
-        logger: request.logger,
+  inRequestScope: (request, use) =>
+    withRequestScope(components.llm, request, (scope) =>
+      use({
+        cook: cookDepsFor(components, { tenant: scope.tenant, logger: scope.logger, llm: scope.llm }),
+        kitchenChatAgent: lazyKitchenChatAgent(scope.llm),
         deadline: request.deadline,
-        logContext: { route: request.route },
-      },
-      (scope) =>
-        use({
-          cook: cookDepsFor(components, { tenant: scope.tenant, logger: scope.logger, llm: scope.llm }),
-          kitchenChatAgent: lazyKitchenChatAgent(scope.llm),
-          deadline: request.deadline,
-        }),
+      }),
     ),
 });
 

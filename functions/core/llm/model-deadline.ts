@@ -13,6 +13,10 @@ export interface RemainingTime {
   getRemainingTimeInMillis(): number;
 }
 
+/** Whether a context carries the Lambda's clock: a test's or an emulator's partial context may not. */
+export const hasLambdaClock = (context: Partial<RemainingTime> | undefined): context is RemainingTime =>
+  typeof context?.getRemainingTimeInMillis === "function";
+
 /** API Gateway's integration timeout, which no configuration raises for an HTTP API. */
 export const API_GATEWAY_TIMEOUT_MS = 30_000;
 
@@ -29,10 +33,9 @@ export const apiModelDeadline = (
   now: number = Date.now(),
 ): number => {
   // A partial context (a test's, an emulator's) without the clock bounds nothing.
-  const lambdaEnds =
-    typeof context?.getRemainingTimeInMillis === "function"
-      ? now + context.getRemainingTimeInMillis()
-      : Number.POSITIVE_INFINITY;
+  const lambdaEnds = hasLambdaClock(context)
+    ? now + context.getRemainingTimeInMillis()
+    : Number.POSITIVE_INFINITY;
   return Math.min(receivedAt + API_GATEWAY_TIMEOUT_MS, lambdaEnds) - API_OFFLINE_RESERVE_MS;
 };
 

@@ -2,6 +2,8 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { ApiEnv } from "../../core/http/api-env";
 import { createApi } from "../../core/http/create-api";
+import type { ApiRequestScopeInput } from "../../core/http/request-scope-input";
+import { requestScopeInputOf } from "../../core/http/request-scope-input";
 import type { Logger } from "../../core/logger";
 import type { NegotiationDeps } from "../domain/negotiation-deps";
 import { createNegotiation } from "../domain/use-cases/create-negotiation";
@@ -21,21 +23,11 @@ import {
   reviewOutreachRoute,
 } from "./negotiate-routes";
 
-/** What one request brings to its use case's deps: its tenant, logger, route and model deadline. */
-export interface NegotiateRequest {
-  tenant: string;
-  logger: Logger;
-  /** `METHOD /route/{param}`, for the request's one LLM totals log line. */
-  route: string;
-  /** `c.get("modelDeadline")`: the outreach draft's model calls end by then, so the template answers. */
-  deadline: number;
-}
-
 /** What the negotiate HTTP app needs, built by functions/negotiate/wiring (or a test) and handed in. */
 export interface NegotiateApiDeps {
   logger: Logger;
   /** Runs `use` with one request's deps (its tenant's repository, the model on its deadline). */
-  withRequest<T>(request: NegotiateRequest, use: (deps: NegotiationDeps) => Promise<T>): Promise<T>;
+  inRequestScope<T>(request: ApiRequestScopeInput, use: (deps: NegotiationDeps) => Promise<T>): Promise<T>;
   maxBodyBytes?: number;
 }
 
@@ -50,15 +42,7 @@ export const createNegotiateApp = (deps: NegotiateApiDeps): OpenAPIHono<ApiEnv> 
     ...(deps.maxBodyBytes === undefined ? {} : { maxBodyBytes: deps.maxBodyBytes }),
   });
   const inRequest = <T>(c: Context<ApiEnv>, use: (negotiation: NegotiationDeps) => Promise<T>): Promise<T> =>
-    deps.withRequest(
-      {
-        tenant: c.get("tenant"),
-        logger: c.get("logger"),
-        route: `${c.req.method} ${c.req.routePath}`,
-        deadline: c.get("modelDeadline"),
-      },
-      use,
-    );
+    deps.inRequestScope(requestScopeInputOf(c), use);
 
   app.openapi(listNegotiationsRoute, async (c) => {
     const { status, limit, cursor } = c.req.valid("query");

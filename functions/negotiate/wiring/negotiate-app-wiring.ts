@@ -34,7 +34,7 @@ const workflowMethods = ["start", "describe", "sendTaskSuccess", "sendTaskFailur
 export const negotiateApiDeps = (sources: NegotiateAppSources): NegotiateApiDeps => ({
   logger: sources.logger,
   ...(sources.maxBodyBytes === undefined ? {} : { maxBodyBytes: sources.maxBodyBytes }),
-  withRequest: (request, use) => {
+  inRequestScope: (request, use) => {
     const base = (tenant: string): NegotiationDeps => ({
       tenant,
       repository: sources.repositoryFor(tenant),
@@ -44,16 +44,7 @@ export const negotiateApiDeps = (sources: NegotiateAppSources): NegotiateApiDeps
     });
     const { llm } = sources;
     if (!llm) return use(base(request.tenant));
-    return withRequestScope(
-      llm,
-      {
-        tenant: request.tenant,
-        logger: request.logger,
-        deadline: request.deadline,
-        logContext: { route: request.route },
-      },
-      (scope) => use({ ...base(scope.tenant), llm: scope.llm }),
-    );
+    return withRequestScope(llm, request, (scope) => use({ ...base(scope.tenant), llm: scope.llm }));
   },
 });
 

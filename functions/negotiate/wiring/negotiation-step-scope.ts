@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { LlmPort } from "../../core/llm/llm-port";
-import { type RemainingTime, stepModelDeadline } from "../../core/llm/model-deadline";
+import { hasLambdaClock, type RemainingTime, stepModelDeadline } from "../../core/llm/model-deadline";
 import type { Logger } from "../../core/logger";
 import { withRequestScope } from "../../core/request-scope";
 import { parseOrThrow } from "../../core/validation";
@@ -49,8 +49,7 @@ export const modelStepHandler =
   ): NegotiationStepHandler =>
   async (event, context) => {
     const parsed = parseOrThrow(schema, event, `${step} event`);
-    const deadline =
-      typeof context?.getRemainingTimeInMillis === "function" ? stepModelDeadline(context) : undefined;
+    const deadline = hasLambdaClock(context) ? stepModelDeadline(context) : undefined;
     return withRequestScope(
       sources.llm,
       {

@@ -2,6 +2,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { ApiEnv } from "../../core/http/api-env";
 import { createApi } from "../../core/http/create-api";
+import { requestScopeInputOf } from "../../core/http/request-scope-input";
 import { householdForTenant } from "../domain/household-for-tenant";
 import { runOptionsSchema } from "../domain/runs/shop-run";
 import { deleteStoreAccount } from "../domain/use-cases/delete-store-account";
@@ -38,13 +39,6 @@ export const createShopApp = (deps: ShopApiDeps): OpenAPIHono<ApiEnv> => {
     ...(deps.maxBodyBytes === undefined ? {} : { maxBodyBytes: deps.maxBodyBytes }),
   });
   const runs = (c: Context<ApiEnv>) => deps.runsFor(c.get("tenant"));
-  /** The request's model scope: its calls end at the request's model deadline, as in every area. */
-  const modelRequest = (c: Context<ApiEnv>) => ({
-    tenant: c.get("tenant"),
-    logger: c.get("logger"),
-    route: `${c.req.method} ${c.req.routePath}`,
-    deadline: c.get("modelDeadline"),
-  });
 
   app.openapi(createShopRunRoute, async (c) => {
     const body = c.req.valid("json");
@@ -108,7 +102,7 @@ export const createShopApp = (deps: ShopApiDeps): OpenAPIHono<ApiEnv> => {
   app.openapi(generateSubstituteQueriesRoute, async (c) => {
     const input = c.req.valid("json");
     const { generateSubstituteQueries } = await import("../domain/use-cases/generate-substitute-queries");
-    const generated = await deps.inModelScope(modelRequest(c), ({ llm, logger }) =>
+    const generated = await deps.inRequestScope(requestScopeInputOf(c), ({ llm, logger }) =>
       generateSubstituteQueries({ llm, logger }, input),
     );
     c.header("x-larder-source", generated.source);
@@ -118,7 +112,7 @@ export const createShopApp = (deps: ShopApiDeps): OpenAPIHono<ApiEnv> => {
   app.openapi(rankSubstitutesRoute, async (c) => {
     const input = c.req.valid("json");
     const { rankSubstitutes } = await import("../domain/use-cases/rank-substitutes");
-    const ranked = await deps.inModelScope(modelRequest(c), ({ llm, logger }) =>
+    const ranked = await deps.inRequestScope(requestScopeInputOf(c), ({ llm, logger }) =>
       rankSubstitutes({ llm, logger }, input),
     );
     c.header("x-larder-source", ranked.source);

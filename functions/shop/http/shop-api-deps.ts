@@ -1,4 +1,5 @@
 import type { EventPublisher } from "../../core/events/event-publisher-port";
+import type { ApiRequestScopeInput } from "../../core/http/request-scope-input";
 import type { LlmPort } from "../../core/llm/llm-port";
 import type { RemainingTime } from "../../core/llm/model-deadline";
 import type { Logger } from "../../core/logger";
@@ -8,16 +9,6 @@ import type { ShopRunRepository } from "../domain/ports/shop-run-repository";
 import type { StoreAccountVault } from "../domain/ports/store-account-vault";
 import type { StoreToolsPort } from "../domain/ports/store-tools-port";
 import type { WeeklyRunIndex } from "../domain/ports/weekly-run-index";
-
-/** What one request that may call the model brings: its tenant, logger, route and model deadline. */
-export interface ShopModelRequest {
-  tenant: string;
-  logger: Logger;
-  /** `METHOD /route/{param}`, for the request's one LLM totals log line. */
-  route: string;
-  /** The request's model deadline (epoch ms): `c.get("modelDeadline")`, set by core's createApi. */
-  deadline: number;
-}
 
 /** What the shop HTTP app needs, built once per container by shop's wiring (or by a test). */
 export interface ShopApiDeps {
@@ -33,8 +24,8 @@ export interface ShopApiDeps {
   /** The tenant's store account: credentials and session as secrets, the status record in plain. */
   storeAccountFor(tenant: string): StoreAccountVault;
   /** Runs `use` in the request's model scope (wiring/shop-request-scopes.ts): calls end at its deadline. */
-  inModelScope<T>(
-    request: ShopModelRequest,
+  inRequestScope<T>(
+    request: ApiRequestScopeInput,
     use: (scope: { llm: LlmPort; logger: Logger }) => Promise<T>,
   ): Promise<T>;
   /** A decision's store deadline (epoch ms) from the Lambda's clock; undefined without one. */

@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import type { EventPublisher } from "../../core/events/event-publisher-port";
+import { lazyEventPublisher } from "../../core/events/lazy-event-publisher";
 import type { ApiEnv } from "../../core/http/api-env";
 import { prefixedIdMaker } from "../../core/ids";
 import { lazyLoad, lazyPort } from "../../core/lazy";
@@ -30,11 +30,7 @@ const workflows: Pick<WorkflowPort, "start" | "describe"> = {
   describe: async (executionId) => (await workflowModule()).processWorkflowPort().describe(executionId),
 };
 
-/** Resolved per call, like the workflows: the local stack installs its bus after the handlers are imported. */
-const eventsModule = lazyLoad(() => import("../../core/events/process-event-publisher"));
-const events: EventPublisher = {
-  publish: async (list) => (await eventsModule()).processEventPublisher(config.events).publish(list),
-};
+const events = lazyEventPublisher(config.events);
 
 /** The weekly-run index, loaded on first use: only PUT /shop/preferences writes it. */
 const weeklyRuns = lazyPort<WeeklyRunIndex>(
@@ -63,7 +59,7 @@ const shopApiDeps = async (logger: Logger): Promise<ShopApiDeps> => {
     plansFor,
     weeklyRuns,
     // Only the substitution routes call a model.
-    inModelScope: shopModelScope(createLazyLlm(config.llm)),
+    inRequestScope: shopModelScope(createLazyLlm(config.llm)),
     storeDeadline: storeDeadlineFor,
     events,
     newRunId: prefixedIdMaker("run"),

@@ -1,6 +1,5 @@
 import type { Context } from "aws-lambda";
-import { deadlineFromRemainingTime } from "../../core/llm/model-deadline";
-import { STORE_DEADLINE_MARGIN_MS } from "../adapters/store/store-deadline-margin";
+import { storeDeadlineAt } from "../adapters/store/store-deadline-margin";
 import type { StoreToolsPort } from "../domain/ports/store-tools-port";
 import { openHouseholdStore } from "./household-store";
 import { shopConfig } from "./shop-config";
@@ -21,7 +20,7 @@ export const withHouseholdStore = async <T>(
   const store = await openHouseholdStore(
     shopConfig.store(),
     household.householdId,
-    deadlineFromRemainingTime(context, STORE_DEADLINE_MARGIN_MS),
+    storeDeadlineAt(context),
     household.tenant,
   );
   try {

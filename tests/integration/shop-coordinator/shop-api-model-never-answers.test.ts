@@ -50,7 +50,7 @@ const shopApiCall = (lambdaSeconds: number | undefined) => {
       throw new Error("not used");
     },
     storeDeadline: storeDeadlineFor,
-    inModelScope: shopModelScope(
+    inRequestScope: shopModelScope(
       createLlm(
         readLlmConfig({ LLM_PROVIDER: "openai", OPENAI_API_KEY: "k", OPENAI_BASE_URL: `${tarpit.url}/v1` }),
         { logger: null },

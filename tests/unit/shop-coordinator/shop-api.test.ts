@@ -97,7 +97,7 @@ const harness = () => {
       return { ...store, close: async () => undefined };
     },
     storeDeadline: storeDeadlineFor,
-    inModelScope: shopModelScope(
+    inRequestScope: shopModelScope(
       createFakeLlm()
         .onStructured("generate_search_query", new LlmUnavailable("offline"))
         .onStructured("rank_substitutes_by_value", new LlmUnavailable("offline")),

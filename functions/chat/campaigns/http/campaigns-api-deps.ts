@@ -1,5 +1,5 @@
+import type { ApiRequestScopeInput } from "../../../core/http/request-scope-input";
 import type { Logger } from "../../../core/logger";
-import type { RequestScopeInput } from "../../../core/request-scope";
 import type { CampaignToolDeps } from "../domain/campaign-tools";
 import type { CampaignChatDeps } from "../domain/use-cases/run-campaign-chat";
 
@@ -23,5 +23,8 @@ export interface CampaignsApiDeps {
    * Runs `use` in the request's scope: its usage recorded and logged once, its model bounded by the
    * request's model deadline, so the offline router still answers in time when the model does not.
    */
-  withChat<T>(request: RequestScopeInput, use: (session: CampaignChatSession) => Promise<T>): Promise<T>;
+  inRequestScope<T>(
+    request: ApiRequestScopeInput,
+    use: (session: CampaignChatSession) => Promise<T>,
+  ): Promise<T>;
 }

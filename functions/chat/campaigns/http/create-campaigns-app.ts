@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import { LLM_PROVIDERS, type LlmProviderName } from "../../../core/config";
 import type { ApiEnv } from "../../../core/http/api-env";
 import { createApi } from "../../../core/http/create-api";
+import { requestScopeInputOf } from "../../../core/http/request-scope-input";
 import type { CampaignFilters } from "../domain/campaign";
 import { deleteCampaign } from "../domain/use-cases/delete-campaign";
 import { getCampaign } from "../domain/use-cases/get-campaign";
@@ -44,17 +45,13 @@ export const createCampaignsApp = (deps: CampaignsApiDeps): OpenAPIHono<ApiEnv> 
   const tenantDeps = (c: Context<ApiEnv>) => deps.tenantDeps(c.get("tenant"));
 
   app.openapi(chatCampaignsRoute, async (c) => {
-    const logger = c.get("logger");
-    const answer = await deps.withChat(
-      { tenant: c.get("tenant"), logger, deadline: c.get("modelDeadline") },
-      async (session) => {
-        const result = await runCampaignChat(session.chat, c.req.valid("json"));
-        // The provider that answered, from the calls' own usage; `none` when the offline router did.
-        const used = result.status === "offline" ? undefined : session.lastProvider();
-        const provider: LlmProviderName = LLM_PROVIDERS.find((p) => p === used) ?? "none";
-        return { ...result, provider };
-      },
-    );
+    const answer = await deps.inRequestScope(requestScopeInputOf(c), async (session) => {
+      const result = await runCampaignChat(session.chat, c.req.valid("json"));
+      // The provider that answered, from the calls' own usage; `none` when the offline router did.
+      const used = result.status === "offline" ? undefined : session.lastProvider();
+      const provider: LlmProviderName = LLM_PROVIDERS.find((p) => p === used) ?? "none";
+      return { ...result, provider };
+    });
     return c.json(answer, 200);
   });
 

@@ -54,7 +54,7 @@ export const campaignsApiDeps = (services: CampaignChatServices): CampaignsApiDe
     logger: services.logger,
     ...(services.maxBodyBytes === undefined ? {} : { maxBodyBytes: services.maxBodyBytes }),
     tenantDeps,
-    withChat: (request, use) =>
+    inRequestScope: (request, use) =>
       withRequestScope(services.llm, { ...request, logContext: { chat: "campaigns" } }, (scope) =>
         use({
           chat: {

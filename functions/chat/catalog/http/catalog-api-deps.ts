@@ -1,5 +1,5 @@
+import type { ApiRequestScopeInput } from "../../../core/http/request-scope-input";
 import type { Logger } from "../../../core/logger";
-import type { RequestScopeInput } from "../../../core/request-scope";
 import type { CatalogStore } from "../domain/ports/catalog-store";
 import type { SessionRepository } from "../domain/ports/session-repository";
 import type { SendCatalogMessageDeps } from "../domain/use-cases/send-catalog-message";
@@ -23,5 +23,8 @@ export interface CatalogApiDeps {
    * Runs `use` in the request's scope with the tenant's chat: Agents 1 and 2 on one model session bounded
    * by the request's deadline, so a slow or silent model leaves the offline rules time to answer.
    */
-  withChat<T>(request: RequestScopeInput, use: (chat: SendCatalogMessageDeps) => Promise<T>): Promise<T>;
+  inRequestScope<T>(
+    request: ApiRequestScopeInput,
+    use: (chat: SendCatalogMessageDeps) => Promise<T>,
+  ): Promise<T>;
 }

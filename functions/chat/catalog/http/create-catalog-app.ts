@@ -2,6 +2,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { ApiEnv } from "../../../core/http/api-env";
 import { createApi } from "../../../core/http/create-api";
+import { requestScopeInputOf } from "../../../core/http/request-scope-input";
 import type { Product } from "../domain/product";
 import { getCatalogSession } from "../domain/use-cases/get-catalog-session";
 import { getProduct } from "../domain/use-cases/get-product";
@@ -37,16 +38,10 @@ export const createCatalogApp = (deps: CatalogApiDeps): OpenAPIHono<ApiEnv> => {
     maxBodyBytes: deps.maxBodyBytes ?? CATALOG_MAX_BODY_BYTES,
   });
   const forRequest = (c: Context<ApiEnv>) => deps.tenantDeps(c.get("tenant"));
-  /** The request's scope: its tenant, its logger and its model deadline (API Gateway's 30 s less the offline reserve). */
-  const scopeOf = (c: Context<ApiEnv>) => ({
-    tenant: c.get("tenant"),
-    logger: c.get("logger"),
-    deadline: c.get("modelDeadline"),
-  });
 
   app.openapi(catalogChatRoute, async (c) => {
     const body = c.req.valid("json");
-    const answer = await deps.withChat(scopeOf(c), (chat) =>
+    const answer = await deps.inRequestScope(requestScopeInputOf(c), (chat) =>
       sendCatalogMessage(chat, {
         query: body.query,
         ...(body.sessionId === undefined ? {} : { sessionId: body.sessionId }),
@@ -74,7 +69,7 @@ export const createCatalogApp = (deps: CatalogApiDeps): OpenAPIHono<ApiEnv> => {
   app.openapi(runCatalogToolRoute, async (c) => {
     const { sessionId, tool } = c.req.valid("param");
     const args = c.req.valid("json");
-    const answer = await deps.withChat(scopeOf(c), (chat) =>
+    const answer = await deps.inRequestScope(requestScopeInputOf(c), (chat) =>
       runCatalogToolOnSession(chat, { sessionId, tool, args }),
     );
     return c.json(answer, 200);

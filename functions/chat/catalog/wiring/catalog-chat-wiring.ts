@@ -50,7 +50,7 @@ export const catalogApiDeps = (services: CatalogChatServices): CatalogApiDeps =>
     tenantDeps,
     // Agents 1 and 2 share the scope's one model session, so they share its one deadline: a model that never
     // answers costs the request the time left before it, never two model timeouts in a row.
-    withChat: (request, use) =>
+    inRequestScope: (request, use) =>
       withRequestScope(services.llm, { ...request, logContext: { chat: "catalog" } }, (scope) => {
         const agents = services.agentsFor(scope.llm);
         return use({

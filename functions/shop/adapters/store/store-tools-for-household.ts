@@ -1,8 +1,8 @@
 import { lazyPort } from "../../../core/lazy";
-import { deadlineFromRemainingTime, type RemainingTime } from "../../../core/llm/model-deadline";
+import type { RemainingTime } from "../../../core/llm/model-deadline";
 import type { StoreBrowser } from "./browser/store-browser";
 import type { StoreConfig } from "./store-config";
-import { STORE_DEADLINE_MARGIN_MS } from "./store-deadline-margin";
+import { STORE_DEADLINE_MARGIN_MS, storeDeadlineAt } from "./store-deadline-margin";
 import type { StoreAccountAccess } from "./store-sign-in";
 import { createStoreTools, type StoreTools } from "./store-tools";
 
@@ -33,7 +33,7 @@ export const storeDeadline = (when: StoreToolsDeadline, now: () => number = Date
   if ("deadline" in when) return when.deadline;
   const remaining: RemainingTime =
     "lambdaContext" in when ? when.lambdaContext : { getRemainingTimeInMillis: () => when.remainingTimeMs };
-  return deadlineFromRemainingTime(remaining, STORE_DEADLINE_MARGIN_MS, now());
+  return storeDeadlineAt(remaining, now());
 };
 
 /** The container's browser, its module (and playwright-core) loaded on the first session. */
