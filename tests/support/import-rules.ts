@@ -279,6 +279,84 @@ const listTs = (root: string, dir: string): string[] =>
     return entry.name.endsWith(".ts") ? [path] : [];
   });
 
+/** A breach of the request seam (ARCHITECTURE.md, "One request seam"), with where it is. */
+export interface SeamViolation {
+  file: string;
+  line: number;
+  rule:
+    | "seam-callback-name"
+    | "seam-request-type"
+    | "seam-route-outside-core"
+    | "seam-lambda-clock-outside-core";
+  message: string;
+}
+
+/** The one name of the per-request callback of every `*ApiDeps`, and the one request type it takes. */
+export const SEAM_CALLBACK = "inRequestScope";
+export const SEAM_REQUEST_TYPE = "ApiRequestScopeInput";
+/** Where the route of a request is written (`${c.req.method} ${c.req.routePath}`): requestScopeInputOf's. */
+const ROUTE_HOME = "functions/core/http/request-scope-input.ts";
+/** Where a Lambda context is asked whether it has a clock: hasLambdaClock's. */
+const LAMBDA_CLOCK_HOME = "functions/core/llm/model-deadline.ts";
+
+const lineAt = (text: string, index: number): number => text.slice(0, index).split("\n").length;
+
+/**
+ * The request seam's names: in every `export interface <Area>ApiDeps`, a per-request callback (a generic
+ * method `name<T>(request: R, use: …)`) is named `inRequestScope` and takes core/http's
+ * `ApiRequestScopeInput`; only core/http writes a request's route and only core/llm/model-deadline asks a
+ * Lambda context for its clock. A scanner over source text, like the import rules.
+ */
+export const checkSeamNames = (files: ReadonlyMap<string, string>): SeamViolation[] => {
+  const found: SeamViolation[] = [];
+  for (const [file, raw] of files) {
+    if (!file.startsWith("functions/")) continue;
+    const text = withoutComments(raw);
+    for (const deps of text.matchAll(/export interface (\w+ApiDeps)\b[^{]*\{([\s\S]*?)\n\}/g)) {
+      const body = deps[2] ?? "";
+      const bodyStart = (deps.index ?? 0) + deps[0].indexOf(body);
+      for (const member of body.matchAll(/^\s*(\w+)<T>\(\s*(\w+)\s*:\s*([\w.]+)/gm)) {
+        const [, name, , type] = member;
+        const line = lineAt(
+          text,
+          bodyStart + (member.index ?? 0) + (member[0].length - member[0].trimStart().length),
+        );
+        if (name !== SEAM_CALLBACK)
+          found.push({
+            file,
+            line,
+            rule: "seam-callback-name",
+            message: `${deps[1]}.${name}: the per-request callback is named ${SEAM_CALLBACK}`,
+          });
+        if (type !== SEAM_REQUEST_TYPE)
+          found.push({
+            file,
+            line,
+            rule: "seam-request-type",
+            message: `${deps[1]}.${name} takes ${type}: the request type is core/http's ${SEAM_REQUEST_TYPE} (requestScopeInputOf(c))`,
+          });
+      }
+    }
+    if (file !== ROUTE_HOME)
+      for (const route of text.matchAll(/c\.req\.routePath/g))
+        found.push({
+          file,
+          line: lineAt(text, route.index ?? 0),
+          rule: "seam-route-outside-core",
+          message: "writes a request's route itself: requestScopeInputOf(c) or routeOf(c) (core/http)",
+        });
+    if (file !== LAMBDA_CLOCK_HOME)
+      for (const clock of text.matchAll(/typeof\s+[\w?.]+getRemainingTimeInMillis\s*===/g))
+        found.push({
+          file,
+          line: lineAt(text, clock.index ?? 0),
+          rule: "seam-lambda-clock-outside-core",
+          message: "asks a Lambda context for its clock itself: hasLambdaClock (core/llm/model-deadline)",
+        });
+  }
+  return found;
+};
+
 /** The folders whose modules import each other and so must hold no cycle. */
 export const CYCLE_CHECKED_DIRS = ["functions", "lib", "dev", "scripts", "bench"] as const;
 

@@ -10,6 +10,7 @@ import {
   areaOf,
   CYCLE_CHECKED_DIRS,
   checkImportRules,
+  checkSeamNames,
   EXCEPTIONS,
   findImportCycles,
   formatViolation,
@@ -214,5 +215,53 @@ describe("import cycles", () => {
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
+  });
+});
+
+// One request seam: every area's *ApiDeps names its per-request callback inRequestScope over core/http's
+// ApiRequestScopeInput; the route and the Lambda clock check are written once, in core.
+describe("the request seam", () => {
+  it("holds in every area", () => {
+    const found = checkSeamNames(readSourceFiles(repositoryRoot)).map(
+      (v) => `${v.file}:${v.line} ${v.rule}: ${v.message}`,
+    );
+    expect(found, found.join("\n")).toEqual([]);
+  });
+
+  it("fails on planted violations: another callback name, another request type, a route or a clock check outside core", () => {
+    const planted = new Map<string, string>([
+      [
+        "functions/pantry/http/pantry-api-deps.ts",
+        [
+          "export interface PantryApiDeps {",
+          "  logger: Logger;",
+          "  withRequest<T>(request: PantryRequest, use: (deps: PantryDeps) => Promise<T>): Promise<T>;",
+          "  inRequestScope<T>(",
+          "    request: ApiRequestScopeInput,",
+          "    use: (deps: PantryDeps) => Promise<T>,",
+          "  ): Promise<T>;",
+          "}",
+          "",
+        ].join("\n"),
+      ],
+      [
+        "functions/pantry/http/create-pantry-app.ts",
+        'const route = (c: Context<ApiEnv>) => [c.req.method, c.req.routePath].join(" ");\n',
+      ],
+      [
+        "functions/pantry/wiring/step.ts",
+        'const d = typeof context?.getRemainingTimeInMillis === "function" ? 1 : undefined;\n',
+      ],
+      [
+        "functions/core/http/request-scope-input.ts",
+        'export const routeOf = (c: Context<ApiEnv>) => [c.req.method, c.req.routePath].join(" ");\n',
+      ],
+    ]);
+    expect(checkSeamNames(planted).map((v) => `${v.file}:${v.line} ${v.rule}`)).toEqual([
+      "functions/pantry/http/pantry-api-deps.ts:3 seam-callback-name",
+      "functions/pantry/http/pantry-api-deps.ts:3 seam-request-type",
+      "functions/pantry/http/create-pantry-app.ts:1 seam-route-outside-core",
+      "functions/pantry/wiring/step.ts:1 seam-lambda-clock-outside-core",
+    ]);
   });
 });
