@@ -1,3 +1,4 @@
+import { stripAccents } from "../../functions/core/text/fold-text";
 import type { CatalogProduct } from "./catalog";
 import type { StoreCatalogIndex } from "./store-catalog-index";
 
@@ -26,11 +27,7 @@ const FUNCTION_WORDS = new Set([
 ]);
 
 export const normaliseWord = (word: string): string =>
-  word
-    .toLowerCase()
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
+  stripAccents(word.toLowerCase()).replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
 
 const wordsOf = (text: string): string[] => text.split(/\s+/).map(normaliseWord).filter(Boolean);
 

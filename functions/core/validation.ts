@@ -1,5 +1,7 @@
 import type { z } from "zod";
 import { type FieldIssue, ValidationError } from "./errors";
+import { escapeRegExp } from "./text/escape-reg-exp";
+import { foldText } from "./text/fold-text";
 
 /** Flattens zod issues into `{ path, message }` pairs with dotted paths, so a 400 names each field. */
 export const toFieldIssues = (error: z.ZodError): FieldIssue[] =>
@@ -60,10 +62,6 @@ export const refineListedIdsOnce = <T>(
   });
 };
 
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-const folded = (text: string): string =>
-  text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
-
 /**
  * The listed id a model meant where it wrote another form of it, or `raw` unchanged: the id in another
  * case or with spaces around it, the item's name instead of its id ("batata doce polegar cubos congelada
@@ -76,15 +74,15 @@ export const resolveListedId = (raw: unknown, listed: readonly { id: string; nam
   if (ids.includes(raw)) return raw;
   const only = (matches: readonly string[]): string | undefined =>
     new Set(matches).size === 1 ? matches[0] : undefined;
-  const text = folded(raw);
+  const text = foldText(raw);
   if (!text) return raw;
-  const byId = only(ids.filter((id) => folded(id) === text));
+  const byId = only(ids.filter((id) => foldText(id) === text));
   if (byId) return byId;
-  const byName = listed.filter((item) => item.name !== undefined && folded(item.name) === text);
+  const byName = listed.filter((item) => item.name !== undefined && foldText(item.name) === text);
   if (byName.length > 0) return byName.length === 1 ? byName[0]?.id : raw;
   const within = only(
     ids.filter((id) =>
-      new RegExp(`(?<![\\p{L}\\p{N}_-])${escapeRegExp(folded(id))}(?![\\p{L}\\p{N}_-])`, "u").test(text),
+      new RegExp(`(?<![\\p{L}\\p{N}_-])${escapeRegExp(foldText(id))}(?![\\p{L}\\p{N}_-])`, "u").test(text),
     ),
   );
   return within ?? raw;

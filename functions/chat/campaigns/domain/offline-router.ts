@@ -1,3 +1,4 @@
+import { escapeRegExp } from "../../../core/text/escape-reg-exp";
 import type { CampaignFilters, DateRange, GroupBy } from "./campaign";
 import {
   type CampaignToolName,
@@ -11,8 +12,6 @@ export interface RoutedCall {
   tool: CampaignToolName;
   args: Record<string, unknown>;
 }
-
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** Where `term` first occurs in `message` as whole words, case-insensitively; -1 when it does not. */
 const positionOf = (message: string, term: string): number => {

@@ -1,45 +1,11 @@
 import { stripAccents } from "../../../core/text/fold-text";
+import { PREPARATION_WORDS } from "./preparation-words";
 
 /**
  * A food's name for matching and merging: "Onions, finely chopped" and "1 large onion" are both "onion".
  * Deliberately simple (lower case, no preparation notes, no size words, every word singular): it merges
  * the common cases and, when unsure, keeps lines apart rather than merging different foods.
  */
-
-const PREPARATION_WORDS = new Set([
-  "fresh",
-  "freshly",
-  "large",
-  "medium",
-  "small",
-  "big",
-  "chopped",
-  "diced",
-  "sliced",
-  "minced",
-  "grated",
-  "crushed",
-  "finely",
-  "roughly",
-  "thinly",
-  "peeled",
-  "ripe",
-  "whole",
-  "picado",
-  "picada",
-  "picados",
-  "picadas",
-  "fresco",
-  "fresca",
-  "frescos",
-  "frescas",
-  "grande",
-  "grandes",
-  "pequeno",
-  "pequena",
-  "médio",
-  "média",
-]);
 
 /** Leading words that only say "some of": "a pinch of salt" is salt. */
 const LEADING_PHRASES = [

@@ -161,7 +161,11 @@ export const unitKindOf = (unitId: string): UnitKind => {
   return type === "mass" ? "mass" : type === "volume" && convertible ? "volume" : "count";
 };
 
-/** Metric units: the amount a dual metric/imperial line is read by. */
+/**
+ * Metric units: the amount a dual metric/imperial line is read by, and the units whose scaled quantities
+ * are written with decimals ("0.5 kg", "49,5 cl"; elsewhere a half is "1/2 cup"). The one list: its twin
+ * in quantity-format.ts had "centimeter" for "centiliter", a length no line is read in (NOT_UNITS).
+ */
 export const METRIC_UNIT_IDS = new Set([
   "gram",
   "kilogram",

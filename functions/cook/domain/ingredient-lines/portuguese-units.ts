@@ -35,7 +35,7 @@ export const PORTUGUESE_UNIT_SPELLINGS: Readonly<Record<string, readonly string[
 };
 
 /** The spoon sizes written after "colher de" and the unit each one is. */
-const SPOON_SIZES: readonly { unitId: string; words: readonly string[] }[] = [
+export const SPOON_SIZES: readonly { unitId: string; words: readonly string[] }[] = [
   { unitId: "tablespoon", words: ["sopa"] },
   { unitId: "teaspoon", words: ["chá", "cha"] },
   { unitId: "dessertspoon", words: ["sobremesa"] },

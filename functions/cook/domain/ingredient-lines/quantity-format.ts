@@ -1,3 +1,5 @@
+import { METRIC_UNIT_IDS } from "./ingredient-units";
+
 /**
  * Writing scaled quantities the way a cook reads them: "1 1/2" rather than 1.5000001, "0,75" in a line
  * that wrote its decimals with a comma, whole grams rather than 333.333 g.
@@ -11,17 +13,6 @@ export interface QuantityStyle {
 const VULGAR_FRACTIONS = "¼½¾⅐⅑⅒⅓⅔⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞";
 const FRACTION_DENOMINATORS = [2, 3, 4, 8] as const;
 const FRACTION_TOLERANCE = 0.01;
-
-/** Units where decimals read naturally ("0.5 kg"); elsewhere a half is "1/2 cup", "1/2 onion". */
-const METRIC_UNIT_IDS = new Set([
-  "gram",
-  "kilogram",
-  "milligram",
-  "liter",
-  "milliliter",
-  "deciliter",
-  "centimeter",
-]);
 
 /** Infers how a quantity should be written from how the original was written and its unit. */
 export const quantityStyleOf = (originalText: string, unitId: string | null): QuantityStyle => {

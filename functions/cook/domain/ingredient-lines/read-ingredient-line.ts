@@ -10,6 +10,7 @@ import {
   unitKindOf,
 } from "./ingredient-units";
 import { AMOUNT_WORDS } from "./number-words";
+import { SPOON_SIZES } from "./portuguese-units";
 
 /**
  * Reads one ingredient line the way a shopper needs it: how much, in which unit, of which food. The
@@ -67,14 +68,10 @@ interface Quantity {
   end: number;
 }
 
-const SPOON_SIZES: Readonly<Record<string, string>> = {
-  sopa: "tablespoon",
-  chá: "teaspoon",
-  cha: "teaspoon",
-  sobremesa: "dessertspoon",
-  café: "coffeespoon",
-  cafe: "coffeespoon",
-};
+/** The unit of each spoon size word ("sopa" → tablespoon), from portuguese-units.ts' one list. */
+const SPOON_SIZE_UNITS: Readonly<Record<string, string>> = Object.fromEntries(
+  SPOON_SIZES.flatMap((size) => size.words.map((word) => [word, size.unitId])),
+);
 
 /** "colher(es) de sopa", "colher (sopa)", "c. de chá", "c. sopa". */
 const SPOON_PHRASE =
@@ -177,7 +174,7 @@ const unitAt = (lower: string, original: string, start: number): { unitId: strin
   const spoon = SPOON_PHRASE.exec(lower.slice(start));
   if (spoon !== null) {
     const size = spoon[1] ?? spoon[2] ?? spoon[3] ?? "";
-    const unitId = SPOON_SIZES[size];
+    const unitId = SPOON_SIZE_UNITS[size];
     if (unitId !== undefined) return { unitId, end: start + spoon[0].length };
   }
   const candidates = [

@@ -1,3 +1,4 @@
+import { escapeRegExp } from "../../../core/text/escape-reg-exp";
 import { MEAL_TYPE_WORDS } from "../snapshots/meal-names";
 import { type MealType, PlanDateSchema } from "../snapshots/planned-meal";
 import type { Weekday } from "./weekday";
@@ -42,8 +43,6 @@ const WEEKDAY_WORDS: readonly (readonly string[])[] = [
 
 /** Letters on neither side: `\b` is ASCII-only and would split "terça" or "sábado". */
 const word = (alternatives: string): string => `(?<![\\p{L}-])(?:${alternatives})(?![\\p{L}])`;
-
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
  * Words that tie a day or meal to the sentence: "on Friday", "for dinner", "na sexta", "ao jantar". Single

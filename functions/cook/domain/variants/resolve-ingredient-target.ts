@@ -1,3 +1,4 @@
+import { escapeRegExp } from "../../../core/text/escape-reg-exp";
 import { foldText } from "../../../core/text/fold-text";
 import { foodKeyOf, normalizeFoodName } from "../ingredient-lines/food-name";
 import { readIngredientLine } from "../ingredient-lines/read-ingredient-line";
@@ -9,8 +10,6 @@ export type IngredientTarget =
   | { kind: "ambiguous"; candidates: { index: number; line: string }[] };
 
 const keyOf = (text: string): string => foodKeyOf(foldText(text));
-
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** `needle` occurs in `haystack` starting at a word boundary ("rice" in "white rice", not in "licorice"). */
 const containsWord = (haystack: string, needle: string): boolean =>

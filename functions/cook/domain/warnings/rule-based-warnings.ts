@@ -1,3 +1,4 @@
+import { escapeRegExp } from "../../../core/text/escape-reg-exp";
 import { foodKeyOf, normalizeFoodName } from "../ingredient-lines/food-name";
 import { parseIngredientLine } from "../ingredient-lines/ingredient-line";
 import type { WarningsInput } from "../ports/warnings-generator";
@@ -20,8 +21,6 @@ const GENERIC_WORDS = new Set([
 const foodOf = (line: string): string => normalizeFoodName(parseIngredientLine(line).description);
 
 const searchable = (text: string): string => foodKeyOf(text.toLowerCase());
-
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** Whether any step mentions a distinctive word of the food ("chicken thigh" → "chicken" or "thigh"). */
 const stepsMention = (steps: readonly string[], food: string): boolean => {

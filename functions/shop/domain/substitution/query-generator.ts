@@ -1,6 +1,7 @@
 import type { LlmPort } from "../../../core/llm/llm-port";
 import { wrapPromptData } from "../../../core/llm/prompt-data";
 import type { LoggerPort } from "../../../core/logger-port";
+import { escapeRegExp } from "../../../core/text/escape-reg-exp";
 import { foldText } from "../../../core/text/fold-text";
 import { type StepSource, withHeuristicFallback } from "../heuristic-fallback";
 import {
@@ -142,8 +143,6 @@ export const buildHeuristicQueries = (
     searchStrategy: "exact",
   };
 };
-
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 const describeProduct = (input: QueryGeneratorInput): string =>
   [

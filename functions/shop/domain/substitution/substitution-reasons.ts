@@ -1,3 +1,4 @@
+import { escapeRegExp } from "../../../core/text/escape-reg-exp";
 import { foldText } from "../../../core/text/fold-text";
 import { parsePackGrams } from "../packs/pack-size";
 import { nameDifferences, readAttributes } from "../product-attributes";
@@ -61,7 +62,6 @@ export const heuristicReason = (
     .join(", ");
 };
 
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** Whether folded `text` holds `phrase` as whole words. */
 const holdsPhrase = (text: string, phrase: string): boolean =>
   new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(foldText(phrase))}(?![\\p{L}\\p{N}])`, "u").test(text);
