@@ -177,8 +177,14 @@ describe("the local runner's execution lifecycle", () => {
     stopAfter = gated;
     const { executionId } = await gated.start("sample", { items: ["a", "b", "c", "d", "e"], loopBound: 0 });
     await waitUntil("two Map iterations to run at once", () => mostActive() >= 2);
-    // Time for a third iteration to start, were the limit not kept.
-    await new Promise((done) => setTimeout(done, 50));
+    // The runner has recorded both running iterations: the Map has handed out what it will before a
+    // release (a Map without the limit starts every iteration in that same turn, so mostActive says 5).
+    await waitUntil(
+      "the runner to record two running ProcessItem steps",
+      async () =>
+        visits(await gated.describe(executionId), "ProcessItem").filter((v) => v.status === "RUNNING")
+          .length >= 2,
+    );
     release();
 
     const execution = await gated.waitForExecution(executionId);

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createLocalWorkflowRunner, type LocalWorkflowRunner } from "../../../dev/workflow-runner";
 import { ConflictError, NotFoundError } from "../../../functions/core/errors";
 import type { FunctionDefinition } from "../../../lib/definition-types";
+import { waitUntil } from "../../support/wait-until";
 
 // The callback pattern (`arn:aws:states:::lambda:invoke.waitForTaskToken`), which aws-local-stepfunctions
 // lacks, run by the local runner: the function gets a token where the ASL reads `$$.Task.Token`, the Task
@@ -66,12 +67,10 @@ const runnerFor = async (review: object): Promise<LocalWorkflowRunner> => {
 };
 
 const tokenFor = async (value: string): Promise<string> => {
-  for (let i = 0; i < 500; i += 1) {
-    const found = received.find((r) => r.value === value);
-    if (found) return found.token;
-    await new Promise((done) => setTimeout(done, 10));
-  }
-  throw new Error(`no token for ${value}`);
+  await waitUntil(`a token for ${value}`, () => received.some((r) => r.value === value), 5_000);
+  const found = received.find((r) => r.value === value);
+  if (!found) throw new Error(`no token for ${value}`);
+  return found.token;
 };
 
 describe("local runner: tasks paused on a task token", () => {

@@ -8,8 +8,7 @@ import { LlmUnavailable } from "../../../functions/core/llm/llm-errors";
 import type { LlmMessage, TurnRequest } from "../../../functions/core/llm/llm-port";
 import { deadlineFromRemainingTime } from "../../../functions/core/llm/model-deadline";
 import { createFakeLlm, type FakeLlm } from "../../support/llm/fake-llm";
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { waitUntil } from "../../support/wait-until";
 
 const userAsks = (content: string): LlmMessage[] => [{ role: "user", content }];
 
@@ -279,10 +278,6 @@ describe("runAgent", () => {
     let started = 0;
     let mostAtOnce = 0;
     let running = 0;
-    let allHaveStarted: () => void = () => {};
-    const allStarted = new Promise<void>((resolve) => {
-      allHaveStarted = resolve;
-    });
     const gated = (name: string) =>
       defineTool({
         name,
@@ -292,9 +287,8 @@ describe("runAgent", () => {
           started += 1;
           running += 1;
           mostAtOnce = Math.max(mostAtOnce, running);
-          if (started === 3) allHaveStarted();
           // Sequential runs end the wait after a while, so the test fails on the count, not by hanging.
-          await Promise.race([allStarted, sleep(1000)]);
+          await waitUntil("all three tools to start", () => started === 3, 1_000).catch(() => undefined);
           running -= 1;
           return name;
         },
