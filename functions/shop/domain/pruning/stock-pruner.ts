@@ -2,9 +2,10 @@ import { z } from "zod";
 import type { LlmPort } from "../../../core/llm/llm-port";
 import { wrapPromptData } from "../../../core/llm/prompt-data";
 import type { LoggerPort } from "../../../core/logger-port";
-import { withListedIds } from "../../../core/validation";
+import { parseOrThrow, withListedIds } from "../../../core/validation";
 import { type StepSource, withHeuristicFallback } from "../heuristic-fallback";
 import type { CoordinatorCartLine, CoordinatorOrder } from "../store-shapes";
+import singlePurchaseLastsDaysData from "./single-purchase-lasts-days.json";
 
 export const PRUNE_STOCK_SCHEMA_NAME = "prune_stock";
 
@@ -19,21 +20,21 @@ export const pruneProposalSchema = z.object({
 });
 export type PruneProposal = z.infer<typeof pruneProposalSchema>;
 
+/** single-purchase-lasts-days.json: a keyword (lower case, matched inside the name) and its days. */
+export const SinglePurchaseLastsDaysDataSchema = z
+  .array(z.strictObject({ keyword: z.string().min(1), days: z.number().int().positive() }))
+  .min(1);
+
 /**
- * How long a pack lasts when the history holds a single purchase: keyword → days. Data, so a store or
- * household can extend it; a product matching none is never proposed on a single purchase.
+ * How long a pack lasts when the history holds a single purchase: keyword → days, as data
+ * (single-purchase-lasts-days.json), so a store or household can extend it; a product matching none is
+ * never proposed on a single purchase.
  */
-export const SINGLE_PURCHASE_LASTS_DAYS: ReadonlyArray<readonly [string, number]> = [
-  ["detergente", 45],
-  ["papel higiénico", 30],
-  ["azeite", 30],
-  ["arroz", 30],
-  ["massa", 30],
-  ["atum", 30],
-  ["café", 21],
-  ["açúcar", 45],
-  ["sal ", 90],
-];
+export const SINGLE_PURCHASE_LASTS_DAYS: ReadonlyArray<readonly [string, number]> = parseOrThrow(
+  SinglePurchaseLastsDaysDataSchema,
+  singlePurchaseLastsDaysData,
+  "single-purchase-lasts-days.json",
+).map(({ keyword, days }) => [keyword, days] as const);
 
 const DAY_MS = 86_400_000;
 const daysBetween = (from: string, to: string): number =>

@@ -1,3 +1,6 @@
+import { z } from "zod";
+import { parseOrThrow } from "../../../core/validation";
+import storeBrandTiersData from "./store-brand-tiers.json";
 import type { BrandPreference } from "./substitution-contracts";
 
 /** Brand tiers as data: lower-case words or phrases matched inside a product's name and brand. */
@@ -18,30 +21,33 @@ export const SEED_BRAND_TIERS: BrandTiers = {
   premium: PREMIUM_BRANDS,
 };
 
+/** store-brand-tiers.json: per store, the brands added to each of the seed's tiers. */
+export const StoreBrandTiersDataSchema = z.record(
+  z.string().min(1),
+  z.strictObject({
+    store: z.array(z.string().trim().min(1)),
+    national: z.array(z.string().trim().min(1)),
+    premium: z.array(z.string().trim().min(1)),
+  }),
+);
+
 /**
  * Tiers per store, extending the seed's lists with the brands seen on that store's site (STORE.md: own
  * labels `AUCHAN ESSENCIAL`, `COSMIA`, `QILIVE`, `ACTUEL`; national brands on the shelves). A new store
- * is a new entry here, not new code.
+ * is a new entry in store-brand-tiers.json, not new code.
  */
-export const STORE_BRAND_TIERS: Record<string, BrandTiers> = {
-  "auchan-pt": {
-    store: [...STORE_BRANDS, "cosmia", "qilive", "actuel"],
-    national: [
-      ...NATIONAL_BRANDS,
-      "ardo",
-      "bonduelle",
-      "mccain",
-      "nobre",
-      "primor",
-      "campofrio",
-      "delta",
-      "agros",
-      "serraleite",
-      "lacticínios do paiva",
+export const STORE_BRAND_TIERS: Record<string, BrandTiers> = Object.fromEntries(
+  Object.entries(parseOrThrow(StoreBrandTiersDataSchema, storeBrandTiersData, "store-brand-tiers.json")).map(
+    ([storeId, added]) => [
+      storeId,
+      {
+        store: [...STORE_BRANDS, ...added.store],
+        national: [...NATIONAL_BRANDS, ...added.national],
+        premium: [...PREMIUM_BRANDS, ...added.premium],
+      },
     ],
-    premium: [...PREMIUM_BRANDS],
-  },
-};
+  ),
+);
 
 export const DEFAULT_STORE_ID = "auchan-pt";
 
