@@ -1,0 +1,33 @@
+import type { components } from "./api";
+
+type DraftRow = components["schemas"]["NegotiationList"]["negotiations"][number];
+type RunRow = components["schemas"]["ShopRunList"]["runs"][number];
+
+export type InboxItem =
+  | { kind: "draft"; key: string; at: string; href: string; row: DraftRow }
+  | { kind: "run"; key: string; at: string; href: string; row: RunRow };
+
+/** One queue from both lists, newest first: a draft by when it began to wait, a run by when it ended. */
+export const mergeInbox = (drafts: readonly DraftRow[], runs: readonly RunRow[]): InboxItem[] => {
+  const items: InboxItem[] = [
+    ...drafts.map(
+      (row): InboxItem => ({
+        kind: "draft",
+        key: `message:${row.messageId}`,
+        at: row.since,
+        href: `/negotiations/${encodeURIComponent(row.negotiationId)}`,
+        row,
+      }),
+    ),
+    ...runs.map(
+      (row): InboxItem => ({
+        kind: "run",
+        key: `run:${row.runId}`,
+        at: row.endedAt ?? row.startedAt,
+        href: `/shop/runs/${encodeURIComponent(row.runId)}`,
+        row,
+      }),
+    ),
+  ];
+  return items.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : a.key.localeCompare(b.key)));
+};
