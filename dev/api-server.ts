@@ -4,6 +4,7 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructured
 import type { HttpApiHandler } from "../functions/core/http/lambda-handler";
 import { type HealthCheck, HealthResponseSchema } from "../functions/platform/http/create-platform-app";
 import type { FunctionDefinition, RouteDefinition } from "../lib/definition-types";
+import type { ConsoleSite } from "./console-site";
 import { createLambdaContext } from "./lambda-context";
 import { claimsFromDevToken } from "./local-authorizer";
 import { summarizeLocalHealth } from "./readiness";
@@ -31,6 +32,8 @@ export interface ApiServerOptions {
    * subscribe with an EventBridge rule). Each caller sees its own tenant's events only.
    */
   localEvents?: () => readonly { "detail-type": string; detail: Record<string, unknown> }[];
+  /** The web console's files at /console/ (dev/console-site.ts); no such path in AWS (CloudFront serves it). */
+  site?: ConsoleSite;
 }
 
 export interface RunningApiServer {
@@ -190,6 +193,8 @@ export const startApiServer = async (options: ApiServerOptions): Promise<Running
   ): Promise<APIGatewayProxyStructuredResultV2> => {
     const method = (req.method ?? "GET").toUpperCase();
     if (options.localEvents && method === "GET" && url.pathname === "/dev/events") return devEvents(req, url);
+    const page = await options.site?.(method, url.pathname);
+    if (page) return page;
     const found = match(method, url.pathname);
     if (!found)
       return {

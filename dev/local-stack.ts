@@ -9,6 +9,7 @@ import { allFunctions, allRoutes } from "../lib/areas";
 import type { FunctionDefinition } from "../lib/definition-types";
 import { repositoryRoot } from "../lib/repository-root";
 import { type RunningApiServer, startApiServer } from "./api-server";
+import { CONSOLE_PATH, createConsoleSite } from "./console-site";
 import { ensureAppTable } from "./create-table";
 import {
   dynamoDbLocalOptions,
@@ -35,6 +36,8 @@ import { createLocalWorkflowRunner, type LocalWorkflowRunner } from "./workflow-
 
 export interface LocalStack {
   apiUrl: string;
+  /** The web console's address when the stack serves it (`consoleDir`). */
+  consoleUrl?: string;
   storeUrl: string;
   workflows: LocalWorkflowRunner;
   schedules: ScheduleRunner;
@@ -119,6 +122,8 @@ export interface LocalStackOptions {
    * directory, the simulated store's carts and orders. Absent: all in memory, gone at stop (the tests).
    */
   dataDir?: string;
+  /** The web console's build folder (dev/console-build.mjs), served at /console/ once it is there. */
+  consoleDir?: Promise<string>;
 }
 
 /** Each function's handler from its entry's TypeScript source, or from its build when the stack has one. */
@@ -364,6 +369,7 @@ export const startLocalStack = async (
       // `starting`, never `degraded`, until the stack has been ready once (expectReady below).
       stillStarting: () => !ready,
       localEvents: () => eventBus.events(),
+      ...(options.consoleDir ? { site: createConsoleSite(options.consoleDir, DEMO_TENANT) } : {}),
     });
     stops.push(() => api.close());
     timings.api = Date.now() - started;
@@ -428,6 +434,7 @@ export const startLocalStack = async (
 
     return {
       apiUrl: api.url,
+      ...(options.consoleDir ? { consoleUrl: `${api.url}${CONSOLE_PATH}` } : {}),
       storeUrl: store.url,
       workflows,
       schedules,

@@ -11,6 +11,8 @@ export interface RunLarderOptions {
   entryModuleUrl: (entry: string) => string | undefined;
   /** The command's arguments: `--fresh` removes the kept data first. */
   argv?: string[];
+  /** The web console's build folder (dev/console-build.mjs), being built or kept: served at /console/. */
+  consoleDir?: Promise<string>;
 }
 
 /**
@@ -21,6 +23,7 @@ export const runLarder = async ({
   startedAt,
   entryModuleUrl,
   argv = process.argv.slice(2),
+  consoleDir,
 }: RunLarderOptions): Promise<void> => {
   try {
     const config = readLocalStackConfig();
@@ -63,7 +66,17 @@ export const runLarder = async ({
       postgres,
       entryModuleUrl,
       ...(dataDir ? { dataDir } : {}),
+      ...(consoleDir ? { consoleDir } : {}),
     });
+    // The console is built beside the stack (a child process): its line comes when it is there.
+    const consoleLine = consoleDir?.then(
+      () => `Console          ${stack.consoleUrl} (tenant demo; switch on the page)`,
+      (error: unknown) =>
+        `Console          not built: ${error instanceof Error ? error.message : String(error)} (the API works)`,
+    );
+    const consoleReady = await Promise.race([consoleLine, Promise.resolve(undefined)]);
+    if (consoleReady) console.log(consoleReady);
+    else void consoleLine?.then((line) => console.log(line));
     console.log(`\nLarder is up in ${Date.now() - startedAt} ms. Try:\n  curl -s ${stack.apiUrl}/health\n`);
     let stopping = false;
     const shutdown = (signal: string) => {

@@ -2,6 +2,7 @@
 // `npm start`: the whole system on loopback (dev/run-larder.ts), run from the stack bundle under plain Node.
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
+import { ensureConsoleBuild } from "./console-build.mjs";
 import { ensureStackBundle } from "./stack-bundle.mjs";
 
 const startedAt = Date.now();
@@ -9,6 +10,9 @@ const startedAt = Date.now();
 process.setSourceMapsEnabled(true);
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
+// The web console builds (when its sources changed) in a child process while the stack starts.
+const consoleDir = ensureConsoleBuild({ root }).then((build) => build.dir);
+consoleDir.catch(() => undefined);
 const bundle = await ensureStackBundle({ root }).catch((error) => {
   console.error(`Could not build the local stack: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
@@ -17,4 +21,4 @@ const processEntry = bundle.entryModuleUrl("dev/run-larder.ts");
 if (!processEntry) throw new Error("The stack bundle has no dev/run-larder.ts");
 /** @type {typeof import("./run-larder")} */
 const { runLarder } = await import(processEntry);
-await runLarder({ startedAt, entryModuleUrl: bundle.entryModuleUrl });
+await runLarder({ startedAt, entryModuleUrl: bundle.entryModuleUrl, consoleDir });
