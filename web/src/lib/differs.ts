@@ -22,7 +22,8 @@ export const splitReason = (reason: string): ReasonParts => {
     const segments = text.slice(prefix.length).split(";");
     let used = 0;
     for (const segment of segments) {
-      if (!segment.includes("→")) break;
+      // The next guard's prefix starts its own list.
+      if (!segment.includes("→") || PREFIXES.some((next) => segment.trim().startsWith(next))) break;
       differs.push(segment.trim());
       used += 1;
     }

@@ -1,0 +1,120 @@
+import { describe, expect, it } from "vitest";
+import { parseConfig } from "../../../web/src/lib/config";
+import { diffLines } from "../../../web/src/lib/diff";
+import { splitReason } from "../../../web/src/lib/differs";
+import { pickLanguage } from "../../../web/src/lib/i18n";
+import { mergeInbox } from "../../../web/src/lib/inbox-items";
+import { en } from "../../../web/src/locales/en";
+import { ptPT } from "../../../web/src/locales/pt-PT";
+
+describe("the console's edit diff", () => {
+  it("shows the lines removed and added, the rest the same", () => {
+    expect(diffLines("Hello Dana,\nWe accept.\nBest", "Hello Dana,\nWe accept 2,000 units.\nBest")).toEqual([
+      { kind: "same", text: "Hello Dana," },
+      { kind: "removed", text: "We accept." },
+      { kind: "added", text: "We accept 2,000 units." },
+      { kind: "same", text: "Best" },
+    ]);
+    expect(diffLines("a\nb", "a\nb").every((line) => line.kind === "same")).toBe(true);
+    expect(diffLines("", "new")).toEqual([
+      { kind: "removed", text: "" },
+      { kind: "added", text: "new" },
+    ]);
+  });
+});
+
+describe("what differs from the original, out of a substitute's reason", () => {
+  it("takes each 'a → b' the guards wrote and leaves the rest as stored", () => {
+    expect(
+      splitReason(
+        "Diferente do original: sem lactose → com lactose; Marca própria (Auchan), 1,09 €/l contra 1,35 €/l",
+      ),
+    ).toEqual({
+      differs: ["sem lactose → com lactose"],
+      rest: "Marca própria (Auchan), 1,09 €/l contra 1,35 €/l",
+    });
+    expect(
+      splitReason("Outro tipo de produto: iogurte → leite; Diferente do original: grego → natural; barato"),
+    ).toEqual({
+      differs: ["iogurte → leite", "grego → natural"],
+      rest: "barato",
+    });
+    expect(splitReason("Marca própria, melhor valor")).toEqual({
+      differs: [],
+      rest: "Marca própria, melhor valor",
+    });
+  });
+});
+
+describe("the console's language", () => {
+  it("is the person's choice, else the browser's first language it has, else English", () => {
+    expect(pickLanguage(null, ["pt-PT", "en"])).toBe("pt-PT");
+    expect(pickLanguage(null, ["pt-BR"])).toBe("pt-PT");
+    expect(pickLanguage(null, ["de-DE", "en-US", "pt-PT"])).toBe("en");
+    expect(pickLanguage(null, ["de-DE"])).toBe("en");
+    expect(pickLanguage("en", ["pt-PT"])).toBe("en");
+    expect(pickLanguage("fr", ["pt-PT"])).toBe("pt-PT");
+  });
+
+  it("has every English key in Portuguese, none empty", () => {
+    const keys = (value: object, prefix = ""): string[] =>
+      Object.entries(value).flatMap(([key, inner]) =>
+        typeof inner === "string" ? [`${prefix}${key}`] : keys(inner as object, `${prefix}${key}.`),
+      );
+    expect(keys(ptPT)).toEqual(keys(en));
+    const texts = (value: object): string[] =>
+      Object.values(value).flatMap((inner) => (typeof inner === "string" ? [inner] : texts(inner as object)));
+    expect(texts(ptPT).filter((text) => text.trim() === "")).toEqual([]);
+  });
+});
+
+describe("the inbox queue", () => {
+  it("merges drafts and runs newest first, each a link to its own page", () => {
+    const items = mergeInbox(
+      [
+        {
+          negotiationId: "neg 1",
+          messageId: "m1",
+          status: "awaiting_review",
+          supplier: { name: "Dana" },
+          sku: { skuName: "Oat milk", supplierSku: "OAT" },
+          draftFirstLine: null,
+          receivedAt: "2026-12-01T10:00:00.000Z",
+          since: "2026-12-01T10:01:00.000Z",
+        },
+      ],
+      [
+        {
+          runId: "run_a",
+          status: "succeeded",
+          startedAt: "2026-12-01T09:00:00.000Z",
+          endedAt: "2026-12-01T11:00:00.000Z",
+        },
+        { runId: "run_b", status: "succeeded", startedAt: "2026-12-01T08:00:00.000Z" },
+      ],
+    );
+    expect(items.map((item) => item.href)).toEqual([
+      "/shop/runs/run_a",
+      "/negotiations/neg%201",
+      "/shop/runs/run_b",
+    ]);
+  });
+});
+
+describe("config.json", () => {
+  it("reads the local and the deployed shapes and refuses another, naming what is wrong", () => {
+    expect(parseConfig({ apiUrl: "", auth: { kind: "dev" } })).toEqual({
+      apiUrl: "",
+      auth: { kind: "dev", defaultTenant: "demo" },
+    });
+    expect(
+      parseConfig({ apiUrl: "https://api", auth: { kind: "cognito", domain: "d", clientId: "c" } }).auth,
+    ).toEqual({
+      kind: "cognito",
+      domain: "d",
+      clientId: "c",
+    });
+    expect(() => parseConfig({ auth: { kind: "dev" } })).toThrow(/apiUrl/);
+    expect(() => parseConfig({ apiUrl: "", auth: { kind: "cognito" } })).toThrow(/auth/);
+  });
+});
