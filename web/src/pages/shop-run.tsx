@@ -318,7 +318,6 @@ const SubstitutionItem = ({
             </section>
             {substitution.candidates.map((candidate) => {
               const reason = splitReason(candidate.reason);
-              const delta = candidate.price - original.price;
               return (
                 <section
                   key={candidate.productId}
@@ -337,19 +336,7 @@ const SubstitutionItem = ({
                     <dt>{t("run.pack")}</dt>
                     <dd>{candidate.size ?? "—"}</dd>
                     <dt>{t("run.price")}</dt>
-                    <dd>
-                      {money(candidate.price)}
-                      {Math.abs(delta) >= 0.005 ? (
-                        <span className="delta">
-                          {" "}
-                          (
-                          {t("run.priceDelta", {
-                            delta: `${money(Math.abs(delta))} ${delta < 0 ? t("run.cheaper") : t("run.dearer")}`,
-                          })}
-                          )
-                        </span>
-                      ) : null}
-                    </dd>
+                    <dd>{money(candidate.price)}</dd>
                     <dt>{t("run.pricePerUnit")}</dt>
                     <dd>{candidate.pricePerUnit ?? "—"}</dd>
                     <dt>{t("run.brandTier")}</dt>
