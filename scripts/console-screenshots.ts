@@ -28,7 +28,10 @@ try {
   await page.goto(`${stack.consoleUrl}shop/runs/${runId}`);
   await page.getByRole("heading", { name: "Unavailable products and their substitutes" }).waitFor();
   // The first unavailable product beside its substitutes, as the household sees it.
-  await page.locator(".substitution").first().screenshot({ path: join(out, "run.png") });
+  await page
+    .locator(".substitution")
+    .first()
+    .screenshot({ path: join(out, "run.png") });
   console.log(`Wrote ${join(out, "inbox.png")} and ${join(out, "run.png")}`);
 } finally {
   await browser.close();
