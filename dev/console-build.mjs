@@ -74,6 +74,10 @@ const viteBuild = (root, outDir) =>
       ],
       { cwd: root, stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, NODE_ENV: "production" } },
     );
+    // A stop while the console builds stops the build too: nothing of `npm start` outlives it.
+    const stopBuild = () => child.kill();
+    process.on("exit", stopBuild);
+    child.on("exit", () => process.off("exit", stopBuild));
     let stderr = "";
     child.stderr.on("data", (chunk) => {
       stderr += chunk;
