@@ -5,9 +5,15 @@ import { Route, Routes } from "react-router";
 import { Layout } from "./components/layout";
 import { clientFor, type Session, SessionContext } from "./lib/api";
 import type { ConsoleConfig } from "./lib/config";
+import { CampaignChatPage } from "./pages/campaign-chat";
+import { CatalogChatPage } from "./pages/catalog-chat";
 import { InboxPage } from "./pages/inbox";
+import { MealCookPage } from "./pages/meal-cook";
 import { NegotiationPage } from "./pages/negotiation";
+import { PlanPage } from "./pages/plan";
+import { PlansPage } from "./pages/plans";
 import { ShopRunPage } from "./pages/shop-run";
+import { StoreAccountPage } from "./pages/store-account";
 
 const TENANT_KEY = "larder.tenant";
 
@@ -48,6 +54,13 @@ export const App = ({ config }: { config: ConsoleConfig }) => {
           <Route index element={<InboxPage />} />
           <Route path="shop/runs/:runId" element={<ShopRunPage />} />
           <Route path="negotiations/:negotiationId" element={<NegotiationPage />} />
+          <Route path="plans" element={<PlansPage />} />
+          <Route path="plans/:snapshotId" element={<PlanPage />} />
+          <Route path="plans/:snapshotId/meals/:date/:mealType/cook" element={<MealCookPage />} />
+          <Route path="chat/campaigns" element={<CampaignChatPage />} />
+          <Route path="chat/catalog" element={<CatalogChatPage />} />
+          <Route path="chat/catalog/:sessionId" element={<CatalogChatPage />} />
+          <Route path="shop/account" element={<StoreAccountPage />} />
           <Route path="*" element={<NotFound />} />
         </Route>
       </Routes>

@@ -24,7 +24,11 @@ export const Layout = () => {
         <nav aria-label={t("app.nav")}>
           <NavLink to="/" end>
             {t("app.inbox")}
-          </NavLink>
+          </NavLink>{" "}
+          <NavLink to="/plans">{t("plans.nav")}</NavLink>{" "}
+          <NavLink to="/chat/campaigns">{t("campaigns.nav")}</NavLink>{" "}
+          <NavLink to="/chat/catalog">{t("catalog.nav")}</NavLink>{" "}
+          <NavLink to="/shop/account">{t("account.nav")}</NavLink>
         </nav>
         <form className="tenant" onSubmit={switchTenant}>
           <label htmlFor="tenant">{t("app.tenant")}</label>
