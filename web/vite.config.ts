@@ -18,7 +18,17 @@ export default defineConfig({
     port: Number(process.env.CONSOLE_DEV_PORT ?? 5173),
     strictPort: true,
     proxy: Object.fromEntries(
-      ["/console/config.json", "/negotiations", "/shop", "/health", "/dev/events"].map((path) => [path, api]),
+      [
+        "/console/config.json",
+        "/negotiations",
+        "/shop",
+        "/health",
+        "/dev/events",
+        "/plans",
+        "/recipes",
+        "/cook",
+        "/chat",
+      ].map((path) => [path, api]),
     ),
   },
 });
