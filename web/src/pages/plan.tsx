@@ -86,7 +86,11 @@ const MealCell = ({
   nameOf(recipeId: string): string;
 }) => {
   const { t } = useTranslation();
-  const mains = meal.components?.filter((component) => component.role === "main") ?? [];
+  // A bundle's own recipe is its main dish; its components add mains and sides.
+  const mains = [
+    { role: "main" as const, recipe_id: meal.recipe_id },
+    ...(meal.components?.filter((component) => component.role === "main") ?? []),
+  ];
   const sides = meal.components?.filter((component) => component.role === "side") ?? [];
   return (
     <div className="meal" data-testid={`meal-${meal.date}-${meal.meal_type}`}>
