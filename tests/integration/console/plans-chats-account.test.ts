@@ -64,8 +64,21 @@ describe("the plan week", () => {
       await page.getByRole("heading", { level: 1, name: "Chicken Stir Fry" }).waitFor();
       expect(await page.locator("h1 .badge.modified").count()).toBe(0);
 
-      await page.getByLabel("Instruction").fill("replace chicken breast with 400 g firm tofu");
+      // An instruction the parser cannot map asks back; the question is answered in place.
+      const unclear = "make it tastier";
+      const asked = await running().api.POST("/plans/{snapshot_id}/meals/{date}/{meal_type}/variant", {
+        params: { path: { snapshot_id: PLAN, ...DINNER } },
+        body: { instruction: unclear },
+      });
+      const question = asked.data?.needs_clarification ? asked.data.clarification_message : undefined;
+      expect(question).toBeTruthy();
+      await page.getByLabel("Instruction").fill(unclear);
       await page.getByRole("button", { name: "Make the change" }).click();
+      await page.locator(".question", { hasText: question }).waitFor();
+      const answer = page.getByLabel("Your answer (a clearer instruction)");
+      expect(await answer.inputValue()).toBe(unclear);
+      await answer.fill("replace chicken breast with 400 g firm tofu");
+      await page.getByRole("button", { name: "Send answer" }).click();
       await page.locator("h1 .badge.modified", { hasText: "Modified" }).waitFor();
       const replaced = page.locator('tr[data-change="replaced"]');
       await replaced.waitFor();
@@ -152,6 +165,34 @@ describe("the plan week", () => {
       );
     },
     scaledTimeout(180_000),
+  );
+});
+
+describe("the kitchen chat on the plan page", () => {
+  it(
+    "a change it makes shows on the week without a reload, and so does its undo",
+    async () => {
+      const page = await openConsole(`plans/${PLAN}`);
+      const cell = page.getByTestId(`meal-${DINNER.date}-${DINNER.meal_type}`);
+      await cell.getByRole("link", { name: "Chicken Stir Fry" }).waitFor();
+      await page.evaluate(() => {
+        (window as unknown as { notReloaded: boolean }).notReloaded = true;
+      });
+      const box = page.getByLabel("Ask about this plan or change a meal");
+      await box.fill("Swap the chicken for tofu on Monday");
+      await box.press("Enter");
+      await cell.locator(".badge.modified").waitFor();
+      expect((await dinnerOf())?.modified).toBe(true);
+      await box.fill("Remove modifications on Monday dinner");
+      await box.press("Enter");
+      await cell.locator(".badge.modified").waitFor({ state: "detached" });
+      expect((await dinnerOf())?.modified).toBe(false);
+      expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(
+        true,
+      );
+      expect(await page.locator(".conversation .answer").count()).toBe(2);
+    },
+    scaledTimeout(120_000),
   );
 });
 
