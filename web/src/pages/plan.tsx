@@ -135,21 +135,19 @@ const KitchenChat = ({ snapshotId }: { snapshotId: string }) => {
   const queryClient = useQueryClient();
   const [turns, setTurns] = useState<{ message: string; answer?: KitchenAnswer; error?: string }[]>([]);
   const send = useMutation({
-    mutationFn: (message: string) =>
+    mutationFn: ({ message }: { message: string; turn: number }) =>
       unwrap(client.POST("/chat/kitchen", { body: { snapshot_id: snapshotId, message } })),
-    onMutate: (message) => setTurns((all) => [...all, { message }]),
-    onSuccess: (answer, message) => {
+    onMutate: ({ message }) => setTurns((all) => [...all, { message }]),
+    onSuccess: (answer, { turn }) => {
       queryClient.setQueryData(planKey(tenant, snapshotId), answer.snapshot);
+      // The week shows the answer's snapshot at once; what is derived from it is read again.
       void queryClient.invalidateQueries({ queryKey: ["plan", tenant, snapshotId, "shopping-list"] });
-      setTurns((all) =>
-        all.map((turn) => (turn.message === message && !turn.answer ? { message, answer } : turn)),
-      );
+      void queryClient.invalidateQueries({ queryKey: ["plan", tenant, snapshotId, "cook"] });
+      setTurns((all) => all.map((entry, index) => (index === turn ? { ...entry, answer } : entry)));
     },
-    onError: (error, message) =>
+    onError: (error, { turn }) =>
       setTurns((all) =>
-        all.map((turn) =>
-          turn.message === message && !turn.answer ? { message, error: error.message } : turn,
-        ),
+        all.map((entry, index) => (index === turn ? { ...entry, error: error.message } : entry)),
       ),
   });
   return (
@@ -180,7 +178,7 @@ const KitchenChat = ({ snapshotId }: { snapshotId: string }) => {
       <ChatBox
         label={t("plan.kitchenLabel")}
         pending={send.isPending}
-        onSend={(message) => send.mutate(message)}
+        onSend={(message) => send.mutate({ message, turn: turns.length })}
       />
     </section>
   );
