@@ -1,7 +1,11 @@
+import sparticuzChromium from "@sparticuz/chromium";
 import { describe, expect, it } from "vitest";
 import { ConfigError, ValidationError } from "../../../../functions/core/errors";
 import { assertAllowedStoreUrl } from "../../../../functions/shop/adapters/store/browser/forbidden-store-actions";
-import { chromiumArgsFor } from "../../../../functions/shop/adapters/store/browser/launch-chromium";
+import {
+  chromiumArgsFor,
+  KEPT_LAMBDA_FLAGS,
+} from "../../../../functions/shop/adapters/store/browser/launch-chromium";
 import {
   auchanPtSelectorRegistry,
   buildSelectorRegistry,
@@ -50,6 +54,37 @@ describe("chromiumArgsFor", () => {
     expect(chromiumArgsFor(new URL("http://127.0.0.1:3001"), lambdaArgs)).toContain(
       "--disable-gpu-compositing",
     );
+  });
+
+  it("keeps the web's walls up: none of @sparticuz/chromium's flags that switch them off", () => {
+    for (const storeUrl of ["https://www.auchan.pt", "http://127.0.0.1:3001"]) {
+      const args = chromiumArgsFor(new URL(storeUrl), sparticuzChromium.args);
+      for (const off of [
+        "--disable-web-security",
+        "--allow-running-insecure-content",
+        "--disable-site-isolation-trials",
+        "--enable-unsafe-swiftshader",
+        "--enable-features=SharedArrayBuffer",
+      ]) {
+        expect(args).not.toContain(off);
+      }
+      expect(args.filter((arg) => /IsolateOrigins|site-per-process/.test(arg))).toEqual([
+        "--site-per-process",
+      ]);
+      expect(args).toEqual(expect.arrayContaining(["--no-sandbox", "--no-zygote", "--site-per-process"]));
+    }
+  });
+
+  it("keeps a Lambda flag only when it is named with a reason", () => {
+    const kept = chromiumArgsFor(new URL("https://www.auchan.pt"), [
+      "--no-sandbox",
+      "--some-new-flag",
+      "--use-gl=angle",
+    ]);
+    expect(kept).toContain("--no-sandbox");
+    expect(kept).toContain("--use-gl=angle");
+    expect(kept).not.toContain("--some-new-flag");
+    for (const why of Object.values(KEPT_LAMBDA_FLAGS)) expect(why.length).toBeGreaterThan(10);
   });
 
   it("blocks every other host only when the store is on loopback", () => {
