@@ -11,7 +11,9 @@
  * page is anonymous, find the account link, reach the form, fill `#uname1` and `#pwd1` and click
  * `#btnSubmit_login`. Offline, the page's own scripts (jQuery, Ajax4jsf from Salesforce) are not there, so
  * the click submits nothing: the code must then end, within its bound, with "needs a person", naming
- * the page. A made-up email and password are used; they are never sent anywhere.
+ * the page. A made-up email and password are used; they are never sent anywhere. The store browser's host
+ * list (functions/shop/adapters/store/store-sites.json) guards the context as in a run: the saved login
+ * page must still reach its form with it, and what it refuses is printed.
  * Prints what it saw as JSON; exits 1 when a check fails, 2 when the pages are absent.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
@@ -23,6 +25,7 @@ import {
   signInOnPage,
 } from "../functions/shop/adapters/store/browser/sign-in-page";
 import { launchChromium } from "../functions/shop/adapters/store/playwright";
+import { isAllowedStoreRequest, storeSiteFor } from "../functions/shop/adapters/store/store-site";
 
 const { values } = parseArgs({ options: { pages: { type: "string" } } });
 const root = values.pages ?? process.env.LARDER_REAL_PAGES_DIR;
@@ -46,6 +49,7 @@ const homePage = saved("homepage-");
 const loginPage = saved("login-page-");
 
 const STORE = new URL("https://www.auchan.pt/");
+const SITE = storeSiteFor(STORE);
 const LOGIN = "https://login.auchan.pt/authorization?language=pt&startURL=%2Fpt";
 const TIMEOUT_MS = 5_000;
 
@@ -74,6 +78,15 @@ try {
     refused.push(url.origin);
     return route.abort("blockedbyclient");
   });
+  // The store browser's host guard, as its contexts have it; routes added later are asked first.
+  const outsideList: string[] = [];
+  await context.route(
+    (url) => !isAllowedStoreRequest(SITE, url),
+    (route) => {
+      outsideList.push(new URL(route.request().url()).host);
+      return route.abort("blockedbyclient");
+    },
+  );
   const page = await context.newPage();
   await page.goto(STORE.href, { waitUntil: "domcontentloaded" });
   checks.push({ check: "the saved home page reads as anonymous", ok: !(await pageIsSignedIn(page)) });
@@ -86,12 +99,19 @@ try {
   const email = "someone@example.com";
   const password = "not-a-real-password";
   const started = Date.now();
-  const outcome = await signInOnPage(page, { email, password, timeoutMs: TIMEOUT_MS });
+  const outcome = await signInOnPage(page, { email, password, timeoutMs: TIMEOUT_MS, site: SITE });
   const elapsedMs = Date.now() - started;
   checks.push({
     check: "the code reached the real login page",
     ok: new URL(page.url()).host === "login.auchan.pt",
     seen: page.url().split("?")[0],
+  });
+  checks.push({
+    check: "the host list lets the store and its login through and refuses only other hosts",
+    ok:
+      outsideList.every((host) => !SITE.hosts.includes(host)) &&
+      !refused.some((origin) => outsideList.includes(new URL(origin).host)),
+    seen: { refusedByTheList: [...new Set(outsideList)].sort() },
   });
   checks.push({
     check: "#uname1 holds the email it typed",

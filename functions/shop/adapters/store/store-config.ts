@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { envPort, envUrl, parseConfig } from "../../../core/config";
+import { isLoopbackHost } from "./store-site";
 
 /** The simulated store's port when STORE_PORT is not set (the local stack's default too). */
 export const DEFAULT_STORE_PORT = 3001;
@@ -35,8 +36,6 @@ export interface StoreConfig {
   requiresAccount: boolean;
 }
 
-const LOOPBACK_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
-
 /**
  * STORE_URL chooses the store; unset, it is the local simulated store at
  * http://127.0.0.1:${STORE_PORT:-3001} (documented default: `npm start` serves it there). In a Lambda
@@ -49,6 +48,6 @@ export const readStoreConfig = (env: Record<string, string | undefined> = proces
   return {
     storeUrl,
     timeoutMs: parsed.STORE_TIMEOUT_MS ?? DEFAULT_STORE_TIMEOUT_MS,
-    requiresAccount: !LOOPBACK_HOST.test(storeUrl.hostname),
+    requiresAccount: !isLoopbackHost(storeUrl.hostname),
   };
 };

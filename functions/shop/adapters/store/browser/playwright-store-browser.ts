@@ -14,6 +14,7 @@ import {
   StorePageChangedError,
   StoreUnreachableError,
 } from "../store-errors";
+import { isAllowedStoreRequest, type StoreSite, storeSiteFor } from "../store-site";
 import { isForbiddenStoreAction } from "./forbidden-store-actions";
 import { launchChromium } from "./launch-chromium";
 import { pageIsSignedIn, type SignInOutcome, signInOnPage } from "./sign-in-page";
@@ -91,6 +92,7 @@ class PlaywrightStoreSession implements StoreSession {
   constructor(
     readonly context: BrowserContext,
     readonly page: Page,
+    private readonly site: StoreSite,
     private readonly timeoutMs: number,
     private readonly deadline: number | undefined,
     private readonly onClose?: (session: PlaywrightStoreSession) => Promise<void>,
@@ -282,7 +284,7 @@ class PlaywrightStoreSession implements StoreSession {
     if (signing.byDeadline && signing.timeoutMs <= 0) {
       throw new StoreDeadlineExceededError("before signing in", this.page.url());
     }
-    return signInOnPage(this.page, { ...credentials, timeoutMs: signing.timeoutMs });
+    return signInOnPage(this.page, { ...credentials, timeoutMs: signing.timeoutMs, site: this.site });
   }
 
   async cookies(): Promise<StoreSessionCookie[]> {
@@ -351,11 +353,12 @@ const closeContext = (context: BrowserContext, timeoutMs: number): Promise<void>
 /**
  * The StoreBrowser adapter: one Chromium per process (a Lambda container), launched on first use and
  * relaunched if it dies; a fresh context per session, so households never share cookies or carts.
- * Each context aborts requests to forbidden actions (checkout, slot booking) whatever a page's own
- * scripts try, and skips images and fonts.
+ * Each context aborts requests to forbidden actions (checkout, slot booking) and to hosts the store's
+ * pages do not need (store-sites.json) whatever a page's own scripts try, and skips images and fonts.
  */
 export const createPlaywrightStoreBrowser = (options: PlaywrightStoreBrowserOptions): StoreBrowser => {
   const launch = options.launch ?? (() => launchChromium(options.storeUrl, options.timeoutMs));
+  const site = storeSiteFor(options.storeUrl);
   let browser: Promise<Browser> | undefined;
 
   const running = (): Promise<Browser> => {
@@ -398,6 +401,10 @@ export const createPlaywrightStoreBrowser = (options: PlaywrightStoreBrowserOpti
       (route) => route.abort("blockedbyclient"),
     );
     await context.route(SKIPPED_RESOURCES, (route) => route.abort("blockedbyclient"));
+    await context.route(
+      (url) => !isAllowedStoreRequest(site, url),
+      (route) => route.abort("blockedbyclient"),
+    );
     if (sessionOptions.cookies.length > 0) {
       await context.addCookies(sessionOptions.cookies.map(toPlaywrightCookie));
     }
@@ -475,6 +482,7 @@ export const createPlaywrightStoreBrowser = (options: PlaywrightStoreBrowserOpti
     return new PlaywrightStoreSession(
       entry.context,
       entry.page,
+      site,
       options.timeoutMs,
       sessionOptions.deadline,
       (session) => release(key, session),
@@ -550,6 +558,7 @@ export const createPlaywrightStoreBrowser = (options: PlaywrightStoreBrowserOpti
       return new PlaywrightStoreSession(
         context,
         page,
+        site,
         options.timeoutMs,
         deadline,
         maxIdle > 0 ? (session) => release(key, session) : undefined,

@@ -1,4 +1,5 @@
 import type { Page } from "playwright-core";
+import { isLoginOrigin, type StoreSite } from "../store-site";
 
 /**
  * The store's sign-in as a person does it, on a Playwright page: the cookie banner (OneTrust) and the
@@ -8,6 +9,11 @@ import type { Page } from "playwright-core";
  * which names the signed-in person. One attempt, never repeated: a refused password is reported, not
  * retried, so a wrong password can never lock the account. Used by the store tools and, on the saved
  * real pages, by `scripts/store-sign-in-real.ts`.
+ *
+ * The email and password are typed only on a page of the store's login origins (store-site.ts), over
+ * https: the account link is followed only when it points there, the form is filled only while the page
+ * is there, and each field's own document is checked right before it is filled. A link or redirect to
+ * another origin ends the sign-in as "needs a person", naming that origin, with nothing typed.
  */
 export const SIGN_IN_SELECTORS = {
   cookieAccept: "#onetrust-accept-btn-handler",
@@ -82,6 +88,47 @@ const seenAt = (page: Page, state: PageState, what: string): string => {
   return `${what} on "${state.title || "an untitled page"}" at ${url.origin}${url.pathname}`;
 };
 
+/** The sign-in left the store's login origins: what a person would need to know, and nothing typed. */
+const elsewhere = (origin: string, site: StoreSite, how: string): SignInOutcome => ({
+  kind: "needs_person",
+  seen: `${how} ${origin}, which is not the store's login (${site.loginOrigins.join(", ")}): nothing was typed`,
+});
+
+const originOf = (url: string): string => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url.slice(0, 80);
+  }
+};
+
+/**
+ * Types `value` into the field `selector` only if the field's own document is on a login origin. The
+ * check runs in the field's document and the fill goes to that same element: a page that navigates in
+ * between destroys the element's document, so the fill fails instead of typing into the next page.
+ * Returns the origin the field was on when it was not a login origin.
+ */
+const fillOnLoginOrigin = async (
+  page: Page,
+  site: StoreSite,
+  selector: string,
+  value: string,
+  timeoutMs: number,
+): Promise<{ filled: true } | { filled: false; origin: string }> => {
+  const field = await page.locator(selector).first().elementHandle({ timeout: timeoutMs });
+  if (!field) throw new Error(`no ${selector}`);
+  try {
+    const href = await field.evaluate((element) => element.ownerDocument.location.href);
+    if (!isLoginOrigin(site, href) || !isLoginOrigin(site, page.url())) {
+      return { filled: false, origin: originOf(isLoginOrigin(site, href) ? page.url() : href) };
+    }
+    await field.fill(value, { timeout: timeoutMs });
+    return { filled: true };
+  } finally {
+    await field.dispose().catch(() => undefined);
+  }
+};
+
 /** Whether the page as it stands shows a signed-in header (and is a store page at all). */
 export const pageIsSignedIn = async (page: Page): Promise<boolean> => (await stateOf(page)).signedIn;
 
@@ -115,8 +162,9 @@ const clickIfVisible = async (page: Page, selector: string): Promise<void> => {
  */
 export const signInOnPage = async (
   page: Page,
-  args: { email: string; password: string; timeoutMs: number },
+  args: { email: string; password: string; timeoutMs: number; site: StoreSite },
 ): Promise<SignInOutcome> => {
+  const { site } = args;
   const first = await stateOf(page);
   if (first.signedIn) return { kind: "signed_in" };
   if (!first.loginForm) {
@@ -126,23 +174,33 @@ export const signInOnPage = async (
     if ((await link.count().catch(() => 0)) === 0) {
       return { kind: "needs_person", seen: seenAt(page, first, "no account link and no login form") };
     }
+    const href = await link.getAttribute("href", { timeout: args.timeoutMs }).catch(() => null);
+    const target = href === null ? page.url() : new URL(href, page.url()).href;
+    if (!isLoginOrigin(site, target)) return elsewhere(originOf(target), site, "the account link leads to");
     await link.click({ timeout: args.timeoutMs }).catch(() => undefined);
   }
   const formDeadline = Date.now() + args.timeoutMs;
   const form = await pollFor(page, formDeadline, (state) =>
-    state.challenge
-      ? ({ kind: "needs_person", seen: seenAt(page, state, `a challenge (${state.challenge})`) } as const)
-      : state.loginForm
-        ? ({ kind: "form" } as const)
-        : undefined,
+    !isLoginOrigin(site, page.url())
+      ? elsewhere(originOf(page.url()), site, "the sign-in led to")
+      : state.challenge
+        ? ({ kind: "needs_person", seen: seenAt(page, state, `a challenge (${state.challenge})`) } as const)
+        : state.loginForm
+          ? ({ kind: "form" } as const)
+          : undefined,
   );
   if ("state" in form) {
     return { kind: "needs_person", seen: seenAt(page, form.state, "no login form") };
   }
   if (form.outcome.kind === "needs_person") return form.outcome;
   try {
-    await page.locator(SIGN_IN_SELECTORS.email).fill(args.email, { timeout: args.timeoutMs });
-    await page.locator(SIGN_IN_SELECTORS.password).fill(args.password, { timeout: args.timeoutMs });
+    for (const [selector, value] of [
+      [SIGN_IN_SELECTORS.email, args.email],
+      [SIGN_IN_SELECTORS.password, args.password],
+    ] as const) {
+      const filled = await fillOnLoginOrigin(page, site, selector, value, args.timeoutMs);
+      if (!filled.filled) return elsewhere(filled.origin, site, "the login form moved to");
+    }
     await page.locator(SIGN_IN_SELECTORS.submit).click({ timeout: args.timeoutMs });
   } catch {
     const state = await stateOf(page);
