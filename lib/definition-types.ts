@@ -12,7 +12,8 @@ import type { ApiEnv } from "../functions/core/http/api-env";
  * PostgreSQL search database (Data API grant + secret read + DATABASE_CLUSTER_ARN/SECRET_ARN/NAME), the
  * database's status without waking it (`database-status`: rds:DescribeDBClusters and CloudWatch's
  * capacity metric, for /health), the households' store accounts (`store-account`: their secrets' prefix and
- * KMS key, lib/constructs/store-account-secrets.ts), the stage's event bus (`events`: EVENT_BUS_NAME and
+ * KMS key to read and save a session; `store-account-admin`: also create, replace and delete them;
+ * lib/constructs/store-account-secrets.ts), the stage's event bus (`events`: EVENT_BUS_NAME and
  * events:PutEvents on that bus only, for a function that publishes domain events).
  */
 export type FunctionNeed =
@@ -20,6 +21,7 @@ export type FunctionNeed =
   | "llm"
   | "store"
   | "store-account"
+  | "store-account-admin"
   | "workflows"
   | "database"
   | "database-status"

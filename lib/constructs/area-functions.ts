@@ -73,12 +73,13 @@ export class AreaFunctions extends Construct {
               fn.bindStore(props.settings.storeUrl);
               break;
             case "store-account":
+            case "store-account-admin":
               // Created on first use: an app without a function that signs in has no key to pay for.
               this.storeAccounts ??= new StoreAccountSecrets(this, "StoreAccounts", {
                 stage: props.settings.stage,
                 sandbox: props.sandbox,
               });
-              this.storeAccounts.grantTo(fn);
+              this.storeAccounts.grantTo(fn, need === "store-account-admin" ? "manage" : "use");
               break;
             case "database":
               props.database.grantTo(fn);

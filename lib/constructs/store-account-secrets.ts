@@ -13,8 +13,9 @@ export interface StoreAccountSecretsProps {
 /**
  * The households' store accounts (issue 34): one Secrets Manager secret per tenant, created by ShopApi
  * when a household connects its account, under one name prefix of this stage, encrypted with this
- * stack's own KMS key. Only the functions whose definition `needs` `store-account` (ShopApi and the
- * coordinator's steps that sign in) may read or write them, and use the key; the secret's name and the
+ * stack's own KMS key. Only the functions whose definition `needs` `store-account` (the coordinator's
+ * steps that sign in: read, and save the session) or `store-account-admin` (ShopApi: also create, replace
+ * and delete) may touch them, and use the key only through Secrets Manager; the secret's name and the
  * key's id are all their environment holds.
  */
 export class StoreAccountSecrets extends Construct {
@@ -31,8 +32,16 @@ export class StoreAccountSecrets extends Construct {
     });
   }
 
-  /** Read, write, create and delete the tenants' secrets under the prefix, with the key; their names in the env. */
-  grantTo(fn: LarderFunction): void {
+  /**
+   * The tenants' secrets under this stage's prefix, least privilege by role. `use` (the coordinator's steps
+   * that sign in): read the current version and write a new one (the signed-in session). `manage`
+   * (ShopApi, which connects, replaces and forgets an account): also create, describe, delete, and move a
+   * replaced version's stage off. A read is of the current version only (`secretsmanager:VersionStage`),
+   * so a replaced password left in an older version is never readable by these roles. The KMS key only
+   * through Secrets Manager in this region and for a secret of the prefix (its `SecretARN` encryption
+   * context): Decrypt to read, GenerateDataKey to write, never Encrypt.
+   */
+  grantTo(fn: LarderFunction, role: "use" | "manage"): void {
     const stack = Stack.of(this);
     const secrets = stack.formatArn({
       service: "secretsmanager",
@@ -42,12 +51,23 @@ export class StoreAccountSecrets extends Construct {
     });
     fn.function.addToRolePolicy(
       new PolicyStatement({
+        actions: ["secretsmanager:GetSecretValue"],
+        resources: [secrets],
+        conditions: { StringEquals: { "secretsmanager:VersionStage": "AWSCURRENT" } },
+      }),
+    );
+    fn.function.addToRolePolicy(
+      new PolicyStatement({
         actions: [
-          "secretsmanager:GetSecretValue",
           "secretsmanager:PutSecretValue",
-          "secretsmanager:CreateSecret",
-          "secretsmanager:DeleteSecret",
-          "secretsmanager:DescribeSecret",
+          ...(role === "manage"
+            ? [
+                "secretsmanager:CreateSecret",
+                "secretsmanager:DescribeSecret",
+                "secretsmanager:UpdateSecretVersionStage",
+                "secretsmanager:DeleteSecret",
+              ]
+            : []),
         ],
         resources: [secrets],
       }),
@@ -60,8 +80,12 @@ export class StoreAccountSecrets extends Construct {
     // What Secrets Manager asks of the key on the function's behalf: a data key to seal, and to open it.
     fn.function.addToRolePolicy(
       new PolicyStatement({
-        actions: ["kms:Decrypt", "kms:Encrypt", "kms:GenerateDataKey"],
+        actions: ["kms:Decrypt", "kms:GenerateDataKey"],
         resources: [this.key.keyArn],
+        conditions: {
+          StringEquals: { "kms:ViaService": `secretsmanager.${stack.region}.amazonaws.com` },
+          StringLike: { "kms:EncryptionContext:SecretARN": secrets },
+        },
       }),
     );
     fn.function.addEnvironment("STORE_ACCOUNT_SECRET_PREFIX", this.secretPrefix);

@@ -51,7 +51,9 @@ export const createSecretsManagerStoreAccountVault = (
   };
   const readSecret = async (): Promise<SecretValue | undefined> => {
     try {
-      const out = await secrets.send(new GetSecretValueCommand({ SecretId: secretId }));
+      const out = await secrets.send(
+        new GetSecretValueCommand({ SecretId: secretId, VersionStage: "AWSCURRENT" }),
+      );
       return secretSchema.parse(JSON.parse(out.SecretString ?? "{}"));
     } catch (error) {
       if (error instanceof ResourceNotFoundException) return undefined;
