@@ -49,7 +49,7 @@ export const createLocalStoreAccountVault = (
   const open = <T>(purpose: string, sealed: string, schema: z.ZodType<T>): T => {
     try {
       const bytes = Buffer.from(sealed, "base64");
-      const decipher = createDecipheriv("aes-256-gcm", key(), bytes.subarray(0, 12));
+      const decipher = createDecipheriv("aes-256-gcm", key(), bytes.subarray(0, 12), { authTagLength: 16 });
       decipher.setAAD(Buffer.from(`${tenant}:${purpose}`));
       decipher.setAuthTag(bytes.subarray(12, 28));
       const plain = Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString("utf8");

@@ -1,10 +1,12 @@
 import {
   CreateSecretCommand,
   DeleteSecretCommand,
+  DescribeSecretCommand,
   GetSecretValueCommand,
   PutSecretValueCommand,
   ResourceNotFoundException,
   SecretsManagerClient,
+  UpdateSecretVersionStageCommand,
 } from "@aws-sdk/client-secrets-manager";
 import { z } from "zod";
 import type { TenantTable } from "../../core/db/tenant-table";
@@ -24,6 +26,28 @@ const secretSchema = z.object({
   session: savedStoreSessionSchema.optional(),
 });
 type SecretValue = z.infer<typeof secretSchema>;
+
+/**
+ * The secret's value, or an error that says only that it does not parse: JSON.parse's message quotes the
+ * text it choked on, and a schema's issues can quote values, so neither is kept (nor the cause).
+ */
+export const parseSecret = (text: string): SecretValue => {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  const parsed = secretSchema.safeParse(json);
+  if (parsed.success) return parsed.data;
+  const where = parsed.error.issues.map((issue) => issue.path.join(".") || "its shape").join(", ");
+  throw new DependencyUnavailableError(
+    json === undefined
+      ? "The store account's secret is not JSON"
+      : `The store account's secret lacks or mistypes ${where}`,
+    { code: "store_account_unreadable" },
+  );
+};
 
 let client: SecretsManagerClient | undefined;
 
@@ -50,20 +74,24 @@ export const createSecretsManagerStoreAccountVault = (
     });
   };
   const readSecret = async (): Promise<SecretValue | undefined> => {
+    let text: string;
     try {
       const out = await secrets.send(
         new GetSecretValueCommand({ SecretId: secretId, VersionStage: "AWSCURRENT" }),
       );
-      return secretSchema.parse(JSON.parse(out.SecretString ?? "{}"));
+      text = out.SecretString ?? "{}";
     } catch (error) {
       if (error instanceof ResourceNotFoundException) return undefined;
       return failed("reading")(error);
     }
+    return parseSecret(text);
   };
-  const writeSecret = async (value: SecretValue): Promise<void> => {
+  /** Writes a new current version; creates the secret when there is none. False: it was just created. */
+  const writeSecret = async (value: SecretValue): Promise<boolean> => {
     const SecretString = JSON.stringify(value);
     try {
       await secrets.send(new PutSecretValueCommand({ SecretId: secretId, SecretString }));
+      return true;
     } catch (error) {
       if (!(error instanceof ResourceNotFoundException)) return failed("writing")(error);
       await secrets
@@ -76,13 +104,35 @@ export const createSecretsManagerStoreAccountVault = (
           }),
         )
         .catch(failed("creating"));
+      return false;
+    }
+  };
+  /**
+   * Takes the AWSPREVIOUS stage off the version a replacement pushed out, so the replaced credentials
+   * are no longer a readable stage (and reads ask for AWSCURRENT only, lib/constructs/store-account-secrets.ts).
+   */
+  const forgetPreviousVersion = async (): Promise<void> => {
+    try {
+      const described = await secrets.send(new DescribeSecretCommand({ SecretId: secretId }));
+      for (const [versionId, stages] of Object.entries(described.VersionIdsToStages ?? {})) {
+        if (!stages.includes("AWSPREVIOUS")) continue;
+        await secrets.send(
+          new UpdateSecretVersionStageCommand({
+            SecretId: secretId,
+            VersionStage: "AWSPREVIOUS",
+            RemoveFromVersionId: versionId,
+          }),
+        );
+      }
+    } catch (error) {
+      return failed("forgetting the replaced version of")(error);
     }
   };
   const readRecord = async () => (await table.get(recordKey, recordItemSchema))?.data.record;
 
   return {
     async saveCredentials(credentials, at) {
-      await writeSecret({ credentials });
+      if (await writeSecret({ credentials })) await forgetPreviousVersion();
       const record = {
         emailMasked: maskEmail(credentials.email),
         status: "none" as const,
