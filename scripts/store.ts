@@ -11,16 +11,22 @@
  *   orders [--lines N]                                   → { "orders": [...] } (lines of the N latest)
  *   order <orderId>                                      → { "order": {...} } (what was bought)
  *   sign-in                                              → the account's status (as GET /shop/store-account)
+ *   rotate-key                                           → the local store-account key's new id
  *
  * `sign-in` signs in with STORE_EMAIL and STORE_PASSWORD from the environment (never flags: a flag is in
  * the shell's history and the process list), as a run does, and prints the status; the password is never
  * printed. The session is kept in memory only, for this command.
+ *
+ * `rotate-key` adds a new current key to the local stack's store-account key file (STORE_ACCOUNT_KEY_FILE,
+ * else `store-account.key` in LARDER_DATA_DIR or `.larder/`): accounts are sealed with it from then on,
+ * and the older keys stay to open what they sealed (docs/store-account.md).
  *
  * STORE_URL (or --store-url) picks the store; default the simulated one at 127.0.0.1:${STORE_PORT:-3001}.
  * --household picks the household session (default "demo", the one `npm start` seeds).
  */
 import { parseArgs } from "node:util";
 import { isLarderError, ValidationError } from "../functions/core/errors";
+import { rotateStoreAccountKey } from "../functions/shop/adapters/local-store-account-key";
 import {
   createStoreTools,
   householdSessionCookie,
@@ -34,10 +40,11 @@ import { createPlaywrightStoreBrowser } from "../functions/shop/adapters/store/p
 import { signInIfNeeded } from "../functions/shop/adapters/store/store-sign-in";
 import { storeCredentialsSchema } from "../functions/shop/domain/store-account/store-account";
 import { storeAccountView } from "../functions/shop/domain/use-cases/get-store-account";
+import { storeAccountConfig } from "../functions/shop/wiring/store-account";
 import { createMemoryStoreAccountVault } from "./memory-store-account-vault";
 
 const USAGE =
-  'usage: npm run store -- <search "<query>" [--sort unit-price] [--brand B] [--available-only] [--max N] | cart | product <url> | slots | orders [--lines N] | order <orderId> | sign-in> [--store-url URL] [--household ID]';
+  'usage: npm run store -- <search "<query>" [--sort unit-price] [--brand B] [--available-only] [--max N] | cart | product <url> | slots | orders [--lines N] | order <orderId> | sign-in | rotate-key> [--store-url URL] [--household ID]';
 
 class UsageError extends Error {}
 
@@ -160,6 +167,13 @@ const main = async (): Promise<number> => {
   const env = values["store-url"] ? { ...process.env, STORE_URL: values["store-url"] } : process.env;
   let browser: ReturnType<typeof createPlaywrightStoreBrowser> | undefined;
   try {
+    if (command === "rotate-key") {
+      const accounts = storeAccountConfig();
+      if (accounts.kind !== "local") throw new UsageError("rotate-key rotates the local stack's key only");
+      const rotated = rotateStoreAccountKey(accounts.keyFile);
+      process.stdout.write(`${JSON.stringify({ keyFile: accounts.keyFile, ...rotated }, null, 2)}\n`);
+      return 0;
+    }
     const config = readStoreConfig(env);
     browser = createPlaywrightStoreBrowser({ storeUrl: config.storeUrl, timeoutMs: config.timeoutMs });
     if (command === "sign-in") {

@@ -1,8 +1,8 @@
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { z } from "zod";
 import { configOnce, envString, parseConfig } from "../../core/config";
 import { ConfigError } from "../../core/errors";
-import { loadOrCreateStoreAccountKey } from "../adapters/local-store-account-key";
+import { storeAccountKeysAt } from "../adapters/local-store-account-key";
 import { createLocalStoreAccountVault } from "../adapters/local-store-account-vault";
 import type { StoreAccountVault } from "../domain/ports/store-account-vault";
 import { shopTable } from "./shop-table";
@@ -10,13 +10,14 @@ import { shopTable } from "./shop-table";
 /**
  * Where the households' store accounts are kept. Deployed, CDK sets STORE_ACCOUNT_SECRET_PREFIX: one
  * Secrets Manager secret per tenant under it (KMS-encrypted). Locally, the table keeps them sealed with
- * AES-256-GCM under the key in STORE_ACCOUNT_KEY_FILE (default: the local data directory,
- * node_modules/.cache/larder/store-account.key, made on first use).
+ * AES-256-GCM under the keys in STORE_ACCOUNT_KEY_FILE (default: `store-account.key` in the data folder,
+ * LARDER_DATA_DIR or `.larder/`; made when the first account is saved, never while sealed ones exist).
  */
 const storeAccountEnvSchema = z.object({
   STORE_ACCOUNT_SECRET_PREFIX: envString().optional(),
   STORE_ACCOUNT_KMS_KEY_ID: envString().optional(),
   STORE_ACCOUNT_KEY_FILE: envString().optional(),
+  LARDER_DATA_DIR: envString().optional(),
   AWS_LAMBDA_FUNCTION_NAME: z.string().optional(),
 });
 
@@ -38,23 +39,25 @@ export const storeAccountConfig = configOnce(() => {
   }
   return {
     kind: "local" as const,
-    keyFile:
-      env.STORE_ACCOUNT_KEY_FILE ??
-      join(process.cwd(), "node_modules", ".cache", "larder", "store-account.key"),
+    keyFile: env.STORE_ACCOUNT_KEY_FILE ?? localStoreAccountKeyFile(env.LARDER_DATA_DIR),
   };
 });
 
-const localKey = configOnce(() => {
+/** The local key file in the data folder (dev/data-dir.ts: LARDER_DATA_DIR, else `.larder/`). */
+export const localStoreAccountKeyFile = (dataDir: string | undefined): string =>
+  join(resolve(process.cwd(), dataDir ?? ".larder"), "store-account.key");
+
+const localKeys = configOnce(() => {
   const config = storeAccountConfig();
   if (config.kind !== "local") throw new Error("not a local store account vault");
-  return loadOrCreateStoreAccountKey(config.keyFile);
+  return storeAccountKeysAt(config.keyFile);
 });
 
 /** The tenant's store-account vault (its module for Secrets Manager loaded only where it is used). */
 export const storeAccountVaultFor = async (tenant: string): Promise<StoreAccountVault> => {
   const config = storeAccountConfig();
   const table = shopTable().forTenant(tenant);
-  if (config.kind === "local") return createLocalStoreAccountVault(table, tenant, localKey);
+  if (config.kind === "local") return createLocalStoreAccountVault(table, tenant, localKeys());
   const { createSecretsManagerStoreAccountVault } = await import(
     "../adapters/secrets-manager-store-account-vault"
   );
