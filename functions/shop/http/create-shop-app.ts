@@ -135,7 +135,13 @@ export const createShopApp = (deps: ShopApiDeps): OpenAPIHono<ApiEnv> => {
   app.openapi(getStoreAccountRoute, async (c) => c.json(await getStoreAccount({ vault: vault(c) }), 200));
 
   app.openapi(putStoreAccountRoute, async (c) =>
-    c.json(await saveStoreAccount({ vault: vault(c), now: deps.now }, c.req.valid("json")), 200),
+    c.json(
+      await saveStoreAccount(
+        { vault: vault(c), attempts: deps.storeAccountAttemptsFor(c.get("tenant")), now: deps.now },
+        c.req.valid("json"),
+      ),
+      200,
+    ),
   );
 
   app.openapi(deleteStoreAccountRoute, async (c) => {

@@ -6,6 +6,7 @@ import type { Logger } from "../../core/logger";
 import type { WorkflowPort } from "../../core/workflow/workflow-port";
 import type { PlanShoppingListPort } from "../domain/ports/plan-shopping-list-port";
 import type { ShopRunRepository } from "../domain/ports/shop-run-repository";
+import type { StoreAccountAttempts } from "../domain/ports/store-account-attempts";
 import type { StoreAccountVault } from "../domain/ports/store-account-vault";
 import type { StoreToolsPort } from "../domain/ports/store-tools-port";
 import type { WeeklyRunIndex } from "../domain/ports/weekly-run-index";
@@ -23,6 +24,8 @@ export interface ShopApiDeps {
   ): Promise<StoreToolsPort & { close(): Promise<void> }>;
   /** The tenant's store account: credentials and session as secrets, the status record in plain. */
   storeAccountFor(tenant: string): StoreAccountVault;
+  /** The tenant's store-account attempts per day (PUTs), for their limit. */
+  storeAccountAttemptsFor(tenant: string): StoreAccountAttempts;
   /** Runs `use` in the request's model scope (wiring/shop-request-scopes.ts): calls end at its deadline. */
   inRequestScope<T>(
     request: ApiRequestScopeInput,

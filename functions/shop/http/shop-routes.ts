@@ -176,12 +176,13 @@ export const putStoreAccountRoute = defineRoute({
   description:
     "Runs sign in to the store with it, as the household would, and keep the session's cookies between steps " +
     "and runs. The password is kept as a secret (deployed: the tenant's Secrets Manager secret, KMS-encrypted; " +
-    "locally: AES-256-GCM with the stack's key) and never shown again. Replacing it forgets the saved session.",
+    "locally: AES-256-GCM with the stack's key) and never shown again. Replacing it forgets the saved session. " +
+    "At most 5 a tenant per UTC day: more answer 429 with Retry-After (the seconds to midnight UTC).",
   security: bearerAuth,
   request: { body: jsonBody(StoreAccountBody) },
   responses: {
     200: jsonResponse(StoreAccount, "The account as saved (status `none` until a run signs in)"),
-    ...errorResponses(400, 401, 403, 413),
+    ...errorResponses(400, 401, 403, 413, 429),
   },
 });
 

@@ -48,6 +48,7 @@ const plansFor = (tenant: string): Pick<PlanShoppingListPort, "snapshotExists"> 
 /** ShopApi's dependencies, built once per container (the app itself is built on the first request). */
 const shopApiDeps = async (logger: Logger): Promise<ShopApiDeps> => {
   const { createDynamoShopRunRepository } = await import("../adapters/dynamo-shop-run-repository");
+  const { createTableStoreAccountAttempts } = await import("../adapters/table-store-account-attempts");
   return {
     logger,
     runsFor: (tenant) => createDynamoShopRunRepository(table.forTenant(tenant)),
@@ -56,6 +57,7 @@ const shopApiDeps = async (logger: Logger): Promise<ShopApiDeps> => {
     storeFor: (tenant, householdId, deadline) =>
       openHouseholdStore(config.store, householdId, deadline, tenant),
     storeAccountFor: (tenant) => lazyPort(() => storeAccountVaultFor(tenant), STORE_ACCOUNT_VAULT_METHODS),
+    storeAccountAttemptsFor: (tenant) => createTableStoreAccountAttempts(table.forTenant(tenant)),
     plansFor,
     weeklyRuns,
     // Only the substitution routes call a model.

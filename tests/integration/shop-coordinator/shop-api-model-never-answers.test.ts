@@ -49,6 +49,9 @@ const shopApiCall = (lambdaSeconds: number | undefined) => {
     storeAccountFor: () => {
       throw new Error("not used");
     },
+    storeAccountAttemptsFor: () => {
+      throw new Error("not used");
+    },
     storeDeadline: storeDeadlineFor,
     inRequestScope: shopModelScope(
       createLlm(

@@ -188,6 +188,43 @@ describe("a run signs in to the household's own store account", () => {
   );
 
   it(
+    "answers a sixth PUT of the same day 429 with Retry-After, keeping the fifth's account, and other tenants unaffected",
+    async () => {
+      const DEE = "casa-dee";
+      for (let put = 1; put <= 5; put += 1) {
+        const saved = await call("PUT", "/shop/store-account", {
+          tenant: DEE,
+          body: { email: `dee${put}@example.com`, password: WRONG_PASSWORD },
+        });
+        expect(saved.status).toBe(200);
+      }
+      const refused = await fetch(`${api.url}/shop/store-account`, {
+        method: "PUT",
+        headers: { authorization: `Bearer dev:${DEE}`, "content-type": "application/json" },
+        body: JSON.stringify({ email: "zed@example.com", password: PASSWORD }),
+      });
+      const body = await refused.text();
+      answers.push(body);
+      expect(refused.status).toBe(429);
+      expect((JSON.parse(body) as { error: { code: string } }).error.code).toBe("rate_limited");
+      const retryAfter = Number(refused.headers.get("retry-after"));
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(86_400);
+      // The refused PUT (zed@…) changed nothing: the fifth's account stands.
+      expect((await accountOf(DEE)).email).toBe("d•••@example.com");
+      expect(
+        (
+          await call("PUT", "/shop/store-account", {
+            tenant: "casa-eve",
+            body: { email: "eve@example.com", password: WRONG_PASSWORD },
+          })
+        ).status,
+      ).toBe(200);
+    },
+    scaledTimeout(30_000),
+  );
+
+  it(
     "never shows the password: not in the table, a run record, an execution's history, an API answer or a log",
     async () => {
       const removed = await call("DELETE", "/shop/store-account", { tenant: BEA.tenant });

@@ -78,6 +78,9 @@ const harness = () => {
     storeAccountFor: () => {
       throw new Error("not used");
     },
+    storeAccountAttemptsFor: () => {
+      throw new Error("not used");
+    },
     storeFor: async (_tenant, householdId) => {
       // The cart the finished run saw: the unavailable original and the rice it proposes pruning.
       const store =
