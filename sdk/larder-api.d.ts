@@ -219,7 +219,7 @@ export interface paths {
     get: operations["getStoreAccount"];
     /**
      * Connect (or replace) the household's own store account
-     * @description Runs sign in to the store with it, as the household would, and keep the session's cookies between steps and runs. The password is kept as a secret (deployed: the tenant's Secrets Manager secret, KMS-encrypted; locally: AES-256-GCM with the stack's key) and never shown again. Replacing it forgets the saved session.
+     * @description Runs sign in to the store with it, as the household would, and keep the session's cookies between steps and runs. The password is kept as a secret (deployed: the tenant's Secrets Manager secret, KMS-encrypted; locally: AES-256-GCM with the stack's key) and never shown again. Replacing it forgets the saved session. At most 5 a tenant per UTC day: more answer 429 with Retry-After (the seconds to midnight UTC).
      */
     put: operations["putStoreAccount"];
     /** Remove the household's store account: its credentials, its saved session and its status */
@@ -3921,7 +3921,7 @@ export interface operations {
   };
   /**
    * Connect (or replace) the household's own store account
-   * @description Runs sign in to the store with it, as the household would, and keep the session's cookies between steps and runs. The password is kept as a secret (deployed: the tenant's Secrets Manager secret, KMS-encrypted; locally: AES-256-GCM with the stack's key) and never shown again. Replacing it forgets the saved session.
+   * @description Runs sign in to the store with it, as the household would, and keep the session's cookies between steps and runs. The password is kept as a secret (deployed: the tenant's Secrets Manager secret, KMS-encrypted; locally: AES-256-GCM with the stack's key) and never shown again. Replacing it forgets the saved session. At most 5 a tenant per UTC day: more answer 429 with Retry-After (the seconds to midnight UTC).
    */
   putStoreAccount: {
     requestBody: {
@@ -3956,6 +3956,12 @@ export interface operations {
       };
       /** @description The body is larger than this area's limit, 262144 bytes (`body_too_large`) */
       413: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Too many requests */
+      429: {
         content: {
           "application/json": components["schemas"]["ErrorResponse"];
         };
