@@ -54,6 +54,7 @@ export const createDynamoShopRunRepository = (
     startedAt: header.startedAt,
     ...(header.endedAt ? { endedAt: header.endedAt } : {}),
     openDecisions: openDecisionCount(header),
+    ...(header.error ? { error: header.error } : {}),
   });
   const listEntryOptions = (header: RunHeader) => {
     const awaiting = openDecisionCount(header) > 0;

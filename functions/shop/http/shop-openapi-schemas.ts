@@ -5,6 +5,7 @@ import { decisionSchema } from "../domain/runs/decision";
 import {
   RUN_STATUSES,
   recordedDecisionSchema,
+  runErrorSchema,
   runOptionsSchema,
   runResultSchema,
 } from "../domain/runs/shop-run";
@@ -55,8 +56,10 @@ export const RunView = z
     ),
     itemsDone: z.number().int(),
     itemsTotal: z.number().int(),
-    result: runResultSchema.optional(),
-    error: z.object({ code: z.string(), message: z.string() }).optional(),
+    result: runResultSchema.optional().meta({
+      description: "Absent while the run runs, and on a run that failed before it read the cart",
+    }),
+    error: runErrorSchema.optional().meta({ description: "Why the run failed, and what to do about it" }),
     decisions: z.array(recordedDecisionSchema).optional(),
   })
   .meta({ id: "ShopRun" });
@@ -78,6 +81,7 @@ export const RunList = z
         endedAt: z.string().optional(),
         /** Recommendations (substitutes, prunes) no decision settled yet. */
         openDecisions: z.number().int().optional(),
+        error: runErrorSchema.optional().meta({ description: "Why a failed run failed, and the fix" }),
       }),
     ),
     nextCursor: z.string().optional(),

@@ -153,6 +153,9 @@ describe("a run signs in to the household's own store account", () => {
       const { header, execution } = await run(BEA.tenant);
       expect(header.status).toBe("failed");
       expect(header.error?.code).toBe("store_sign_in_failed");
+      expect(header.error?.fix).toMatch(/PUT \/shop\/store-account/);
+      // The cart was never read: no result, nothing reads "All items available".
+      expect(header.result).toBeUndefined();
       expect(harness.store.accounts.signInAttempts(BEA.email)).toBe(1);
       // Not retried by the workflow either: BuildCart ran once.
       const buildCart = execution.steps.filter((step) => step.name === "BuildCart");
@@ -179,6 +182,7 @@ describe("a run signs in to the household's own store account", () => {
       const { header } = await run(CID.tenant);
       expect(header.status).toBe("failed");
       expect(header.error?.code).toBe("store_sign_in_needs_person");
+      expect(header.result).toBeUndefined();
       expect(harness.store.accounts.signInAttempts(CID.email)).toBe(1);
       const account = await accountOf(CID.tenant);
       expect(account.status).toBe("needs_person");

@@ -152,7 +152,7 @@ describe("shop-coordinator domain events, through the real ASL", () => {
   );
 
   it(
-    "a failed run announces exactly one shop.run.failed with the error's name, not its cause",
+    "a failed run announces exactly one shop.run.failed with the error's name, code and fix, not its cause",
     async () => {
       failingTenants.add("tenant-events-failed");
       const householdId = harness.store.seedDemoHousehold();
@@ -170,6 +170,8 @@ describe("shop-coordinator domain events, through the real ASL", () => {
         runId: header.runId,
         householdId,
         error: "StoreLayoutChangedError",
+        code: "StoreLayoutChangedError",
+        fix: "Start a new run: POST /shop/runs (GET /shop/runs/{runId} shows the steps that ran)",
       });
       expect(JSON.stringify(event)).not.toContain("the cart page has no cart");
     },

@@ -89,7 +89,10 @@ export const runResultSchema = substitutionResultSchema.extend({
    * skipped by its breaker, failed or was refused): the run is complete, its answers less refined.
    */
   degraded: z.boolean().default(false),
-  /** Set on a run that failed after some work was done: the result holds what was done until then. */
+  /**
+   * Set on a run that failed after some work was done: the result holds what was done until then. A run
+   * that failed before it read the cart has no result at all (its `error` says why).
+   */
   partial: z.boolean().optional(),
 });
 export type RunResult = z.infer<typeof runResultSchema>;
@@ -126,6 +129,14 @@ export const recordedDecisionSchema = z.object({
 });
 export type RecordedDecision = z.infer<typeof recordedDecisionSchema>;
 
+/** Why a run failed: the documented code, the error's words, and what a person does about it. */
+export const runErrorSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  /** What to do about it ("Connect the account again: PUT /shop/store-account"). */
+  fix: z.string().optional(),
+});
+
 export const runHeaderSchema = z.object({
   runId: z.string(),
   status: z.enum(RUN_STATUSES),
@@ -137,14 +148,14 @@ export const runHeaderSchema = z.object({
   options: runOptionsSchema,
   itemsTotal: z.number().int().nonnegative().optional(),
   result: runResultSchema.optional(),
-  error: z.object({ code: z.string(), message: z.string() }).optional(),
+  error: runErrorSchema.optional(),
   decisions: z.array(recordedDecisionSchema).max(500).optional(),
 });
 export type RunHeader = z.infer<typeof runHeaderSchema>;
 
 /** What a decision may name: the run's recommended substitutes and prune proposals. */
 export const runListEntrySchema = runHeaderSchema
-  .pick({ runId: true, status: true, startedAt: true, endedAt: true })
+  .pick({ runId: true, status: true, startedAt: true, endedAt: true, error: true })
   .extend({
     /** Recommendations no decision settled yet (absent on entries written before it was kept). */
     openDecisions: z.number().int().nonnegative().optional(),

@@ -13,7 +13,7 @@ import type { RunItem, RunResult } from "../runs/shop-run";
 export const resultFromRecords = async (
   runs: Pick<ShopRunRepository, "listItems" | "getRunContext">,
   args: { runId: string } & Partial<Pick<SaveRunEvent, "prune" | "slots">>,
-): Promise<{ items: RunItem[]; result: RunResult }> => {
+): Promise<{ items: RunItem[]; result: RunResult; cartRead: boolean }> => {
   const { runId, prune, slots } = args;
   const [items, context] = [await runs.listItems(runId), await runs.getRunContext(runId)];
   const result = composeRunResult({
@@ -23,7 +23,8 @@ export const resultFromRecords = async (
     ...(prune && !("skipped" in prune) ? { prune } : {}),
     ...(slots && !("skipped" in slots) ? { slots } : {}),
   });
-  return { items, result };
+  // ScanCart keeps the cart it read with the run: without it, nothing of the cart was checked.
+  return { items, result, cartRead: context.cart !== undefined };
 };
 
 /**
