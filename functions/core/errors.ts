@@ -20,6 +20,8 @@ export interface LarderErrorOptions {
   code?: string;
   /** Safe-to-show structured details (field names, validator reasons). Never internals. */
   details?: unknown;
+  /** What the caller does about it, in words a person acts on ("Connect the account again: PUT …"). */
+  fix?: string;
   cause?: unknown;
 }
 
@@ -30,12 +32,14 @@ export class LarderError extends Error {
   readonly category: ErrorCategory;
   readonly code: string;
   readonly details: unknown;
+  readonly fix: string | undefined;
 
   constructor(category: ErrorCategory, message: string, options: LarderErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.category = category;
     this.code = options.code ?? category;
     this.details = options.details;
+    this.fix = options.fix;
   }
 }
 

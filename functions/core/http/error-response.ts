@@ -22,6 +22,12 @@ export const ErrorResponseSchema = z
       code: z.string().openapi({ example: "validation" }),
       message: z.string().openapi({ example: "Invalid body: planned_meals.0.date" }),
       details: z.unknown().optional(),
+      fix: z
+        .string()
+        .optional()
+        .openapi({
+          example: "Connect the account again with the right email and password: PUT /shop/store-account",
+        }),
     }),
   })
   .openapi("ErrorResponse");
@@ -34,7 +40,7 @@ export interface MappedError {
 }
 
 /**
- * Known errors keep their code, message and details; anything else becomes a generic 500 that shows no
+ * Known errors keep their code, message, details and fix; anything else becomes a generic 500 that shows no
  * internals (the caller logs the real error). Config errors are our fault too: a 500 without details.
  */
 export const mapErrorToHttp = (error: unknown): MappedError => {
@@ -45,6 +51,7 @@ export const mapErrorToHttp = (error: unknown): MappedError => {
     }
     const body: ErrorResponse = { error: { code: error.code, message: error.message } };
     if (error.details !== undefined) body.error.details = error.details;
+    if (error.fix !== undefined) body.error.fix = error.fix;
     return { status: STATUS_BY_CATEGORY[error.category], body, headers };
   }
   return {

@@ -3,6 +3,7 @@ import { SnapshotIdSchema } from "../../cook/domain/ids";
 import { householdPreferencesSchema } from "../domain/household-preferences";
 import { decisionSchema } from "../domain/runs/decision";
 import {
+  DECISION_FAILURE_CODES,
   RUN_STATUSES,
   recordedDecisionSchema,
   runErrorSchema,
@@ -112,10 +113,19 @@ export const DecisionsResult = z
           }),
         ),
         error: z.string().optional(),
-        code: z.enum(["original_not_in_cart", "store_failed"]).optional().meta({
-          description:
-            "Why a decision failed: `original_not_in_cart` (the cart no longer holds it: nothing was done), `store_failed`",
-        }),
+        code: z
+          .enum(DECISION_FAILURE_CODES)
+          .optional()
+          .meta({
+            description:
+              "Why a decision failed: `original_not_in_cart` (the cart no longer holds it: nothing was done), " +
+              "`store_failed`, or the store account's code (`store_sign_in_failed`, `store_sign_in_needs_person`, " +
+              "`store_account_missing`: the cart was not reached)",
+          }),
+        fix: z
+          .string()
+          .optional()
+          .meta({ description: "What to do about a failed decision, where it applies" }),
         undone: z.boolean().optional().meta({
           description:
             "For a failed decision: true when the cart is as it was (what was done was undone), false when part of it stayed",
@@ -151,6 +161,9 @@ export const StoreAccount = z
         "the site yourself)",
     }),
     at: z.string().optional().meta({ description: "When the status last changed (ISO 8601)" }),
-    why: z.string().meta({ description: "Why, in words" }),
+    why: z.string().meta({ description: "Why, in words (the store's own words for a refusal)" }),
+    fix: z.string().optional().meta({
+      description: "What to do, when the last sign-in failed or needs a person",
+    }),
   })
   .meta({ id: "StoreAccount" });

@@ -1,4 +1,5 @@
 import { DependencyUnavailableError, DomainRefusedError } from "../../../core/errors";
+import { STORE_FIXES } from "../../domain/runs/run-error-codes";
 
 /**
  * A store page loaded but no longer has the structure the selector registry describes (a redesign, an
@@ -26,6 +27,7 @@ export class StorePageChangedError extends DependencyUnavailableError {
         `${problem}${tried} at ${args.url}`,
       {
         code: "store_page_changed",
+        fix: STORE_FIXES.store_page_changed,
         details: {
           page: args.page,
           registryVersion: args.registryVersion,
@@ -48,6 +50,7 @@ export class StoreUnreachableError extends DependencyUnavailableError {
   constructor(url: string, reason: string, cause?: unknown) {
     super(`Store unreachable at ${url}: ${reason}`, {
       code: "store_unreachable",
+      fix: STORE_FIXES.store_unreachable,
       details: { url, reason },
       cause,
     });
@@ -65,6 +68,7 @@ export class StoreDeadlineExceededError extends DependencyUnavailableError {
   constructor(what: string, url?: string) {
     super(`The store call reached its deadline ${what}${url === undefined ? "" : ` at ${url}`}`, {
       code: "store_deadline_exceeded",
+      fix: STORE_FIXES.store_deadline_exceeded,
       details: { what, url },
     });
     this.url = url;
@@ -94,19 +98,22 @@ export class StoreAccountMissingError extends DomainRefusedError {
   override name = "StoreAccountMissingError";
   constructor(storeUrl: string) {
     super(
-      `No store account is connected for this household, and ${storeUrl} needs one to read its cart, orders ` +
-        "and slots: connect it with PUT /shop/store-account",
-      { code: "store_account_missing", details: { storeUrl } },
+      `No store account is connected for this household, and ${storeUrl} needs one to read its cart, orders and slots`,
+      { code: "store_account_missing", fix: STORE_FIXES.store_account_missing, details: { storeUrl } },
     );
   }
 }
 
-/** The store refused the email or password; tried once, not again until the credentials are replaced. */
+/**
+ * The store refused the email or password; tried once, not again until the credentials are replaced.
+ * `why` is the store's own words, quoted once (the account's record keeps the same words).
+ */
 export class StoreSignInFailedError extends DomainRefusedError {
   override name = "StoreSignInFailedError";
   constructor(why: string) {
-    super(`The store refused the account's sign-in: ${why}`, {
+    super(`The store refused the account's email or password: "${why}"`, {
       code: "store_sign_in_failed",
+      fix: STORE_FIXES.store_sign_in_failed,
       details: { why },
     });
   }
@@ -118,6 +125,7 @@ export class StoreSignInNeedsPersonError extends DomainRefusedError {
   constructor(seen: string) {
     super(`Signing in to the store needs a person: ${seen}`, {
       code: "store_sign_in_needs_person",
+      fix: STORE_FIXES.store_sign_in_needs_person,
       details: { seen },
     });
   }

@@ -64,15 +64,12 @@ export const signInIfNeeded = async (
   const outcome = await session.signIn(credentials);
   const at = access.now();
   if (outcome.kind === "refused") {
-    await access.vault.recordStatus("sign_in_failed", `The store said: ${outcome.message}`, at);
+    // The store's words alone: the error (and every later run's, from this record) quotes them once.
+    await access.vault.recordStatus("sign_in_failed", outcome.message, at);
     throw new StoreSignInFailedError(outcome.message);
   }
   if (outcome.kind === "needs_person") {
-    await access.vault.recordStatus(
-      "needs_person",
-      `Sign in once on the store yourself: ${outcome.seen}`,
-      at,
-    );
+    await access.vault.recordStatus("needs_person", outcome.seen, at);
     throw new StoreSignInNeedsPersonError(outcome.seen);
   }
   const cookies = await session.cookies();

@@ -100,6 +100,16 @@ export type RunResult = z.infer<typeof runResultSchema>;
 /** `interrupted`: the local stack stopped while it ran (marked at its next start); start a new run. */
 export const RUN_STATUSES = ["running", "succeeded", "failed", "interrupted"] as const;
 
+/** Why a decision failed: nothing done, the store failed, or the household's store account stopped it. */
+export const DECISION_FAILURE_CODES = [
+  "original_not_in_cart",
+  "store_failed",
+  "store_account_missing",
+  "store_sign_in_failed",
+  "store_sign_in_needs_person",
+] as const;
+export type DecisionFailureCode = (typeof DECISION_FAILURE_CODES)[number];
+
 /**
  * A person's decision on a run's recommendation, as recorded with what it changed in the cart. A decision
  * that changes the cart is first `claimed` on the run (a conditional write, before the store is touched),
@@ -112,8 +122,10 @@ export const recordedDecisionSchema = z.object({
   substituteId: z.string().optional(),
   outcome: z.enum(["claimed", "applied", "recorded", "failed"]),
   error: z.string().optional(),
-  /** Why it failed, as a code: `original_not_in_cart` (nothing was done), `store_failed`. */
-  errorCode: z.enum(["original_not_in_cart", "store_failed"]).optional(),
+  /** Why it failed, as a code: `original_not_in_cart` (nothing was done), `store_failed`, a sign-in code. */
+  errorCode: z.enum(DECISION_FAILURE_CODES).optional(),
+  /** What to do about a failed decision, where it applies. */
+  fix: z.string().optional(),
   /**
    * For a failed store change of several steps: true when what was done was undone (the cart is as it was),
    * false when the undo failed too (the cart holds part of it; the next identical decision completes it).

@@ -1,12 +1,13 @@
 import { createHash } from "node:crypto";
-import { ConflictError, DomainRefusedError, NotFoundError } from "../../../core/errors";
+import { ConflictError, DomainRefusedError, isLarderError, NotFoundError } from "../../../core/errors";
 import type { EventPublisher } from "../../../core/events/event-publisher-port";
 import { substituteQuantity } from "../packs/substitute-quantity";
 import type { ShopRunRepository } from "../ports/shop-run-repository";
 import type { StoreToolsPort } from "../ports/store-tools-port";
 import type { Decision } from "../runs/decision";
 import { openDecisionCount } from "../runs/open-decisions";
-import type { RecordedDecision, RunHeader } from "../runs/shop-run";
+import { STORE_ACCOUNT_CODES } from "../runs/run-error-codes";
+import type { DecisionFailureCode, RecordedDecision, RunHeader } from "../runs/shop-run";
 
 export interface DecisionOutcome {
   decision: Decision;
@@ -15,13 +16,24 @@ export interface DecisionOutcome {
   error?: string;
   /** Set when this decision repeats one already made on the run: nothing was changed again (`changes: []`). */
   alreadyDecidedAt?: string;
-  /** Why it failed: `original_not_in_cart` (nothing was done), `store_failed` (see `undone`). */
-  code?: "original_not_in_cart" | "store_failed";
+  /**
+   * Why it failed: `original_not_in_cart` (nothing was done), `store_failed` (see `undone`), or the store
+   * account's code when the sign-in stopped it before the cart (`store_sign_in_failed`, …).
+   */
+  code?: DecisionFailureCode;
+  /** What to do about it, where it applies (connect the account again). */
+  fix?: string;
   /** For a failed decision: true when the cart is as it was (nothing done, or what was done was undone). */
   undone?: boolean;
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** The store account's own code and fix when its sign-in stopped the work, else `store_failed`. */
+const failureCodeOf = (error: unknown): { code: DecisionFailureCode; fix?: string } =>
+  isLarderError(error) && STORE_ACCOUNT_CODES.has(error.code)
+    ? { code: error.code as DecisionFailureCode, ...(error.fix ? { fix: error.fix } : {}) }
+    : { code: "store_failed" };
 
 /**
  * One claimed store change, all or nothing, against the cart as read before it: the original must still
@@ -38,12 +50,16 @@ const applyOne = async (
   const { resumed, cartQuantity } = context;
   const originalId = plan.kind === "substitute" ? plan.originalId : plan.productId;
   const changes: DecisionOutcome["changes"] = [];
-  const failed = (error: string, code: DecisionOutcome["code"], undone: boolean): DecisionOutcome => ({
+  const failed = (
+    error: string,
+    failure: { code: DecisionFailureCode; fix?: string },
+    undone: boolean,
+  ): DecisionOutcome => ({
     decision: plan.decision,
     outcome: "failed",
     changes: undone ? [] : changes,
     error,
-    code,
+    ...failure,
     undone,
   });
   if (cartQuantity(originalId) === 0) {
@@ -53,7 +69,7 @@ const applyOne = async (
     }
     return failed(
       `Product ${originalId} is no longer in the cart: nothing was changed`,
-      "original_not_in_cart",
+      { code: "original_not_in_cart" },
       true,
     );
   }
@@ -61,7 +77,7 @@ const applyOne = async (
     try {
       await store.removeFromCart(plan.productId);
     } catch (error) {
-      return failed(messageOf(error), "store_failed", true);
+      return failed(messageOf(error), failureCodeOf(error), true);
     }
     return {
       decision: plan.decision,
@@ -83,14 +99,14 @@ const applyOne = async (
     }
   } catch (error) {
     // The addition may have reached the cart before the store failed to answer: the line goes back.
-    return failed(messageOf(error), "store_failed", await restore(store, plan.substituteId, before));
+    return failed(messageOf(error), failureCodeOf(error), await restore(store, plan.substituteId, before));
   }
   try {
     await store.removeFromCart(plan.originalId);
     changes.push({ change: "removed", productId: plan.originalId });
   } catch (error) {
     const undone = add ? await restore(store, plan.substituteId, before) : false;
-    return failed(messageOf(error), "store_failed", undone);
+    return failed(messageOf(error), failureCodeOf(error), undone);
   }
   return { decision: plan.decision, outcome: "applied", changes };
 };
@@ -351,7 +367,7 @@ export const applyDecisions = async (
           outcome: "failed",
           changes: [],
           error: error instanceof Error ? error.message : String(error),
-          code: "store_failed",
+          ...failureCodeOf(error),
           undone: true,
         };
       }
@@ -373,12 +389,13 @@ export const applyDecisions = async (
         );
         const outcome = own ? results[own.index] : undefined;
         if (!outcome) return record;
-        const { error: _previous, errorCode: _code, undone: _undone, ...rest } = record;
+        const { error: _previous, errorCode: _code, fix: _fix, undone: _undone, ...rest } = record;
         return {
           ...rest,
           outcome: outcome.outcome === "failed" ? "failed" : "applied",
           ...(outcome.error ? { error: outcome.error } : {}),
           ...(outcome.code ? { errorCode: outcome.code } : {}),
+          ...(outcome.fix ? { fix: outcome.fix } : {}),
           ...(outcome.outcome === "failed" && outcome.undone !== undefined ? { undone: outcome.undone } : {}),
         };
       }),
@@ -458,6 +475,8 @@ const repeatOf = (decision: Decision, earlier: RecordedDecision): DecisionOutcom
   outcome: earlier.outcome === "claimed" ? "applied" : earlier.outcome,
   changes: [],
   ...(earlier.error ? { error: earlier.error } : {}),
+  ...(earlier.errorCode ? { code: earlier.errorCode } : {}),
+  ...(earlier.fix ? { fix: earlier.fix } : {}),
   alreadyDecidedAt: earlier.decidedAt,
 });
 

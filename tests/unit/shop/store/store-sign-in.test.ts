@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { mapErrorToHttp } from "../../../../functions/core/http/error-response";
 import type { SignInOutcome } from "../../../../functions/shop/adapters/store/browser/sign-in-page";
 import {
   StoreAccountMissingError,
@@ -102,6 +103,42 @@ describe("the store tools' sign-in", () => {
     expect(await access.vault.readRecord()).toMatchObject({
       status: "needs_person",
       why: expect.stringContaining("g-recaptcha"),
+    });
+  });
+
+  it("says a refusal once, in the same words on every run after it, with the fix", async () => {
+    const access = await accessWith(true);
+    const session = new SigningSession(false, { kind: "refused", message: "Palavra-passe errada." });
+    const first = await signInIfNeeded(session, access, STORE_URL).catch((error: unknown) => error);
+    const next = await accountBeforeSignIn(access, STORE_URL).catch((error: unknown) => error);
+    expect(first).toBeInstanceOf(StoreSignInFailedError);
+    expect((next as Error).message).toBe((first as Error).message);
+    expect((first as Error).message).toBe(
+      'The store refused the account\'s email or password: "Palavra-passe errada."',
+    );
+    expect((await access.vault.readRecord())?.why).toBe("Palavra-passe errada.");
+    expect(mapErrorToHttp(next).body.error).toMatchObject({
+      code: "store_sign_in_failed",
+      message: (first as Error).message,
+      fix: "Connect the account again with the right email and password: PUT /shop/store-account",
+    });
+  });
+
+  it("tells a person what to do about a challenge and a missing account", async () => {
+    const access = await accessWith(true);
+    const session = new SigningSession(false, {
+      kind: "needs_person",
+      seen: "a challenge (div.g-recaptcha)",
+    });
+    const challenge = await signInIfNeeded(session, access, STORE_URL).catch((error: unknown) => error);
+    expect(mapErrorToHttp(challenge).body.error.fix).toMatch(/Sign in once on the store's site yourself/);
+    expect((await access.vault.readRecord())?.why).toBe("a challenge (div.g-recaptcha)");
+    const missing = await accountBeforeSignIn(await accessWith(true, false), STORE_URL).catch(
+      (e: unknown) => e,
+    );
+    expect(mapErrorToHttp(missing).body.error).toMatchObject({
+      code: "store_account_missing",
+      fix: expect.stringContaining("PUT /shop/store-account"),
     });
   });
 });
