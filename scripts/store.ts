@@ -11,6 +11,8 @@
  *   orders [--lines N]                                   → { "orders": [...] } (lines of the N latest)
  *   order <orderId>                                      → { "order": {...} } (what was bought)
  *   sign-in                                              → the account's status (as GET /shop/store-account)
+ *                                                          (exit 0 signed in, 1 refused or needing a person;
+ *                                                          a store it cannot reach is an error alone, exit 1)
  *   rotate-key                                           → the local store-account key's new id
  *
  * `sign-in` signs in with STORE_EMAIL and STORE_PASSWORD from the environment (never flags: a flag is in
@@ -37,6 +39,10 @@ import {
   type StoreTools,
 } from "../functions/shop/adapters/store";
 import { createPlaywrightStoreBrowser } from "../functions/shop/adapters/store/playwright";
+import {
+  StoreSignInFailedError,
+  StoreSignInNeedsPersonError,
+} from "../functions/shop/adapters/store/store-errors";
 import { signInIfNeeded } from "../functions/shop/adapters/store/store-sign-in";
 import { storeCredentialsSchema } from "../functions/shop/domain/store-account/store-account";
 import { storeAccountView } from "../functions/shop/domain/use-cases/get-store-account";
@@ -128,19 +134,36 @@ const oneLineReason = (error: unknown): string => {
   return reason.split("\n")[0] ?? reason;
 };
 
+/** STORE_EMAIL and STORE_PASSWORD, each checked: what is missing or wrong is named, never the password. */
+const credentialsFromEnvironment = (env: NodeJS.ProcessEnv) => {
+  const missing = (["STORE_EMAIL", "STORE_PASSWORD"] as const).filter((name) => !env[name]);
+  if (missing.length > 0) {
+    throw new UsageError(`sign-in needs ${missing.join(" and ")} in the environment (not set)`);
+  }
+  const parsed = storeCredentialsSchema.safeParse({ email: env.STORE_EMAIL, password: env.STORE_PASSWORD });
+  if (parsed.success) return parsed.data;
+  const variable = { email: "STORE_EMAIL", password: "STORE_PASSWORD" } as const;
+  const problems = parsed.error.issues.map((issue) => {
+    const field = String(issue.path[0]) as keyof typeof variable;
+    const what =
+      field === "email"
+        ? issue.code === "too_big"
+          ? "is longer than 254 characters"
+          : "is not an email address"
+        : "is longer than 256 characters";
+    return `${variable[field] ?? field} ${what}`;
+  });
+  throw new UsageError(`sign-in: ${[...new Set(problems)].join("; ")}`);
+};
+
 /**
  * `sign-in`: the account from the environment, signed in once as a run does (the same code), its status
  * printed as GET /shop/store-account shows it, with when the kept session would expire.
  */
 const signIn = async (browser: StoreBrowser, storeUrl: URL, householdId: string): Promise<unknown> => {
-  const credentials = storeCredentialsSchema.safeParse({
-    email: process.env.STORE_EMAIL,
-    password: process.env.STORE_PASSWORD,
-  });
-  if (!credentials.success)
-    throw new UsageError("sign-in needs STORE_EMAIL and STORE_PASSWORD in the environment");
+  const credentials = credentialsFromEnvironment(process.env);
   const vault = createMemoryStoreAccountVault();
-  await vault.saveCredentials(credentials.data, new Date());
+  await vault.saveCredentials(credentials, new Date());
   const session = await browser.openSession({ cookies: [householdSessionCookie(storeUrl, householdId)] });
   try {
     const outcome = await signInIfNeeded(
@@ -149,12 +172,19 @@ const signIn = async (browser: StoreBrowser, storeUrl: URL, householdId: string)
       storeUrl,
     )
       .then((how) => ({ how }))
-      .catch((error: unknown) => ({ error: oneLineReason(error) }));
+      .catch((error: unknown) => {
+        // A refusal or a page needing a person is the account's status; anything else (the store down, a
+        // page that changed) is an error alone, with no status beside it.
+        // The status JSON below says which, why and the fix.
+        if (error instanceof StoreSignInFailedError || error instanceof StoreSignInNeedsPersonError)
+          return {};
+        throw error;
+      });
     const record = await vault.readRecord();
     const kept = await vault.readSession();
     return {
       ...storeAccountView(record),
-      ...("how" in outcome ? { signedIn: outcome.how } : { error: outcome.error }),
+      ...("how" in outcome ? { signedIn: outcome.how } : {}),
       ...(kept ? { sessionExpiresAt: kept.expiresAt, sessionCookies: kept.cookies.length } : {}),
     };
   } finally {

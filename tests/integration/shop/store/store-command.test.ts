@@ -22,6 +22,7 @@ const runStoreCommand = (
   args: string[],
   // STORE_TIMEOUT_MS allows at most 2 min.
   storeTimeoutMs = Math.min(scaledTimeout(10_000), 120_000),
+  extraEnv: Record<string, string> = {},
 ): Promise<CommandOutcome> =>
   new Promise((done) => {
     execFile(
@@ -33,6 +34,7 @@ const runStoreCommand = (
           PATH: process.env.PATH ?? "",
           HOME: process.env.HOME ?? "",
           STORE_TIMEOUT_MS: String(storeTimeoutMs),
+          ...extraEnv,
         },
         timeout: scaledTimeout(60_000),
       },
@@ -121,6 +123,39 @@ describe("npm run store -- <command> against the simulated store", () => {
     expect(outcome.stdout).toBe("");
     expect(reasonLines(outcome.stderr)).toEqual([
       `store_unreachable: Store unreachable at ${gone.url}/pt/carrinho-compras: connection refused (is the store running?)`,
+    ]);
+  });
+
+  it("sign-in names what is wrong with what it was given, never the password, and exits 2", async () => {
+    const invalid = await runStoreCommand(["sign-in", "--store-url", store.url], undefined, {
+      STORE_EMAIL: "notanemail",
+      STORE_PASSWORD: "x-secret-9",
+    });
+    expect(invalid.code).toBe(2);
+    expect(invalid.stdout).toBe("");
+    expect(reasonLines(invalid.stderr)[0]).toMatch(/^sign-in: STORE_EMAIL is not an email address; usage:/);
+    expect(invalid.stderr).not.toContain("x-secret-9");
+
+    const missing = await runStoreCommand(["sign-in", "--store-url", store.url], undefined, {
+      STORE_EMAIL: "ana@example.com",
+    });
+    expect(missing.code).toBe(2);
+    expect(reasonLines(missing.stderr)[0]).toMatch(
+      /^sign-in needs STORE_PASSWORD in the environment \(not set\); usage:/,
+    );
+  });
+
+  it("sign-in against a store it cannot reach prints the error alone, no status, and exits 1", async () => {
+    const gone = await startSimulatedStore({ port: 0 });
+    await gone.close();
+    const outcome = await runStoreCommand(["sign-in", "--store-url", gone.url], undefined, {
+      STORE_EMAIL: "ana@example.com",
+      STORE_PASSWORD: "x-secret-9",
+    });
+    expect(outcome.code).toBe(1);
+    expect(outcome.stdout).toBe("");
+    expect(reasonLines(outcome.stderr)).toEqual([
+      `store_unreachable: Store unreachable at ${gone.url}/: connection refused (is the store running?)`,
     ]);
   });
 
