@@ -14,6 +14,7 @@ import {
   OrchestratorTraceEntrySchema,
 } from "../domain/experts/types";
 import {
+  MESSAGE_STATUSES,
   MessageIdSchema,
   MessageStatusSchema,
   NegotiationIdSchema,
@@ -106,9 +107,18 @@ const ReviewAccepted = z
   .openapi("NegotiationReviewAccepted");
 
 const ListNegotiationsQuery = z.object({
-  status: MessageStatusSchema.meta({
-    description: "The messages' status: `awaiting_review` lists the drafts waiting for a person's review.",
-  }),
+  // Required: the list is by status (the table's index is); a missing one is named so, with its values.
+  status: z
+    .enum(MESSAGE_STATUSES, {
+      error: (issue) =>
+        issue.input === undefined
+          ? `required: one of ${MESSAGE_STATUSES.join(", ")}`
+          : `must be one of ${MESSAGE_STATUSES.join(", ")}`,
+    })
+    .meta({
+      description:
+        "Required. The messages' status: `awaiting_review` lists the drafts waiting for a person's review.",
+    }),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   cursor: z.string().min(1).max(2000).optional(),
 });
