@@ -6,8 +6,8 @@ import type { LocalStackConfig } from "./local-config";
 
 /**
  * `npm start`'s data folder: `.larder/` in the repository (git-ignored), or LARDER_DATA_DIR. It keeps
- * DynamoDB Local's database file, PGlite's data directory and the simulated store's carts and orders, so a
- * restart finds what was done before. Under a test runner (VITEST set) without LARDER_DATA_DIR, nothing is
+ * DynamoDB Local's database file, PGlite's data directory, the simulated store's carts and orders and the
+ * local bus's events (GET /dev/events), so a restart finds what was done before. Under a test runner (VITEST set) without LARDER_DATA_DIR, nothing is
  * kept (undefined: all in memory, as before): tests never read or write the developer's data.
  */
 export const resolveDataDir = (
@@ -30,6 +30,7 @@ const KEPT_ENTRIES = [
   "store.json",
   "store.json.partial",
   "stack.json",
+  "events.jsonl",
 ] as const;
 
 /** `--fresh`: removes what an earlier start kept; true when there was something to remove. */
@@ -50,6 +51,8 @@ export const holdsKeptData = (dataDir: string): boolean =>
 
 export const postgresDataDir = (dataDir: string): string => join(dataDir, "postgres");
 export const storeStateFile = (dataDir: string): string => join(dataDir, "store.json");
+/** The local bus's events, one JSON line each, oldest first (GET /dev/events after a restart). */
+export const eventsFile = (dataDir: string): string => join(dataDir, "events.jsonl");
 
 export const dynamoDbLocalOptions = (
   config: Pick<LocalStackConfig, "DYNAMODB_PORT">,

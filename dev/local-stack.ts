@@ -13,6 +13,7 @@ import { CONSOLE_PATH, createConsoleSite } from "./console-site";
 import { ensureAppTable } from "./create-table";
 import {
   dynamoDbLocalOptions,
+  eventsFile,
   postgresDataDir,
   readKeptStack,
   storeStateFile,
@@ -266,7 +267,7 @@ export const startLocalStack = async (
     let schedules: ScheduleRunner | undefined;
     // EventBridge in process: the workflows' PutEvents Tasks and the API's publisher deliver here; each
     // event is printed as one line and readable at GET /dev/events.
-    const eventBus = createLocalEventBus();
+    const eventBus = createLocalEventBus(options.dataDir ? { file: eventsFile(options.dataDir) } : {});
     const unsubscribeEvents = eventBus.subscribe((event) => log(formatBusEvent(event)));
     installLocalEventPublisher(eventBus);
     stops.push(async () => {

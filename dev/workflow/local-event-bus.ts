@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { ValidationError } from "../../functions/core/errors";
 import type { DomainEvent, EventPublisher } from "../../functions/core/events/event-publisher-port";
 import { localAccountId, localRegion } from "./asl-substitutions";
@@ -45,15 +46,17 @@ const invalid = (message: string) =>
  * EventBridge in the local stack's process: the workflow runner delivers its PutEvents Tasks here and the
  * API-side publisher too. It keeps the last events for `GET /dev/events` and calls its subscribers (the
  * local stack prints each event as one line). Like EventBridge, it does not dedupe: a subscriber does,
- * on `detail.eventId`.
+ * on `detail.eventId`. With a `file` (in the data folder), the events are kept there, one JSON line each,
+ * and a restart finds them.
  */
 export const createLocalEventBus = (
-  options: { name?: string; maxRetained?: number; now?: () => Date } = {},
+  options: { name?: string; maxRetained?: number; now?: () => Date; file?: string } = {},
 ): LocalEventBus => {
   const name = options.name ?? LOCAL_EVENT_BUS_NAME;
   const maxRetained = options.maxRetained ?? 1000;
   const now = options.now ?? (() => new Date());
-  const published: BusEvent[] = [];
+  const { file } = options;
+  const published: BusEvent[] = file ? readKeptEvents(file, maxRetained) : [];
   const listeners = new Set<(event: BusEvent) => void>();
 
   const deliver = (source: string, detailType: string, detail: Record<string, unknown>): BusEvent => {
@@ -70,6 +73,7 @@ export const createLocalEventBus = (
     };
     published.push(event);
     if (published.length > maxRetained) published.splice(0, published.length - maxRetained);
+    if (file) appendFileSync(file, `${JSON.stringify(event)}\n`);
     for (const listener of listeners) listener(event);
     return event;
   };
@@ -109,6 +113,27 @@ export const createLocalEventBus = (
       return () => listeners.delete(listener);
     },
   };
+};
+
+/**
+ * The events an earlier start kept, the last `maxRetained` (the file is rewritten to those); a line a stop
+ * cut short is skipped.
+ */
+const readKeptEvents = (file: string, maxRetained: number): BusEvent[] => {
+  if (!existsSync(file)) return [];
+  const events = readFileSync(file, "utf8")
+    .split("\n")
+    .flatMap((line) => {
+      if (line.trim() === "") return [];
+      try {
+        return [JSON.parse(line) as BusEvent];
+      } catch {
+        return [];
+      }
+    })
+    .slice(-maxRetained);
+  writeFileSync(file, events.map((event) => `${JSON.stringify(event)}\n`).join(""));
+  return events;
 };
 
 /** One console line per event: its type, its stable id and tenant, then the detail as JSON. */

@@ -99,7 +99,7 @@ afterAll(async () => {
 
 describe("npm start keeps what was done in its data folder", () => {
   it(
-    "reads back a variant, a shop decision, a negotiation awaiting review and a catalog session after SIGINT and SIGKILL, marks a killed run interrupted, and --fresh starts clean",
+    "reads back a variant, a shop decision, a negotiation awaiting review, a catalog session and the events after SIGINT and SIGKILL, marks a killed run interrupted, and --fresh starts clean",
     async () => {
       // 1. An empty folder: the demo data goes in; the four kinds of work are made.
       const first = await start(dataDir);
@@ -176,6 +176,10 @@ describe("npm start keeps what was done in its data folder", () => {
         expect((await call(apiUrl, "GET", messagePath)).json.status).toBe("awaiting_review");
         const session = await call(apiUrl, "GET", `/chat/catalog/${sessionId}`);
         expect(session.status).toBe(200);
+        // GET /dev/events is kept with the rest: the run's announcement is still there after a restart.
+        const events = (await call(apiUrl, "GET", "/dev/events?detailType=shop.run.succeeded")).json
+          .events as { detail: { runId?: string } }[];
+        expect(events.filter((event) => event.detail.runId === runId)).toHaveLength(1);
       };
       await readBack(api);
       // Ctrl-C: the stack stops (exit 0, or 130 when a part ends on the signal first, as npm-start.test.ts).
@@ -235,6 +239,8 @@ describe("npm start keeps what was done in its data folder", () => {
       expect((await call(fresh.apiUrl, "GET", `/cook/${variantId}`)).status).toBe(404);
       expect((await call(fresh.apiUrl, "GET", `/shop/runs/${runId}`)).status).toBe(404);
       expect((await call(fresh.apiUrl, "GET", messagePath)).status).toBe(404);
+      const freshEvents = (await call(fresh.apiUrl, "GET", "/dev/events")).json.events as unknown[];
+      expect(freshEvents.some((event) => JSON.stringify(event).includes(runId))).toBe(false);
       expect(["0", "130"]).toContain(await stopWith(fresh, "SIGINT"));
     },
     scaledTimeout(600_000),
