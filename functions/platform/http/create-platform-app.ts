@@ -91,6 +91,27 @@ const failureDetail = (error: unknown): string =>
     ? error.message
     : "the check failed; the cause is in the logs";
 
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?$/;
+
+/** The origin this request reached (http on loopback, the local stack; https elsewhere), if known. */
+const servedOrigin = (host: string | undefined): string | undefined => {
+  if (!host || !/^[A-Za-z0-9.\-[\]:]+$/.test(host)) return undefined;
+  return `${LOOPBACK.test(host) ? "http" : "https"}://${host}`;
+};
+
+/**
+ * The document's servers with the one that answered first: the port actually served (`PORT=3300`), not
+ * the default the file was generated with. The file's loopback entry goes (it names another port); a
+ * deployed stage's templated entry stays.
+ */
+const withServedFirst = (servers: unknown, self: string) => [
+  { url: self, description: "This API: the server that answered this request" },
+  ...(Array.isArray(servers) ? servers : []).filter((server: { url?: unknown }) => {
+    const url = typeof server?.url === "string" ? server.url : "";
+    return url !== self && !/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url);
+  }),
+];
+
 /** Public endpoints: health and the API description. */
 export const createPlatformApp = (deps: PlatformDeps): OpenAPIHono<ApiEnv> => {
   const app = createApi({ logger: deps.logger, auth: "none" });
@@ -110,8 +131,10 @@ export const createPlatformApp = (deps: PlatformDeps): OpenAPIHono<ApiEnv> => {
     if (httpStatus === 503 && retryAfter > 0) c.header("Retry-After", String(retryAfter));
     return c.json(body, httpStatus);
   });
-  app.openapi(openApiRoute, async (c) =>
-    c.json((await deps.openApiDocument()) as Record<string, unknown>, 200),
-  );
+  app.openapi(openApiRoute, async (c) => {
+    const document = (await deps.openApiDocument()) as Record<string, unknown>;
+    const self = servedOrigin(c.env?.event?.requestContext?.domainName ?? c.req.header("host"));
+    return c.json(self ? { ...document, servers: withServedFirst(document.servers, self) } : document, 200);
+  });
   return app;
 };
