@@ -6,6 +6,8 @@ export type StepSource = "llm" | "heuristic";
 /**
  * Seed 000's rule, "LLM enhances, heuristics always work": any failure of the model path (unavailable,
  * rate limited, invalid twice, refused by our own checks) is logged and the heuristic answers instead.
+ * No provider configured (`llm_not_configured`, the offline default) is no failure: nothing is logged per
+ * step; SaveRun says once per run which steps answered by their heuristics.
  */
 export const withHeuristicFallback = async <T>(
   logger: LoggerPort,
@@ -16,6 +18,7 @@ export const withHeuristicFallback = async <T>(
   try {
     return await viaModel();
   } catch (error) {
+    if ((error as { code?: unknown }).code === "llm_not_configured") return heuristic();
     logger.warn(warning, {
       error: error instanceof Error ? error.name : String(error),
       code: (error as { code?: unknown }).code,

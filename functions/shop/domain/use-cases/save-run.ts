@@ -1,4 +1,5 @@
 import { NotFoundError } from "../../../core/errors";
+import type { LoggerPort } from "../../../core/logger-port";
 import type { ShopRunRepository } from "../ports/shop-run-repository";
 import { openDecisionCount } from "../runs/open-decisions";
 import { composeRunResult } from "../runs/run-result";
@@ -32,7 +33,7 @@ export const resultFromRecords = async (
  * steps, in DynamoDB; the run succeeded.
  */
 export const saveRunResult = async (
-  deps: { runs: ShopRunRepository; now: () => Date },
+  deps: { runs: ShopRunRepository; now: () => Date; logger?: LoggerPort },
   args: Pick<SaveRunEvent, "runId" | "prune" | "slots">,
 ) => {
   const { runId } = args;
@@ -45,6 +46,22 @@ export const saveRunResult = async (
     result,
   }));
   if (!saved) throw new NotFoundError(`No run ${runId}`, { code: "shop_run_not_found" });
+  // Once per run: which steps answered by their heuristics. Offline that is the documented default (INFO);
+  // with a configured model each failed call was a WARN already, and this sums them up.
+  const { heuristicSteps } = result;
+  if (Object.keys(heuristicSteps).length > 0) {
+    if (result.offline) {
+      deps.logger?.info("Run answered offline: its model steps used their heuristics (LLM_PROVIDER=none)", {
+        runId,
+        heuristicSteps,
+      });
+    } else {
+      deps.logger?.warn("Run degraded: some model steps failed and used their heuristics", {
+        runId,
+        heuristicSteps,
+      });
+    }
+  }
   return {
     runId,
     status: "succeeded" as const,
