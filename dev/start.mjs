@@ -6,6 +6,14 @@ import { ensureConsoleBuild } from "./console-build.mjs";
 import { ensureStackBundle } from "./stack-bundle.mjs";
 
 const startedAt = Date.now();
+// `npm start --fresh` (without `--`) gives the flag to npm, which keeps it as npm_config_fresh and starts
+// us without it: refused here, before anything starts, rather than starting on the kept data.
+if (process.env.npm_config_fresh && !process.argv.slice(2).includes("--fresh")) {
+  console.error(
+    "npm took --fresh as its own option and did not pass it on: start clean with `npm start -- --fresh`",
+  );
+  process.exit(2);
+}
 // Stack traces name the TypeScript sources, not the bundle's chunks.
 process.setSourceMapsEnabled(true);
 
