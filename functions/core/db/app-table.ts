@@ -1,5 +1,6 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient, GetCommand } from "@aws-sdk/lib-dynamodb";
+import { cursorKeyFor } from "./cursor";
 import { mapDynamoError } from "./map-dynamo-error";
 import type { TableConfig } from "./table-config";
 import { TenantTable } from "./tenant-table";
@@ -46,6 +47,7 @@ export const createDocumentClient = (
 /** One document client per container, shared by every tenant-bound view of the table. */
 export const createAppTable = (config: TableConfig, now: () => Date = () => new Date()): AppTable => {
   const { client, doc } = createDocumentClient(config);
+  const cursorKey = cursorKeyFor(config.TABLE_NAME, config.CURSOR_KEY);
   return {
     tableName: config.TABLE_NAME,
     probe: async () => {
@@ -55,7 +57,7 @@ export const createAppTable = (config: TableConfig, now: () => Date = () => new 
         throw mapDynamoError(error, "Probing the table");
       }
     },
-    forTenant: (tenant) => new TenantTable(doc, config.TABLE_NAME, tenant, now),
+    forTenant: (tenant) => new TenantTable(doc, config.TABLE_NAME, tenant, now, cursorKey),
     documentClient: doc,
     destroy: () => client.destroy(),
   };

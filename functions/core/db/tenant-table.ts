@@ -9,6 +9,7 @@ import {
 } from "@aws-sdk/lib-dynamodb";
 import type { z } from "zod";
 import { ValidationError } from "../errors";
+import { CURSOR_REFUSALS, type CursorKey, cursorKeyFor, openCursor, sealCursor } from "./cursor";
 import { assertItemFits } from "./item-size";
 import { type ItemKey, KEY_SEPARATOR, sortKey, TenantIdSchema, tenantPartitionKey } from "./keys";
 import { mapDynamoError } from "./map-dynamo-error";
@@ -84,6 +85,7 @@ export class TenantTable {
     readonly tableName: string,
     tenant: string,
     private readonly now: () => Date = () => new Date(),
+    private readonly cursorKey: CursorKey = cursorKeyFor(tableName),
   ) {
     const parsed = TenantIdSchema.safeParse(tenant);
     if (!parsed.success) {
@@ -256,8 +258,15 @@ export class TenantTable {
       values[":skp"] = skStartsWith;
       keyCondition += " AND begins_with(#sk, :skp)";
     }
+    // The list a cursor pages: the table or index, the partition (tenant included) and the sort-key range.
+    const list = [
+      options.useIndex && GSI ? GSI.indexName : "table",
+      String(values[":pk"]),
+      skStartsWith ?? "",
+      options.descending ? "desc" : "asc",
+    ].join("|");
     const startKey = options.cursor
-      ? this.decodeCursor(options.cursor, {
+      ? this.decodeCursor(openCursor(this.cursorKey, list, options.cursor), {
           keyNames: options.useIndex && GSI ? [PK, SK, GSI.partitionKey, GSI.sortKey] : [PK, SK],
           partition: { name: pkName, value: String(values[":pk"]) },
           sort: { name: skName, startsWith: skStartsWith },
@@ -280,7 +289,9 @@ export class TenantTable {
         }),
       );
       const items = (out.Items ?? []).map((item) => this.toTableItem(item, schema));
-      return out.LastEvaluatedKey ? { items, cursor: this.encodeCursor(out.LastEvaluatedKey) } : { items };
+      return out.LastEvaluatedKey
+        ? { items, cursor: sealCursor(this.cursorKey, list, out.LastEvaluatedKey) }
+        : { items };
     } catch (error) {
       throw mapDynamoError(error, "Querying items");
     }
@@ -331,17 +342,14 @@ export class TenantTable {
     }
   }
 
-  private encodeCursor(lastKey: Record<string, unknown>): string {
-    return Buffer.from(JSON.stringify(lastKey), "utf8").toString("base64url");
-  }
-
   /**
-   * A cursor is client input: it must decode to exactly the key attributes this query pages by, inside
-   * this tenant's keys, in the queried partition and sort-key range. DynamoDB would refuse any other
-   * start key with a ValidationException (a 500); this makes it the client's 400.
+   * A cursor is client input, sealed by this API for one list (./cursor.ts); what it opens to must still be
+   * exactly the key attributes this query pages by, inside this tenant's keys, in the queried partition
+   * and sort-key range. DynamoDB would refuse any other start key with a ValidationException (a 500); this
+   * makes it the client's 400.
    */
   private decodeCursor(
-    cursor: string,
+    decoded: Record<string, unknown>,
     expected: {
       keyNames: readonly string[];
       partition: { name: string; value: string };
@@ -349,15 +357,10 @@ export class TenantTable {
     },
   ): Record<string, string> {
     const invalid = () =>
-      new ValidationError("Invalid cursor", [{ path: "cursor", message: "not a cursor this API issued" }]);
-    let decoded: unknown;
-    try {
-      decoded = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-    } catch {
-      throw invalid();
-    }
-    if (typeof decoded !== "object" || decoded === null || Array.isArray(decoded)) throw invalid();
-    const key = decoded as Record<string, unknown>;
+      new ValidationError("Invalid cursor", [{ path: "cursor", message: CURSOR_REFUSALS.notIssued }], {
+        code: "cursor_invalid",
+      });
+    const key = decoded;
     const names = Object.keys(key);
     if (names.length !== expected.keyNames.length || !expected.keyNames.every((n) => n in key)) {
       throw invalid();

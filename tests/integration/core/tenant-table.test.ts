@@ -356,6 +356,52 @@ describe("TenantTable: tenant isolation", () => {
     expect(error).toBeInstanceOf(ValidationError);
   });
 
+  it("issues opaque cursors and says why it refuses one: another list's, or one it did not issue", async () => {
+    const pk = ["LIST", `cursor-${++keyCounter}`];
+    const other = ["LIST", `cursor-${++keyCounter}`];
+    for (const id of ["1", "2"]) {
+      await alice().put({ pk, sk: [id] }, { text: id }, { expectedVersion: "absent" });
+      await alice().put({ pk: other, sk: [id] }, { text: id }, { expectedVersion: "absent" });
+    }
+    const { cursor } = await alice().query(pk, NoteSchema, { limit: 1 });
+    const readable = Buffer.from(cursor ?? "", "base64url").toString("latin1");
+    for (const leak of ["T#alice", "LIST", '"pk"', '"sk"']) expect(readable).not.toContain(leak);
+    // It still pages its own list.
+    expect((await alice().query(pk, NoteSchema, { cursor })).items.map((i) => i.data.text)).toEqual(["2"]);
+
+    const anotherList =
+      "this cursor belongs to another list (another tenant, endpoint or filter): ask again without it";
+    for (const refused of [
+      bob().query(pk, NoteSchema, { cursor }),
+      alice().query(other, NoteSchema, { cursor }),
+      alice().query(pk, NoteSchema, { useIndex: true, cursor }),
+    ]) {
+      expect(mapErrorToHttp(await rejectionOf(refused)).body.error).toMatchObject({
+        code: "cursor_invalid",
+        details: { issues: [{ path: "cursor", message: anotherList }] },
+      });
+    }
+    const plain = Buffer.from(JSON.stringify({ pk: "T#alice#LIST#x", sk: "1" }), "utf8").toString(
+      "base64url",
+    );
+    const changed = `${(cursor ?? "").slice(0, -4)}AAAA`;
+    for (const forged of [plain, changed, "%%not-base64%%"]) {
+      expect(
+        mapErrorToHttp(await rejectionOf(alice().query(pk, NoteSchema, { cursor: forged }))).body.error,
+      ).toMatchObject({
+        code: "cursor_invalid",
+        details: {
+          issues: [
+            {
+              path: "cursor",
+              message: "not a cursor this API issued, or it was changed: ask again without it",
+            },
+          ],
+        },
+      });
+    }
+  });
+
   it("refuses a tenant id that could address another tenant's keys", () => {
     expect(() => appTable.forTenant("alice#LIST")).toThrow(ValidationError);
     expect(() => appTable.forTenant("")).toThrow(ValidationError);
