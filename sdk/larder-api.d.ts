@@ -272,6 +272,8 @@ export interface components {
         /** @example Invalid body: planned_meals.0.date */
         message: string;
         details?: unknown;
+        /** @example Connect the account again with the right email and password: PUT /shop/store-account */
+        fix?: string;
       };
     };
     RecipeList: {
@@ -691,6 +693,7 @@ export interface components {
         }[];
       itemsDone: number;
       itemsTotal: number;
+      /** @description Absent while the run runs, and on a run that failed before it read the cart */
       result?: {
         substitutions: ({
             originalItem: {
@@ -803,9 +806,11 @@ export interface components {
         degraded?: boolean;
         partial?: boolean;
       };
+      /** @description Why the run failed, and what to do about it */
       error?: {
         code: string;
         message: string;
+        fix?: string;
       };
       decisions?: ({
           /** @enum {string} */
@@ -818,7 +823,8 @@ export interface components {
           outcome: "claimed" | "applied" | "recorded" | "failed";
           error?: string;
           /** @enum {string} */
-          errorCode?: "original_not_in_cart" | "store_failed";
+          errorCode?: "original_not_in_cart" | "store_failed" | "store_account_missing" | "store_sign_in_failed" | "store_sign_in_needs_person";
+          fix?: string;
           undone?: boolean;
           decidedAt: string;
           claimId?: string;
@@ -834,6 +840,12 @@ export interface components {
           startedAt: string;
           endedAt?: string;
           openDecisions?: number;
+          /** @description Why a failed run failed, and the fix */
+          error?: {
+            code: string;
+            message: string;
+            fix?: string;
+          };
         })[];
       nextCursor?: string;
     };
@@ -862,10 +874,12 @@ export interface components {
             })[];
           error?: string;
           /**
-           * @description Why a decision failed: `original_not_in_cart` (the cart no longer holds it: nothing was done), `store_failed`
+           * @description Why a decision failed: `original_not_in_cart` (the cart no longer holds it: nothing was done), `store_failed`, or the store account's code (`store_sign_in_failed`, `store_sign_in_needs_person`, `store_account_missing`: the cart was not reached)
            * @enum {string}
            */
-          code?: "original_not_in_cart" | "store_failed";
+          code?: "original_not_in_cart" | "store_failed" | "store_account_missing" | "store_sign_in_failed" | "store_sign_in_needs_person";
+          /** @description What to do about a failed decision, where it applies */
+          fix?: string;
           /** @description For a failed decision: true when the cart is as it was (what was done was undone), false when part of it stayed */
           undone?: boolean;
           /** @description Set when the decision repeats one the run already settled: the store was not touched again and `changes` is empty */
@@ -993,8 +1007,10 @@ export interface components {
       status: "none" | "signed_in" | "sign_in_failed" | "needs_person";
       /** @description When the status last changed (ISO 8601) */
       at?: string;
-      /** @description Why, in words */
+      /** @description Why, in words (the store's own words for a refusal) */
       why: string;
+      /** @description What to do, when the last sign-in failed or needs a person */
+      fix?: string;
     };
     /** @description The household's own login at the store */
     StoreAccountCredentials: {
@@ -2619,7 +2635,7 @@ export interface operations {
   listNegotiations: {
     parameters: {
       query: {
-        /** @description The messages' status: `awaiting_review` lists the drafts waiting for a person's review. */
+        /** @description Required. The messages' status: `awaiting_review` lists the drafts waiting for a person's review. */
         status: "running" | "awaiting_review" | "approved" | "rejected" | "failed" | "interrupted";
         limit?: number;
         cursor?: string;
