@@ -22,12 +22,9 @@ export const ErrorResponseSchema = z
       code: z.string().openapi({ example: "validation" }),
       message: z.string().openapi({ example: "Invalid body: planned_meals.0.date" }),
       details: z.unknown().optional(),
-      fix: z
-        .string()
-        .optional()
-        .openapi({
-          example: "Connect the account again with the right email and password: PUT /shop/store-account",
-        }),
+      fix: z.string().optional().openapi({
+        example: "Connect the account again with the right email and password: PUT /shop/store-account",
+      }),
     }),
   })
   .openapi("ErrorResponse");

@@ -17,9 +17,9 @@ afterEach(() => {
 });
 
 const event = (n: number) => ({
-  source: "larder.shop",
+  source: "larder.shop" as const,
   detailType: "shop.run.succeeded",
-  detail: { eventId: `shop.run.succeeded:run-${n}`, n },
+  detail: { eventId: `shop.run.succeeded:run-${n}`, schemaVersion: "1", tenant: "demo", n },
 });
 
 describe("the local event bus with a data folder", () => {

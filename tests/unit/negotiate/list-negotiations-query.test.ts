@@ -14,6 +14,7 @@ const app = buildNegotiateApp({
     throw new Error("a list never starts a workflow");
   },
   now: () => new Date("2026-11-24T10:00:00Z"),
+  newNegotiationId: () => "neg_abcdef123456",
 });
 const get = (path: string) =>
   app.request(path, {}, { event: buildHttpApiEvent({ method: "GET", path, claims: { tenant: "alice" } }) });
