@@ -5,6 +5,7 @@ import {
   DEFAULT_ATTRIBUTE_LEXICON,
   type DimensionSpec,
 } from "./attribute-lexicon";
+import { repairMisencoding, vocabularyOf } from "./repair-name";
 
 /** A product's defining attributes: per dimension, the values its name names. */
 export type ProductAttributes = Partial<Record<AttributeDimension, string[]>>;
@@ -26,8 +27,20 @@ export interface AttributeDifference {
   to: string;
 }
 
-const normalise = (text: string): string =>
-  foldText(text)
+const vocabularies = new WeakMap<AttributeLexicon, Set<string>>();
+const vocabularyFor = (lexicon: AttributeLexicon): Set<string> => {
+  let vocabulary = vocabularies.get(lexicon);
+  if (!vocabulary) {
+    vocabulary = vocabularyOf(lexicon.dimensions.flatMap((d) => d.values.flatMap((v) => v.words)));
+    vocabularies.set(lexicon, vocabulary);
+  }
+  return vocabulary;
+};
+
+/** Folded words of a name, mis-encodings repaired; "morango/banana" is two words ("s/ lactose" one). */
+const normalise = (text: string, lexicon: AttributeLexicon = DEFAULT_ATTRIBUTE_LEXICON): string =>
+  foldText(repairMisencoding(text, vocabularyFor(lexicon)))
+    .replace(/([a-z]{2,})\/(?=[a-z]{2,})/g, "$1 ")
     .replace(/[,;:()[\]"']/g, " ")
     .replace(/\s+/g, " ")
     .trim();
@@ -40,7 +53,7 @@ export const findAttributes = (
   name: string,
   lexicon: AttributeLexicon = DEFAULT_ATTRIBUTE_LEXICON,
 ): FoundAttribute[] => {
-  const words = normalise(name).split(" ");
+  const words = normalise(name, lexicon).split(" ");
   const used = new Array<boolean>(words.length).fill(false);
   const phrases = lexicon.dimensions
     .flatMap((spec) =>
@@ -123,6 +136,22 @@ export const attributeDifferences = (
   }
   return differences;
 };
+
+/**
+ * What a substitute adds that the original does not have, on the dimensions a household chooses on purpose
+ * (`all`: sem lactose, biológico, proteína, fibra, cálcio…): it keeps the original's, but a plain milk is a
+ * closer substitute for a plain milk than a lactose-free one.
+ */
+export const addedAttributes = (
+  original: ProductAttributes,
+  candidate: ProductAttributes,
+  lexicon: AttributeLexicon = DEFAULT_ATTRIBUTE_LEXICON,
+): string[] =>
+  lexicon.dimensions
+    .filter((spec) => spec.mode === "all")
+    .flatMap((spec) =>
+      (candidate[spec.dimension] ?? []).filter((value) => !original[spec.dimension]?.includes(value)),
+    );
 
 /** "sem lactose → com lactose; virgem extra → não virgem extra". */
 export const describeDifferences = (differences: readonly AttributeDifference[]): string =>

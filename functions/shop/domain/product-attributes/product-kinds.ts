@@ -1,13 +1,20 @@
 import { z } from "zod";
 import { foldText } from "../../../core/text/fold-text";
 import { parseOrThrow } from "../../../core/validation";
+import { readAttributes } from "./defining-attributes";
 import productKindsData from "./product-kinds.json";
+import { repairMisencoding, vocabularyOf } from "./repair-name";
 
 /*
  * The kind of a product (iogurte, leite, bebida láctea, azeite, pão…) as one of its defining attributes:
- * a substitute of another kind is never strong and ranks below every one of the same kind. Two signals,
- * the store's category path where both products have one (compared at the deepest level both have), and
- * the kind the name names first (words per store in product-kinds.json, never a list of products seen).
+ * a substitute of another kind is never strong and ranks below every one of the same kind. Two signals:
+ * the kind the name names first (words per store in product-kinds.json, never a list of products seen),
+ * and the store's category tree, weighed, not obeyed: the store files one kind on sibling shelves
+ * ("Iogurtes/Cremosos Gregos", "Proteína/Iogurtes Proteicos"), lists products under promotions and
+ * mirror trees ("Biológicos e Alternativas/…"), and puts flavoured condiments on the plain oil shelf.
+ * So kinds that both names name decide; the tree decides only where a name is silent, and there two
+ * shelves that share their parent are one kind. Paths that are not the product's shelf (a campaign, a
+ * mirror tree whose attribute the name already says) count as no path. Shared depth is closeness.
  */
 
 export const ProductKindsDataSchema = z.strictObject({
@@ -25,6 +32,17 @@ export const ProductKindsDataSchema = z.strictObject({
           }),
         )
         .min(1),
+      /** Category levels (folded, hyphenated) that are not a product's shelf. */
+      shelves: z
+        .strictObject({
+          /** A path with one of these levels is a promotion or campaign listing: no shelf. */
+          notShelf: z.array(z.string().regex(/^[a-z0-9-]+$/)),
+          /** A mirror tree: no shelf when the name already says its attribute value. */
+          mirrors: z.array(
+            z.strictObject({ level: z.string().regex(/^[a-z0-9-]+$/), attribute: z.string().min(1) }),
+          ),
+        })
+        .optional(),
     }),
   ),
 });
@@ -39,6 +57,10 @@ export interface ProductKind {
 export interface KindLexicon {
   /** Phrases (folded, split in words) with their kind, longest first. */
   phrases: ReadonlyArray<{ words: readonly string[]; kind: ProductKind }>;
+  /** Every folded word of the phrases (to repair a mis-encoded name). */
+  vocabulary: ReadonlySet<string>;
+  notShelf: ReadonlySet<string>;
+  mirrors: ReadonlyArray<{ level: string; attribute: string }>;
 }
 
 const lexiconOf = (storeId: string): KindLexicon => {
@@ -46,7 +68,12 @@ const lexiconOf = (storeId: string): KindLexicon => {
   const phrases = (store?.kinds ?? []).flatMap(({ kind, label, words }) =>
     words.map((word) => ({ words: foldText(word).split(" "), kind: { kind, label } })),
   );
-  return { phrases: phrases.sort((a, b) => b.words.length - a.words.length) };
+  return {
+    phrases: phrases.sort((a, b) => b.words.length - a.words.length),
+    vocabulary: vocabularyOf((store?.kinds ?? []).flatMap((k) => k.words)),
+    notShelf: new Set(store?.shelves?.notShelf ?? []),
+    mirrors: store?.shelves?.mirrors ?? [],
+  };
 };
 
 export const DEFAULT_KIND_LEXICON: KindLexicon = lexiconOf("auchan-pt");
@@ -58,8 +85,8 @@ export const isKindWord = (word: string, lexicon: KindLexicon = DEFAULT_KIND_LEX
   return lexicon.phrases.some((phrase) => phrase.words.includes(folded));
 };
 
-const wordsOf = (name: string): string[] =>
-  foldText(name)
+const wordsOf = (name: string, lexicon: KindLexicon): string[] =>
+  foldText(repairMisencoding(name, lexicon.vocabulary))
     .replace(/[,;:()[\]"'/]/g, " ")
     .replace(/\s+/g, " ")
     .trim()
@@ -70,7 +97,7 @@ export const findKind = (
   name: string,
   lexicon: KindLexicon = DEFAULT_KIND_LEXICON,
 ): { kind: ProductKind; position: number; length: number } | undefined => {
-  const words = wordsOf(name);
+  const words = wordsOf(name, lexicon);
   for (let start = 0; start < words.length; start++) {
     for (const phrase of lexicon.phrases) {
       if (start + phrase.words.length > words.length) continue;
@@ -115,9 +142,42 @@ export interface KindDifference {
 }
 
 /**
- * Whether a candidate is another kind of product than the original: their category paths differ at the
- * deepest level both have, or the kinds their names name first differ. A signal a product lacks (no path,
- * no kind word) does not count. `useCategory: false` looks at names only.
+ * The levels of a product's path that are its shelf: none when the path is a promotion or campaign listing,
+ * or a mirror tree whose attribute the name already says (an organic oil under "Biológicos e Alternativas",
+ * a lactose-free milk under "Sem Lactose"): the name says more there than the tree.
+ */
+export const shelfLevels = (subject: KindSubject, lexicon: KindLexicon = DEFAULT_KIND_LEXICON): string[] => {
+  const levels = categoryLevels(subject.category);
+  if (levels.some((level) => lexicon.notShelf.has(level))) return [];
+  const mirrors = lexicon.mirrors.filter((mirror) => levels.includes(mirror.level));
+  if (mirrors.length > 0) {
+    const said = new Set(Object.values(readAttributes(subject.name)).flat());
+    if (mirrors.some((mirror) => said.has(mirror.attribute))) return [];
+  }
+  return levels;
+};
+
+const sharedDepth = (a: readonly string[], b: readonly string[]): number => {
+  let depth = 0;
+  while (depth < a.length && depth < b.length && a[depth] === b[depth]) depth++;
+  return depth;
+};
+
+/** How close two products sit on the store's tree: the levels their shelves share (0: unknown or none). */
+export const shelfCloseness = (
+  original: KindSubject,
+  candidate: KindSubject,
+  lexicon: KindLexicon = DEFAULT_KIND_LEXICON,
+): number => sharedDepth(shelfLevels(original, lexicon), shelfLevels(candidate, lexicon));
+
+/**
+ * Whether a candidate is another kind of product than the original. When both names name a kind, the
+ * names decide: a kind that agrees outweighs a shelf that differs (a yoghurt on "Proteína/Iogurtes
+ * Proteicos" is a yoghurt), one that differs outweighs a shared shelf (a flavoured-oil condiment on the
+ * plain "Azeite" shelf is a condiment). Otherwise the shelves decide where both products have one: the
+ * same shelf, or two shelves on one parent, are one kind; shelves that part higher are two, named by the
+ * levels where they part. A signal a product lacks (no kind word, no shelf) does not count.
+ * `useCategory: false` looks at names only.
  */
 export const kindDifference = (
   original: KindSubject,
@@ -127,17 +187,17 @@ export const kindDifference = (
   const lexicon = options.lexicon ?? DEFAULT_KIND_LEXICON;
   const fromName = kindFromName(original.name, lexicon);
   const toName = kindFromName(candidate.name, lexicon);
-  if (fromName && toName && fromName.kind !== toName.kind) {
-    return { from: fromName.label, to: toName.label, by: "name" };
+  if (fromName && toName) {
+    return fromName.kind === toName.kind ? undefined : { from: fromName.label, to: toName.label, by: "name" };
   }
   if (options.useCategory === false) return undefined;
-  const a = categoryLevels(original.category);
-  const b = categoryLevels(candidate.category);
-  const depth = Math.min(a.length, b.length);
-  if (depth === 0) return undefined;
-  const from = a[depth - 1] as string;
-  const to = b[depth - 1] as string;
-  if (from === to && a.slice(0, depth).join("/") === b.slice(0, depth).join("/")) return undefined;
+  const a = shelfLevels(original, lexicon);
+  const b = shelfLevels(candidate, lexicon);
+  if (a.length === 0 || b.length === 0) return undefined;
+  const depth = sharedDepth(a, b);
+  if (depth >= Math.max(a.length, b.length) - 1) return undefined;
+  const from = a[depth] ?? (a[a.length - 1] as string);
+  const to = b[depth] ?? (b[b.length - 1] as string);
   return { from: levelLabel(from), to: levelLabel(to), by: "category" };
 };
 

@@ -1,5 +1,6 @@
 import {
   type AttributeLexicon,
+  addedAttributes,
   DEFAULT_ATTRIBUTE_LEXICON,
   describeDifferences,
   describeKindDifference,
@@ -7,6 +8,8 @@ import {
   kindDifference,
   nameDifferences,
   OTHER_KIND_PREFIX,
+  readAttributes,
+  shelfCloseness,
 } from "../product-attributes";
 import type { ValueRanking } from "./substitution-contracts";
 
@@ -28,8 +31,9 @@ export interface KindSignals {
  * iogurte → leite"), and it ranks below every candidate of the same kind. A candidate that loses one of
  * the original's defining attributes (sem lactose, de ovelha, virgem extra, grego, 1 a 3 anos,
  * proteína, …) is never "strong" either, its reason says what differs ("sem lactose → com lactose"), and
- * it ranks below every candidate of its kind that keeps them. Order within each group is the ranker's;
- * ranks are renumbered 1..n. Idempotent.
+ * it ranks below every candidate of its kind that keeps them. Among those that keep them, one that adds
+ * nothing the household did not choose (sem lactose, proteína, bio for a plain one) comes first, then the
+ * closest on the store's tree; else the ranker's order. Ranks are renumbered 1..n. Idempotent.
  */
 export const keepDefiningAttributes = <R extends ValueRanking>(
   rankings: readonly R[],
@@ -39,16 +43,17 @@ export const keepDefiningAttributes = <R extends ValueRanking>(
   signals: KindSignals = {},
 ): R[] => {
   const original: KindSubject = { name: originalName, category: signals.originalCategory };
+  const originalAttributes = readAttributes(originalName, lexicon);
   const graded = rankings.map((ranking) => {
     const name = nameOf(ranking.productId);
-    if (name === undefined) return { ranking, otherKind: false, count: 0 };
-    const kind = kindDifference(
-      original,
-      { name, category: signals.categoryOf?.(ranking.productId) },
-      { useCategory: signals.useCategory !== false },
-    );
+    if (name === undefined) return { ranking, otherKind: false, count: 0, added: 0, closeness: 0 };
+    const candidate: KindSubject = { name, category: signals.categoryOf?.(ranking.productId) };
+    const useCategory = signals.useCategory !== false;
+    const kind = kindDifference(original, candidate, { useCategory });
     const differences = nameDifferences(originalName, name, lexicon);
-    if (!kind && differences.length === 0) return { ranking, otherKind: false, count: 0 };
+    const added = addedAttributes(originalAttributes, readAttributes(name, lexicon), lexicon).length;
+    const closeness = useCategory ? shelfCloseness(original, candidate) : 0;
+    if (!kind && differences.length === 0) return { ranking, otherKind: false, count: 0, added, closeness };
     const notes = [
       kind && !ranking.reason.includes(OTHER_KIND_PREFIX) ? describeKindDifference(kind) : undefined,
       differences.length > 0 && !ranking.reason.includes(DIFFERS_PREFIX)
@@ -58,6 +63,8 @@ export const keepDefiningAttributes = <R extends ValueRanking>(
     return {
       otherKind: kind !== undefined,
       count: differences.length,
+      added,
+      closeness,
       ranking: {
         ...ranking,
         recommendation: ranking.recommendation === "strong" ? "acceptable" : ranking.recommendation,
@@ -66,10 +73,18 @@ export const keepDefiningAttributes = <R extends ValueRanking>(
     };
   });
   // Same kind first; within it, the ones that keep every attribute, then fewer differences first (a plain
-  // milk before a chocolate milk for a lactose-free one); else the ranker's order (a stable sort).
+  // milk before a chocolate milk for a lactose-free one), fewer additions, the closer shelf; else the
+  // ranker's order (a stable sort).
   const ordered = graded
     .map((entry, index) => ({ ...entry, index }))
-    .sort((a, b) => Number(a.otherKind) - Number(b.otherKind) || a.count - b.count || a.index - b.index)
+    .sort(
+      (a, b) =>
+        Number(a.otherKind) - Number(b.otherKind) ||
+        a.count - b.count ||
+        a.added - b.added ||
+        b.closeness - a.closeness ||
+        a.index - b.index,
+    )
     .map((entry) => entry.ranking);
   return ordered.map((ranking, index) => ({ ...ranking, rank: index + 1 }));
 };
