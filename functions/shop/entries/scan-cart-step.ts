@@ -4,7 +4,7 @@ import { runKeysSchema } from "../domain/runs/run-step-events";
 import { scanCartForRun } from "../domain/use-cases/scan-cart";
 import { stepLogger } from "../wiring/step-logger";
 import { withHouseholdStore } from "../wiring/step-store";
-import { runRepositoryFor } from "../wiring/step-table";
+import { choicesFor, runRepositoryFor } from "../wiring/step-table";
 
 /** ScanCart: the cart's unavailable lines as Map items, with their policies and the household's rules. */
 export const handler = async (event: unknown, context: Context) => {
@@ -14,6 +14,7 @@ export const handler = async (event: unknown, context: Context) => {
   return scanCartForRun(
     {
       runs,
+      choices: choicesFor(keys.tenant),
       logger: stepLogger,
       store: {
         scanCart: () => withHouseholdStore(keys, context, (store) => store.scanCart()),

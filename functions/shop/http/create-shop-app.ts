@@ -13,16 +13,19 @@ import { listShopRuns } from "../domain/use-cases/list-runs";
 import { requestShopRun } from "../domain/use-cases/request-run";
 import { saveShopPreferences } from "../domain/use-cases/save-preferences";
 import { saveStoreAccount } from "../domain/use-cases/save-store-account";
+import { forgetSubstitutionChoice, listSubstitutionChoices } from "../domain/use-cases/substitution-choices";
 import type { ShopApiDeps } from "./shop-api-deps";
 import {
   createShopRunRoute,
   decideShopRunRoute,
   deleteStoreAccountRoute,
+  deleteSubstitutionChoiceRoute,
   generateSubstituteQueriesRoute,
   getShopPreferencesRoute,
   getShopRunRoute,
   getStoreAccountRoute,
   listShopRunsRoute,
+  listSubstitutionChoicesRoute,
   putShopPreferencesRoute,
   putStoreAccountRoute,
   rankSubstitutesRoute,
@@ -88,6 +91,7 @@ export const createShopApp = (deps: ShopApiDeps): OpenAPIHono<ApiEnv> => {
         store: () => deps.storeFor(c.get("tenant"), householdId, deadline),
         now: deps.now,
         announce: { events: deps.events, tenant: c.get("tenant") },
+        choices: deps.choicesFor(c.get("tenant")),
       },
       {
         runId: c.req.valid("param").runId,
@@ -146,6 +150,25 @@ export const createShopApp = (deps: ShopApiDeps): OpenAPIHono<ApiEnv> => {
 
   app.openapi(deleteStoreAccountRoute, async (c) => {
     await deleteStoreAccount({ vault: vault(c) });
+    return c.body(null, 204);
+  });
+
+  app.openapi(listSubstitutionChoicesRoute, async (c) => {
+    const { limit, cursor } = c.req.valid("query");
+    return c.json(
+      await listSubstitutionChoices(
+        { choices: deps.choicesFor(c.get("tenant")) },
+        { limit, ...(cursor ? { cursor } : {}) },
+      ),
+      200,
+    );
+  });
+
+  app.openapi(deleteSubstitutionChoiceRoute, async (c) => {
+    await forgetSubstitutionChoice(
+      { choices: deps.choicesFor(c.get("tenant")) },
+      c.req.valid("param").originalProductId,
+    );
     return c.body(null, 204);
   });
 

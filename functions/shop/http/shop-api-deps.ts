@@ -9,12 +9,15 @@ import type { ShopRunRepository } from "../domain/ports/shop-run-repository";
 import type { StoreAccountAttempts } from "../domain/ports/store-account-attempts";
 import type { StoreAccountVault } from "../domain/ports/store-account-vault";
 import type { StoreToolsPort } from "../domain/ports/store-tools-port";
+import type { SubstitutionChoiceStore } from "../domain/ports/substitution-choice-store";
 import type { WeeklyRunIndex } from "../domain/ports/weekly-run-index";
 
 /** What the shop HTTP app needs, built once per container by shop's wiring (or by a test). */
 export interface ShopApiDeps {
   logger: Logger;
   runsFor(tenant: string): ShopRunRepository;
+  /** The tenant's remembered substitution choices (same table, tenant in every key). */
+  choicesFor(tenant: string): SubstitutionChoiceStore;
   workflows: Pick<WorkflowPort, "start" | "describe">;
   /** A store session for one household, bounded by the request's deadline (closed by the caller). */
   storeFor(

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { SnapshotIdSchema } from "../../cook/domain/ids";
+import { substitutionChoiceSchema } from "../domain/choices/substitution-choice";
 import { householdPreferencesSchema } from "../domain/household-preferences";
 import { decisionSchema } from "../domain/runs/decision";
 import {
@@ -167,3 +168,19 @@ export const StoreAccount = z
     }),
   })
   .meta({ id: "StoreAccount" });
+
+export const ListSubstitutionChoicesQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().min(1).max(2000).optional(),
+});
+
+export const SubstitutionChoiceParams = z.object({
+  originalProductId: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, "letters, digits, - and _ (1-40)"),
+});
+
+export const SubstitutionChoiceList = z
+  .object({
+    choices: z.array(substitutionChoiceSchema.meta({ id: "ShopSubstitutionChoice" })),
+    nextCursor: z.string().optional(),
+  })
+  .meta({ id: "ShopSubstitutionChoiceList" });

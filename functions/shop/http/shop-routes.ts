@@ -12,6 +12,7 @@ import {
   DecisionsResult,
   IdempotencyHeaders,
   ListRunsQuery,
+  ListSubstitutionChoicesQuery,
   Preferences,
   QueriesBody,
   QueriesResult,
@@ -22,6 +23,8 @@ import {
   RunView,
   StoreAccount,
   StoreAccountBody,
+  SubstitutionChoiceList,
+  SubstitutionChoiceParams,
 } from "./shop-openapi-schemas";
 
 /** The shop area's routes (seed 000's grocery coordinator), behind the JWT authorizer. */
@@ -196,5 +199,39 @@ export const deleteStoreAccountRoute = defineRoute({
   responses: {
     204: { description: "Removed" },
     ...errorResponses(401, 403, 404),
+  },
+});
+
+export const listSubstitutionChoicesRoute = defineRoute({
+  operationId: "listSubstitutionChoices",
+  method: "get",
+  path: "/shop/substitution-choices",
+  tags,
+  summary: "The household's remembered substitution choices, newest first, paged",
+  description:
+    "Each accepted or rejected substitute, per original product, as a decision on a run left it. The next time " +
+    "that original is unavailable, an accepted substitute on offer ranks first (its reason says " +
+    '"Escolha da casa" and when); a rejected one is never "strong" and ranks last ("Recusado pela casa"). A ' +
+    "choice is remembered 120 days from the decision, then forgotten.",
+  security: bearerAuth,
+  request: { query: ListSubstitutionChoicesQuery },
+  responses: {
+    200: jsonResponse(SubstitutionChoiceList, "A page of choices"),
+    ...errorResponses(400, 401, 403),
+  },
+});
+
+export const deleteSubstitutionChoiceRoute = defineRoute({
+  operationId: "deleteSubstitutionChoice",
+  method: "delete",
+  path: "/shop/substitution-choices/{originalProductId}",
+  tags,
+  summary: "Forget every remembered choice for one original product",
+  description: "The next run ranks that product's substitutes as if nothing had been decided.",
+  security: bearerAuth,
+  request: { params: SubstitutionChoiceParams },
+  responses: {
+    204: { description: "Forgotten" },
+    ...errorResponses(400, 401, 403, 404),
   },
 });

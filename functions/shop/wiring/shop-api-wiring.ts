@@ -49,9 +49,11 @@ const plansFor = (tenant: string): Pick<PlanShoppingListPort, "snapshotExists"> 
 const shopApiDeps = async (logger: Logger): Promise<ShopApiDeps> => {
   const { createDynamoShopRunRepository } = await import("../adapters/dynamo-shop-run-repository");
   const { createTableStoreAccountAttempts } = await import("../adapters/table-store-account-attempts");
+  const { createDynamoSubstitutionChoices } = await import("../adapters/dynamo-substitution-choices");
   return {
     logger,
     runsFor: (tenant) => createDynamoShopRunRepository(table.forTenant(tenant)),
+    choicesFor: (tenant) => createDynamoSubstitutionChoices(table.forTenant(tenant)),
     workflows,
     // Only decisions drive the store, and they are the rare request; bounded by the request's deadline.
     storeFor: (tenant, householdId, deadline) =>

@@ -11,6 +11,7 @@ import { shopModelScope, storeDeadlineFor } from "../../../functions/shop/wiring
 import { buildHttpApiEvent, resultJson, structuredResult } from "../../support/http-api-event";
 import { createRecordingEventPublisher } from "../../support/recording-event-publisher";
 import { createInMemoryShopRunRepository } from "../../support/shop/in-memory-shop-run-repository";
+import { createInMemorySubstitutionChoices } from "../../support/shop/in-memory-substitution-choices";
 import { createInMemoryWeeklyRunIndex } from "../../support/shop/in-memory-weekly-run-index";
 import { INTEGRATION_TEST_TIMEOUT_MS, scaledTimeout } from "../../support/test-timeouts";
 
@@ -37,6 +38,7 @@ const shopApiCall = (lambdaSeconds: number | undefined) => {
   const app = createShopApp({
     logger,
     runsFor: () => createInMemoryShopRunRepository(),
+    choicesFor: () => createInMemorySubstitutionChoices(),
     workflows: {
       start: async () => ({ executionId: "exec-1", startedAt: new Date().toISOString() }),
       describe: async () => {

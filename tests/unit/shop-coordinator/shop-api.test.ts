@@ -15,6 +15,7 @@ import { buildHttpApiEvent, resultJson, structuredResult } from "../../support/h
 import { createFakeLlm } from "../../support/llm/fake-llm";
 import { createRecordingEventPublisher } from "../../support/recording-event-publisher";
 import { createInMemoryShopRunRepository } from "../../support/shop/in-memory-shop-run-repository";
+import { createInMemorySubstitutionChoices } from "../../support/shop/in-memory-substitution-choices";
 import { createInMemoryWeeklyRunIndex } from "../../support/shop/in-memory-weekly-run-index";
 import {
   createFakeStore,
@@ -71,9 +72,15 @@ const harness = () => {
   const weeklyRuns = createInMemoryWeeklyRunIndex();
   let runCounter = 0;
   const logger = createLogger("shop-http-test");
+  const choices = new Map<string, ReturnType<typeof createInMemorySubstitutionChoices>>();
   const app = createShopApp({
     logger,
     runsFor,
+    choicesFor: (tenant) => {
+      const existing = choices.get(tenant) ?? createInMemorySubstitutionChoices();
+      choices.set(tenant, existing);
+      return existing;
+    },
     workflows,
     storeAccountFor: () => {
       throw new Error("not used");

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { TenantIdSchema } from "../../../core/db/keys";
+import { rememberedChoicesSchema } from "../choices/substitution-choice";
 import { householdIdSchema } from "../household-for-tenant";
 import { householdPreferencesSchema, itemPolicySchema } from "../household-preferences";
 import { pruneProposalSchema } from "../pruning/stock-pruner";
@@ -27,11 +28,16 @@ export const runInputSchema = runKeysSchema.extend({
 });
 export type RunInput = z.infer<typeof runInputSchema>;
 
-export const itemRulesSchema = householdPreferencesSchema.pick({
-  pinnedBrands: true,
-  bannedBrands: true,
-  priceCapPercent: true,
-});
+export const itemRulesSchema = householdPreferencesSchema
+  .pick({
+    pinnedBrands: true,
+    bannedBrands: true,
+    priceCapPercent: true,
+  })
+  .extend({
+    /** The household's remembered choices for this item (ScanCart reads them): ranked first or last. */
+    remembered: rememberedChoicesSchema.optional(),
+  });
 
 /** One Map iteration's input: the run's keys, the unavailable cart line, its policy, the rules. */
 export const itemEventSchema = runKeysSchema.extend({

@@ -1,6 +1,7 @@
 import type { LlmPort } from "../../../core/llm/llm-port";
 import type { LoggerPort } from "../../../core/logger-port";
 import { foldText } from "../../../core/text/fold-text";
+import { applyRememberedChoices, type RememberedChoices } from "../choices/substitution-choice";
 import type { StepSource } from "../heuristic-fallback";
 import type { HouseholdPreferences, ItemPolicy } from "../household-preferences";
 import type { StoreToolsPort } from "../ports/store-tools-port";
@@ -167,6 +168,8 @@ export const rankItemCandidates = async (
     candidates: CoordinatorProduct[];
     policy: ItemPolicy;
     preferences: Pick<HouseholdPreferences, "pinnedBrands" | "bannedBrands" | "priceCapPercent">;
+    /** The household's remembered choices for this original: its accepted one first, rejected ones last. */
+    remembered?: RememberedChoices | undefined;
   },
 ): Promise<RankedItem> => {
   const { original } = args;
@@ -203,7 +206,7 @@ export const rankItemCandidates = async (
   const byId = new Map(args.candidates.map((c) => [c.productId, c]));
   // Pinned brands go first only among candidates of the same kind: one that loses a defining attribute
   // (sem lactose, de ovelha, grego) stays below every one that keeps them.
-  const guarded = keepDefiningAttributes(
+  const checked = keepDefiningAttributes(
     ruled.rankings,
     original.name,
     (id) => byId.get(id)?.name,
@@ -213,6 +216,8 @@ export const rankItemCandidates = async (
       categoryOf: (id) => byId.get(id)?.categoryPath,
     },
   );
+  // The household's own decisions last: they outweigh the store's order and our heuristics.
+  const guarded = applyRememberedChoices(checked, args.remembered);
   const candidates = guarded.map((ranking): RankedCandidate => {
     const product = byId.get(ranking.productId) as CoordinatorProduct;
     return {

@@ -1,9 +1,11 @@
 import { createHash } from "node:crypto";
 import { ConflictError, DomainRefusedError, isLarderError, NotFoundError } from "../../../core/errors";
 import type { EventPublisher } from "../../../core/events/event-publisher-port";
+import { choiceExpiry, type SubstitutionChoice } from "../choices/substitution-choice";
 import { substituteQuantity } from "../packs/substitute-quantity";
 import type { ShopRunRepository } from "../ports/shop-run-repository";
 import type { StoreToolsPort } from "../ports/store-tools-port";
+import type { SubstitutionChoiceStore } from "../ports/substitution-choice-store";
 import type { Decision } from "../runs/decision";
 import { openDecisionCount } from "../runs/open-decisions";
 import { STORE_ACCOUNT_CODES } from "../runs/run-error-codes";
@@ -203,6 +205,8 @@ export const applyDecisions = async (
     sleep?: (ms: number) => Promise<void>;
     /** Where the settled decisions are announced (`shop.decisions.applied`); nowhere when absent. */
     announce?: { events: EventPublisher; tenant: string };
+    /** Where the household's substitution choices are remembered for its next runs; nowhere when absent. */
+    choices?: Pick<SubstitutionChoiceStore, "record">;
   },
   args: {
     runId: string;
@@ -406,6 +410,12 @@ export const applyDecisions = async (
   const settledHere = planned.flatMap((plan, index) =>
     (verdicts[index] as Verdict).kind === "claimed" ? [{ plan, index }] : [],
   );
+  if (deps.choices) {
+    for (const { plan, index } of settledHere) {
+      const choice = choiceOf(plan, results[index], result, args.runId, claimedAt);
+      if (choice) await deps.choices.record(choice);
+    }
+  }
   if (settledHere.length > 0 && deps.announce) {
     await announceSettled(deps.announce, args.runId, settledHere, results, deps.runs);
   }
@@ -468,6 +478,42 @@ const announceSettled = async (
       },
     },
   ]);
+};
+
+/**
+ * The choice a settled substitution decision leaves for the household's next runs: an accepted substitute
+ * that reached the cart, or the substitute a reject turned down (the one it names, else the run's first).
+ */
+const choiceOf = (
+  plan: Planned,
+  outcome: DecisionOutcome | undefined,
+  result: NonNullable<RunHeader["result"]>,
+  runId: string,
+  decidedAt: string,
+): SubstitutionChoice | undefined => {
+  const decision = plan.decision;
+  if ("pruneProductId" in decision || !outcome) return undefined;
+  const substitution = result.substitutions.find(
+    (s) => s.originalItem.productId === decision.originalProductId,
+  );
+  if (!substitution) return undefined;
+  const accepted = decision.action === "accept";
+  if (accepted && outcome.outcome !== "applied") return undefined;
+  const substituteId = accepted
+    ? substituteOf(plan)
+    : (decision.productId ?? substitution.candidates[0]?.productId);
+  const substitute = substitution.candidates.find((c) => c.productId === substituteId);
+  if (!substituteId) return undefined;
+  return {
+    originalProductId: decision.originalProductId,
+    substituteProductId: substituteId,
+    verdict: accepted ? "accepted" : "rejected",
+    decidedAt,
+    runId,
+    originalName: substitution.originalItem.name,
+    ...(substitute ? { substituteName: substitute.name } : {}),
+    expiresAt: choiceExpiry(decidedAt),
+  };
 };
 
 const repeatOf = (decision: Decision, earlier: RecordedDecision): DecisionOutcome => ({

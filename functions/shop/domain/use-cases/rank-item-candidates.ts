@@ -1,5 +1,6 @@
 import type { LlmPort } from "../../../core/llm/llm-port";
 import type { LoggerPort } from "../../../core/logger-port";
+import type { RememberedChoices } from "../choices/substitution-choice";
 import type { HouseholdPreferences, ItemPolicy } from "../household-preferences";
 import type { CoordinatorCartLine, CoordinatorProduct } from "../store-shapes";
 import { brandTiersFor, DEFAULT_STORE_ID } from "../substitution/brand-tiers";
@@ -18,7 +19,9 @@ export const rankCandidatesForItem = (
   args: {
     item: CoordinatorCartLine;
     policy: ItemPolicy;
-    rules: Pick<HouseholdPreferences, "pinnedBrands" | "bannedBrands" | "priceCapPercent">;
+    rules: Pick<HouseholdPreferences, "pinnedBrands" | "bannedBrands" | "priceCapPercent"> & {
+      remembered?: RememberedChoices | undefined;
+    };
     candidates: CoordinatorProduct[];
   },
 ): Promise<RankedItem> =>
@@ -29,5 +32,6 @@ export const rankCandidatesForItem = (
       candidates: args.candidates,
       policy: args.policy,
       preferences: args.rules,
+      remembered: args.rules.remembered,
     },
   );

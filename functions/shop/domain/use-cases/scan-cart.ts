@@ -2,6 +2,7 @@ import type { LoggerPort } from "../../../core/logger-port";
 import { defaultHouseholdPreferences, policyFor } from "../household-preferences";
 import type { ShopRunRepository } from "../ports/shop-run-repository";
 import type { StoreToolsPort } from "../ports/store-tools-port";
+import type { SubstitutionChoiceStore } from "../ports/substitution-choice-store";
 import type { ItemEvent } from "../runs/run-step-events";
 
 /**
@@ -10,7 +11,13 @@ import type { ItemEvent } from "../runs/run-step-events";
  * the preferences with the run.
  */
 export const scanCartForRun = async (
-  deps: { runs: ShopRunRepository; store: Pick<StoreToolsPort, "scanCart">; logger?: LoggerPort },
+  deps: {
+    runs: ShopRunRepository;
+    store: Pick<StoreToolsPort, "scanCart">;
+    /** The household's remembered choices: each unavailable item carries its own. */
+    choices?: Pick<SubstitutionChoiceStore, "forOriginals">;
+    logger?: LoggerPort;
+  },
   keys: { tenant: string; runId: string; householdId: string },
 ): Promise<{ items: ItemEvent[]; itemsTotal: number; cartLines: number }> => {
   const preferences = (await deps.runs.getPreferences()) ?? defaultHouseholdPreferences();
@@ -21,9 +28,19 @@ export const scanCartForRun = async (
     bannedBrands: preferences.bannedBrands,
     priceCapPercent: preferences.priceCapPercent,
   };
-  const items = cart
-    .filter((line) => !line.available)
-    .map((item) => ({ ...keys, item, policy: policyFor(preferences, item.productId), rules }));
+  const unavailable = cart.filter((line) => !line.available);
+  const remembered = deps.choices
+    ? await deps.choices.forOriginals(unavailable.map((line) => line.productId))
+    : new Map();
+  const items = unavailable.map((item) => {
+    const choices = remembered.get(item.productId);
+    return {
+      ...keys,
+      item,
+      policy: policyFor(preferences, item.productId),
+      rules: choices ? { ...rules, remembered: choices } : rules,
+    };
+  });
   deps.logger?.info("Found unavailable items", { runId: keys.runId, count: items.length });
   // Kept with the run: PruneStock reads this cart, ScoutSlots these preferences, not the store or table again.
   await deps.runs.updateRunContext(keys.runId, { cart, preferences });
