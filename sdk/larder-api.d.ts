@@ -239,6 +239,20 @@ export interface paths {
      */
     post: operations["rankSubstitutesByValue"];
   };
+  "/shop/substitution-choices": {
+    /**
+     * The household's remembered substitution choices, newest first, paged
+     * @description Each accepted or rejected substitute, per original product, as a decision on a run left it. The next time that original is unavailable, an accepted substitute on offer ranks first (its reason says "Escolha da casa" and when); a rejected one is never "strong" and ranks last ("Recusado pela casa"). A choice is remembered 120 days from the decision, then forgotten.
+     */
+    get: operations["listSubstitutionChoices"];
+  };
+  "/shop/substitution-choices/{originalProductId}": {
+    /**
+     * Forget every remembered choice for one original product
+     * @description The next run ranks that product's substitutes as if nothing had been decided.
+     */
+    delete: operations["deleteSubstitutionChoice"];
+  };
 }
 
 export type webhooks = Record<string, never>;
@@ -1017,6 +1031,21 @@ export interface components {
       /** Format: email */
       email: string;
       password: string;
+    };
+    ShopSubstitutionChoiceList: {
+      choices: components["schemas"]["ShopSubstitutionChoice"][];
+      nextCursor?: string;
+    };
+    ShopSubstitutionChoice: {
+      originalProductId: string;
+      substituteProductId: string;
+      /** @enum {string} */
+      verdict: "accepted" | "rejected";
+      decidedAt: string;
+      runId: string;
+      originalName?: string;
+      substituteName?: string;
+      expiresAt: string;
     };
     NegotiationList: {
       negotiations: ({
@@ -4109,6 +4138,97 @@ export interface operations {
       };
       /** @description The body is larger than this area's limit, 262144 bytes (`body_too_large`) */
       413: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description An unexpected error; the body shows no internals (the cause is in the logs) */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  /**
+   * The household's remembered substitution choices, newest first, paged
+   * @description Each accepted or rejected substitute, per original product, as a decision on a run left it. The next time that original is unavailable, an accepted substitute on offer ranks first (its reason says "Escolha da casa" and when); a rejected one is never "strong" and ranks last ("Recusado pela casa"). A choice is remembered 120 days from the decision, then forgotten.
+   */
+  listSubstitutionChoices: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+      };
+    };
+    responses: {
+      /** @description A page of choices */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ShopSubstitutionChoiceList"];
+        };
+      };
+      /** @description The request failed validation; `details.issues` names each field */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing or invalid bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The token carries no usable tenant */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description An unexpected error; the body shows no internals (the cause is in the logs) */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  /**
+   * Forget every remembered choice for one original product
+   * @description The next run ranks that product's substitutes as if nothing had been decided.
+   */
+  deleteSubstitutionChoice: {
+    parameters: {
+      path: {
+        originalProductId: string;
+      };
+    };
+    responses: {
+      /** @description Forgotten */
+      204: {
+        content: never;
+      };
+      /** @description The request failed validation; `details.issues` names each field */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing or invalid bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The token carries no usable tenant */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Not found */
+      404: {
         content: {
           "application/json": components["schemas"]["ErrorResponse"];
         };
