@@ -1,5 +1,10 @@
 /**
- * `npm run store:check-substitutes -- --pages DIR` (or LARDER_REAL_PAGES_DIR=DIR): issue 24's check on
+ * `npm run store:check-substitutes [-- --pages DIR]`. Issue 46 first, pages or not: the ranking measured
+ * on the labelled set (tests/fixtures/substitution-labels/auchan-pt-labels.json, written by a session that
+ * never read our code; `--labels FILE` for another): the first substitute's acceptance, the strong traps
+ * (candidates the household refuses rated "strong"), the classes of mistake and the ten worst originals.
+ *
+ * Then, with `--pages DIR` (or LARDER_REAL_PAGES_DIR=DIR): issue 24's check on
  * real search results nobody on the team wrote. DIR is a local copy of the public repository
  * raulfermoselle/ai-shopping-copilot (its `data/` folder); its saved Auchan.pt search pages for "leite",
  * "azeite" and the dairy searches are read from there at run time and never copied into this repository.
@@ -31,8 +36,38 @@ import type { SubstituteCandidate } from "../functions/shop/domain/substitution/
 import { generateSubstituteQueries } from "../functions/shop/domain/use-cases/generate-substitute-queries";
 import { rankSubstitutes } from "../functions/shop/domain/use-cases/rank-substitutes";
 import { createFakeLlm } from "../tests/support/llm/fake-llm";
+import { evaluateSubstitutions, SubstitutionLabelsSchema } from "./substitution-evaluation";
 
-const { values } = parseArgs({ options: { pages: { type: "string" }, verbose: { type: "boolean" } } });
+const { values } = parseArgs({
+  options: { pages: { type: "string" }, labels: { type: "string" }, verbose: { type: "boolean" } },
+});
+
+// Issue 46: the labelled set.
+const labelsFile =
+  values.labels ?? join(import.meta.dirname, "../tests/fixtures/substitution-labels/auchan-pt-labels.json");
+const evaluation = evaluateSubstitutions(
+  SubstitutionLabelsSchema.parse(JSON.parse(readFileSync(labelsFile, "utf8"))),
+);
+const percent = (n: number, of: number) => `${((100 * n) / Math.max(of, 1)).toFixed(1)}%`;
+console.log(
+  `[labelled set] ${labelsFile}\n` +
+    `originals: ${evaluation.originals}; with an acceptable candidate on the page: ${evaluation.withAcceptable}\n` +
+    `first substitute acceptable: ${evaluation.firstAcceptable}/${evaluation.withAcceptable} (${percent(evaluation.firstAcceptable, evaluation.withAcceptable)}); ` +
+    `one of the best: ${evaluation.firstBest}/${evaluation.withAcceptable}\n` +
+    `strong traps (refused candidates rated strong): ${evaluation.strongTraps}; ` +
+    `originals with nothing acceptable whose first substitute is strong: ${evaluation.strongWithoutAcceptable}`,
+);
+console.log(`classes of mistake, first substitute refused: ${JSON.stringify(evaluation.mistakes)}`);
+console.log(`classes of mistake, strong traps: ${JSON.stringify(evaluation.trapMistakes)}`);
+console.log("ten worst (first substitute refused; rank of the first acceptable one):");
+for (const w of evaluation.worst) {
+  console.log(
+    `  ${w.name} → ${w.first?.name ?? "-"} (${w.first?.recommendation ?? "-"}): ${w.mistake}; first acceptable at ${w.firstAcceptableRank ?? "-"}`,
+  );
+}
+const labelledFailures =
+  evaluation.trapMistakes["another kind"] + evaluation.trapMistakes["loses a defining attribute"];
+
 const root = values.pages ?? process.env.LARDER_REAL_PAGES_DIR;
 const PAGES = [
   ["leite", "data/selectors/pages/search", /^search-results-leite_.*\.html$/],
@@ -40,6 +75,10 @@ const PAGES = [
   ["dairy", "data/artifacts/search-research", /^search-dairy_.*\.html$/],
 ] as const;
 if (!root || !existsSync(join(root, "data/selectors/pages/search"))) {
+  if (!root) {
+    console.log("\n(no --pages: the checks on the saved pages themselves are skipped)");
+    process.exit(labelledFailures > 0 ? 1 : 0);
+  }
   console.error(
     "No saved pages: pass --pages DIR (or LARDER_REAL_PAGES_DIR=DIR), DIR holding data/selectors/pages/search " +
       "and data/artifacts/search-research of raulfermoselle/ai-shopping-copilot (a local clone; never commit them).",
@@ -252,4 +291,4 @@ console.log(
     `candidates that lose one rated strong: ${strongLosers}\n` +
     `primary query keeps them: ${queriesKeep}/${originals}`,
 );
-if (failures.length > 0 || kindFailures > 0 || originals < 10) process.exit(1);
+if (failures.length > 0 || kindFailures > 0 || originals < 10 || labelledFailures > 0) process.exit(1);

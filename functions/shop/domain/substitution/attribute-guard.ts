@@ -1,3 +1,4 @@
+import { type PackSize, parsePackSize } from "../packs/parse-pack-size";
 import {
   type AttributeLexicon,
   addedAttributes,
@@ -12,6 +13,27 @@ import {
   shelfCloseness,
 } from "../product-attributes";
 import type { ValueRanking } from "./substitution-contracts";
+
+/**
+ * Whether a candidate's pack serves the same use as the original's: each pack, and the whole, between 0.4
+ * and 2.5 times the original's (a 1 kg bag for 400 g, a 1 l carton for a 1 l carton; not a case of eight
+ * cartons, a 200 ml brick, nor a 3 l can for a 750 ml bottle). Unknown sizes fit.
+ */
+const packFits = (original: PackSize | null, candidate: PackSize | null): boolean => {
+  if (!original || !candidate) return true;
+  for (const unit of ["l", "kg"] as const) {
+    const a = original.totals[unit];
+    const b = candidate.totals[unit];
+    if (a === undefined || b === undefined || a <= 0) continue;
+    const each = b / candidate.packCount / (a / original.packCount);
+    const whole = b / a;
+    return each >= 0.4 && each <= 2.5 && whole >= 0.4 && whole <= 2.5;
+  }
+  return true;
+};
+
+/** How a reason starts when the substitute's pack serves another use (a case for a carton). */
+export const PACK_PREFIX = "Embalagem de outro uso:";
 
 /** How a reason starts when the substitute is not the same kind of product. */
 export const DIFFERS_PREFIX = "Diferente do original:";
@@ -33,7 +55,8 @@ export interface KindSignals {
  * proteína, …) is never "strong" either, its reason says what differs ("sem lactose → com lactose"), and
  * it ranks below every candidate of its kind that keeps them. Among those that keep them, one that adds
  * nothing the household did not choose (sem lactose, proteína, bio for a plain one) comes first, then the
- * closest on the store's tree; else the ranker's order. Ranks are renumbered 1..n. Idempotent.
+ * pack that serves the same use (not a case of eight for one carton), then the closest on the store's tree;
+ * else the ranker's order. Ranks are renumbered 1..n. Idempotent.
  */
 export const keepDefiningAttributes = <R extends ValueRanking>(
   rankings: readonly R[],
@@ -44,26 +67,35 @@ export const keepDefiningAttributes = <R extends ValueRanking>(
 ): R[] => {
   const original: KindSubject = { name: originalName, category: signals.originalCategory };
   const originalAttributes = readAttributes(originalName, lexicon);
+  const originalPack = parsePackSize(originalName);
   const graded = rankings.map((ranking) => {
     const name = nameOf(ranking.productId);
-    if (name === undefined) return { ranking, otherKind: false, count: 0, added: 0, closeness: 0 };
+    if (name === undefined) return { ranking, otherKind: false, count: 0, added: 0, misfit: 0, closeness: 0 };
     const candidate: KindSubject = { name, category: signals.categoryOf?.(ranking.productId) };
     const useCategory = signals.useCategory !== false;
     const kind = kindDifference(original, candidate, { useCategory });
     const differences = nameDifferences(originalName, name, lexicon);
     const added = addedAttributes(originalAttributes, readAttributes(name, lexicon), lexicon).length;
     const closeness = useCategory ? shelfCloseness(original, candidate) : 0;
-    if (!kind && differences.length === 0) return { ranking, otherKind: false, count: 0, added, closeness };
+    const candidatePack = parsePackSize(name);
+    const misfit = packFits(originalPack, candidatePack) ? 0 : 1;
+    if (!kind && differences.length === 0 && misfit === 0) {
+      return { ranking, otherKind: false, count: 0, added, misfit, closeness };
+    }
     const notes = [
       kind && !ranking.reason.includes(OTHER_KIND_PREFIX) ? describeKindDifference(kind) : undefined,
       differences.length > 0 && !ranking.reason.includes(DIFFERS_PREFIX)
         ? `${DIFFERS_PREFIX} ${describeDifferences(differences)}`
+        : undefined,
+      misfit && !ranking.reason.includes(PACK_PREFIX)
+        ? `${PACK_PREFIX} ${originalPack?.text.toLowerCase()} → ${candidatePack?.text.toLowerCase()}`
         : undefined,
     ].filter((note): note is string => note !== undefined);
     return {
       otherKind: kind !== undefined,
       count: differences.length,
       added,
+      misfit,
       closeness,
       ranking: {
         ...ranking,
@@ -82,6 +114,7 @@ export const keepDefiningAttributes = <R extends ValueRanking>(
         Number(a.otherKind) - Number(b.otherKind) ||
         a.count - b.count ||
         a.added - b.added ||
+        a.misfit - b.misfit ||
         b.closeness - a.closeness ||
         a.index - b.index,
     )
