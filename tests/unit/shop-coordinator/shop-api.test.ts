@@ -77,7 +77,8 @@ const harness = () => {
     logger,
     runsFor,
     choicesFor: (tenant) => {
-      const existing = choices.get(tenant) ?? createInMemorySubstitutionChoices();
+      const existing =
+        choices.get(tenant) ?? createInMemorySubstitutionChoices(() => new Date("2026-01-21T10:00:00.000Z"));
       choices.set(tenant, existing);
       return existing;
     },
@@ -495,5 +496,51 @@ describe("the substitution steps on their own, and preferences", () => {
     const bad = await call("PUT", "/shop/preferences", { body: { weeklyRun: { weekday: "sat", hour: 24 } } });
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.json())).toContain("body.weeklyRun.hour");
+  });
+});
+
+describe("GET and DELETE /shop/substitution-choices (issue 46)", () => {
+  it("remembers an accepted substitute once, lists it for its tenant only, and forgets it", async () => {
+    const { call, runsFor } = harness();
+    await seedSucceededRun(runsFor("alice"));
+    const decisions = [
+      { originalProductId: SWEET_POTATO_ORIGINAL.productId, action: "accept", productId: "2394892" },
+    ];
+    expect((await call("POST", "/shop/runs/run_done/decisions", { body: { decisions } })).status).toBe(200);
+    expect((await call("POST", "/shop/runs/run_done/decisions", { body: { decisions } })).status).toBe(200);
+    const listed = await call("GET", "/shop/substitution-choices?limit=10");
+    expect(listed.status).toBe(200);
+    expect(listed.json()).toMatchObject({
+      choices: [
+        {
+          originalProductId: SWEET_POTATO_ORIGINAL.productId,
+          substituteProductId: "2394892",
+          verdict: "accepted",
+          runId: "run_done",
+        },
+      ],
+    });
+    expect((listed.json().choices as unknown[]).length).toBe(1);
+    expect((await call("GET", "/shop/substitution-choices", { tenant: "bob" })).json()).toEqual({
+      choices: [],
+    });
+    expect((await call("GET", "/shop/substitution-choices?limit=0")).status).toBe(400);
+    const bad = await call("DELETE", "/shop/substitution-choices/not%20an%20id");
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.json())).toContain("originalProductId");
+    expect(
+      (
+        await call("DELETE", `/shop/substitution-choices/${SWEET_POTATO_ORIGINAL.productId}`, {
+          tenant: "bob",
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await call("DELETE", `/shop/substitution-choices/${SWEET_POTATO_ORIGINAL.productId}`)).status,
+    ).toBe(204);
+    expect((await call("GET", "/shop/substitution-choices")).json()).toEqual({ choices: [] });
+    expect(
+      (await call("DELETE", `/shop/substitution-choices/${SWEET_POTATO_ORIGINAL.productId}`)).status,
+    ).toBe(404);
   });
 });
