@@ -100,7 +100,8 @@ describe("the shop coordinator with a provider that never answers", () => {
       breakScoutSlots = false;
       expect(execution.status).toBe("FAILED");
       expect(header.status).toBe("failed");
-      expect(header.error?.code).toMatch(/Store|Selector|Layout/);
+      // The run names the documented code of the store step that broke (issue 49).
+      expect(header.error?.code).toBe("store_page_changed");
       const result = header.result;
       if (!result) throw new Error("the failed run lost its items (result: null)");
       expect(result.partial).toBe(true);
