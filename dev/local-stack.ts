@@ -1,4 +1,5 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { LOCAL_DYNAMODB_CLIENT_CONFIG } from "../functions/core/db/app-table";
 import { ConfigError } from "../functions/core/errors";
 import { installLocalEventPublisher } from "../functions/core/events/process-event-publisher";
@@ -24,10 +25,10 @@ import { demoCampaigns } from "./demo/demo-campaigns";
 import { type CampaignDemoLoaded, loadCampaignDemo } from "./demo/load-campaign-demo";
 import { DEMO_TENANT, loadDemoData } from "./demo/load-demo-data";
 import { type DynamoDbLocal, startDynamoDbLocal } from "./dynamodb-local";
-import { markInterruptedWorkflows } from "./interrupted-workflows";
+import { carryOnKeptWork, findKeptWork, formatKeptWork, type KeptWork, reviewResumerFor } from "./kept-work";
 import type { LocalStackConfig } from "./local-config";
 import { pruneStalePgliteCache, type StackPostgres, startStackPostgres } from "./local-postgres";
-import { resumePausedReviews } from "./paused-reviews";
+import { type ReviewResumer, withPausedReviews } from "./paused-reviews";
 import { createStartupStep, type ReadinessCheck, runReadinessChecks } from "./readiness";
 import { createScheduleRunner, type ScheduleRunner } from "./schedule-runner";
 import { startSimulatedStore } from "./store/start-simulated-store";
@@ -229,27 +230,21 @@ export const startLocalStack = async (
       STORE_URL: config.STORE_URL ?? store.url,
     });
 
-    // DynamoDB Local makes the table while PGlite finishes starting.
+    // DynamoDB Local makes the table while PGlite finishes starting. On a kept table, one Scan finds what
+    // the last stop left (runs cut short, reviews waiting): read after ready, however much there is.
+    const client = new DynamoDBClient({ endpoint: dynamo.endpoint, ...LOCAL_DYNAMODB_CLIENT_CONFIG });
+    stops.push(async () => client.destroy());
     const tableMade = (async (): Promise<{ created: boolean }> => {
-      const client = new DynamoDBClient({ endpoint: dynamo.endpoint, ...LOCAL_DYNAMODB_CLIENT_CONFIG });
-      try {
-        const created = await ensureAppTable(client, config.TABLE_NAME);
-        if (!created) {
-          for (const run of await markInterruptedWorkflows(client, config.TABLE_NAME)) {
-            log(
-              `Interrupted      ${run.kind} ${run.id} (tenant ${run.tenant}) was running at the last stop: ` +
-                `marked interrupted; to start it again: ${run.startAgain}`,
-            );
-          }
-        }
-        timings.table = Date.now() - started;
-        phaseLog("table");
-        return { created };
-      } finally {
-        client.destroy();
-      }
+      const created = await ensureAppTable(client, config.TABLE_NAME);
+      timings.table = Date.now() - started;
+      phaseLog("table");
+      return { created };
     })();
     tableMade.catch(() => undefined);
+    const keptWork: Promise<KeptWork | undefined> = tableMade.then(({ created }) =>
+      created ? undefined : findKeptWork(DynamoDBDocumentClient.from(client), config.TABLE_NAME),
+    );
+    keptWork.catch(() => undefined);
 
     const postgres = await postgresStarting;
     process.env.DATABASE_URL = postgres.url;
@@ -258,7 +253,7 @@ export const startLocalStack = async (
     timings.postgres = Date.now() - started;
     phaseLog("postgres");
     log(`PostgreSQL       ${postgres.url} (${postgres.description}; psql "${postgres.url}")`);
-    const table = await tableMade;
+    await tableMade;
 
     // Every ASL file runs locally with each Task mapped to its handler; a Task without one refuses to start.
     // Its handlers load while the demo data goes in (that mostly waits on DynamoDB Local's JVM); /health
@@ -274,28 +269,15 @@ export const startLocalStack = async (
       unsubscribeEvents();
       installLocalEventPublisher(undefined);
     });
+    // A review that arrives before its paused workflow was carried on carries it on first (dev/paused-reviews.ts).
+    let resumerMade: Promise<ReviewResumer | undefined> | undefined;
     const workflowsStarting = (async () => {
       const runner = await createLocalWorkflowRunner({ loadHandler, eventBus });
-      installLocalWorkflowPort(runner);
-      // A kept table may hold reviews the last stop left waiting: their workflows carry on from the wait.
-      if (!table.created) {
-        const client = new DynamoDBClient({ endpoint: dynamo.endpoint, ...LOCAL_DYNAMODB_CLIENT_CONFIG });
-        try {
-          for (const review of await resumePausedReviews(client, config.TABLE_NAME, runner)) {
-            log(
-              `Awaiting review  negotiation ${review.negotiationId} message ${review.messageId} (tenant ` +
-                `${review.tenant}): ${
-                  review.reviewable
-                    ? "its workflow carries on from the review wait"
-                    : "its workflow was started again at the review wait but has not stored its token yet"
-                }; POST /negotiations/${review.negotiationId}/messages/${review.messageId}/review`,
-            );
-          }
-        } finally {
-          client.destroy();
-        }
-        phaseLog("paused reviews");
-      }
+      resumerMade = keptWork.then((work) =>
+        work ? reviewResumerFor(client, config.TABLE_NAME, work, runner) : undefined,
+      );
+      resumerMade.catch(() => undefined);
+      installLocalWorkflowPort(withPausedReviews(runner, () => resumerMade ?? Promise.resolve(undefined)));
       workflows = runner;
       schedules = createScheduleRunner({ workflows: runner, knownWorkflows: runner.workflowNames });
       if (config.SCHEDULES === "on") schedules.start();
@@ -432,6 +414,25 @@ export const startLocalStack = async (
     // The caller prints its ready line when this returns: make sure /health says so too.
     await expectReady(api.url);
     ready = true;
+
+    // After ready: what the last stop left is marked and carried on, a few at a time, then one line says so.
+    let stopping = false;
+    const carriedOn = (async () => {
+      const [work, resumer] = await Promise.all([keptWork, resumerMade]);
+      if (!work || !resumer) return;
+      const summary = await carryOnKeptWork(client, config.TABLE_NAME, work, resumer);
+      phaseLog("kept work carried on");
+      const line = formatKeptWork(summary);
+      if (line && !stopping) log(line);
+    })().catch((error: unknown) => {
+      if (!stopping)
+        log(`Kept work        not carried on: ${error instanceof Error ? error.message : String(error)}`);
+    });
+    stops.push(async () => {
+      stopping = true;
+      (await resumerMade?.catch(() => undefined))?.stop();
+      await carriedOn;
+    });
 
     return {
       apiUrl: api.url,

@@ -1,75 +1,90 @@
-import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { DynamoDBDocumentClient, GetCommand, ScanCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { tableDefinition } from "../functions/core/db/table-definition";
+import type { WorkflowPort } from "../functions/core/workflow/workflow-port";
 import type { LocalWorkflowRunner } from "./workflow-runner";
 
-/** A negotiation message whose review wait was carried on after a restart. */
-export interface ResumedReview {
+/** A negotiation message left `awaiting_review` by the last stop, as the kept-work scan found it. */
+export interface PausedReview {
+  key: Record<string, unknown>;
   tenant: string;
   negotiationId: string;
   messageId: string;
-  /**
-   * Whether a review can be taken: a new token is stored (or the review step failed and the message is
-   * `failed`, which a review answers directly). False when neither happened within the bound.
-   */
-  reviewable: boolean;
+  /** The token stored before the stop: nothing answers it any more (null when none was stored). */
+  staleToken: string | null;
 }
+
+/** What became of one paused review's workflow. */
+export type ResumeOutcome =
+  /** A new token is stored (or the review step failed and the message is `failed`): a review can be taken. */
+  | "reviewable"
+  /** Reviewed meanwhile (through its `failed` path): nothing to carry on. */
+  | "answered"
+  /** Started again at the wait, but no token within the bound. */
+  | "late";
 
 /** The negotiation workflow (lib/areas/negotiate.ts) and its callback state, where a person's review waits. */
 export const NEGOTIATION_WORKFLOW = "negotiation";
 export const REVIEW_STATE = "Review";
 
-const { partitionKey: PK, sortKey: SK, versionAttribute: VERSION } = tableDefinition;
+const { versionAttribute: VERSION } = tableDefinition;
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
+export interface ReviewResumer {
+  /** How many paused reviews are not carried on yet. */
+  pending(): number;
+  /**
+   * The token a review sent with `staleToken` should answer: the paused review that held it is carried on
+   * now (at once, ahead of the others) and its new token returned; undefined when no paused review held it.
+   */
+  freshTokenFor(staleToken: string): Promise<string | undefined>;
+  /** Carries on every paused review not carried on yet, `concurrency` at a time; resolves with the counts. */
+  resumeAll(concurrency?: number): Promise<Record<ResumeOutcome, number>>;
+  /** Starts no more (the stack is stopping); what is under way stops waiting for its token. */
+  stop(): void;
+}
+
 /**
  * The local workflow runner keeps its executions, and so the task tokens of paused reviews, in memory: a
- * negotiation message left `awaiting_review` by the last stop has a token nothing answers any more. At
- * start, on a kept table, each such message's workflow is started again at its Review state, with the
- * input its first execution had (`tenant`, `negotiationId`, `messageId`, all the Review state and the
- * states after it read) and the same execution name, so the real ASL runs on from the wait: the Review
- * Task stores a new token on the message, and a review then carries on to Save as it would have. The
- * stale token is cleared first (a review meanwhile is 409 `message_not_awaiting_review`, as in the moment
- * before Review stores its token when deployed), and this resolves once every new token is stored (or
- * `waitMs` has passed), so the stack is not reported ready before a review can be taken.
+ * negotiation message left `awaiting_review` by the last stop holds a token nothing answers any more. Each
+ * such message's workflow is started again at its Review state, with the input its first execution had
+ * (`tenant`, `negotiationId`, `messageId`, all the Review state and the states after it read) and the same
+ * execution name, so the real ASL runs on from the wait: the Review Task stores a new token on the message,
+ * and a review then carries on to Save as it would have. The stale token is cleared first (a review in that
+ * moment is 409 `message_not_awaiting_review`, as before Review stores its token when deployed).
+ *
+ * The local stack carries them on after it reports ready (`resumeAll`), a few at a time, so a restart does
+ * not wait for them however many there are; a review that arrives first carries its own on at once
+ * (`freshTokenFor`, through `withPausedReviews`).
  */
-export const resumePausedReviews = async (
-  client: DynamoDBClient,
-  tableName: string,
-  workflows: Pick<LocalWorkflowRunner, "startAt">,
+export const createReviewResumer = ({
+  documents,
+  tableName,
+  workflows,
+  paused,
   waitMs = 15_000,
-): Promise<ResumedReview[]> => {
-  const documents = DynamoDBDocumentClient.from(client);
-  const paused: { key: Record<string, unknown>; tenant: string; negotiationId: string; messageId: string }[] =
-    [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documents.send(
-      new ScanCommand({
-        TableName: tableName,
-        FilterExpression: "#data.#status = :awaiting AND begins_with(#sk, :msg)",
-        ExpressionAttributeNames: { "#data": "data", "#status": "status", "#sk": SK },
-        ExpressionAttributeValues: { ":awaiting": "awaiting_review", ":msg": "MSG#" },
-        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      const [t, tenant, entity, negotiationId] = String(item[PK]).split("#");
-      const messageId = String(item[SK]).slice(4);
-      if (t !== "T" || !tenant || entity !== "NEG" || !negotiationId || !messageId) continue;
-      paused.push({ key: { [PK]: item[PK], [SK]: item[SK] }, tenant, negotiationId, messageId });
-    }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+}: {
+  documents: DynamoDBDocumentClient;
+  tableName: string;
+  workflows: Pick<LocalWorkflowRunner, "startAt">;
+  paused: readonly PausedReview[];
+  /** How long one review's new token is waited for. */
+  waitMs?: number;
+}): ReviewResumer => {
+  const waiting = new Map(paused.map((review) => [`${review.negotiationId}/${review.messageId}`, review]));
+  const byStaleToken = new Map(
+    paused.flatMap((review) => (review.staleToken ? [[review.staleToken, review] as const] : [])),
+  );
+  const resuming = new Map<PausedReview, Promise<{ outcome: ResumeOutcome; token?: string }>>();
+  let stopped = false;
 
-  const resumed: (ResumedReview & { key: Record<string, unknown> })[] = [];
-  for (const message of paused) {
+  const resumeOne = async (review: PausedReview): Promise<{ outcome: ResumeOutcome; token?: string }> => {
     const cleared = await documents
       .send(
         new UpdateCommand({
           TableName: tableName,
-          Key: message.key,
+          Key: review.key,
           ConditionExpression: "#data.#status = :awaiting",
           UpdateExpression: "SET #data.#taskToken = :none, #version = if_not_exists(#version, :zero) + :one",
           ExpressionAttributeNames: {
@@ -89,26 +104,78 @@ export const resumePausedReviews = async (
           throw error;
         },
       );
-    if (!cleared) continue;
-    const { key, tenant, negotiationId, messageId } = message;
+    if (!cleared) return { outcome: "answered" };
+    const { tenant, negotiationId, messageId } = review;
     await workflows.startAt(
       NEGOTIATION_WORKFLOW,
       REVIEW_STATE,
       { tenant, negotiationId, messageId },
       { executionName: `${negotiationId}-${messageId}` },
     );
-    resumed.push({ key, tenant, negotiationId, messageId, reviewable: false });
-  }
-
-  const deadline = Date.now() + waitMs;
-  for (const review of resumed) {
-    while (!review.reviewable && Date.now() < deadline) {
+    const deadline = Date.now() + waitMs;
+    while (Date.now() < deadline && !stopped) {
       const { Item } = await documents.send(new GetCommand({ TableName: tableName, Key: review.key }));
       const data = Item?.data as { status?: string; taskToken?: string | null } | undefined;
-      // A token stored again, or the message no longer waits (its review step failed and recorded why).
-      if (data?.taskToken || data?.status !== "awaiting_review") review.reviewable = true;
-      else await sleep(25);
+      if (data?.taskToken) return { outcome: "reviewable", token: data.taskToken };
+      // The message no longer waits: its review step failed and recorded why (a review answers that).
+      if (data?.status !== "awaiting_review") return { outcome: "reviewable" };
+      await sleep(25);
     }
-  }
-  return resumed.map(({ key: _key, ...review }) => review);
+    return { outcome: "late" };
+  };
+
+  const resume = (review: PausedReview) => {
+    let started = resuming.get(review);
+    if (!started) {
+      waiting.delete(`${review.negotiationId}/${review.messageId}`);
+      started = resumeOne(review);
+      resuming.set(review, started);
+    }
+    return started;
+  };
+
+  return {
+    pending: () => waiting.size,
+
+    async freshTokenFor(staleToken) {
+      const review = byStaleToken.get(staleToken);
+      if (!review) return undefined;
+      return (await resume(review)).token;
+    },
+
+    async resumeAll(concurrency = 8) {
+      const queue = paused.filter((review) => !resuming.has(review));
+      const worker = async () => {
+        for (let review = queue.shift(); review && !stopped; review = queue.shift()) await resume(review);
+      };
+      await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
+      // Every one, those a review carried on first included.
+      const counts: Record<ResumeOutcome, number> = { reviewable: 0, answered: 0, late: 0 };
+      for (const { outcome } of await Promise.all(resuming.values())) counts[outcome]++;
+      return counts;
+    },
+
+    stop() {
+      stopped = true;
+    },
+  };
+};
+
+/**
+ * The workflow port the local handlers get: `runner`, except that a review answering a paused review's
+ * stale token carries that review on first (`ReviewResumer.freshTokenFor`) and answers its new token.
+ */
+export const withPausedReviews = (
+  runner: WorkflowPort,
+  resumer: () => Promise<ReviewResumer | undefined>,
+): WorkflowPort => {
+  const freshToken = async (taskToken: string) =>
+    (await (await resumer().catch(() => undefined))?.freshTokenFor(taskToken)) ?? taskToken;
+  return {
+    start: (...args) => runner.start(...args),
+    describe: (...args) => runner.describe(...args),
+    sendTaskSuccess: async (taskToken, output) => runner.sendTaskSuccess(await freshToken(taskToken), output),
+    sendTaskFailure: async (taskToken, error, cause) =>
+      runner.sendTaskFailure(await freshToken(taskToken), error, cause),
+  };
 };

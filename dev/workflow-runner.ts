@@ -300,7 +300,8 @@ export const createLocalWorkflowRunner = async (
     const execution = run(workflow, executionId, executionName, inputText, machine);
     executions.set(executionId, execution);
     forgetOldestEnded();
-    logger.info("Workflow execution started", {
+    // A paused review carried on after a restart (`startAt`) is the local stand-in's own doing: not announced.
+    logger[stateName === undefined ? "info" : "debug"]("Workflow execution started", {
       executionId,
       workflowName,
       ...(stateName === undefined ? {} : { startedAtState: stateName }),

@@ -1,0 +1,135 @@
+import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { DynamoDBDocumentClient, ScanCommand } from "@aws-sdk/lib-dynamodb";
+import { tableDefinition } from "../functions/core/db/table-definition";
+import { type InterruptedWorkflow, markInterruptedWorkflows } from "./interrupted-workflows";
+import { createReviewResumer, type PausedReview, type ReviewResumer } from "./paused-reviews";
+import type { LocalWorkflowRunner } from "./workflow-runner";
+
+const { partitionKey: PK, sortKey: SK } = tableDefinition;
+
+/** What the last stop left in a kept table: the workflows it cut short and the reviews it left waiting. */
+export interface KeptWork {
+  /** Items still `running` (shop runs, their list entries, negotiation messages): to mark `interrupted`. */
+  running: Record<string, unknown>[];
+  /** Negotiation messages `awaiting_review`: their workflows carry on from the wait. */
+  paused: PausedReview[];
+}
+
+/**
+ * One query for both: a single Scan (paged) for items whose status is `running` or `awaiting_review`,
+ * projecting only the keys, the status and the task token. Started at start-up, read after ready.
+ */
+export const findKeptWork = async (
+  documents: DynamoDBDocumentClient,
+  tableName: string,
+): Promise<KeptWork> => {
+  const work: KeptWork = { running: [], paused: [] };
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await documents.send(
+      new ScanCommand({
+        TableName: tableName,
+        FilterExpression: "#data.#status IN (:running, :awaiting)",
+        ProjectionExpression: "#pk, #sk, #data.#status, #data.#taskToken",
+        ExpressionAttributeNames: {
+          "#pk": PK,
+          "#sk": SK,
+          "#data": "data",
+          "#status": "status",
+          "#taskToken": "taskToken",
+        },
+        ExpressionAttributeValues: { ":running": "running", ":awaiting": "awaiting_review" },
+        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const data = item.data as { status?: string; taskToken?: string | null } | undefined;
+      if (data?.status === "running") {
+        work.running.push({ [PK]: item[PK], [SK]: item[SK] });
+        continue;
+      }
+      const [t, tenant, entity, negotiationId] = String(item[PK]).split("#");
+      const sk = String(item[SK]);
+      const messageId = sk.slice(4);
+      if (t !== "T" || !tenant || entity !== "NEG" || !negotiationId || !sk.startsWith("MSG#") || !messageId)
+        continue;
+      work.paused.push({
+        key: { [PK]: item[PK], [SK]: item[SK] },
+        tenant,
+        negotiationId,
+        messageId,
+        staleToken: data?.taskToken ?? null,
+      });
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return work;
+};
+
+/** What `carryOnKeptWork` did, for the one summary line. */
+export interface KeptWorkSummary {
+  interrupted: InterruptedWorkflow[];
+  reviews: { reviewable: number; answered: number; late: number };
+}
+
+/** The one line `npm start` prints for the kept work, or undefined when there was none. */
+export const formatKeptWork = ({ interrupted, reviews }: KeptWorkSummary): string | undefined => {
+  const parts: string[] = [];
+  const resumed = reviews.reviewable + reviews.late;
+  if (resumed > 0) {
+    parts.push(
+      `${resumed} negotiation message${resumed === 1 ? "" : "s"} awaiting review carried on from the review wait` +
+        (reviews.late > 0 ? ` (${reviews.late} not storing a new token yet)` : "") +
+        " (GET /negotiations/{id}, POST …/messages/{messageId}/review)",
+    );
+  }
+  const runs = interrupted.filter((w) => w.kind === "shop run").length;
+  const messages = interrupted.length - runs;
+  if (runs > 0) {
+    parts.push(
+      `${runs} shop run${runs === 1 ? "" : "s"} marked interrupted (${interrupted
+        .filter((w) => w.kind === "shop run")
+        .slice(0, 3)
+        .map((w) => w.id)
+        .join(", ")}${runs > 3 ? ", …" : ""}; a new POST /shop/runs starts one again)`,
+    );
+  }
+  if (messages > 0) {
+    parts.push(
+      `${messages} negotiation message${messages === 1 ? "" : "s"} marked interrupted (send the supplier's message again: POST /negotiations/{id}/messages)`,
+    );
+  }
+  return parts.length > 0 ? `Kept work        ${parts.join("; ")}` : undefined;
+};
+
+/**
+ * After the stack reports ready: marks what the last stop cut short `interrupted` and carries the paused
+ * reviews on (the resumer, which a review arriving first has already been able to use).
+ */
+export const carryOnKeptWork = async (
+  client: DynamoDBClient,
+  tableName: string,
+  work: KeptWork,
+  resumer: ReviewResumer,
+): Promise<KeptWorkSummary> => {
+  const documents = DynamoDBDocumentClient.from(client);
+  const [interrupted, reviews] = await Promise.all([
+    markInterruptedWorkflows(documents, tableName, work.running),
+    resumer.resumeAll(),
+  ]);
+  return { interrupted, reviews };
+};
+
+/** The resumer of a kept table's paused reviews (see dev/paused-reviews.ts). */
+export const reviewResumerFor = (
+  client: DynamoDBClient,
+  tableName: string,
+  work: KeptWork,
+  workflows: Pick<LocalWorkflowRunner, "startAt">,
+): ReviewResumer =>
+  createReviewResumer({
+    documents: DynamoDBDocumentClient.from(client),
+    tableName,
+    workflows,
+    paused: work.paused,
+  });
