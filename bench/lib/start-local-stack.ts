@@ -8,6 +8,8 @@ const root = resolve(import.meta.dirname, "..", "..");
 export interface StartedLocalStack {
   /** The API's base URL, read from the ready line `npm start` prints. */
   apiUrl: string;
+  /** What it printed on stdout so far. */
+  output: () => string;
   /** Sends SIGTERM and resolves when the process (and so the JVM it guards) has exited. */
   stop: () => Promise<void>;
 }
@@ -22,9 +24,14 @@ export interface StartedLocalStack {
 export const startLocalStack = async (
   env: Record<string, string>,
   args: string[] = [],
+  { viaNpm = false }: { viaNpm?: boolean } = {},
 ): Promise<StartedLocalStack> => {
   const throwaway = env.LARDER_DATA_DIR ? undefined : mkdtempSync(join(tmpdir(), "larder-bench-"));
-  const child = spawn(process.execPath, ["dev/start.mjs", ...args], {
+  // viaNpm: `npm start` itself, as a newcomer types it (npm's own start-up included).
+  const [command, commandArgs] = viaNpm
+    ? ["npm", ["start", "--silent", ...(args.length > 0 ? ["--", ...args] : [])]]
+    : [process.execPath, ["dev/start.mjs", ...args]];
+  const child = spawn(command, commandArgs, {
     cwd: root,
     env: {
       ...process.env,
@@ -38,8 +45,8 @@ export const startLocalStack = async (
     },
     stdio: ["ignore", "pipe", "inherit"],
   });
+  let output = "";
   const apiUrl = await new Promise<string>((resolveUrl, reject) => {
-    let output = "";
     child.stdout.on("data", (chunk: Buffer) => {
       output += chunk.toString();
       const match = output.match(/curl -s (http:\/\/127\.0\.0\.1:\d+)\/health/);
@@ -49,6 +56,7 @@ export const startLocalStack = async (
   });
   return {
     apiUrl,
+    output: () => output,
     stop: async () => {
       const exited = new Promise((done) => child.once("exit", done));
       child.kill("SIGTERM");
