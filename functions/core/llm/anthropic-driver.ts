@@ -41,7 +41,7 @@ export const createAnthropicDriver = (provider: string, client: AnthropicMessage
             // The stable prefix (tools, then the system prompt) is marked for caching: every turn of an
             // agent loop, item of a shop run and expert of a round sends it again, read at a tenth the price.
             system: cachedSystem(request.system),
-            messages: toAnthropicMessages(request.messages),
+            messages: markedConversation(toAnthropicMessages(request.messages)),
             ...(hasTools
               ? {
                   tools: request.tools.map((tool, index) => ({
@@ -66,6 +66,24 @@ export const createAnthropicDriver = (provider: string, client: AnthropicMessage
 });
 
 const EPHEMERAL = { type: "ephemeral" } as const;
+
+/**
+ * The second breakpoint: a conversation that has gone on (an agent loop's later turns: the model has
+ * answered before) is marked at its last block, so the next turn reads all it sent before from the
+ * cache and pays in full only for what was added since. A one-message call is not marked: nothing would
+ * read it again, and a write costs a quarter more than plain input.
+ */
+export const markedConversation = (
+  messages: Anthropic.Messages.MessageParam[],
+): Anthropic.Messages.MessageParam[] => {
+  if (!messages.some((message) => message.role === "assistant")) return messages;
+  const last = messages.at(-1);
+  if (!last || typeof last.content === "string" || last.content.length === 0) return messages;
+  const blocks = [...last.content];
+  const final = blocks.at(-1) as ContentBlockParam;
+  blocks[blocks.length - 1] = { ...final, cache_control: EPHEMERAL } as ContentBlockParam;
+  return [...messages.slice(0, -1), { ...last, content: blocks } as Anthropic.Messages.MessageParam];
+};
 
 /**
  * The system prompt as one text block marked for caching: Anthropic (and Bedrock's Anthropic models)

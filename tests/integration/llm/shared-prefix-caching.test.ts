@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { z } from "zod";
 import type { FakeLlmRequest, FakeLlmStep } from "../../../dev/fake-llm/fake-llm-script";
 import { type FakeLlmServer, startFakeLlmServer } from "../../../dev/fake-llm/fake-llm-server";
+import { defineTool } from "../../../functions/core/agent/define-tool";
+import { runAgent } from "../../../functions/core/agent/run-agent";
 import type { LlmPort, LlmUsage } from "../../../functions/core/llm/llm-port";
 import type { LoggerPort } from "../../../functions/core/logger-port";
 import { generateSearchQueries } from "../../../functions/shop/domain/substitution/query-generator";
@@ -156,5 +159,48 @@ describe("one shared prefix per agent, cached on Anthropic's wire", () => {
       expect(usage.cachedInputTokens).toBe(usages[0]?.cacheWriteInputTokens);
     // The second item's first step included.
     expect(usages[3]?.name).toBe("generate_search_query");
+  });
+
+  it("an agent loop marks its growing conversation too: each turn after the second reads what the one before sent, and a one-message call is not marked", async () => {
+    // A tool whose long result makes each turn's conversation worth caching (over 1,024 tokens).
+    const lookup = defineTool({
+      name: "look_up",
+      description: "Looks a topic up.",
+      input: z.object({ topic: z.string() }),
+      run: ({ topic }) => `${topic}: ${"a long page about it. ".repeat(300)}`,
+    });
+    let turn = 0;
+    server = await startFakeLlmServer({
+      script: () => {
+        turn += 1;
+        return turn < 4 ? call("look_up", { topic: `topic ${turn}` }) : { reply: { text: "Done." } };
+      },
+    });
+    const usages: LlmUsage[] = [];
+    const llm = recording(llmAgainst("anthropic", server), usages);
+    const result = await runAgent({
+      llm,
+      system: "You look things up.",
+      messages: [{ role: "user", content: "Look up three topics." }],
+      tools: [lookup],
+      maxIterations: 6,
+    });
+    expect(result.answer).toBe("Done.");
+    const marks = server.requests.map(
+      (r) => JSON.stringify(r.body.messages).split('"cache_control"').length - 1,
+    );
+    // The first call has one message: unmarked; every later one marks its last block only.
+    expect(marks).toEqual([0, 1, 1, 1]);
+    const lastBlock = (r: FakeLlmRequest) => {
+      const messages = r.body.messages as { content: Record<string, unknown>[] }[];
+      return messages.at(-1)?.content.at(-1);
+    };
+    expect(lastBlock(server.requests[1] as FakeLlmRequest)?.cache_control).toEqual({ type: "ephemeral" });
+    // Turn 2 writes its conversation; turns 3 and 4 read the one before and write only what was added.
+    expect(usages[1]?.cacheWriteInputTokens).toBeGreaterThan(1024);
+    expect(usages[2]?.cachedInputTokens).toBe(usages[1]?.cacheWriteInputTokens);
+    expect(usages[3]?.cachedInputTokens).toBe(
+      (usages[2]?.cachedInputTokens ?? 0) + (usages[2]?.cacheWriteInputTokens ?? 0),
+    );
   });
 });
