@@ -1,0 +1,142 @@
+/**
+ * `semantic_search` at scale (issue 47): `BENCH_CAMPAIGNS` campaigns (default 100,000) of one tenant,
+ * their `campaign_text` embedded with the local embedding (as `POST /campaigns` does), loaded in bulk into
+ * PGlite on disk (multi-row INSERTs of 500, the HNSW indexes dropped first), then the HNSW index built once
+ * and `ANALYZE`d. 100 queries (1-3 campaign words, drawn at Zipf frequencies, bench/lib/zipf-corpus.ts) go
+ * through the campaign store's `nearest` exactly as the tool calls it (limit 20), without a filter and with
+ * channel + sentiment (a thirty-sixth of the rows), for each `hnsw.ef_search` in `BENCH_EF_SEARCH`
+ * (default 40,100,200); recall@20 is against the exact ranking of every row that passes the filter.
+ *
+ *   npx tsx bench/semantic-search-100k.ts
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { DEMO_CHANNELS, DEMO_SENTIMENTS } from "../dev/demo/demo-campaigns";
+import { startLocalPostgres } from "../dev/local-postgres";
+import {
+  createCampaignStore,
+  filterClauses,
+  ParamList,
+} from "../functions/chat/campaigns/adapters/sql-campaign-store";
+import { createEmbedding } from "../functions/core/embedding/create-embedding";
+import { readEmbeddingConfig } from "../functions/core/embedding/embedding-config";
+import { createPostgresWireSql } from "../functions/core/sql/postgres-wire-adapter";
+import { sqlVector } from "../functions/core/sql/sql-port";
+import { forTenant } from "../functions/core/sql/tenant-sql";
+import { percentile } from "./lib/stats";
+import { pick, realisticQuery } from "./lib/zipf-corpus";
+
+const CAMPAIGNS = Number(process.env.BENCH_CAMPAIGNS ?? 100_000);
+const QUERIES = Number(process.env.BENCH_QUERIES ?? 100);
+const EF_SEARCH = (process.env.BENCH_EF_SEARCH ?? "40,100,200").split(",").map(Number);
+const TENANT = "bench";
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ");
+console.log(`${new Date().toISOString()}, load average ${load()}, ${CAMPAIGNS} campaigns`);
+
+const dataDir = mkdtempSync(join(tmpdir(), "larder-bench-semantic-"));
+process.on("exit", () => rmSync(dataDir, { recursive: true, force: true }));
+const postgres = await startLocalPostgres({ dataDir: join(dataDir, "pg") });
+const sql = createPostgresWireSql({ url: postgres.url, sharedSession: true });
+const embedding = createEmbedding(readEmbeddingConfig({}), { logger: null });
+const store = createCampaignStore(forTenant(sql, TENANT));
+
+await sql.query("DROP INDEX campaigns_campaign_text_embedding");
+await sql.query("DROP INDEX campaigns_full_campaign_text_embedding");
+await sql.query("DROP INDEX campaigns_search_text");
+
+let started = performance.now();
+const BATCH = 500;
+let model = "";
+for (let from = 0; from < CAMPAIGNS; from += BATCH) {
+  const rows = Array.from({ length: Math.min(BATCH, CAMPAIGNS - from) }, (_, k) => {
+    const i = from + k;
+    const words = Array.from({ length: 8 }, () => realisticQuery("english")).join(" ");
+    return {
+      id: `c${i}`,
+      channel: DEMO_CHANNELS[i % DEMO_CHANNELS.length] as string,
+      sentiment: DEMO_SENTIMENTS[Math.floor(i / DEMO_CHANNELS.length) % DEMO_SENTIMENTS.length] as string,
+      text: `${pick(["Earn", "Get", "Enjoy", "Save with"])} ${words}`,
+    };
+  });
+  const embedded = await embedding.embed(
+    rows.map((r) => r.text),
+    { purpose: "document" },
+  );
+  model = embedded.model;
+  const params = new ParamList();
+  const values = rows.map(
+    (r, k) =>
+      `($1, ${params.add(r.id)}, 'Bench Bank', ${params.add(r.channel)}, ${params.add(r.sentiment)}, DATE '2026-06-01', ${params.add(r.text)}, ${params.add(sqlVector(embedded.vectors[k] ?? []))}::vector, ${params.add(model)})`,
+  );
+  await sql.query(
+    `INSERT INTO campaigns (tenant, id, company, channel, imagery_sentiment, capture_date, campaign_text, campaign_text_embedding, embedding_model) VALUES ${values.join(", ")}`,
+    [TENANT, ...params.values],
+  );
+}
+console.log(
+  `load (embed + multi-row INSERT, no HNSW): ${((performance.now() - started) / 1000).toFixed(1)} s`,
+);
+started = performance.now();
+await sql.query(
+  "CREATE INDEX campaigns_campaign_text_embedding ON campaigns USING hnsw (campaign_text_embedding vector_cosine_ops)",
+);
+console.log(
+  `HNSW build (m 16, ef_construction 64): ${((performance.now() - started) / 1000).toFixed(1)} s, load ${load()}`,
+);
+await sql.query("ANALYZE campaigns");
+
+const queryVectors = (
+  await embedding.embed(
+    Array.from({ length: QUERIES }, () => realisticQuery("english")),
+    { purpose: "query" },
+  )
+).vectors;
+const FILTER = [{ channel: "Email", sentiment: "Urgent" }];
+
+/** The exact top 20: every row that passes the filter, sorted by distance (`+ 0`: no index serves it). */
+const exact = async (vector: number[], filters: typeof FILTER | []) => {
+  const params = new ParamList();
+  const v = params.add(sqlVector(vector));
+  const clauses = ["tenant = $1", ...filterClauses(filters, params)];
+  const result = await sql.query(
+    `SELECT id FROM campaigns WHERE ${clauses.join(" AND ")} ORDER BY (campaign_text_embedding <=> ${v}::vector) + 0 LIMIT 20`,
+    [TENANT, ...params.values],
+  );
+  return result.rows.map((row) => String(row.id));
+};
+const truth = { none: [] as string[][], filtered: [] as string[][] };
+for (const vector of queryVectors) {
+  truth.none.push(await exact(vector, []));
+  truth.filtered.push(await exact(vector, FILTER));
+}
+
+console.log("| ef_search | filter | p50 ms | p99 ms | recall@20 |");
+console.log("|---:|---|---:|---:|---:|");
+for (const ef of EF_SEARCH) {
+  await sql.query(`SET hnsw.ef_search = ${ef}`);
+  for (const [label, filters, expected] of [
+    ["none", [], truth.none],
+    ["channel Email, sentiment Urgent", FILTER, truth.filtered],
+  ] as const) {
+    const samples: number[] = [];
+    let found = 0;
+    await store.nearest(queryVectors[0] ?? [], model, "campaign_text", [...filters], 20);
+    for (const [q, vector] of queryVectors.entries()) {
+      const t = performance.now();
+      const page = await store.nearest(vector, model, "campaign_text", [...filters], 20);
+      samples.push(performance.now() - t);
+      const want = new Set(expected[q]);
+      found += page.campaigns.filter((c) => want.has(c.id)).length / Math.max(1, want.size);
+    }
+    console.log(
+      `| ${ef} | ${label} | ${percentile(samples, 50).toFixed(1)} | ${percentile(samples, 99).toFixed(1)} | ${((found / queryVectors.length) * 100).toFixed(1)} % |`,
+    );
+  }
+}
+console.log(`load average after: ${load()}`);
+await sql.close();
+await postgres.stop();
