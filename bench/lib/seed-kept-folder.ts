@@ -59,9 +59,14 @@ const itemsNaming = async (documents: DynamoDBDocumentClient, tableName: string,
   return items;
 };
 
-const copiesOf = (items: Record<string, unknown>[], id: string, count: number, prefix: string) =>
+/**
+ * `count` copies of the items under new ids: the 8 characters after the id's kind prefix (`neg_`, `run_`)
+ * become digits, which the ids' hex alphabet has.
+ */
+const copiesOf = (items: Record<string, unknown>[], id: string, count: number) =>
   Array.from({ length: count }, (_, i) => {
-    const copyId = `${prefix}${String(i).padStart(6, "0")}${id.slice(prefix.length + 6)}`;
+    const at = id.indexOf("_") + 1;
+    const copyId = `${id.slice(0, at)}${String(i + 1).padStart(8, "0")}${id.slice(at + 8)}`;
     return items.map(
       (item) => JSON.parse(JSON.stringify(item).replaceAll(id, copyId)) as Record<string, unknown>,
     );
@@ -120,19 +125,21 @@ export const seedKeptFolder = async (stack: StackEndpoints, counts: SeedCounts):
       if (status !== "running" && status !== "awaiting_review") throw new Error(`template message ${status}`);
       return status === "awaiting_review";
     });
-    const run = await api(stack.apiUrl, "POST", "/shop/runs", {});
-    const runId = String(run.runId);
-    await waitFor("the template shop run to end", async () => {
-      return (await api(stack.apiUrl, "GET", `/shop/runs/${runId}`)).status !== "running";
-    });
+    let runId = "";
+    if (counts.runs > 0) {
+      runId = String((await api(stack.apiUrl, "POST", "/shop/runs", {})).runId);
+      await waitFor("the template shop run to end", async () => {
+        return (await api(stack.apiUrl, "GET", `/shop/runs/${runId}`)).status !== "running";
+      });
+    }
 
     const [negotiationItems, runItems] = await Promise.all([
       itemsNaming(documents, tableName, [negotiationId]),
-      itemsNaming(documents, tableName, [runId]),
+      runId ? itemsNaming(documents, tableName, [runId]) : [],
     ]);
     await writeAll(documents, tableName, [
-      ...copiesOf(negotiationItems, negotiationId, counts.pausedReviews - 1, "seed"),
-      ...copiesOf(runItems, runId, counts.runs - 1, "seed"),
+      ...copiesOf(negotiationItems, negotiationId, counts.pausedReviews - 1),
+      ...copiesOf(runItems, runId, counts.runs - 1),
     ]);
   } finally {
     client.destroy();
@@ -147,7 +154,7 @@ export const seedKeptFolder = async (stack: StackEndpoints, counts: SeedCounts):
       )
     ).rows.map((row) => `"${String(row.column_name)}"`);
     const demo = Number((await sql.query("SELECT count(*)::int AS n FROM campaigns")).rows[0]?.n ?? 0);
-    if (demo === 0) throw new Error("seed: no demo campaigns to copy");
+    if (counts.campaigns <= demo) return;
     const rounds = Math.ceil(Math.max(0, counts.campaigns - demo) / demo);
     await sql.query(
       `INSERT INTO campaigns (id, ${columns.join(", ")})
