@@ -72,10 +72,15 @@ const row = (what: string, samples: number[], loadBefore: string) =>
 // 1. The first start into an empty folder (after `npm ci`: no cache).
 const plain = newFolder();
 let loadBefore = load();
-if (process.env.BENCH_FIRST_START !== "0") rmSync(cacheDir, { recursive: true, force: true });
+const noCache = process.env.BENCH_FIRST_START !== "0";
+if (noCache) rmSync(cacheDir, { recursive: true, force: true });
 const first = await startOnce(plain);
 await first.stack.stop();
-row("first start: empty data folder, no node_modules/.cache/larder", [first.healthyMs], loadBefore);
+row(
+  `first start: empty data folder, ${noCache ? "no node_modules/.cache/larder" : "the cache kept"}`,
+  [first.healthyMs],
+  loadBefore,
+);
 
 // 2. Restarts on that folder (the demo data kept).
 loadBefore = load();
