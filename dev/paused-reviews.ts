@@ -1,6 +1,5 @@
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import { tableDefinition } from "../functions/core/db/table-definition";
+import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import type { WorkflowPort } from "../functions/core/workflow/workflow-port";
 import type { LocalWorkflowRunner } from "./workflow-runner";
 
@@ -27,8 +26,6 @@ export type ResumeOutcome =
 export const NEGOTIATION_WORKFLOW = "negotiation";
 export const REVIEW_STATE = "Review";
 
-const { versionAttribute: VERSION } = tableDefinition;
-
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 export interface ReviewResumer {
@@ -51,8 +48,8 @@ export interface ReviewResumer {
  * such message's workflow is started again at its Review state, with the input its first execution had
  * (`tenant`, `negotiationId`, `messageId`, all the Review state and the states after it read) and the same
  * execution name, so the real ASL runs on from the wait: the Review Task stores a new token on the message,
- * and a review then carries on to Save as it would have. The stale token is cleared first (a review in that
- * moment is 409 `message_not_awaiting_review`, as before Review stores its token when deployed).
+ * and a review then carries on to Save as it would have. Until then the message keeps its stale token, which
+ * `freshTokenFor` maps to the resumption under way: a review in that moment waits for the new token.
  *
  * The local stack carries them on after it reports ready (`resumeAll`), a few at a time, so a restart does
  * not wait for them however many there are; a review that arrives first carries its own on at once
@@ -73,38 +70,33 @@ export const createReviewResumer = ({
   waitMs?: number;
 }): ReviewResumer => {
   const waiting = new Map(paused.map((review) => [`${review.negotiationId}/${review.messageId}`, review]));
+  // A token names one execution, so one message; a table copied item by item (a restored backup, a bench's
+  // bulk seed) can hold the same token on several. Such a token is routed to none of them: a review sent to
+  // it is refused (409, as any review of a token nothing answers) rather than taken by another message's
+  // workflow; sent again once its own message is carried on, it answers that message's new token.
+  const holders = new Map<string, PausedReview[]>();
+  for (const review of paused) {
+    if (review.staleToken)
+      holders.set(review.staleToken, [...(holders.get(review.staleToken) ?? []), review]);
+  }
   const byStaleToken = new Map(
-    paused.flatMap((review) => (review.staleToken ? [[review.staleToken, review] as const] : [])),
+    [...holders].flatMap(([token, reviews]) =>
+      reviews.length === 1 && reviews[0] ? [[token, reviews[0]] as const] : [],
+    ),
   );
   const resuming = new Map<PausedReview, Promise<{ outcome: ResumeOutcome; token?: string }>>();
   let stopped = false;
 
   const resumeOne = async (review: PausedReview): Promise<{ outcome: ResumeOutcome; token?: string }> => {
-    const cleared = await documents
-      .send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: review.key,
-          ConditionExpression: "#data.#status = :awaiting",
-          UpdateExpression: "SET #data.#taskToken = :none, #version = if_not_exists(#version, :zero) + :one",
-          ExpressionAttributeNames: {
-            "#data": "data",
-            "#status": "status",
-            "#taskToken": "taskToken",
-            "#version": VERSION,
-          },
-          ExpressionAttributeValues: { ":awaiting": "awaiting_review", ":none": null, ":zero": 0, ":one": 1 },
-        }),
-      )
-      .then(
-        () => true,
-        (error: { name?: string }) => {
-          // Reviewed meanwhile: nothing to carry on.
-          if (error.name === "ConditionalCheckFailedException") return false;
-          throw error;
-        },
-      );
-    if (!cleared) return { outcome: "answered" };
+    // The stale token stays on the message until the new execution's Review step overwrites it: a review
+    // that reads it meanwhile comes through `freshTokenFor` and waits for this resumption's new token
+    // (clearing it would answer that review 409 `message_not_awaiting_review` for as long as this takes).
+    const { Item: before } = await documents.send(
+      new GetCommand({ TableName: tableName, Key: review.key, ConsistentRead: true }),
+    );
+    // Reviewed meanwhile: nothing to carry on.
+    if ((before?.data as { status?: string } | undefined)?.status !== "awaiting_review")
+      return { outcome: "answered" };
     const { tenant, negotiationId, messageId } = review;
     await workflows.startAt(
       NEGOTIATION_WORKFLOW,
@@ -116,7 +108,8 @@ export const createReviewResumer = ({
     while (Date.now() < deadline && !stopped) {
       const { Item } = await documents.send(new GetCommand({ TableName: tableName, Key: review.key }));
       const data = Item?.data as { status?: string; taskToken?: string | null } | undefined;
-      if (data?.taskToken) return { outcome: "reviewable", token: data.taskToken };
+      if (data?.taskToken && data.taskToken !== review.staleToken)
+        return { outcome: "reviewable", token: data.taskToken };
       // The message no longer waits: its review step failed and recorded why (a review answers that).
       if (data?.status !== "awaiting_review") return { outcome: "reviewable" };
       await sleep(25);
