@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { BatchWriteCommand, DynamoDBDocumentClient, ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { LOCAL_DYNAMODB_CLIENT_CONFIG } from "../../functions/core/db/app-table";
@@ -59,16 +60,29 @@ const itemsNaming = async (documents: DynamoDBDocumentClient, tableName: string,
   return items;
 };
 
+/** A task token the local runner issued (dev/workflow/task-tokens.ts): one execution's, so one copy's. */
+const TASK_TOKEN = /local-task-token-[0-9a-f-]+/g;
+
 /**
  * `count` copies of the items under new ids: the 8 characters after the id's kind prefix (`neg_`, `run_`)
- * become digits, which the ids' hex alphabet has.
+ * become digits, which the ids' hex alphabet has. Each copy gets task tokens of its own, as each real
+ * paused review holds its own execution's token.
  */
 const copiesOf = (items: Record<string, unknown>[], id: string, count: number) =>
   Array.from({ length: count }, (_, i) => {
     const at = id.indexOf("_") + 1;
     const copyId = `${id.slice(0, at)}${String(i + 1).padStart(8, "0")}${id.slice(at + 8)}`;
+    const tokens = new Map<string, string>();
+    const tokenOf = (token: string) => {
+      if (!tokens.has(token)) tokens.set(token, `local-task-token-${randomUUID()}`);
+      return tokens.get(token) ?? token;
+    };
     return items.map(
-      (item) => JSON.parse(JSON.stringify(item).replaceAll(id, copyId)) as Record<string, unknown>,
+      (item) =>
+        JSON.parse(JSON.stringify(item).replaceAll(id, copyId).replaceAll(TASK_TOKEN, tokenOf)) as Record<
+          string,
+          unknown
+        >,
     );
   }).flat();
 
