@@ -5,44 +5,15 @@ import type { AgentProcessResponse } from "../../functions/negotiate/domain/agen
 import type { ClassifiedInstructions, OrderContext } from "../../functions/negotiate/domain/experts/types";
 import type { Review } from "../../functions/negotiate/domain/negotiation";
 import type { NegotiationDeps } from "../../functions/negotiate/domain/negotiation-deps";
-import {
-  AwaitReviewEventSchema,
-  awaitReviewStep,
-} from "../../functions/negotiate/domain/use-cases/await-review-step";
-import {
-  ClassifyEventSchema,
-  classifyStep,
-} from "../../functions/negotiate/domain/use-cases/classify-instructions-step";
-import {
-  ConsultEventSchema,
-  consultStep,
-} from "../../functions/negotiate/domain/use-cases/consult-expert-step";
-import { CraftEventSchema, craftStep } from "../../functions/negotiate/domain/use-cases/craft-response-step";
 import { createNegotiation } from "../../functions/negotiate/domain/use-cases/create-negotiation";
-import {
-  EscalateWithoutModelEventSchema,
-  escalateWithoutModelStep,
-} from "../../functions/negotiate/domain/use-cases/escalate-without-model-step";
-import {
-  OrchestrateEventSchema,
-  orchestrateStep,
-} from "../../functions/negotiate/domain/use-cases/orchestrate-round-step";
 import { receiveSupplierMessage } from "../../functions/negotiate/domain/use-cases/receive-supplier-message";
-import {
-  RecordFailureEventSchema,
-  recordFailureStep,
-} from "../../functions/negotiate/domain/use-cases/record-failure-step";
 import { reviewMessage } from "../../functions/negotiate/domain/use-cases/review-message";
-import {
-  SaveEventSchema,
-  saveOutcomeStep,
-} from "../../functions/negotiate/domain/use-cases/save-outcome-step";
-import {
-  modelStepHandler,
-  type NegotiationModelStepSources,
-  type NegotiationStepHandler,
-  tableStepHandler,
+import { NEGOTIATION_MODEL_STEPS } from "../../functions/negotiate/wiring/negotiation-model-steps";
+import type {
+  NegotiationModelStepSources,
+  NegotiationStepHandler,
 } from "../../functions/negotiate/wiring/negotiation-step-scope";
+import { NEGOTIATION_TABLE_STEPS } from "../../functions/negotiate/wiring/negotiation-table-steps";
 import { negotiateArea } from "../../lib/areas/negotiate";
 import { createLocalWorkflowRunner, type LocalWorkflowRunner } from "../workflow-runner";
 import { createInMemoryNegotiationRepository } from "./in-memory-negotiation-repository";
@@ -81,42 +52,16 @@ export interface LocalNegotiationInput {
 const TENANT = "local";
 
 /**
- * The workflow's Lambda Tasks, keyed by the function ids of lib/areas/negotiate.ts, bound to the given
- * sources: each runs the use case its entry (functions/negotiate/entries/*-step.ts) runs, through the same
- * step scope (negotiation-step-scope.ts), with the records in memory instead of the deployed table.
+ * The workflow's Lambda Tasks, keyed by the function ids of the step tables (functions/negotiate/wiring/
+ * negotiation-*-steps.ts, which the entries read too): each runs its step's use case through the same step
+ * scope (negotiation-step-scope.ts), with the records in memory instead of the deployed table.
  */
 const localStepHandlers = (sources: NegotiationModelStepSources): Record<string, NegotiationStepHandler> => ({
-  NegotiateInstructionClassifier: modelStepHandler(sources, ClassifyEventSchema, "classify", classifyStep),
-  NegotiateExtractionExpert: modelStepHandler(
-    sources,
-    ConsultEventSchema,
-    "extraction expert",
-    (deps, event) => consultStep(deps, "extraction", event),
+  ...Object.fromEntries(
+    Object.entries(NEGOTIATION_MODEL_STEPS).map(([id, step]) => [id, step.handlerFor(sources)]),
   ),
-  NegotiateEscalationExpert: modelStepHandler(
-    sources,
-    ConsultEventSchema,
-    "escalation expert",
-    (deps, event) => consultStep(deps, "escalation", event),
-  ),
-  NegotiateNeedsExpert: modelStepHandler(sources, ConsultEventSchema, "needs expert", (deps, event) =>
-    consultStep(deps, "needs", event),
-  ),
-  NegotiateOrchestrator: modelStepHandler(sources, OrchestrateEventSchema, "orchestrator", orchestrateStep),
-  NegotiateResponseCrafter: modelStepHandler(sources, CraftEventSchema, "response crafter", craftStep),
-  NegotiateAwaitReview: tableStepHandler(sources, AwaitReviewEventSchema, "await review", awaitReviewStep),
-  NegotiateSaveOutcome: tableStepHandler(sources, SaveEventSchema, "save outcome", saveOutcomeStep),
-  NegotiateEscalateWithoutModel: tableStepHandler(
-    sources,
-    EscalateWithoutModelEventSchema,
-    "escalate without model",
-    escalateWithoutModelStep,
-  ),
-  NegotiateRecordFailure: tableStepHandler(
-    sources,
-    RecordFailureEventSchema,
-    "record failure",
-    recordFailureStep,
+  ...Object.fromEntries(
+    Object.entries(NEGOTIATION_TABLE_STEPS).map(([id, step]) => [id, step.handlerFor(sources)]),
   ),
 });
 const POLL_MS = 2;

@@ -1,12 +1,17 @@
 import type { NegotiateApiDeps } from "../../functions/negotiate/http/create-negotiate-app";
+import type { NegotiationModelStepId } from "../../functions/negotiate/wiring/negotiation-model-steps";
+import type { NegotiationTableStepId } from "../../functions/negotiate/wiring/negotiation-table-steps";
 import type { AreaDefinition, FunctionDefinition } from "../definition-types";
 import { describedApp } from "../described-app";
 
 /** A model call's budget (LLM_TIMEOUT_MS, 60 s) plus the table reads and writes around it. */
 const modelStepTimeoutSeconds = 90;
 
+/** A step's function id: a key of the step tables its entry and the local runner read. */
+type NegotiationStepId = NegotiationModelStepId | NegotiationTableStepId;
+
 const step = (
-  id: string,
+  id: NegotiationStepId,
   file: string,
   description: string,
   needs: FunctionDefinition["needs"],
@@ -117,7 +122,7 @@ export const negotiateArea: AreaDefinition = {
         NegotiateSaveOutcomeFnArn: "NegotiateSaveOutcome",
         NegotiateEscalateWithoutModelFnArn: "NegotiateEscalateWithoutModel",
         NegotiateRecordFailureFnArn: "NegotiateRecordFailure",
-      },
+      } satisfies { [K in NegotiationStepId as `${K}FnArn`]: K },
       // The review waits up to 14 days (the Review state's TimeoutSeconds); a day more for the rest.
       timeoutSeconds: 15 * 24 * 3600,
     },

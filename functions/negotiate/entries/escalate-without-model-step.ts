@@ -1,12 +1,4 @@
-import {
-  EscalateWithoutModelEventSchema,
-  escalateWithoutModelStep,
-} from "../domain/use-cases/escalate-without-model-step";
 import { tableStep } from "../wiring/negotiation-table-step-wiring";
 
 /** Negotiation workflow, EscalateWithoutModel: the Craft step's fallback, an escalation written with no model. */
-export const handler = tableStep(
-  EscalateWithoutModelEventSchema,
-  "escalate without model",
-  escalateWithoutModelStep,
-);
+export const handler = tableStep("NegotiateEscalateWithoutModel");

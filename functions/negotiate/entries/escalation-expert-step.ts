@@ -1,7 +1,4 @@
-import { ConsultEventSchema, consultStep } from "../domain/use-cases/consult-expert-step";
 import { modelStep } from "../wiring/negotiation-model-step-wiring";
 
 /** Negotiation workflow: the escalation expert, on the first fan-out or when the orchestrator asks. */
-export const handler = modelStep(ConsultEventSchema, "escalation expert", (deps, event) =>
-  consultStep(deps, "escalation", event),
-);
+export const handler = modelStep("NegotiateEscalationExpert");

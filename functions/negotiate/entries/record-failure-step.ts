@@ -1,5 +1,4 @@
-import { RecordFailureEventSchema, recordFailureStep } from "../domain/use-cases/record-failure-step";
 import { tableStep } from "../wiring/negotiation-table-step-wiring";
 
 /** Negotiation workflow: marks the message failed when a step failed for good. */
-export const handler = tableStep(RecordFailureEventSchema, "record failure", recordFailureStep);
+export const handler = tableStep("NegotiateRecordFailure");

@@ -1,10 +1,9 @@
-import type { z } from "zod";
 import { configOnce, parseConfig } from "../../core/config";
 import { createAppTable, TableConfigSchema } from "../../core/db/app-table";
 import { createLogger } from "../../core/logger";
 import { createDynamoNegotiationRepository } from "../adapters/dynamo-negotiation-repository";
-import type { StepDeps, StepEvent } from "../domain/negotiation-step";
-import { type NegotiationStepSources, tableStepHandler } from "./negotiation-step-scope";
+import type { NegotiationStepSources } from "./negotiation-step-scope";
+import { NEGOTIATION_TABLE_STEPS, type NegotiationTableStepId } from "./negotiation-table-steps";
 
 // Parsed when the entry module loads (a cold start): a missing TABLE_NAME fails there, with its name.
 const config = configOnce(() => ({ table: parseConfig(TableConfigSchema) }))();
@@ -17,9 +16,6 @@ export const deployedTableStepSources: NegotiationStepSources = {
   now: () => new Date(),
 };
 
-/** A deployed table step's handler: one use case over the execution's tenant's table. */
-export const tableStep = <E extends StepEvent, R>(
-  schema: z.ZodType<E>,
-  step: string,
-  run: (deps: StepDeps, event: E) => Promise<R>,
-) => tableStepHandler(deployedTableStepSources, schema, step, run);
+/** A deployed table step's handler: its use case over the execution's tenant's table. */
+export const tableStep = (id: NegotiationTableStepId) =>
+  NEGOTIATION_TABLE_STEPS[id].handlerFor(deployedTableStepSources);

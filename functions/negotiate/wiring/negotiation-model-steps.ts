@@ -1,0 +1,41 @@
+import type { z } from "zod";
+import type { ModelStepDeps, StepEvent } from "../domain/negotiation-step";
+import { ClassifyEventSchema, classifyStep } from "../domain/use-cases/classify-instructions-step";
+import { ConsultEventSchema, consultStep } from "../domain/use-cases/consult-expert-step";
+import { CraftEventSchema, craftStep } from "../domain/use-cases/craft-response-step";
+import { OrchestrateEventSchema, orchestrateStep } from "../domain/use-cases/orchestrate-round-step";
+import { modelStepHandler, type NegotiationModelStepSources } from "./negotiation-step-scope";
+
+const modelStep = <E extends StepEvent, R>(
+  name: string,
+  schema: z.ZodType<E>,
+  run: (deps: ModelStepDeps, event: E) => Promise<R>,
+) => ({
+  scope: "model" as const,
+  name,
+  schema,
+  run,
+  handlerFor: (sources: NegotiationModelStepSources) => modelStepHandler(sources, schema, name, run),
+});
+
+/**
+ * The negotiation workflow's model steps, by function id (lib/areas/negotiate.ts, the ASL's `…FnArn`): the
+ * step's name in logs, its Task input's schema and its use case, run in the model scope. A module apart
+ * from the table steps', so their Lambdas bundle no model or prompt.
+ */
+export const NEGOTIATION_MODEL_STEPS = {
+  NegotiateInstructionClassifier: modelStep("classify", ClassifyEventSchema, classifyStep),
+  NegotiateExtractionExpert: modelStep("extraction expert", ConsultEventSchema, (deps, event) =>
+    consultStep(deps, "extraction", event),
+  ),
+  NegotiateEscalationExpert: modelStep("escalation expert", ConsultEventSchema, (deps, event) =>
+    consultStep(deps, "escalation", event),
+  ),
+  NegotiateNeedsExpert: modelStep("needs expert", ConsultEventSchema, (deps, event) =>
+    consultStep(deps, "needs", event),
+  ),
+  NegotiateOrchestrator: modelStep("orchestrator", OrchestrateEventSchema, orchestrateStep),
+  NegotiateResponseCrafter: modelStep("response crafter", CraftEventSchema, craftStep),
+};
+
+export type NegotiationModelStepId = keyof typeof NEGOTIATION_MODEL_STEPS;
