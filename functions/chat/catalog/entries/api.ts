@@ -1,7 +1,7 @@
 import { toLambdaHandler } from "../../../core/http/lambda-handler";
 import { createObservability } from "../../../core/observability";
 import { readCatalogChatConfig } from "../wiring/catalog-chat-config";
-import { catalogChatLambdaApp } from "../wiring/catalog-chat-lambda-app";
+import { catalogChatLambdaApp } from "../wiring/catalog-chat-api-handler";
 
 // Parsed at cold start: a missing TABLE_NAME, database variable or provider key fails here, with its name.
 const config = readCatalogChatConfig();
