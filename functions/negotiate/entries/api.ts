@@ -1,5 +1,4 @@
-import { toLambdaHandler } from "../../core/http/lambda-handler";
-import { negotiateApi } from "../wiring/negotiate-api-wiring";
+import { createNegotiateApiHandler } from "../wiring/negotiate-api-wiring";
 
-/** NegotiateApi: the app the wiring builds on the first request (config is read at cold start). */
-export const handler = toLambdaHandler(negotiateApi.loadApp, negotiateApi.logger, negotiateApi.observability);
+// NegotiateApi: its wiring reads the config at cold start and builds the app on the first request.
+export const handler = await createNegotiateApiHandler();

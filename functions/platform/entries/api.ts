@@ -1,4 +1,4 @@
-import { buildPlatformApi } from "../wiring/platform-api-wiring";
+import { createPlatformApiHandler } from "../wiring/platform-api-wiring";
 
 // Built at cold start by the wiring: config parsed once, the checks, the app.
-export const { app, handler } = await buildPlatformApi();
+export const handler = await createPlatformApiHandler();

@@ -18,8 +18,11 @@ export const readPlatformConfig = configOnce(() => ({
   sql: readSqlConfig(),
 }));
 
-/** PlatformApi's composition root: the config, the table, the database and the checks, then the app. */
-export const buildPlatformApi = async () => {
+/**
+ * The PlatformApi Lambda handler (its composition root), built at cold start: the config, the table, the
+ * database and the checks, then the app.
+ */
+export const createPlatformApiHandler = async () => {
   const config = readPlatformConfig();
   const observability = await createObservability("platform");
   const { logger } = observability;
@@ -42,5 +45,5 @@ export const buildPlatformApi = async () => {
     // Imported on the first GET /openapi.json (its own chunk), not at cold start.
     openApiDocument: async () => (await import("../../../docs/openapi.json")).default,
   });
-  return { app, handler: toLambdaHandler(app, logger, observability) };
+  return toLambdaHandler(app, logger, observability);
 };
