@@ -1,10 +1,12 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { lazyEventPublisher } from "../../core/events/lazy-event-publisher";
 import type { ApiEnv } from "../../core/http/api-env";
+import { toLambdaHandler } from "../../core/http/lambda-handler";
 import { prefixedIdMaker } from "../../core/ids";
 import { lazyLoad, lazyPort } from "../../core/lazy";
 import { createLazyLlm } from "../../core/llm/lazy-llm";
 import type { Logger } from "../../core/logger";
+import { createObservability } from "../../core/observability";
 import type { WorkflowPort } from "../../core/workflow/workflow-port";
 import type { PlanShoppingListPort } from "../domain/ports/plan-shopping-list-port";
 import type { WeeklyRunIndex } from "../domain/ports/weekly-run-index";
@@ -78,4 +80,11 @@ export const createShopApi = async (logger: Logger): Promise<OpenAPIHono<ApiEnv>
     shopApiDeps(logger),
   ]);
   return createShopApp(deps);
+};
+
+/** The ShopApi Lambda handler: observability at cold start, the app (createShopApi) on the first request. */
+export const createShopApiHandler = async () => {
+  const observability = await createObservability("shop");
+  const { logger } = observability;
+  return toLambdaHandler(() => createShopApi(logger), logger, observability);
 };
