@@ -17,6 +17,7 @@ import {
 import { isAllowedStoreRequest, type StoreSite, storeSiteFor } from "../store-site";
 import { isForbiddenStoreAction } from "./forbidden-store-actions";
 import { launchChromium } from "./launch-chromium";
+import { createIdleSessionPool, createOpenSessionLimit, householdKey } from "./session-pool";
 import { pageIsSignedIn, type SignInOutcome, signInOnPage } from "./sign-in-page";
 import type {
   ReadPageOptions,
@@ -38,7 +39,7 @@ export interface PlaywrightStoreBrowserOptions {
   launch?: () => Promise<Browser>;
   /**
    * Idle sessions kept for reuse by the same household (same cookies), at most this many in all; 0 (the
-   * default) closes every session's context when it closes. See SessionPool.
+   * default) closes every session's context when it closes. See session-pool.ts.
    */
   idleSessions?: number;
   /**
@@ -48,9 +49,6 @@ export interface PlaywrightStoreBrowserOptions {
    */
   maxOpenSessions?: number;
 }
-
-/** How long an idle session is kept for its household before its context is closed. */
-const IDLE_SESSION_MS = 15_000;
 
 /**
  * How long closing a household's context may take once the deadline has passed: the deadline's margin
@@ -411,61 +409,15 @@ export const createPlaywrightStoreBrowser = (options: PlaywrightStoreBrowserOpti
     return context.newPage();
   };
 
-  /**
-   * Idle sessions by household (their cookies), newest last. A context and its page cost Chromium a new
-   * renderer (measured here: 20 searches at once took 4.5 s on fresh contexts, 1.7 s on reused pages), and
-   * a household's searches come in runs (each item of a coordinator run tries one query, then the next).
-   * Only the same household's next session takes one: its context holds that household's cookies alone,
-   * so households never share a context. A session whose call failed is closed, not kept.
-   */
   const maxIdle = options.idleSessions ?? 0;
-  const idle = new Map<string, { context: BrowserContext; page: Page; timer: NodeJS.Timeout }[]>();
-  let idleCount = 0;
-  const householdKey = (sessionOptions: StoreSessionOptions): string =>
-    JSON.stringify(
-      sessionOptions.cookies
-        .map((cookie) => [cookie.name, cookie.value, "url" in cookie ? cookie.url : cookie.domain])
-        .sort(),
-    );
-
-  const takeIdle = (key: string) => {
-    const entries = idle.get(key);
-    for (let entry = entries?.pop(); entry; entry = entries?.pop()) {
-      idleCount -= 1;
-      clearTimeout(entry.timer);
-      if (!entry.page.isClosed()) return entry;
-      void closeContext(entry.context, options.timeoutMs);
-    }
-    return undefined;
-  };
-
-  const release = async (key: string, session: PlaywrightStoreSession): Promise<void> => {
-    if (!session.healthy || idleCount >= maxIdle || session.page.isClosed()) return session.closeContext();
-    const entries = idle.get(key) ?? [];
-    idle.set(key, entries);
-    const entry = {
-      context: session.context,
-      page: session.page,
-      timer: setTimeout(() => {
-        const index = entries.indexOf(entry);
-        if (index < 0) return;
-        entries.splice(index, 1);
-        idleCount -= 1;
-        if (entries.length === 0 && idle.get(key) === entries) idle.delete(key);
-        void closeContext(entry.context, options.timeoutMs);
-      }, IDLE_SESSION_MS),
-    };
-    // An idle session must not keep a process (the local stack, a test) alive.
-    entry.timer.unref();
-    entries.push(entry);
-    idleCount += 1;
-  };
+  const idle = createIdleSessionPool(maxIdle, (context) => closeContext(context, options.timeoutMs));
+  const release = (key: string, session: PlaywrightStoreSession) => idle.release(key, session);
 
   const reuseIdle = async (
     sessionOptions: StoreSessionOptions,
   ): Promise<PlaywrightStoreSession | undefined> => {
     const key = householdKey(sessionOptions);
-    const entry = takeIdle(key);
+    const entry = idle.take(key);
     if (!entry) return undefined;
     try {
       // The household's own cookies again, in case a page of the store replaced them.
@@ -489,35 +441,10 @@ export const createPlaywrightStoreBrowser = (options: PlaywrightStoreBrowserOpti
     );
   };
 
-  // Slots for open sessions: each open session holds one until it closes (or fails to open).
-  const maxOpen = options.maxOpenSessions ?? Number.POSITIVE_INFINITY;
-  let openSessions = 0;
-  const waiting: (() => void)[] = [];
-  const freeSlot = (): void => {
-    const next = waiting.shift();
-    if (next) next();
-    else openSessions -= 1;
-  };
-  const takeSlot = async (deadline: number | undefined): Promise<void> => {
-    if (openSessions < maxOpen) {
-      openSessions += 1;
-      return;
-    }
-    let granted: () => void = () => undefined;
-    const turn = new Promise<void>((resolve) => {
-      granted = resolve;
-      waiting.push(resolve);
-    });
-    try {
-      await openingStep(turn, openingBound(deadline));
-    } catch (error) {
-      const index = waiting.indexOf(granted);
-      // Still queued: leave the queue. Granted meanwhile: hand the slot on.
-      if (index >= 0) waiting.splice(index, 1);
-      else freeSlot();
-      throw error;
-    }
-  };
+  const limit = createOpenSessionLimit(options.maxOpenSessions ?? Number.POSITIVE_INFINITY);
+  const freeSlot = limit.free;
+  const takeSlot = (deadline: number | undefined): Promise<void> =>
+    limit.take((turn) => openingStep(turn, openingBound(deadline)));
 
   const openContext = async (sessionOptions: StoreSessionOptions): Promise<PlaywrightStoreSession> => {
     await takeSlot(sessionOptions.deadline);
@@ -581,9 +508,7 @@ export const createPlaywrightStoreBrowser = (options: PlaywrightStoreBrowserOpti
       }
     },
     async close(): Promise<void> {
-      for (const entries of idle.values()) for (const entry of entries) clearTimeout(entry.timer);
       idle.clear();
-      idleCount = 0;
       const started = browser;
       browser = undefined;
       if (started) await (await started.catch(() => undefined))?.close();
