@@ -12,7 +12,7 @@ import { NEGOTIATION_MODEL_STEPS } from "../../functions/negotiate/wiring/negoti
 import type {
   NegotiationModelStepSources,
   NegotiationStepHandler,
-} from "../../functions/negotiate/wiring/negotiation-step-scope";
+} from "../../functions/negotiate/wiring/negotiation-step-handlers";
 import { NEGOTIATION_TABLE_STEPS } from "../../functions/negotiate/wiring/negotiation-table-steps";
 import { negotiateArea } from "../../lib/areas/negotiate";
 import { createLocalWorkflowRunner, type LocalWorkflowRunner } from "../workflow-runner";
@@ -54,7 +54,7 @@ const TENANT = "local";
 /**
  * The workflow's Lambda Tasks, keyed by the function ids of the step tables (functions/negotiate/wiring/
  * negotiation-*-steps.ts, which the entries read too): each runs its step's use case through the same step
- * scope (negotiation-step-scope.ts), with the records in memory instead of the deployed table.
+ * scope (negotiation-step-handlers.ts), with the records in memory instead of the deployed table.
  */
 const localStepHandlers = (sources: NegotiationModelStepSources): Record<string, NegotiationStepHandler> => ({
   ...Object.fromEntries(

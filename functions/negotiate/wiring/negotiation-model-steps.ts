@@ -4,7 +4,7 @@ import { ClassifyEventSchema, classifyStep } from "../domain/use-cases/classify-
 import { ConsultEventSchema, consultStep } from "../domain/use-cases/consult-expert-step";
 import { CraftEventSchema, craftStep } from "../domain/use-cases/craft-response-step";
 import { OrchestrateEventSchema, orchestrateStep } from "../domain/use-cases/orchestrate-round-step";
-import { modelStepHandler, type NegotiationModelStepSources } from "./negotiation-step-scope";
+import { modelStepHandler, type NegotiationModelStepSources } from "./negotiation-step-handlers";
 
 const modelStep = <E extends StepEvent, R>(
   name: string,

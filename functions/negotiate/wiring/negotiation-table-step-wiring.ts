@@ -2,7 +2,7 @@ import { configOnce, parseConfig } from "../../core/config";
 import { createAppTable, TableConfigSchema } from "../../core/db/app-table";
 import { createLogger } from "../../core/logger";
 import { createDynamoNegotiationRepository } from "../adapters/dynamo-negotiation-repository";
-import type { NegotiationStepSources } from "./negotiation-step-scope";
+import type { NegotiationStepSources } from "./negotiation-step-handlers";
 import { NEGOTIATION_TABLE_STEPS, type NegotiationTableStepId } from "./negotiation-table-steps";
 
 // Parsed when the entry module loads (a cold start): a missing TABLE_NAME fails there, with its name.

@@ -7,7 +7,7 @@ import {
 } from "../domain/use-cases/escalate-without-model-step";
 import { RecordFailureEventSchema, recordFailureStep } from "../domain/use-cases/record-failure-step";
 import { SaveEventSchema, saveOutcomeStep } from "../domain/use-cases/save-outcome-step";
-import { type NegotiationStepSources, tableStepHandler } from "./negotiation-step-scope";
+import { type NegotiationStepSources, tableStepHandler } from "./negotiation-step-handlers";
 
 const tableStep = <E extends StepEvent, R>(
   name: string,
