@@ -5,7 +5,7 @@ import type { FakeLlmRequest } from "../../../dev/fake-llm/fake-llm-script";
 import { RecipeVariantSchema } from "../../../functions/cook/domain";
 import { KitchenChatResponseSchema } from "../../../functions/cook/domain/kitchen-chat/kitchen-chat-schemas";
 import { type LocalApiServer, startLocalApiServer } from "../../support/local-api-server";
-import { DINNER, mealPath } from "../../unit/cook-http/support/cook-fixtures";
+import { DINNER, mealPath } from "../../unit/cook/http/support/cook-fixtures";
 import { seedPlanOverHttp } from "./support/seed-plan";
 
 // The LLM path end to end: the real Lambda entry (functions/cook/entries/api.ts) configured from the environment

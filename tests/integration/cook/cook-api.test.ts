@@ -18,7 +18,7 @@ import {
   REPLACE_CHICKEN_WITH_TOFU,
   REPLACE_RICE_WITH_QUINOA,
   variantId,
-} from "../../unit/cook-http/support/cook-fixtures";
+} from "../../unit/cook/http/support/cook-fixtures";
 import { seedPlanOverHttp } from "./support/seed-plan";
 
 // The cook API end to end: the local API Gateway (dev token authorizer, the route table of lib/areas), the

@@ -18,7 +18,7 @@ import {
   mealPath,
   RECIPES,
   REPLACE_CHICKEN_WITH_TOFU,
-} from "../../unit/cook-http/support/cook-fixtures";
+} from "../../unit/cook/http/support/cook-fixtures";
 
 // Issue 23: a provider that never answers (a tarpit) and one that answers after 20 s, at default settings
 // (a minute per call, two SDK retries) but for its endpoint, through the official Anthropic SDK, on

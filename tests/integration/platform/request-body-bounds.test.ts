@@ -24,7 +24,7 @@ import {
   planBody,
   RECIPES,
   REPLACE_CHICKEN_WITH_TOFU,
-} from "../../unit/cook-http/support/cook-fixtures";
+} from "../../unit/cook/http/support/cook-fixtures";
 
 // Every request-body field of every operation in docs/openapi.json at each of its documented bounds
 // (maxLength, maxItems, maximum, minLength, minItems, minimum), in an otherwise valid body, against the

@@ -13,7 +13,7 @@ import {
   planBody,
   RECIPES,
   REPLACE_CHICKEN_WITH_TOFU,
-} from "../../unit/cook-http/support/cook-fixtures";
+} from "../../unit/cook/http/support/cook-fixtures";
 
 // The API as a client developer meets it: every call goes through the generated typed client
 // (sdk/larder-client.ts) against the local API server and the real Lambda entries over DynamoDB Local,

@@ -16,7 +16,7 @@ import {
   PLAN_ID,
   SATURDAY_DINNER,
   storedMeal,
-} from "../kitchen-chat/support/kitchen-plan";
+} from "../cook/kitchen-chat/support/kitchen-plan";
 
 // The kitchen chat and its variants against a model that answers as real models do: each test here failed
 // on main (the assertion message is in the commit that fixed it).

@@ -32,12 +32,17 @@ import {
   malformed,
   refusal,
 } from "../../support/llm/realistic-fake-llm";
-import { createKitchenDeps, FRIDAY_DINNER, PLAN_ID, storedMeal } from "../kitchen-chat/support/kitchen-plan";
+import {
+  createKitchenDeps,
+  FRIDAY_DINNER,
+  PLAN_ID,
+  storedMeal,
+} from "../cook/kitchen-chat/support/kitchen-plan";
 import {
   RecordingCoordinatorLogger,
   SWEET_POTATO_CANDIDATES,
   SWEET_POTATO_ORIGINAL,
-} from "../shop-coordinator/support/coordinator-fixtures";
+} from "../shop/support/coordinator-fixtures";
 
 // Each area against a model that answers as real models do (tests/support/llm/realistic-fake-llm.ts):
 // every quirk ends corrected, asked again once, or on the offline path with its reason; never a failure

@@ -18,7 +18,7 @@ import {
   RecordingCoordinatorLogger,
   SWEET_POTATO_CANDIDATES,
   SWEET_POTATO_ORIGINAL,
-} from "../shop-coordinator/support/coordinator-fixtures";
+} from "../shop/support/coordinator-fixtures";
 
 // The shop's query, rank and reason steps against answers real models give (issue 35): near misses a
 // well-built system reads, and plausible answers that contradict the input, which it must not pass on.

@@ -1,5 +1,5 @@
 import type { ApiCall } from "../../../support/local-api-server";
-import { planBody, RECIPES } from "../../../unit/cook-http/support/cook-fixtures";
+import { planBody, RECIPES } from "../../../unit/cook/http/support/cook-fixtures";
 
 /** Stores the fixture recipes and a plan under `snapshotId` through the API, failing on any refusal. */
 export const seedPlanOverHttp = async (

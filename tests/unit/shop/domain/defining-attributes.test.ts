@@ -18,7 +18,7 @@ import {
   rankSubstitutesByValue,
 } from "../../../../functions/shop/domain/substitution/value-ranker";
 import { createFakeLlm } from "../../../support/llm/fake-llm";
-import { RecordingCoordinatorLogger } from "../../shop-coordinator/support/coordinator-fixtures";
+import { RecordingCoordinatorLogger } from "../support/coordinator-fixtures";
 
 const AUCHAN = STORE_BRAND_TIERS["auchan-pt"];
 

@@ -7,7 +7,7 @@ import { SEED_BRAND_TIERS } from "../../../../functions/shop/domain/substitution
 import { generateSearchQueries } from "../../../../functions/shop/domain/substitution/query-generator";
 import { saveRunResult } from "../../../../functions/shop/domain/use-cases/save-run";
 import { createInMemoryShopRunRepository } from "../../../support/shop/in-memory-shop-run-repository";
-import { RecordingCoordinatorLogger } from "../../shop-coordinator/support/coordinator-fixtures";
+import { RecordingCoordinatorLogger } from "../support/coordinator-fixtures";
 
 /**
  * Offline (LLM_PROVIDER=none, the documented default) is no failure: the heuristic steps are logged once

@@ -8,7 +8,7 @@ import {
 import { scanCartForRun } from "../../../../functions/shop/domain/use-cases/scan-cart";
 import { createFakeLlm } from "../../../support/llm/fake-llm";
 import { createInMemoryShopRunRepository } from "../../../support/shop/in-memory-shop-run-repository";
-import { RecordingCoordinatorLogger } from "../../shop-coordinator/support/coordinator-fixtures";
+import { RecordingCoordinatorLogger } from "../support/coordinator-fixtures";
 
 const line = (productId: string, name: string, available: boolean): CoordinatorCartLine => ({
   productId,
