@@ -22,7 +22,8 @@ describe("a household without a store account on a real store", () => {
       const { header, execution } = await harness.run("casa-sem-conta", "casa-sem-conta");
       expect(header.status).toBe("failed");
       expect(header.error?.code).toBe("store_account_missing");
-      expect(header.error?.message).toContain("PUT /shop/store-account");
+      // The fix is said once, beside the message (issue 49).
+      expect(header.error?.fix).toContain("PUT /shop/store-account");
       // BuildCart (past orders, then the cart) failed at once, never retried; ScanCart never ran.
       const names = execution.steps.map((step) => step.name);
       expect(names).toContain("BuildCart");
