@@ -147,6 +147,8 @@ export const shopArea: AreaDefinition = {
     { route: "GET /shop/store-account", functionId: "ShopApi" },
     { route: "PUT /shop/store-account", functionId: "ShopApi" },
     { route: "DELETE /shop/store-account", functionId: "ShopApi" },
+    { route: "GET /shop/substitution-choices", functionId: "ShopApi" },
+    { route: "DELETE /shop/substitution-choices/{originalProductId}", functionId: "ShopApi" },
   ],
   workflows: [
     {
