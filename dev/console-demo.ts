@@ -24,12 +24,15 @@ export const consoleBuildDir = async (): Promise<string> =>
  * The whole local stack in this process, in memory, on free ports, offline (no model), without the demo
  * data (the simulated store's demo household is there), serving the console at `consoleUrl`.
  */
-export const startConsoleStack = async (tableName: string): Promise<LocalStack & { consoleUrl: string }> => {
+export const startConsoleStack = async (
+  tableName: string,
+  options: { demoData?: boolean } = {},
+): Promise<LocalStack & { consoleUrl: string }> => {
   const stack = await startLocalStack(
     readLocalStackConfig({
       PORT: "0",
       STORE_PORT: "0",
-      DEMO_DATA: "off",
+      DEMO_DATA: options.demoData ? "on" : "off",
       SCHEDULES: "off",
       LLM_PROVIDER: "none",
       TABLE_NAME: tableName,
