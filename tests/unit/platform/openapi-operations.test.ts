@@ -59,18 +59,6 @@ describe("every operation in the OpenAPI document", () => {
   });
 });
 
-describe("every operation in the OpenAPI document is routed", () => {
-  // A handler's route that lib/areas does not list answers 404 through API Gateway and the local stack
-  // alike (GET /shop/substitution-choices was documented and unreachable).
-  it("by a route of lib/areas to a function", () => {
-    const routed = new Set(allRoutes().map((route) => route.route));
-    const unrouted = operations
-      .map(({ method, path }) => `${method.toUpperCase()} ${path}`)
-      .filter((key) => key !== "GET /openapi.json" && !routed.has(key));
-    expect(unrouted).toEqual([]);
-  });
-});
-
 describe("the document's servers", () => {
   it("lists the local stack and a deployed stage's placeholder", () => {
     expect(document.servers?.map((server) => server.url)).toEqual([
