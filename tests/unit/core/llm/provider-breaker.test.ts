@@ -5,6 +5,7 @@ import { LlmUnavailable } from "../../../../functions/core/llm/llm-errors";
 import type { DriverRequest, ModelDriver } from "../../../../functions/core/llm/model-driver";
 import { llmWithDeadline } from "../../../../functions/core/llm/model-session";
 import { providerBreaker, providerConditions } from "../../../../functions/core/llm/provider-breaker";
+import { waitUntil } from "../../../support/wait-until";
 
 const request = {
   schema: z.object({ ok: z.boolean() }),
@@ -101,7 +102,10 @@ describe("the provider breaker", () => {
     await failureOf(hanging.structured(request));
     expect((await failureOf(hanging.structured(request))).code).toBe("llm_circuit_open");
 
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // Waits on the breaker's own reported window (its retryAfter), not on a guess of how long it lasts.
+    const retryAfter = providerConditions().find((c) => c.provider === "hanging")?.retryAfter;
+    expect(retryAfter).toBeDefined();
+    await waitUntil("the open breaker's window to pass", () => Date.now() > Date.parse(retryAfter ?? "") + 1);
     const answering = createLlmClient({
       driver: answeringDriver(),
       models: { default: "m", fast: "m" },
