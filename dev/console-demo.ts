@@ -21,13 +21,15 @@ export const consoleBuildDir = async (): Promise<string> =>
   (await ensureConsoleBuild({ root: repositoryRoot })).dir;
 
 /**
- * The whole local stack in this process, in memory, on free ports, offline (no model), without the demo
- * data (the simulated store's demo household is there), serving the console at `consoleUrl`.
+ * The whole local stack in this process, in memory, on free ports, offline (no model), serving the console
+ * at `consoleUrl`; the demo data only when asked (the simulated store's demo household is always there).
  */
+export type ConsoleStack = LocalStack & { consoleUrl: string };
+
 export const startConsoleStack = async (
   tableName: string,
   options: { demoData?: boolean } = {},
-): Promise<LocalStack & { consoleUrl: string }> => {
+): Promise<ConsoleStack> => {
   const stack = await startLocalStack(
     readLocalStackConfig({
       PORT: "0",
