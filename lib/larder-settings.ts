@@ -29,6 +29,11 @@ export interface LarderSettings {
    * their code falls back to, so the stack always sets it: the real Auchan.pt unless told otherwise.
    */
   storeUrl: string;
+  /**
+   * A folder (absolute, or relative to the repository) holding an already built console, published as it
+   * is. Unset (the default): `cdk synth`/`deploy` builds web/ with Vite. The synth tests set a placeholder.
+   */
+  consoleDir?: string;
 }
 
 /** Context keys read by `readSettings`; cdk.json documents their defaults. */
@@ -44,6 +49,7 @@ export const settingsContextKeys = [
   "apiRateLimit",
   "apiBurstLimit",
   "storeUrl",
+  "consoleDir",
 ] as const;
 
 type ContextKey = (typeof settingsContextKeys)[number];
@@ -86,6 +92,7 @@ const contextSchema = z
     apiRateLimit: positiveInt(25),
     apiBurstLimit: positiveInt(50),
     storeUrl: z.url({ protocol: /^https?$/ }).default("https://www.auchan.pt"),
+    consoleDir: optionalText,
   })
   .superRefine((c, ctx) => {
     const hasIssuer = c.jwtIssuer !== undefined;
@@ -107,9 +114,10 @@ export const readSettings = (lookup: (key: ContextKey) => unknown): LarderSettin
     const problems = parsed.error.issues.map((i) => `${i.path.map(String).join(".")}: ${i.message}`);
     throw new Error(`Invalid CDK context: ${problems.join("; ")}`);
   }
-  const { jwtIssuer, jwtAudience, ...rest } = parsed.data;
+  const { jwtIssuer, jwtAudience, consoleDir, ...rest } = parsed.data;
   return {
     ...rest,
+    ...(consoleDir !== undefined ? { consoleDir } : {}),
     ...(jwtIssuer !== undefined && jwtAudience !== undefined
       ? { jwt: { issuer: jwtIssuer, audience: jwtAudience } }
       : {}),

@@ -1,6 +1,7 @@
 import { Stack, type StackProps } from "aws-cdk-lib";
 import type { Construct } from "constructs";
 import { AreaFunctions } from "./constructs/area-functions";
+import { LarderConsole } from "./constructs/larder-console";
 import { LarderDatabase } from "./constructs/larder-database";
 import { LarderEventBus } from "./constructs/larder-event-bus";
 import { LarderHttpApi } from "./constructs/larder-http-api";
@@ -28,6 +29,8 @@ export class LarderStack extends Stack {
   readonly api: LarderHttpApi;
   readonly workflows: Workflows;
   readonly events: LarderEventBus;
+  /** The web console on CloudFront; absent with an external JWT issuer (it signs in with the user pool). */
+  readonly console?: LarderConsole;
 
   constructor(scope: Construct, id: string, props: LarderStackProps) {
     super(scope, id, props);
@@ -52,13 +55,32 @@ export class LarderStack extends Stack {
       database: this.database,
       eventBus: this.events.bus,
     });
+    if (!settings.jwt) {
+      this.console = new LarderConsole(this, "Console", {
+        stage: settings.stage,
+        sandbox,
+        logRetentionDays: logRetention,
+        ...(settings.consoleDir ? { prebuiltDir: settings.consoleDir } : {}),
+      });
+    }
     this.api = new LarderHttpApi(this, "Http", {
       routes: areas.flatMap((a) => a.routes),
       functions: this.functions,
       settings,
       sandbox,
       logRetention,
+      ...(this.console ? { console: { origin: this.console.origin, url: this.console.url } } : {}),
     });
+    const identity = this.api.userPool;
+    if (this.console && identity?.console) {
+      this.console.publish({
+        apiUrl: this.api.api.apiEndpoint,
+        region: this.region,
+        userPoolId: identity.userPool.userPoolId,
+        clientId: identity.console.client.userPoolClientId,
+        domain: identity.console.domain.baseUrl(),
+      });
+    }
     this.workflows = new Workflows(this, "Workflows", {
       eventBus: this.events.bus,
       workflows: areas.flatMap((a) => a.workflows),

@@ -1,6 +1,7 @@
-import { CfnOutput, RemovalPolicy, Validations } from "aws-cdk-lib";
+import { CfnOutput, Duration, RemovalPolicy, Validations } from "aws-cdk-lib";
 import { AccessLogFormat } from "aws-cdk-lib/aws-apigateway";
 import {
+  CorsHttpMethod,
   HttpApi,
   HttpNoneAuthorizer,
   HttpRoute,
@@ -23,6 +24,11 @@ export interface LarderHttpApiProps {
   settings: LarderSettings;
   sandbox: boolean;
   logRetention: RetentionDays;
+  /**
+   * The deployed web console: its origin is the only one CORS allows, and its URL the user pool's console
+   * client returns to. Absent (an external issuer): no CORS, no console client.
+   */
+  console?: { origin: string; url: string };
 }
 
 /** One JSON line per request; HTTP API supports only a subset of REST API `$context` variables. */
@@ -60,6 +66,23 @@ export class LarderHttpApi extends Construct {
       description: `Larder ${settings.stage}`,
       // Our own stage, because the default one cannot take access log settings.
       createDefaultStage: false,
+      ...(props.console
+        ? {
+            corsPreflight: {
+              allowOrigins: [props.console.origin],
+              allowMethods: [
+                CorsHttpMethod.GET,
+                CorsHttpMethod.POST,
+                CorsHttpMethod.PUT,
+                CorsHttpMethod.DELETE,
+                CorsHttpMethod.OPTIONS,
+              ],
+              allowHeaders: ["authorization", "content-type", "idempotency-key"],
+              exposeHeaders: ["retry-after", "x-request-id", "x-larder-source"],
+              maxAge: Duration.hours(1),
+            },
+          }
+        : {}),
     });
     const accessLogs = new LogGroup(this, "AccessLogs", {
       retention: props.logRetention,
@@ -75,10 +98,18 @@ export class LarderHttpApi extends Construct {
 
     let jwt = settings.jwt;
     if (!jwt) {
-      this.userPool = new LarderUserPool(this, "Identity", { stage: settings.stage, sandbox: props.sandbox });
+      this.userPool = new LarderUserPool(this, "Identity", {
+        stage: settings.stage,
+        sandbox: props.sandbox,
+        ...(props.console ? { consoleUrl: props.console.url } : {}),
+      });
+      const consoleClient = this.userPool.console?.client;
       jwt = {
         issuer: this.userPool.issuerUrl,
-        audience: [this.userPool.client.userPoolClientId],
+        audience: [
+          this.userPool.client.userPoolClientId,
+          ...(consoleClient ? [consoleClient.userPoolClientId] : []),
+        ],
       };
       new CfnOutput(this, "UserPoolId", { value: this.userPool.userPool.userPoolId });
       new CfnOutput(this, "UserPoolClientId", { value: this.userPool.client.userPoolClientId });

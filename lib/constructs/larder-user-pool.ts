@@ -2,15 +2,24 @@ import { Duration, RemovalPolicy, Stack, Validations } from "aws-cdk-lib";
 import {
   AccountRecovery,
   Mfa,
+  OAuthScope,
   StringAttribute,
   UserPool,
   type UserPoolClient,
+  UserPoolClientIdentityProvider,
+  type UserPoolDomain,
 } from "aws-cdk-lib/aws-cognito";
 import { Construct } from "constructs";
 
 export interface LarderUserPoolProps {
   stage: string;
   sandbox: boolean;
+  /**
+   * The web console's URL (`https://<distribution>/console/`): when given, the pool gets a hosted UI
+   * domain and a public client (no secret) for the console's sign-in, authorization code with PKCE,
+   * returning to that URL only.
+   */
+  consoleUrl?: string;
 }
 
 /**
@@ -21,6 +30,8 @@ export interface LarderUserPoolProps {
 export class LarderUserPool extends Construct {
   readonly userPool: UserPool;
   readonly client: UserPoolClient;
+  /** The console's client and the hosted UI's domain, when the stack publishes the console. */
+  readonly console?: { client: UserPoolClient; domain: UserPoolDomain };
   /** The `iss` of the pool's tokens (the ProviderURL attribute lacks the scheme). */
   readonly issuerUrl: string;
 
@@ -54,6 +65,28 @@ export class LarderUserPool extends Construct {
       idTokenValidity: Duration.hours(1),
       accessTokenValidity: Duration.hours(1),
     });
+    if (props.consoleUrl !== undefined) {
+      const domain = this.userPool.addDomain("HostedUi", {
+        // Unique per region: the stage and the account (a prefix may not contain "aws" or "cognito").
+        cognitoDomain: { domainPrefix: `larder-${props.stage}-${Stack.of(this).account}` },
+      });
+      const client = this.userPool.addClient("ConsoleClient", {
+        generateSecret: false,
+        // The hosted UI only: no password ever reaches the console's own page.
+        authFlows: {},
+        supportedIdentityProviders: [UserPoolClientIdentityProvider.COGNITO],
+        oAuth: {
+          flows: { authorizationCodeGrant: true },
+          scopes: [OAuthScope.OPENID, OAuthScope.EMAIL],
+          callbackUrls: [props.consoleUrl],
+          logoutUrls: [props.consoleUrl],
+        },
+        preventUserExistenceErrors: true,
+        idTokenValidity: Duration.hours(1),
+        accessTokenValidity: Duration.hours(1),
+      });
+      this.console = { client, domain };
+    }
     Validations.of(this.userPool).acknowledge(
       {
         id: "AwsSolutions-COG2",

@@ -84,6 +84,14 @@ describe("with jwtIssuer and jwtAudience", () => {
     });
     synth.template.resourceCountIs("AWS::Cognito::UserPool", 0);
   });
+
+  it("publishes no console (it signs in with the stack's user pool) and so opens no CORS", () => {
+    expect(synth.stack.console).toBeUndefined();
+    synth.template.resourceCountIs("AWS::CloudFront::Distribution", 0);
+    expect(
+      onlyResource(synth.template, "AWS::ApiGatewayV2::Api").properties.CorsConfiguration,
+    ).toBeUndefined();
+  });
 });
 
 describe("with llmProvider=bedrock and existing secrets", () => {

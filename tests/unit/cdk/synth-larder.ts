@@ -36,6 +36,19 @@ export interface SynthesizedLarder {
   dispose: () => void;
 }
 
+/**
+ * What the tests publish as the console instead of building web/ with Vite (seconds, and another test's
+ * business): the `consoleDir` context, which `context` may override.
+ */
+export const placeholderConsoleDir = join(
+  repositoryRoot,
+  "tests",
+  "unit",
+  "cdk",
+  "fixtures",
+  "console-placeholder",
+);
+
 /** Builds the stack the way bin/larder.ts does, into a temporary directory. */
 export const synthLarder = (options: SynthOptions): SynthesizedLarder => {
   const outdir = mkdtempSync(join(tmpdir(), "larder-cdk-test-"));
@@ -43,6 +56,7 @@ export const synthLarder = (options: SynthOptions): SynthesizedLarder => {
     outdir,
     context: {
       ...cdkJsonContext,
+      consoleDir: placeholderConsoleDir,
       ...options.context,
       // An empty list of stacks to bundle makes CDK skip every asset bundling (esbuild).
       ...(options.bundle === false ? { "aws:cdk:bundling-stacks": [] } : {}),
