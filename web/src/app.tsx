@@ -25,12 +25,18 @@ const storedTenant = (fallback: string): string => {
   }
 };
 
-/** The routes, each page at its own URL under /console/, with the session (tenant and typed client). */
-export const App = ({ config }: { config: ConsoleConfig }) => {
+/** A person signed in with the hosted UI (deployed): their tenant, the token the API takes, and sign-out. */
+export type SignedIn = { tenant: string; token: string; signOut: () => void };
+
+/**
+ * The routes, each page at its own URL under /console/, with the session (tenant and typed client):
+ * locally a `dev:<tenant>` token the person may switch; deployed, the signed-in person's own tenant.
+ */
+export const App = ({ config, signedIn }: { config: ConsoleConfig; signedIn?: SignedIn }) => {
   const queryClient = useQueryClient();
   const defaultTenant = config.auth.kind === "dev" ? config.auth.defaultTenant : "demo";
   const [tenant, setTenantState] = useState(() => storedTenant(defaultTenant));
-  const session = useMemo<Session>(
+  const devSession = useMemo<Session>(
     () => ({
       tenant,
       client: clientFor(config.apiUrl, `dev:${tenant}`),
@@ -47,6 +53,18 @@ export const App = ({ config }: { config: ConsoleConfig }) => {
     }),
     [config.apiUrl, tenant, queryClient],
   );
+  const signedInSession = useMemo<Session | undefined>(
+    () =>
+      signedIn && {
+        tenant: signedIn.tenant,
+        client: clientFor(config.apiUrl, signedIn.token),
+        // A signed-in person has one tenant: their account's.
+        setTenant: () => undefined,
+        signOut: signedIn.signOut,
+      },
+    [config.apiUrl, signedIn],
+  );
+  const session = signedInSession ?? devSession;
   return (
     <SessionContext value={session}>
       <Routes>

@@ -2,9 +2,10 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
-import { App } from "./app";
-import { loadConfig } from "./lib/config";
+import { App, type SignedIn } from "./app";
+import { type ConsoleConfig, loadConfig } from "./lib/config";
 import { initI18n } from "./lib/i18n";
+import { browserSignInEnvironment, signIn, signOut, tenantOf } from "./lib/sign-in";
 import "./styles.css";
 
 const root = document.getElementById("root");
@@ -21,13 +22,38 @@ const queryClient = new QueryClient({
   },
 });
 
+const base = import.meta.env.BASE_URL;
+
+/**
+ * Deployed (config.json names the hosted UI): the person's tokens, after a trip to the hosted UI when
+ * this tab has none; undefined while the page leaves for it. Before the ID token's hour is up, the tab
+ * goes through the hosted UI again (its session cookie makes that a redirect there and back).
+ */
+const signedInPerson = async (config: ConsoleConfig): Promise<SignedIn | "leaving" | undefined> => {
+  if (config.auth.kind !== "cognito") return undefined;
+  const auth = config.auth;
+  const tokens = await signIn(auth, browserSignInEnvironment(base));
+  if (!tokens) return "leaving";
+  setTimeout(
+    () => void signIn(auth, browserSignInEnvironment(base)),
+    Math.max(0, tokens.expiresAt - 60_000 - Date.now()),
+  );
+  return {
+    tenant: tenantOf(tokens.idToken),
+    token: tokens.idToken,
+    signOut: () => signOut(auth, browserSignInEnvironment(base)),
+  };
+};
+
 Promise.all([loadConfig(), initI18n()])
-  .then(([config]) => {
+  .then(async ([config]) => {
+    const signedIn = await signedInPerson(config);
+    if (signedIn === "leaving") return;
     createRoot(root).render(
       <StrictMode>
         <QueryClientProvider client={queryClient}>
-          <BrowserRouter basename={import.meta.env.BASE_URL.replace(/\/$/, "")}>
-            <App config={config} />
+          <BrowserRouter basename={base.replace(/\/$/, "")}>
+            <App config={config} {...(signedIn ? { signedIn } : {})} />
           </BrowserRouter>
         </QueryClientProvider>
       </StrictMode>,

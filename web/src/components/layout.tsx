@@ -7,7 +7,7 @@ import { chooseLanguage, LANGUAGES, type Language } from "../lib/i18n";
 /** Every page's frame: a skip link, the navigation, which tenant this is (and a switch), the language. */
 export const Layout = () => {
   const { t, i18n } = useTranslation();
-  const { tenant, setTenant } = useSession();
+  const { tenant, setTenant, signOut } = useSession();
   const [draftTenant, setDraftTenant] = useState(tenant);
   const switchTenant = (event: FormEvent) => {
     event.preventDefault();
@@ -30,25 +30,32 @@ export const Layout = () => {
           <NavLink to="/chat/catalog">{t("catalog.nav")}</NavLink>{" "}
           <NavLink to="/shop/account">{t("account.nav")}</NavLink>
         </nav>
-        <form className="tenant" onSubmit={switchTenant}>
-          <label htmlFor="tenant">{t("app.tenant")}</label>
-          <input
-            id="tenant"
-            name="tenant"
-            value={draftTenant}
-            onChange={(event) => setDraftTenant(event.target.value)}
-            aria-describedby="tenant-hint"
-            autoComplete="off"
-            spellCheck={false}
-          />
-          <button type="submit">{t("app.tenantSwitch")}</button>
-          <span id="tenant-hint" className="hint">
-            {t("app.tenantHint")}
-          </span>
-        </form>
+        {signOut ? null : (
+          <form className="tenant" onSubmit={switchTenant}>
+            <label htmlFor="tenant">{t("app.tenant")}</label>
+            <input
+              id="tenant"
+              name="tenant"
+              value={draftTenant}
+              onChange={(event) => setDraftTenant(event.target.value)}
+              aria-describedby="tenant-hint"
+              autoComplete="off"
+              spellCheck={false}
+            />
+            <button type="submit">{t("app.tenantSwitch")}</button>
+            <span id="tenant-hint" className="hint">
+              {t("app.tenantHint")}
+            </span>
+          </form>
+        )}
         <p className="current-tenant" data-testid="current-tenant">
           {t("app.tenant")}: <strong>{tenant}</strong>
         </p>
+        {signOut ? (
+          <button type="button" onClick={signOut}>
+            {t("app.signOut")}
+          </button>
+        ) : null}
         <div className="language">
           <label htmlFor="language">{t("app.language")}</label>
           <select

@@ -37,7 +37,13 @@ export const unwrap = async <T>(
 export const clientFor = (apiUrl: string, token: string): LarderClient =>
   createLarderClient({ baseUrl: apiUrl || window.location.origin, token });
 
-export type Session = { client: LarderClient; tenant: string; setTenant(tenant: string): void };
+export type Session = {
+  client: LarderClient;
+  tenant: string;
+  setTenant(tenant: string): void;
+  /** Deployed only: ends the hosted UI's session (locally there is nothing to sign out of). */
+  signOut?: () => void;
+};
 
 export const SessionContext = createContext<Session | undefined>(undefined);
 
