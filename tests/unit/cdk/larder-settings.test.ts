@@ -22,6 +22,12 @@ describe("readSettings", () => {
     expect(() => fromContext({ storeUrl: "file:///etc/passwd" })).toThrow(/storeUrl/);
   });
 
+  it("publishes a prebuilt console folder only when told to (consoleDir); blank is the default build", () => {
+    expect(fromContext({ consoleDir: "dist/console" }).consoleDir).toBe("dist/console");
+    expect(fromContext({ consoleDir: "  " })).not.toHaveProperty("consoleDir");
+    expect(fromContext({})).not.toHaveProperty("consoleDir");
+  });
+
   it("reads -c values, which arrive as strings: numbers and comma-separated audiences", () => {
     const settings = fromContext({
       stage: "prod",
