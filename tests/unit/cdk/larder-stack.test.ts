@@ -209,15 +209,21 @@ describe("HTTP API", () => {
     synth.template.resourceCountIs("AWS::ApiGatewayV2::Route", 4);
   });
 
-  it("without jwtIssuer/jwtAudience, trusts a Cognito user pool and app client the stack creates", () => {
+  it("without jwtIssuer/jwtAudience, trusts a Cognito user pool and the app clients the stack creates", () => {
     const pool = onlyResource(synth.template, "AWS::Cognito::UserPool");
-    const client = onlyResource(synth.template, "AWS::Cognito::UserPoolClient");
+    const identity = synth.stack.api.userPool;
+    if (!identity?.console) throw new Error("no user pool with a console client");
+    // The API's own client (SRP sign-in) and the web console's (hosted UI, PKCE): larder-console.test.ts.
+    const clients = [identity.client, identity.console.client].map((client) => ({
+      Ref: logicalIdOf(client),
+    }));
+    synth.template.resourceCountIs("AWS::Cognito::UserPoolClient", 2);
     const config = onlyResource<{ JwtConfiguration: { Issuer: unknown; Audience: unknown[] } }>(
       synth.template,
       "AWS::ApiGatewayV2::Authorizer",
     ).properties.JwtConfiguration;
     expect(renderIntrinsics(config.Issuer)).toBe(`https://cognito-idp.eu-west-1.amazonaws.com/<${pool.id}>`);
-    expect(config.Audience).toEqual([{ Ref: client.id }]);
+    expect(config.Audience).toEqual(clients);
   });
 
   it("writes JSON access logs to a log group and throttles the default stage", () => {
