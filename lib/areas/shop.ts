@@ -1,4 +1,7 @@
 import type { ShopApiDeps } from "../../functions/shop/http/shop-api-deps";
+import type { ShopModelStepId } from "../../functions/shop/wiring/shop-model-steps";
+import type { ShopStoreStepId } from "../../functions/shop/wiring/shop-store-steps";
+import type { ShopTableStepId } from "../../functions/shop/wiring/shop-table-steps";
 import type { AreaDefinition, FunctionDefinition } from "../definition-types";
 import { describedApp } from "../described-app";
 
@@ -11,12 +14,15 @@ const storeToolTimeoutSeconds = 60;
 /** Chromium's floor (lib/constructs/store-bundling.ts); 2 GB also buys the CPU share page loads need. */
 const storeToolMemoryMb = 2048;
 
+/** A step's function id: a key of the step tables its entry reads (functions/shop/wiring/shop-*-steps.ts). */
+type ShopStepId = ShopTableStepId | ShopModelStepId | ShopStoreStepId;
+
 /**
  * The grocery coordinator's steps (statemachines/shop-coordinator.asl.json), one Lambda each; each entry
  * imports only what it uses: the store steps Chromium, the LLM steps a model, the record steps the table.
  */
 const coordinatorStep = (
-  id: string,
+  id: ShopStepId,
   file: string,
   description: string,
   needs: FunctionDefinition["needs"],
@@ -94,7 +100,7 @@ export const shopCoordinatorFunctions: FunctionDefinition[] = [
   ),
   coordinatorStep("ShopSaveRun", "save-run-step.ts", "Coordinator: the run's result, saved", ["table"]),
   {
-    id: "ShopStartWeeklyRuns",
+    id: "ShopStartWeeklyRuns" satisfies ShopStepId,
     entry: "functions/shop/entries/start-weekly-runs-step.ts",
     handler: "handler",
     description: "Weekly schedule: start the coordinator for the households due this hour",

@@ -1,21 +1,5 @@
-import { parseOrThrow } from "../../core/validation";
-import { caughtErrorSchema, runKeysSchema, saveRunEventSchema } from "../domain/runs/run-step-events";
-import { markRunFailed } from "../domain/use-cases/mark-run-failed";
-import { runRepositoryFor } from "../wiring/step-table";
+import { SHOP_TABLE_STEPS } from "../wiring/shop-table-steps";
+import { tableSources } from "../wiring/step-table";
 
-const eventSchema = runKeysSchema
-  .extend({ failure: caughtErrorSchema })
-  .extend(saveRunEventSchema.pick({ prune: true, slots: true }).partial().shape);
-
-/**
- * A run-level step failed for good (the cart could not be read, a store error in ScoutSlots): the run is
- * recorded as failed, with what was done until then (the workflow passes PruneStock's and ScoutSlots'
- * outcomes, or their "skipped" markers).
- */
-export const handler = async (event: unknown) => {
-  const { tenant, runId, failure, prune, slots } = parseOrThrow(eventSchema, event, "MarkRunFailed event");
-  return markRunFailed(
-    { runs: runRepositoryFor(tenant), now: () => new Date() },
-    { runId, failure, ...(prune ? { prune } : {}), ...(slots ? { slots } : {}) },
-  );
-};
+/** Coordinator, MarkRunFailed: a run whose run-level step failed for good, saved (shop-table-steps.ts). */
+export const handler = SHOP_TABLE_STEPS.ShopMarkRunFailed.handlerFor(tableSources);

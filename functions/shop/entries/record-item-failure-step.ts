@@ -1,13 +1,5 @@
-import { parseOrThrow } from "../../core/validation";
-import { caughtErrorSchema, itemEventSchema } from "../domain/runs/run-step-events";
-import { recordItemFailure } from "../domain/use-cases/record-item-failure";
-import { stepLogger } from "../wiring/step-logger";
-import { runRepositoryFor } from "../wiring/step-table";
+import { SHOP_TABLE_STEPS } from "../wiring/shop-table-steps";
+import { tableSources } from "../wiring/step-table";
 
-const eventSchema = itemEventSchema.extend({ failure: caughtErrorSchema });
-
-/** Map item, Catch: the item is recorded as failed with its reason, and the run goes on without it. */
-export const handler = async (event: unknown) => {
-  const { tenant, ...args } = parseOrThrow(eventSchema, event, "RecordItemFailure event");
-  return recordItemFailure({ runs: runRepositoryFor(tenant), logger: stepLogger }, args);
-};
+/** Coordinator, Map item, RecordItemFailure: the item recorded as failed (shop-table-steps.ts). */
+export const handler = SHOP_TABLE_STEPS.ShopRecordItemFailure.handlerFor(tableSources);

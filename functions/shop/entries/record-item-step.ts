@@ -1,20 +1,5 @@
-import { parseOrThrow } from "../../core/validation";
-import {
-  itemEventSchema,
-  queriesStepOutputSchema,
-  rankStepOutputSchema,
-} from "../domain/runs/run-step-events";
-import { recordItem } from "../domain/use-cases/record-item";
-import { runRepositoryFor } from "../wiring/step-table";
+import { SHOP_TABLE_STEPS } from "../wiring/shop-table-steps";
+import { tableSources } from "../wiring/step-table";
 
-const eventSchema = itemEventSchema.extend({
-  // null until the state that fills them ran (the Map's ItemSelector starts them so).
-  queries: queriesStepOutputSchema.nullable(),
-  ranked: rankStepOutputSchema.nullable(),
-});
-
-/** Map item, last step: the item's recommendation, written to the run; a small summary back to the Map. */
-export const handler = async (event: unknown) => {
-  const { tenant, ...args } = parseOrThrow(eventSchema, event, "RecordItem event");
-  return recordItem({ runs: runRepositoryFor(tenant) }, args);
-};
+/** Coordinator, Map item, RecordItem: the item's recommendation, written to the run (shop-table-steps.ts). */
+export const handler = SHOP_TABLE_STEPS.ShopRecordItem.handlerFor(tableSources);

@@ -1,18 +1,6 @@
-import type { Context } from "aws-lambda";
-import { parseOrThrow } from "../../core/validation";
-import { runKeysSchema } from "../domain/runs/run-step-events";
-import { scoutSlots } from "../domain/use-cases/scout-slots";
-import { withHouseholdStore } from "../wiring/step-store";
-import { runRepositoryFor } from "../wiring/step-table";
+import { SHOP_STORE_STEPS } from "../wiring/shop-store-steps";
+import { storeSources } from "../wiring/step-store";
+import { tableSources } from "../wiring/step-table";
 
-/** ScoutSlots: reads the delivery slots and recommends one. Never books a slot, never checks out. */
-export const handler = async (event: unknown, context: Context) => {
-  const { tenant, runId, householdId } = parseOrThrow(runKeysSchema, event, "ScoutSlots event");
-  return scoutSlots(
-    {
-      runs: runRepositoryFor(tenant),
-      withStore: (work) => withHouseholdStore({ householdId, tenant }, context, work),
-    },
-    { runId },
-  );
-};
+/** Coordinator, ScoutSlots: recommends a delivery slot, never books one (shop-store-steps.ts). */
+export const handler = SHOP_STORE_STEPS.ShopScoutSlots.handlerFor({ ...tableSources, ...storeSources });

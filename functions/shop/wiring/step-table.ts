@@ -1,21 +1,22 @@
-import { configOnce } from "../../core/config";
+import { lazyLoad } from "../../core/lazy";
 import { createDynamoShopRunRepository } from "../adapters/dynamo-shop-run-repository";
 import { createDynamoSubstitutionChoices } from "../adapters/dynamo-substitution-choices";
-import { createDynamoWeeklyRunIndex } from "../adapters/dynamo-weekly-run-index";
-import type { ShopRunRepository } from "../domain/ports/shop-run-repository";
-import type { SubstitutionChoiceStore } from "../domain/ports/substitution-choice-store";
+import type { ShopTableSources } from "./shop-step-sources";
 import { shopTable } from "./shop-table";
+import { stepBasics } from "./step-basics";
 
 // Built at cold start: a step without TABLE_NAME fails here, naming it.
 shopTable();
 
-/** The run repository of one tenant (the tenant comes from the execution input the API wrote). */
-export const runRepositoryFor = (tenant: string): ShopRunRepository =>
-  createDynamoShopRunRepository(shopTable().forTenant(tenant));
+/** The cook area's module, loaded only by BuildCart for a run with a plan. */
+const cookPlans = lazyLoad(() => import("./cook-plan-shopping-list"));
 
-/** The remembered substitution choices of one tenant (ScanCart hands each item its own). */
-export const choicesFor = (tenant: string): SubstitutionChoiceStore =>
-  createDynamoSubstitutionChoices(shopTable().forTenant(tenant));
-
-/** The weekly-run index over the step's table (its one document client). */
-export const stepWeeklyRunIndex = configOnce(() => createDynamoWeeklyRunIndex(shopTable()));
+/** The tenant's table for a step (the tenant comes from the execution input the API wrote). */
+export const tableSources: ShopTableSources = {
+  ...stepBasics,
+  runsFor: (tenant) => createDynamoShopRunRepository(shopTable().forTenant(tenant)),
+  // ScanCart hands each item the household's remembered choices.
+  choicesFor: (tenant) => createDynamoSubstitutionChoices(shopTable().forTenant(tenant)),
+  plansFor: async (tenant) =>
+    (await cookPlans()).createCookPlanShoppingList(shopTable().forTenant(tenant), stepBasics.logger),
+};

@@ -1,8 +1,19 @@
+import { configOnce } from "../../core/config";
+import { prefixedIdMaker } from "../../core/ids";
 import { processWorkflowPort } from "../../core/workflow/process-workflow-port";
-import type { WorkflowPort } from "../../core/workflow/workflow-port";
+import { createDynamoWeeklyRunIndex } from "../adapters/dynamo-weekly-run-index";
+import type { ShopWorkflowSources } from "./shop-step-sources";
+import { shopTable } from "./shop-table";
+import { stepBasics } from "./step-basics";
 
 /**
- * The workflow port the weekly tick starts runs on, resolved per call: the local stack installs its
- * runner after the handlers are imported.
+ * What the weekly tick starts runs with: the weekly-run index over the step's table (its one document
+ * client), and the workflow port, resolved per call (the local stack installs its runner after the
+ * handlers are imported).
  */
-export const stepWorkflows = (): WorkflowPort => processWorkflowPort();
+export const workflowSources: ShopWorkflowSources = {
+  ...stepBasics,
+  weeklyRuns: configOnce(() => createDynamoWeeklyRunIndex(shopTable())),
+  workflows: () => processWorkflowPort(),
+  newRunId: prefixedIdMaker("run"),
+};

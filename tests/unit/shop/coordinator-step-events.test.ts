@@ -1,9 +1,14 @@
+import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLambdaContext } from "../../../dev/lambda-context";
 import { ValidationError } from "../../../functions/core/errors";
-import { shopCoordinatorFunctions } from "../../../lib/areas/shop";
+import { SHOP_MODEL_STEPS } from "../../../functions/shop/wiring/shop-model-steps";
+import { SHOP_STORE_STEPS } from "../../../functions/shop/wiring/shop-store-steps";
+import { SHOP_TABLE_STEPS } from "../../../functions/shop/wiring/shop-table-steps";
+import { allWorkflows } from "../../../lib/areas";
+import { shopArea, shopCoordinatorFunctions } from "../../../lib/areas/shop";
 import { repositoryRoot } from "../../../lib/repository-root";
 import { scaledTimeout } from "../../support/test-timeouts";
 
@@ -52,5 +57,49 @@ describe("the coordinator's step Lambdas", () => {
       ShopRecordItem: ["table"],
       ShopSaveRun: ["table"],
     });
+  });
+
+  it("are each declared once, in the step table of their scope kind, with the Lambda's needs to match", () => {
+    const steps = { ...SHOP_TABLE_STEPS, ...SHOP_MODEL_STEPS, ...SHOP_STORE_STEPS };
+    const functions = shopArea.functions.filter((fn) => fn.id !== "ShopApi");
+    expect(Object.keys(steps).sort()).toEqual(functions.map((fn) => fn.id).sort());
+    for (const fn of functions) {
+      const step = steps[fn.id as keyof typeof steps];
+      // The entry file is named after the step's state (ShopRecordItemFailure → record-item-failure-step.ts),
+      // except the weekly tick's, named after its function.
+      const kebab = step.name.replace(/([a-z])([A-Z])/g, "$1-$2").toLowerCase();
+      if (fn.id !== "ShopStartWeeklyRuns") expect(fn.entry).toBe(`functions/shop/entries/${kebab}-step.ts`);
+      const scopeNeed = { table: "table", model: "llm", store: "store" }[step.scope];
+      expect(fn.needs, fn.id).toContain(scopeNeed);
+      if (step.scope === "table") expect(fn.needs, fn.id).not.toContain("llm");
+    }
+  });
+
+  it("are the Task states of the shop workflows, under the state names the table gives them", () => {
+    const steps: Record<string, { name: string }> = {
+      ...SHOP_TABLE_STEPS,
+      ...SHOP_MODEL_STEPS,
+      ...SHOP_STORE_STEPS,
+    };
+    type States = Record<string, { Type: string; Resource?: string; ItemProcessor?: { States: States } }>;
+    const tasks = (states: States): [string, string][] =>
+      Object.entries(states).flatMap(([name, state]) => [
+        ...(state.Type === "Task" && state.Resource?.startsWith("${")
+          ? [[name, state.Resource] as [string, string]]
+          : []),
+        ...(state.ItemProcessor ? tasks(state.ItemProcessor.States) : []),
+      ]);
+    const named: Record<string, string> = {};
+    for (const workflow of allWorkflows().filter((w) => w.name.startsWith("shop-"))) {
+      const asl = JSON.parse(readFileSync(resolve(repositoryRoot, workflow.file), "utf8")) as {
+        States: States;
+      };
+      for (const [state, resource] of tasks(asl.States)) {
+        const id = workflow.functionSubstitutions[resource.slice(2, -1)];
+        if (id) named[id] = state;
+      }
+    }
+    expect(Object.keys(named).sort()).toEqual(Object.keys(steps).sort());
+    for (const [id, state] of Object.entries(named)) expect(steps[id]?.name, id).toBe(state);
   });
 });

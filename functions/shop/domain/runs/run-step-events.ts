@@ -73,6 +73,47 @@ export const rankStepOutputSchema = z.object({
 /** What a Catch puts at its ResultPath: Step Functions' `Error` and `Cause`. */
 export const caughtErrorSchema = z.object({ Error: z.string(), Cause: z.string().optional() });
 
+/** BuildCart's input: the run's keys and its plan's snapshot (null for a run without a plan). */
+export const buildCartEventSchema = runKeysSchema.extend({
+  planSnapshotId: z.string().nullable().optional(),
+});
+
+/** SearchCandidates' input, once per query: the item, its policy, the queries and the search so far. */
+export const searchCandidatesEventSchema = z.object({
+  householdId: householdIdSchema,
+  item: coordinatorCartLineSchema,
+  policy: itemPolicySchema,
+  queries: queriesStepOutputSchema.shape.queries,
+  search: searchStateSchema,
+});
+
+/** RankCandidates' input: the item, its policy and rules, the search's candidates. */
+export const rankCandidatesEventSchema = z.object({
+  /** The item's model window (GenerateQueries opened it); absent, the step's deadline alone bounds it. */
+  modelWindowEndsAt: z.number().optional(),
+  item: coordinatorCartLineSchema,
+  policy: itemPolicySchema,
+  rules: itemRulesSchema,
+  search: searchStateSchema,
+});
+
+/** GenerateReasons' input: the item and its ranking. */
+export const generateReasonsEventSchema = z.object({
+  /** The item's model window (GenerateQueries opened it); absent, the step's deadline alone bounds it. */
+  modelWindowEndsAt: z.number().optional(),
+  item: coordinatorCartLineSchema,
+  ranked: rankStepOutputSchema,
+  /** The household's rules, for the substitution agent's shared prompt (absent in runs started before). */
+  rules: itemRulesSchema.optional(),
+});
+
+/** RecordItem's input: the item and what its steps answered. */
+export const recordItemEventSchema = itemEventSchema.extend({
+  // null until the state that fills them ran (the Map's ItemSelector starts them so).
+  queries: queriesStepOutputSchema.nullable(),
+  ranked: rankStepOutputSchema.nullable(),
+});
+
 export type ItemEvent = z.infer<typeof itemEventSchema>;
 export type QueriesStepOutput = z.infer<typeof queriesStepOutputSchema>;
 export type RankStepOutput = z.infer<typeof rankStepOutputSchema>;
@@ -97,3 +138,14 @@ export const saveRunEventSchema = runKeysSchema.extend({
   ]),
 });
 export type SaveRunEvent = z.infer<typeof saveRunEventSchema>;
+
+/** RecordItemFailure's input: the item and what its Catch caught. */
+export const recordItemFailureEventSchema = itemEventSchema.extend({ failure: caughtErrorSchema });
+
+/**
+ * MarkRunFailed's input: what its Catch caught, and PruneStock's and ScoutSlots' outcomes (or their
+ * "skipped" markers) when they ran.
+ */
+export const markRunFailedEventSchema = runKeysSchema
+  .extend({ failure: caughtErrorSchema })
+  .extend(saveRunEventSchema.pick({ prune: true, slots: true }).partial().shape);

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { LoggerPort } from "../../../core/logger-port";
 import { householdForTenant } from "../household-for-tenant";
 import type { ShopRunRepository } from "../ports/shop-run-repository";
@@ -5,6 +6,9 @@ import type { WeeklyRunIndex } from "../ports/weekly-run-index";
 import { runOptionsSchema } from "../runs/shop-run";
 import { sameSlot, slotAt, type WeeklySlot, weeklyRunIdempotencyKey } from "../runs/weekly-slot";
 import { type StartRunDeps, startShopRun } from "./start-run";
+
+/** What statemachines/shop-weekly-runs.asl.json passes: the execution's start time (`$$.Execution.StartTime`). */
+export const startDueRunsEventSchema = z.object({ firedAt: z.iso.datetime({ offset: true }) });
 
 export interface StartWeeklyRunsDeps extends Omit<StartRunDeps, "runs"> {
   runsFor(tenant: string): ShopRunRepository;

@@ -1,3 +1,0 @@
-import { createLogger } from "../../core/logger";
-
-export const stepLogger = createLogger("shop-coordinator");
