@@ -8,7 +8,8 @@ import type { RecordedDecision } from "./shop-run";
  * decisions on the run's header in one conditional write; `judge` says what the run's latest record of a
  * product means for a decision (claim it, repeat an identical settled one, wait for an identical one in
  * progress, or conflict), a claim older than the lease is taken over, and `awaitClaim` waits for another
- * request's identical claim to settle. apply-decisions.ts plans, applies and records around it.
+ * request's identical claim to settle. use-cases/apply-decisions.ts runs it between the plan
+ * (decision-plan.ts) and the store changes (decision-apply.ts) and their record (decision-record.ts).
  */
 /**
  * How long a claim protects a decision whose request is still at work: API Gateway ends every request
@@ -104,6 +105,30 @@ export const claimDecisions = async (
     if (error instanceof NothingToClaim) return error.verdicts;
     throw error;
   }
+};
+
+/**
+ * The claim's 409 `decision_already_made`: the decisions that differ from ones already applied to the cart
+ * (or being applied), each with the earlier one; nothing was applied. No conflict, no error.
+ */
+export const refuseConflicts = (verdicts: readonly Verdict[]): void => {
+  const conflicts = verdicts.flatMap((verdict, index) =>
+    verdict.kind === "conflict" ? [{ index, earlier: verdict.earlier }] : [],
+  );
+  if (conflicts.length === 0) return;
+  throw new ConflictError(
+    "Some decisions differ from ones already applied to the cart; nothing was applied",
+    {
+      code: "decision_already_made",
+      details: {
+        issues: conflicts.map(({ index, earlier }) => ({
+          path: `decisions.${index}`,
+          message: `already decided: ${earlier.action}${earlier.substituteId ? ` ${earlier.substituteId}` : ""}`,
+          decidedAt: earlier.decidedAt,
+        })),
+      },
+    },
+  );
 };
 
 /** What the run's latest record of the product means for this decision. */
