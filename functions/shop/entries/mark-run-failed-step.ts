@@ -1,5 +1,5 @@
-import { SHOP_TABLE_STEPS } from "../wiring/shop-table-steps";
+import { ShopMarkRunFailed } from "../wiring/shop-table-steps";
 import { tableSources } from "../wiring/step-table";
 
 /** Coordinator, MarkRunFailed: a run whose run-level step failed for good, saved (shop-table-steps.ts). */
-export const handler = SHOP_TABLE_STEPS.ShopMarkRunFailed.handlerFor(tableSources);
+export const handler = ShopMarkRunFailed.handlerFor(tableSources);

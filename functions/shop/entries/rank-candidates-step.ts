@@ -1,5 +1,5 @@
-import { SHOP_MODEL_STEPS } from "../wiring/shop-model-steps";
+import { ShopRankCandidates } from "../wiring/shop-model-steps";
 import { modelSources } from "../wiring/step-scope";
 
 /** Coordinator, Map item, RankCandidates: the candidates ranked by value (shop-model-steps.ts). No table. */
-export const handler = SHOP_MODEL_STEPS.ShopRankCandidates.handlerFor(modelSources);
+export const handler = ShopRankCandidates.handlerFor(modelSources);

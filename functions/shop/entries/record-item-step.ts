@@ -1,5 +1,5 @@
-import { SHOP_TABLE_STEPS } from "../wiring/shop-table-steps";
+import { ShopRecordItem } from "../wiring/shop-table-steps";
 import { tableSources } from "../wiring/step-table";
 
 /** Coordinator, Map item, RecordItem: the item's recommendation, written to the run (shop-table-steps.ts). */
-export const handler = SHOP_TABLE_STEPS.ShopRecordItem.handlerFor(tableSources);
+export const handler = ShopRecordItem.handlerFor(tableSources);

@@ -1,5 +1,6 @@
-import { SHOP_TABLE_STEPS } from "../wiring/shop-table-steps";
+import { ShopSaveRun } from "../wiring/shop-table-steps";
+import { logSources } from "../wiring/step-logger";
 import { tableSources } from "../wiring/step-table";
 
 /** Coordinator, SaveRun: the run's result, saved (shop-table-steps.ts). */
-export const handler = SHOP_TABLE_STEPS.ShopSaveRun.handlerFor(tableSources);
+export const handler = ShopSaveRun.handlerFor({ ...tableSources, ...logSources });

@@ -1,5 +1,5 @@
-import { SHOP_STORE_STEPS } from "../wiring/shop-store-steps";
+import { ShopSearchCandidates } from "../wiring/shop-store-steps";
 import { storeSources } from "../wiring/step-store";
 
 /** Coordinator, Map item, SearchCandidates: one store search per visit (shop-store-steps.ts). No table. */
-export const handler = SHOP_STORE_STEPS.ShopSearchCandidates.handlerFor(storeSources);
+export const handler = ShopSearchCandidates.handlerFor(storeSources);

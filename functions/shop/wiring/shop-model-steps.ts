@@ -21,93 +21,98 @@ export const ITEM_MODEL_WINDOW_MS = 40_000;
 /** The same for PruneStock's one call, after the items. */
 export const PRUNE_MODEL_WINDOW_MS = 15_000;
 
+/** Map item, step 1: the seed's QueryGenerator (`generate_search_query`). Opens the item's model window. */
+export const ShopGenerateQueries = /* @__PURE__ */ shopStep(
+  "model",
+  "GenerateQueries",
+  itemEventSchema,
+  (s: ShopModelSources, { tenant, item, rules }, context) => {
+    // RankCandidates and GenerateReasons receive the window's end.
+    const modelWindowEndsAt = s.now().getTime() + ITEM_MODEL_WINDOW_MS;
+    return s.inModelScope(
+      context,
+      { name: "GenerateQueries", tenant, windowEndsAt: modelWindowEndsAt },
+      async ({ llm, runUsage }) => {
+        const { queries, source } = await generateQueriesForItem({ llm, logger: s.logger }, { item, rules });
+        return { queries, source, usage: runUsage(), modelWindowEndsAt };
+      },
+    );
+  },
+);
+
+/**
+ * Map item, step 4: the seed's ValueRanker (`rank_substitutes_by_value`), then the category guard, price
+ * cap, policy and brands, in code.
+ */
+export const ShopRankCandidates = /* @__PURE__ */ shopStep(
+  "model",
+  "RankCandidates",
+  rankCandidatesEventSchema,
+  (s: ShopModelSources, { item, policy, rules, search, modelWindowEndsAt }, context) =>
+    s.inModelScope(
+      context,
+      { name: "RankCandidates", windowEndsAt: modelWindowEndsAt },
+      async ({ llm, runUsage }) => {
+        const ranked = await rankCandidatesForItem(
+          { llm, logger: s.logger },
+          { item, policy, rules, candidates: search.candidates },
+        );
+        return { ...ranked, usage: runUsage() };
+      },
+    ),
+);
+
+/**
+ * Map item, step 5: the seed's ReasonGenerator (`explain_substitutes`): short pt-PT reasons for the ranked
+ * candidates (the ranking's own stay where the model fails), with the item's LLM usage so far.
+ */
+export const ShopGenerateReasons = /* @__PURE__ */ shopStep(
+  "model",
+  "GenerateReasons",
+  generateReasonsEventSchema,
+  (s: ShopModelSources, { item, ranked, rules, modelWindowEndsAt }, context) =>
+    s.inModelScope(
+      context,
+      { name: "GenerateReasons", windowEndsAt: modelWindowEndsAt },
+      async ({ llm, runUsage }) => {
+        const explained = await explainSubstitutesForItem(
+          { llm, logger: s.logger },
+          { item, ranked, ...(rules ? { rules } : {}) },
+        );
+        return { ...explained, usage: addUsage(ranked.usage, runUsage()) };
+      },
+    ),
+);
+
+/** PruneStock: the StockPruner on the cart and orders kept with the run (no store session). */
+export const ShopPruneStock = /* @__PURE__ */ shopStep(
+  "model",
+  "PruneStock",
+  runKeysSchema,
+  (s: ShopModelSources & ShopTableSources, { tenant, runId }, context) =>
+    s.inModelScope(
+      context,
+      { name: "PruneStock", tenant, windowEndsAt: s.now().getTime() + PRUNE_MODEL_WINDOW_MS },
+      async ({ llm, runUsage }) => {
+        const outcome = await pruneStockForRun(
+          { runs: s.runsFor(tenant), llm, logger: s.logger, now: s.now },
+          { runId },
+        );
+        return { value: outcome.proposals, source: outcome.source, usage: runUsage() };
+      },
+    ),
+);
+
 /**
  * The shop coordinator's model steps, by function id (lib/areas/shop.ts, the ASL's `…FnArn`): the state's
  * name, its Task input's schema, its use case in the step's model scope (step-scope.ts). Each answers by
  * a heuristic where the model fails, with the LLM usage the run keeps.
  */
 export const SHOP_MODEL_STEPS = {
-  /** Map item, step 1: the seed's QueryGenerator (`generate_search_query`). Opens the item's model window. */
-  ShopGenerateQueries: shopStep(
-    "model",
-    "GenerateQueries",
-    itemEventSchema,
-    (s: ShopModelSources, { tenant, item, rules }, context) => {
-      // RankCandidates and GenerateReasons receive the window's end.
-      const modelWindowEndsAt = s.now().getTime() + ITEM_MODEL_WINDOW_MS;
-      return s.inModelScope(
-        context,
-        { name: "GenerateQueries", tenant, windowEndsAt: modelWindowEndsAt },
-        async ({ llm, runUsage }) => {
-          const { queries, source } = await generateQueriesForItem(
-            { llm, logger: s.logger },
-            { item, rules },
-          );
-          return { queries, source, usage: runUsage(), modelWindowEndsAt };
-        },
-      );
-    },
-  ),
-  /**
-   * Map item, step 4: the seed's ValueRanker (`rank_substitutes_by_value`), then the category guard, price
-   * cap, policy and brands, in code.
-   */
-  ShopRankCandidates: shopStep(
-    "model",
-    "RankCandidates",
-    rankCandidatesEventSchema,
-    (s: ShopModelSources, { item, policy, rules, search, modelWindowEndsAt }, context) =>
-      s.inModelScope(
-        context,
-        { name: "RankCandidates", windowEndsAt: modelWindowEndsAt },
-        async ({ llm, runUsage }) => {
-          const ranked = await rankCandidatesForItem(
-            { llm, logger: s.logger },
-            { item, policy, rules, candidates: search.candidates },
-          );
-          return { ...ranked, usage: runUsage() };
-        },
-      ),
-  ),
-  /**
-   * Map item, step 5: the seed's ReasonGenerator (`explain_substitutes`): short pt-PT reasons for the ranked
-   * candidates (the ranking's own stay where the model fails), with the item's LLM usage so far.
-   */
-  ShopGenerateReasons: shopStep(
-    "model",
-    "GenerateReasons",
-    generateReasonsEventSchema,
-    (s: ShopModelSources, { item, ranked, rules, modelWindowEndsAt }, context) =>
-      s.inModelScope(
-        context,
-        { name: "GenerateReasons", windowEndsAt: modelWindowEndsAt },
-        async ({ llm, runUsage }) => {
-          const explained = await explainSubstitutesForItem(
-            { llm, logger: s.logger },
-            { item, ranked, ...(rules ? { rules } : {}) },
-          );
-          return { ...explained, usage: addUsage(ranked.usage, runUsage()) };
-        },
-      ),
-  ),
-  /** PruneStock: the StockPruner on the cart and orders kept with the run (no store session). */
-  ShopPruneStock: shopStep(
-    "model",
-    "PruneStock",
-    runKeysSchema,
-    (s: ShopModelSources & ShopTableSources, { tenant, runId }, context) =>
-      s.inModelScope(
-        context,
-        { name: "PruneStock", tenant, windowEndsAt: s.now().getTime() + PRUNE_MODEL_WINDOW_MS },
-        async ({ llm, runUsage }) => {
-          const outcome = await pruneStockForRun(
-            { runs: s.runsFor(tenant), llm, logger: s.logger, now: s.now },
-            { runId },
-          );
-          return { value: outcome.proposals, source: outcome.source, usage: runUsage() };
-        },
-      ),
-  ),
+  ShopGenerateQueries,
+  ShopRankCandidates,
+  ShopGenerateReasons,
+  ShopPruneStock,
 };
 
 export type ShopModelStepId = keyof typeof SHOP_MODEL_STEPS;

@@ -14,15 +14,19 @@ import type { RunUsage } from "../domain/runs/shop-run";
 /**
  * What a shop step's use case is built from, in groups: each entry passes the groups its step needs (the
  * step tables type them), from the wiring modules that build them (step-table.ts, step-scope.ts,
- * step-store.ts, step-workflows.ts), so each Lambda bundles and parses at cold start only what it uses.
+ * step-store.ts, step-workflows.ts, step-logger.ts), so each Lambda bundles and parses at cold start only what it uses.
  */
-export interface ShopStepBasics {
-  logger: Logger;
+export interface ShopClock {
   now: () => Date;
 }
 
+/** The coordinator's logger (step-logger.ts), for the steps that log. */
+export interface ShopLogSources {
+  logger: Logger;
+}
+
 /** The tenant's table (TABLE_NAME, parsed at cold start by step-table.ts). */
-export interface ShopTableSources extends ShopStepBasics {
+export interface ShopTableSources extends ShopClock {
   runsFor(tenant: string): ShopRunRepository;
   choicesFor(tenant: string): SubstitutionChoiceStore;
   /** The cook area's shopping lists of the tenant, loaded only for a run with a plan. */
@@ -43,7 +47,7 @@ export interface ModelStepOptions {
 }
 
 /** The model (the LLM provider, parsed at cold start by step-scope.ts). */
-export interface ShopModelSources extends ShopStepBasics {
+export interface ShopModelSources extends ShopClock, ShopLogSources {
   inModelScope<T>(
     context: RemainingTime,
     step: ModelStepOptions,
@@ -52,7 +56,7 @@ export interface ShopModelSources extends ShopStepBasics {
 }
 
 /** The household's store session (STORE_URL, parsed at cold start by step-store.ts). */
-export interface ShopStoreSources extends ShopStepBasics {
+export interface ShopStoreSources {
   withStore<T>(
     household: { householdId: string; tenant?: string },
     context: RemainingTime,
@@ -61,7 +65,7 @@ export interface ShopStoreSources extends ShopStepBasics {
 }
 
 /** What the weekly tick starts runs with (step-workflows.ts). */
-export interface ShopWorkflowSources extends ShopStepBasics {
+export interface ShopWorkflowSources {
   weeklyRuns(): WeeklyRunIndex;
   workflows(): WorkflowPort;
   newRunId(): string;
@@ -79,7 +83,7 @@ export type ShopStepHandler<R> = (event: unknown, context: RemainingTime) => Pro
  * Lambda handler its entry exports: the event parsed (a ValidationError naming the field, before any I/O),
  * then the use case.
  */
-export const shopStep = <S extends ShopStepBasics, E, R>(
+export const shopStep = <S, E, R>(
   scope: ShopStepScopeKind,
   name: string,
   schema: z.ZodType<E>,

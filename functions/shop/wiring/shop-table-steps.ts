@@ -9,7 +9,78 @@ import { recordItem } from "../domain/use-cases/record-item";
 import { recordItemFailure } from "../domain/use-cases/record-item-failure";
 import { saveRunResult } from "../domain/use-cases/save-run";
 import { startDueRunsEventSchema, startDueWeeklyRuns } from "../domain/use-cases/start-weekly-runs";
-import { type ShopTableSources, type ShopWorkflowSources, shopStep } from "./shop-step-sources";
+import {
+  type ShopLogSources,
+  type ShopTableSources,
+  type ShopWorkflowSources,
+  shopStep,
+} from "./shop-step-sources";
+
+/** shop-coordinator, Map item, last step: the item's recommendation, written to the run; a small summary back. */
+export const ShopRecordItem = /* @__PURE__ */ shopStep(
+  "table",
+  "RecordItem",
+  recordItemEventSchema,
+  (s: ShopTableSources, event) => {
+    const { tenant, ...args } = event;
+    return recordItem({ runs: s.runsFor(tenant) }, args);
+  },
+);
+
+/** shop-coordinator, Map item, Catch: the item recorded as failed with its reason; the run goes on. */
+export const ShopRecordItemFailure = /* @__PURE__ */ shopStep(
+  "table",
+  "RecordItemFailure",
+  recordItemFailureEventSchema,
+  (s: ShopTableSources & ShopLogSources, { tenant, ...args }) =>
+    recordItemFailure({ runs: s.runsFor(tenant), logger: s.logger }, args),
+);
+
+/** shop-coordinator, SaveRun: the run's result, saved; the run succeeded. */
+export const ShopSaveRun = /* @__PURE__ */ shopStep(
+  "table",
+  "SaveRun",
+  saveRunEventSchema,
+  (s: ShopTableSources & ShopLogSources, { tenant, ...args }) =>
+    saveRunResult({ runs: s.runsFor(tenant), now: s.now, logger: s.logger }, args),
+);
+
+/**
+ * shop-coordinator, a run-level step failed for good (the cart could not be read, a store error in
+ * ScoutSlots): the run recorded as failed, with what was done until then.
+ */
+export const ShopMarkRunFailed = /* @__PURE__ */ shopStep(
+  "table",
+  "MarkRunFailed",
+  markRunFailedEventSchema,
+  (s: ShopTableSources, { tenant, runId, failure, prune, slots }) =>
+    markRunFailed(
+      { runs: s.runsFor(tenant), now: s.now },
+      { runId, failure, ...(prune ? { prune } : {}), ...(slots ? { slots } : {}) },
+    ),
+);
+
+/**
+ * shop-weekly-runs, StartDueRuns: the hourly tick of the weekly schedule (EventBridge Scheduler). Starts
+ * the coordinator for the tenants whose weekly run is due in the hour the execution started in.
+ */
+export const ShopStartWeeklyRuns = /* @__PURE__ */ shopStep(
+  "table",
+  "StartDueRuns",
+  startDueRunsEventSchema,
+  (s: ShopTableSources & ShopWorkflowSources & ShopLogSources, { firedAt }) =>
+    startDueWeeklyRuns(
+      {
+        runsFor: s.runsFor,
+        weeklyRuns: s.weeklyRuns(),
+        workflows: s.workflows(),
+        newRunId: s.newRunId,
+        now: s.now,
+        logger: s.logger,
+      },
+      new Date(firedAt),
+    ),
+);
 
 /**
  * The shop workflows' steps that only read and write the tenant's table, by function id (lib/areas/shop.ts,
@@ -17,58 +88,11 @@ import { type ShopTableSources, type ShopWorkflowSources, shopStep } from "./sho
  * A module apart from the model and store steps', so their Lambdas bundle no model, prompt or page code.
  */
 export const SHOP_TABLE_STEPS = {
-  /** shop-coordinator, Map item, last step: the item's recommendation, written to the run; a small summary back. */
-  ShopRecordItem: shopStep("table", "RecordItem", recordItemEventSchema, (s: ShopTableSources, event) => {
-    const { tenant, ...args } = event;
-    return recordItem({ runs: s.runsFor(tenant) }, args);
-  }),
-  /** shop-coordinator, Map item, Catch: the item recorded as failed with its reason; the run goes on. */
-  ShopRecordItemFailure: shopStep(
-    "table",
-    "RecordItemFailure",
-    recordItemFailureEventSchema,
-    (s: ShopTableSources, { tenant, ...args }) =>
-      recordItemFailure({ runs: s.runsFor(tenant), logger: s.logger }, args),
-  ),
-  /** shop-coordinator, SaveRun: the run's result, saved; the run succeeded. */
-  ShopSaveRun: shopStep("table", "SaveRun", saveRunEventSchema, (s: ShopTableSources, { tenant, ...args }) =>
-    saveRunResult({ runs: s.runsFor(tenant), now: s.now, logger: s.logger }, args),
-  ),
-  /**
-   * shop-coordinator, a run-level step failed for good (the cart could not be read, a store error in
-   * ScoutSlots): the run recorded as failed, with what was done until then.
-   */
-  ShopMarkRunFailed: shopStep(
-    "table",
-    "MarkRunFailed",
-    markRunFailedEventSchema,
-    (s: ShopTableSources, { tenant, runId, failure, prune, slots }) =>
-      markRunFailed(
-        { runs: s.runsFor(tenant), now: s.now },
-        { runId, failure, ...(prune ? { prune } : {}), ...(slots ? { slots } : {}) },
-      ),
-  ),
-  /**
-   * shop-weekly-runs, StartDueRuns: the hourly tick of the weekly schedule (EventBridge Scheduler). Starts
-   * the coordinator for the tenants whose weekly run is due in the hour the execution started in.
-   */
-  ShopStartWeeklyRuns: shopStep(
-    "table",
-    "StartDueRuns",
-    startDueRunsEventSchema,
-    (s: ShopTableSources & ShopWorkflowSources, { firedAt }) =>
-      startDueWeeklyRuns(
-        {
-          runsFor: s.runsFor,
-          weeklyRuns: s.weeklyRuns(),
-          workflows: s.workflows(),
-          newRunId: s.newRunId,
-          now: s.now,
-          logger: s.logger,
-        },
-        new Date(firedAt),
-      ),
-  ),
+  ShopRecordItem,
+  ShopRecordItemFailure,
+  ShopSaveRun,
+  ShopMarkRunFailed,
+  ShopStartWeeklyRuns,
 };
 
 export type ShopTableStepId = keyof typeof SHOP_TABLE_STEPS;

@@ -6,7 +6,7 @@ import { withRequestScope } from "../../core/request-scope";
 import type { RunUsage } from "../domain/runs/shop-run";
 import { shopConfig } from "./shop-config";
 import type { ShopModelSources } from "./shop-step-sources";
-import { stepBasics } from "./step-basics";
+import { logSources } from "./step-logger";
 
 const sharedLlm = configOnce(() => createLlm(shopConfig.llm()));
 // Parsed at cold start: a provider without its key fails here, naming it.
@@ -33,13 +33,14 @@ const runUsageOf = (recorder: UsageRecorder): RunUsage => {
  * scope's.
  */
 export const modelSources: ShopModelSources = {
-  ...stepBasics,
+  ...logSources,
+  now: () => new Date(),
   inModelScope: (context, step, use) =>
     withRequestScope(
       sharedLlm(),
       {
         tenant: step.tenant ?? "",
-        logger: stepBasics.logger,
+        logger: logSources.logger,
         deadline: Math.min(stepModelDeadline(context), step.windowEndsAt ?? Number.POSITIVE_INFINITY),
         logContext: { step: step.name, ...(step.tenant === undefined ? {} : { tenant: step.tenant }) },
       },

@@ -2,7 +2,6 @@ import { storeDeadlineAt } from "../adapters/store/store-deadline-margin";
 import { openHouseholdStore } from "./household-store";
 import { shopConfig } from "./shop-config";
 import type { ShopStoreSources } from "./shop-step-sources";
-import { stepBasics } from "./step-basics";
 
 // Parsed at cold start: a Lambda without STORE_URL fails here, naming it.
 shopConfig.store();
@@ -14,7 +13,6 @@ shopConfig.store();
  * whatever happens.
  */
 export const storeSources: ShopStoreSources = {
-  ...stepBasics,
   withStore: async (household, context, work) => {
     const store = await openHouseholdStore(
       shopConfig.store(),

@@ -4,7 +4,6 @@ import { processWorkflowPort } from "../../core/workflow/process-workflow-port";
 import { createDynamoWeeklyRunIndex } from "../adapters/dynamo-weekly-run-index";
 import type { ShopWorkflowSources } from "./shop-step-sources";
 import { shopTable } from "./shop-table";
-import { stepBasics } from "./step-basics";
 
 /**
  * What the weekly tick starts runs with: the weekly-run index over the step's table (its one document
@@ -12,7 +11,6 @@ import { stepBasics } from "./step-basics";
  * handlers are imported).
  */
 export const workflowSources: ShopWorkflowSources = {
-  ...stepBasics,
   weeklyRuns: configOnce(() => createDynamoWeeklyRunIndex(shopTable())),
   workflows: () => processWorkflowPort(),
   newRunId: prefixedIdMaker("run"),
