@@ -54,6 +54,7 @@ export const createDynamoShopRunRepository = (
     startedAt: header.startedAt,
     ...(header.endedAt ? { endedAt: header.endedAt } : {}),
     openDecisions: openDecisionCount(header),
+    ...(header.result ? { degraded: header.result.degraded } : {}),
     ...(header.error ? { error: header.error } : {}),
   });
   const listEntryOptions = (header: RunHeader) => {

@@ -83,6 +83,10 @@ export const RunList = z
         endedAt: z.string().optional(),
         /** Recommendations (substitutes, prunes) no decision settled yet. */
         openDecisions: z.number().int().optional(),
+        degraded: z.boolean().optional().meta({
+          description:
+            "The result's `degraded`: some model step answered by its heuristic (absent while the run runs)",
+        }),
         error: runErrorSchema.optional().meta({ description: "Why a failed run failed, and the fix" }),
       }),
     ),

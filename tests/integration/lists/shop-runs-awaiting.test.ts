@@ -127,4 +127,30 @@ describe("GET /shop/runs?awaiting=decisions (repository over DynamoDB Local)", (
     const all = await mine.listRuns({ limit: 1 });
     expect(all.runs[0]).toMatchObject({ runId, openDecisions: 0 });
   });
+
+  it("each entry says whether its run was degraded, from the run's result; a running run says nothing", async () => {
+    const plain = await addRun(mine, 1);
+    const degraded = await addRun(mine, 1);
+    await mine.updateRun(degraded, (header) =>
+      header.result ? { ...header, result: { ...header.result, degraded: true } } : header,
+    );
+    clock += 1000;
+    const running = "run_running_degraded";
+    await mine.createRun({
+      ...succeededWithPrunes(running, now().toISOString(), 0),
+      status: "running",
+      result: undefined,
+    });
+    const page = await mine.listRuns({ limit: 3 });
+    const byId = new Map(page.runs.map((run) => [run.runId, run]));
+    expect(byId.get(degraded)?.degraded).toBe(true);
+    expect(byId.get(plain)?.degraded).toBe(false);
+    expect(byId.has(running)).toBe(true);
+    expect(byId.get(running)).not.toHaveProperty("degraded");
+    const awaiting = await mine.listRuns({ limit: 2, awaiting: "decisions" });
+    expect(awaiting.runs.map((run) => [run.runId, run.degraded])).toEqual([
+      [degraded, true],
+      [plain, false],
+    ]);
+  });
 });

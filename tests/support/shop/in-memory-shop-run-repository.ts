@@ -66,6 +66,7 @@ export const createInMemoryShopRunRepository = (): ShopRunRepository & { items: 
           startedAt: header.startedAt,
           ...(header.endedAt ? { endedAt: header.endedAt } : {}),
           openDecisions: openDecisionCount(header),
+          ...(header.result ? { degraded: header.result.degraded } : {}),
           ...(header.error ? { error: header.error } : {}),
         }));
       return { runs };

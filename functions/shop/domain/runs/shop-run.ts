@@ -171,5 +171,7 @@ export const runListEntrySchema = runHeaderSchema
   .extend({
     /** Recommendations no decision settled yet (absent on entries written before it was kept). */
     openDecisions: z.number().int().nonnegative().optional(),
+    /** The result's `degraded` (absent while the run runs, and on entries written before it was kept). */
+    degraded: z.boolean().optional(),
   });
 export type RunListEntry = z.infer<typeof runListEntrySchema>;
