@@ -289,6 +289,40 @@ describe("an item's states in a row", () => {
   });
 });
 
+describe("what differs from the original, on each ranked substitute", () => {
+  it("is data beside the reason that says it: the lost attribute for the plain milk, nothing for a keeper", async () => {
+    const milk = (productId: string, name: string, price: number) => ({
+      productId,
+      name,
+      price,
+      available: true,
+      categoryPath: ["alimentação", "leite"],
+    });
+    const original = originalItemFromCartLine({
+      ...milk("lf", "leite auchan uht meio gordo sem lactose 1l", 1.08),
+      quantity: 1,
+    });
+    const ranked = await rankItemCandidates(
+      { llm: offline(), logger: new RecordingCoordinatorLogger(), tiers },
+      {
+        original,
+        candidates: [
+          milk("plain", "leite uht meio gordo polegar 1l", 0.79),
+          milk("keeper", "leite mimosa sem lactose meio gordo 1l", 1.29),
+        ],
+        policy: { policy: "best_match" },
+        preferences: defaultHouseholdPreferences(),
+      },
+    );
+    const byId = new Map(ranked.candidates.map((c) => [c.productId, c]));
+    expect(byId.get("plain")?.differences).toEqual([
+      { attribute: "dietary", original: "sem lactose", substitute: "com lactose" },
+    ]);
+    expect(byId.get("plain")?.reason).toContain("sem lactose → com lactose");
+    expect(byId.get("keeper")?.differences).toEqual([]);
+  });
+});
+
 describe("the seed's SubstitutionResult", () => {
   it("counts unavailable items and those with substitutes", () => {
     const original = originalItemFromCartLine(SWEET_POTATO_ORIGINAL);

@@ -38,6 +38,84 @@ export const PACK_PREFIX = "Embalagem de outro uso:";
 /** How a reason starts when the substitute is not the same kind of product. */
 export const DIFFERS_PREFIX = "Diferente do original:";
 
+/**
+ * What differs between the original and a substitute, as data (`RankedCandidate.differences`): `attribute`
+ * is a lexicon dimension (dietary, source, grade…), `product_type` (another kind of product: iogurte →
+ * leite) or `pack` (a pack of another use); `original` and `substitute` are the pt-PT words the reason uses.
+ */
+export interface SubstituteDifference {
+  attribute: string;
+  original: string;
+  substitute: string;
+}
+
+/** The guard's reading of one candidate against the original: kind, attributes, pack. */
+interface Comparison {
+  kind: ReturnType<typeof kindDifference>;
+  differences: ReturnType<typeof nameDifferences>;
+  added: number;
+  closeness: number;
+  misfit: { original: PackSize; candidate: PackSize } | undefined;
+}
+
+const compare = (
+  originalName: string,
+  candidateName: string,
+  candidateCategory: string | readonly string[] | undefined,
+  lexicon: AttributeLexicon,
+  signals: KindSignals,
+): Comparison => {
+  const original: KindSubject = { name: originalName, category: signals.originalCategory };
+  const candidate: KindSubject = { name: candidateName, category: candidateCategory };
+  const useCategory = signals.useCategory !== false;
+  const originalPack = parsePackSize(originalName);
+  const candidatePack = parsePackSize(candidateName);
+  return {
+    kind: kindDifference(original, candidate, { useCategory }),
+    differences: nameDifferences(originalName, candidateName, lexicon),
+    added: addedAttributes(
+      readAttributes(originalName, lexicon),
+      readAttributes(candidateName, lexicon),
+      lexicon,
+    ).length,
+    closeness: useCategory ? shelfCloseness(original, candidate) : 0,
+    misfit:
+      originalPack && candidatePack && !packFits(originalPack, candidatePack)
+        ? { original: originalPack, candidate: candidatePack }
+        : undefined,
+  };
+};
+
+/** What the guard finds differs between the original and one substitute (empty: nothing it knows of). */
+export const substituteDifferences = (
+  originalName: string,
+  candidateName: string,
+  candidateCategory?: string | readonly string[],
+  lexicon: AttributeLexicon = DEFAULT_ATTRIBUTE_LEXICON,
+  signals: Omit<KindSignals, "categoryOf"> = {},
+): SubstituteDifference[] => {
+  const { kind, differences, misfit } = compare(
+    originalName,
+    candidateName,
+    candidateCategory,
+    lexicon,
+    signals,
+  );
+  return [
+    ...(kind ? [{ attribute: "product_type", original: kind.from, substitute: kind.to }] : []),
+    ...differences.map((d) => ({ attribute: d.dimension, original: d.from, substitute: d.to })),
+    ...(misfit
+      ? [
+          {
+            attribute: "pack",
+            original: misfit.original.text.toLowerCase(),
+            substitute: misfit.candidate.text.toLowerCase(),
+          },
+        ]
+      : []),
+  ];
+};
+
 /** The store's category path of the original and of each candidate, where the store gives one. */
 export interface KindSignals {
   originalCategory?: string | readonly string[] | undefined;
@@ -65,20 +143,12 @@ export const keepDefiningAttributes = <R extends ValueRanking>(
   lexicon: AttributeLexicon = DEFAULT_ATTRIBUTE_LEXICON,
   signals: KindSignals = {},
 ): R[] => {
-  const original: KindSubject = { name: originalName, category: signals.originalCategory };
-  const originalAttributes = readAttributes(originalName, lexicon);
-  const originalPack = parsePackSize(originalName);
   const graded = rankings.map((ranking) => {
     const name = nameOf(ranking.productId);
     if (name === undefined) return { ranking, otherKind: false, count: 0, added: 0, misfit: 0, closeness: 0 };
-    const candidate: KindSubject = { name, category: signals.categoryOf?.(ranking.productId) };
-    const useCategory = signals.useCategory !== false;
-    const kind = kindDifference(original, candidate, { useCategory });
-    const differences = nameDifferences(originalName, name, lexicon);
-    const added = addedAttributes(originalAttributes, readAttributes(name, lexicon), lexicon).length;
-    const closeness = useCategory ? shelfCloseness(original, candidate) : 0;
-    const candidatePack = parsePackSize(name);
-    const misfit = packFits(originalPack, candidatePack) ? 0 : 1;
+    const compared = compare(originalName, name, signals.categoryOf?.(ranking.productId), lexicon, signals);
+    const { kind, differences, added, closeness } = compared;
+    const misfit = compared.misfit ? 1 : 0;
     if (!kind && differences.length === 0 && misfit === 0) {
       return { ranking, otherKind: false, count: 0, added, misfit, closeness };
     }
@@ -87,8 +157,8 @@ export const keepDefiningAttributes = <R extends ValueRanking>(
       differences.length > 0 && !ranking.reason.includes(DIFFERS_PREFIX)
         ? `${DIFFERS_PREFIX} ${describeDifferences(differences)}`
         : undefined,
-      misfit && !ranking.reason.includes(PACK_PREFIX)
-        ? `${PACK_PREFIX} ${originalPack?.text.toLowerCase()} → ${candidatePack?.text.toLowerCase()}`
+      compared.misfit && !ranking.reason.includes(PACK_PREFIX)
+        ? `${PACK_PREFIX} ${compared.misfit.original.text.toLowerCase()} → ${compared.misfit.candidate.text.toLowerCase()}`
         : undefined,
     ].filter((note): note is string => note !== undefined);
     return {

@@ -162,6 +162,19 @@ export const originalItemSchema = z.object({
 });
 export type OriginalItem = z.infer<typeof originalItemSchema>;
 
+/**
+ * Ours, not the seed's: one thing the guards found differs from the original (what the reason's
+ * "Diferente do original: …", "Outro tipo de produto: …" or "Embalagem de outro uso: …" says, as data).
+ */
+export const substituteDifferenceSchema = z.object({
+  /** A defining attribute's dimension (dietary, source, grade, …), `product_type` or `pack`. */
+  attribute: z.string(),
+  /** The original's side, in the reason's pt-PT words ("sem lactose"). */
+  original: z.string(),
+  /** The substitute's side ("com lactose"). */
+  substitute: z.string(),
+});
+
 /** A ranked candidate as the run keeps it: the seed's ranking plus what a person needs to decide. */
 export const rankedCandidateSchema = valueRankingSchema.extend({
   name: z.string(),
@@ -169,6 +182,8 @@ export const rankedCandidateSchema = valueRankingSchema.extend({
   pricePerUnit: z.string().optional(),
   brand: z.string().optional(),
   size: z.string().optional(),
+  /** What differs from the original, empty when nothing does (absent on runs stored before it was kept). */
+  differences: z.array(substituteDifferenceSchema).optional(),
 });
 export type RankedCandidate = z.infer<typeof rankedCandidateSchema>;
 

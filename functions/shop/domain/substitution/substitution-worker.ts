@@ -6,7 +6,7 @@ import type { StepSource } from "../heuristic-fallback";
 import type { HouseholdPreferences, ItemPolicy } from "../household-preferences";
 import type { StoreToolsPort } from "../ports/store-tools-port";
 import type { CoordinatorCartLine, CoordinatorProduct } from "../store-shapes";
-import { keepDefiningAttributes } from "./attribute-guard";
+import { keepDefiningAttributes, substituteDifferences } from "./attribute-guard";
 import type { BrandTiers } from "./brand-tiers";
 import { generateSearchQueries } from "./query-generator";
 import type { SubstitutionRules } from "./substitution-agent";
@@ -227,6 +227,9 @@ export const rankItemCandidates = async (
       ...(product.pricePerUnit === undefined ? {} : { pricePerUnit: product.pricePerUnit }),
       ...(product.brand === undefined ? {} : { brand: product.brand }),
       ...(product.size === undefined ? {} : { size: product.size }),
+      differences: substituteDifferences(original.name, product.name, product.categoryPath, undefined, {
+        originalCategory: original.categoryPath,
+      }),
     };
   });
   // The summary names the best candidate left after the rules (the ranker's may name a removed one).

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { nameDifferences, readAttributes } from "../../../../functions/shop/domain/product-attributes";
-import { DIFFERS_PREFIX } from "../../../../functions/shop/domain/substitution/attribute-guard";
+import {
+  DIFFERS_PREFIX,
+  substituteDifferences,
+} from "../../../../functions/shop/domain/substitution/attribute-guard";
 import { STORE_BRAND_TIERS } from "../../../../functions/shop/domain/substitution/brand-tiers";
 import {
   buildHeuristicQueries,
@@ -215,5 +218,32 @@ describe("a model writing the reasons keeps the guards' notes", () => {
     const prompt = JSON.stringify(llm.calls[0]?.request.messages);
     expect(prompt).toContain("guard notes (kept with your reason): Diferente do original: sem lactose");
     expect(prompt).toContain(`(${PRICE_CAP_NOTE} de +20% no preço)`);
+  });
+});
+
+describe("what differs from the original, as data (a substitute's `differences`)", () => {
+  it("names each lost attribute by its dimension, with the reason's own words on each side", () => {
+    expect(substituteDifferences(LACTOSE_FREE.name, "leite uht meio gordo polegar 1l")).toEqual([
+      { attribute: "dietary", original: "sem lactose", substitute: "com lactose" },
+    ]);
+    const { rankings } = rankByHeuristic({ originalProduct: LACTOSE_FREE, candidates: MILKS }, AUCHAN);
+    const plain = rankings.find((r) => r.productId === "plain");
+    for (const difference of substituteDifferences(LACTOSE_FREE.name, "leite uht meio gordo polegar 1l")) {
+      expect(plain?.reason).toContain(`${difference.original} → ${difference.substitute}`);
+    }
+  });
+
+  it("another kind of product and a pack of another use are differences too; a keeper has none", () => {
+    expect(
+      substituteDifferences("iogurte natural auchan 4x125g", "leite uht meio gordo auchan 1l"),
+    ).toContainEqual(
+      expect.objectContaining({ attribute: "product_type", original: "iogurte", substitute: "leite" }),
+    );
+    expect(
+      substituteDifferences("leite uht meio gordo auchan 1l", "leite uht meio gordo mimosa 6x1l").map(
+        (d) => d.attribute,
+      ),
+    ).toEqual(["pack"]);
+    expect(substituteDifferences(LACTOSE_FREE.name, "leite mimosa sem lactose meio gordo 1l")).toEqual([]);
   });
 });
