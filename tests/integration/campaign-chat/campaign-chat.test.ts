@@ -81,6 +81,7 @@ describe("the campaign chat through the agent loop", () => {
       date_range: "recent",
     });
     expect(answer.suggestions?.length).toBeGreaterThanOrEqual(2);
+    expect(answer.toolsUsed).toEqual(["filter_campaigns"]);
   });
 
   it("returns the campaigns of the last tool that found some, and the aggregation of a grouped filter", async () => {
@@ -94,6 +95,7 @@ describe("the campaign chat through the agent loop", () => {
     expect(answer.campaigns.every((c) => c.channel === "TV")).toBe(true);
     expect(answer.aggregation?.group_by).toBe("sentiment");
     expect(answer.aggregation?.buckets.reduce((s, b) => s + b.count, 0)).toBe(answer.total);
+    expect(answer.toolsUsed).toEqual(["filter_campaigns", "full_text_search"]);
   });
 
   it("stops at 5 tool-calling turns and still answers from what was found", async () => {
@@ -120,6 +122,7 @@ describe("the campaign chat through the agent loop", () => {
     const [invalid] = toolResultsSent(llm);
     expect(invalid).toContain("Invalid arguments for filter_campaigns");
     expect(answer.aggregation?.group_by).toBe("channel");
+    expect(answer.toolsUsed).toEqual(["filter_campaigns"]);
   });
 
   it("sends campaign copy to the model inside the data envelope only, and enforces activeFilters", async () => {
@@ -240,10 +243,12 @@ describe("the offline chat (LLM_PROVIDER=none)", () => {
       message: "show me campaigns that mention airport lounge",
     });
     expect(mentions.campaigns[0]?.id).toBe("demo-anchor-lounge");
+    expect([phrase.toolsUsed, mentions.toolsUsed]).toEqual([["full_text_search"], ["full_text_search"]]);
     const concept = await runCampaignChat(deps(createFakeLlm(), true), {
       message: "campaigns about pet food and vet bills",
     });
     expect(concept.campaigns.slice(0, 3).map((c) => c.id)).toContain("demo-anchor-pet-rewards");
     expect(concept.detectedFilters).toBeUndefined();
+    expect(concept.toolsUsed).toEqual(["semantic_search"]);
   });
 });

@@ -29,6 +29,8 @@ export interface CampaignChatResponse {
   suggestions?: string[];
   detectedFilters?: CampaignFilters;
   status: CampaignChatStatus;
+  /** Ours, not the seed's: the tools whose results the answer drew on, each once, in the order first run. */
+  toolsUsed: CampaignToolName[];
 }
 
 export interface CampaignToolOutcome {
@@ -124,5 +126,6 @@ export const respond = (
     suggestions: suggestionsFor(shown),
     ...(detectedFilters ? { detectedFilters } : {}),
     status,
+    toolsUsed: [...new Set(outcomes.map((o) => o.tool))],
   };
 };

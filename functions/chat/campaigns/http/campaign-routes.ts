@@ -46,6 +46,11 @@ export const CampaignChatResponseSchema = z
     suggestions: z.array(z.string()).optional(),
     detectedFilters: CampaignFiltersSchema.optional(),
     status: z.enum(["completed", "capped", "repeated_call", "deadline", "offline"]),
+    toolsUsed: z
+      .array(z.enum(CAMPAIGN_TOOL_NAMES))
+      .describe(
+        "The tools whose results the answer drew on (a call refused for its arguments is not), each once, in the order first run; the offline router's one",
+      ),
     provider: z
       .enum(LLM_PROVIDERS)
       .describe("The LLM provider that answered; `none` when the offline router did (README)"),
