@@ -53,6 +53,17 @@ export const createInMemoryNegotiationRepository = (): NegotiationRepository & {
         .map(([k, m]) => ({ negotiationId: k.split("|")[0] ?? "", message: copy(m), since: m.receivedAt }));
       return { messages: found };
     },
+    async listOutreachByStatus({ status, limit }) {
+      const found = [...negotiations.values()]
+        .filter((n) => n.outreach?.status === status)
+        .sort((a, b) => (b.outreach?.draftedAt ?? "").localeCompare(a.outreach?.draftedAt ?? ""))
+        .slice(0, limit)
+        .map((n) => ({
+          negotiation: copy(n),
+          since: n.outreach?.review?.reviewedAt ?? n.outreach?.draftedAt ?? n.createdAt,
+        }));
+      return { negotiations: found };
+    },
     async listMessages(id) {
       return [...messages.entries()].filter(([k]) => k.startsWith(`${id}|`)).map(([, m]) => copy(m));
     },

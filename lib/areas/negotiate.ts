@@ -101,6 +101,7 @@ export const negotiateArea: AreaDefinition = {
   routes: [
     { route: "GET /negotiations", functionId: "NegotiateApi" },
     { route: "POST /negotiations", functionId: "NegotiateApi" },
+    { route: "GET /negotiations/outreach", functionId: "NegotiateApi" },
     { route: "GET /negotiations/{negotiation_id}", functionId: "NegotiateApi" },
     { route: "POST /negotiations/{negotiation_id}/messages", functionId: "NegotiateApi" },
     { route: "GET /negotiations/{negotiation_id}/messages/{message_id}", functionId: "NegotiateApi" },

@@ -31,6 +31,20 @@ const statusIndex = (negotiationId: string, message: SupplierMessage): ItemKey =
   sk: [message.receivedAt.replaceAll("#", ""), negotiationId, message.messageId],
 });
 
+/**
+ * A negotiation with an outreach draft also sits in gsi1 under the draft's status
+ * (`NEGOUTREACH#{status}` / `{draftedAt}#{negotiationId}`), for `GET /negotiations/outreach?status=…`.
+ */
+const headerIndex = (negotiation: Negotiation): { index?: ItemKey } =>
+  negotiation.outreach
+    ? {
+        index: {
+          pk: ["NEGOUTREACH", negotiation.outreach.status],
+          sk: [negotiation.outreach.draftedAt.replaceAll("#", ""), negotiation.negotiationId],
+        },
+      }
+    : {};
+
 const UPDATE_ATTEMPTS = 4;
 
 export const createDynamoNegotiationRepository = (table: TenantTable): NegotiationRepository => {
@@ -59,7 +73,10 @@ export const createDynamoNegotiationRepository = (table: TenantTable): Negotiati
 
   return {
     async createNegotiation(negotiation) {
-      await table.put(headerKey(negotiation.negotiationId), negotiation, { expectedVersion: "absent" });
+      await table.put(headerKey(negotiation.negotiationId), negotiation, {
+        expectedVersion: "absent",
+        ...headerIndex(negotiation),
+      });
     },
 
     async getNegotiation(negotiationId) {
@@ -73,7 +90,10 @@ export const createDynamoNegotiationRepository = (table: TenantTable): Negotiati
           throw new NotFoundError(`No negotiation ${negotiationId}`, { code: "negotiation_not_found" });
         const next = NegotiationSchema.parse(change(current.data));
         try {
-          await table.put(headerKey(negotiationId), next, { expectedVersion: current.version });
+          await table.put(headerKey(negotiationId), next, {
+            expectedVersion: current.version,
+            ...headerIndex(next),
+          });
           return next;
         } catch (error) {
           if (!(error instanceof ConflictError) || attempt >= UPDATE_ATTEMPTS) throw error;
@@ -90,7 +110,7 @@ export const createDynamoNegotiationRepository = (table: TenantTable): Negotiati
           await table.put(
             headerKey(negotiationId),
             { ...current.data, classifiedInstructions: classified } satisfies Negotiation,
-            { expectedVersion: current.version },
+            { expectedVersion: current.version, ...headerIndex(current.data) },
           );
           return;
         } catch (error) {
@@ -111,7 +131,7 @@ export const createDynamoNegotiationRepository = (table: TenantTable): Negotiati
           type: "put",
           key: headerKey(negotiation.negotiationId),
           data: { ...current.data, messageCount: message.sequence } satisfies Negotiation,
-          options: { expectedVersion: current.version },
+          options: { expectedVersion: current.version, ...headerIndex(current.data) },
         },
         {
           type: "put",
@@ -143,6 +163,19 @@ export const createDynamoNegotiationRepository = (table: TenantTable): Negotiati
           message: item.data,
           since: item.updatedAt,
         })),
+        ...(page.cursor ? { cursor: page.cursor } : {}),
+      };
+    },
+
+    async listOutreachByStatus({ status, limit, cursor }) {
+      const page = await table.query(["NEGOUTREACH", status], NegotiationSchema, {
+        limit,
+        descending: true,
+        useIndex: true,
+        ...(cursor ? { cursor } : {}),
+      });
+      return {
+        negotiations: page.items.map((item) => ({ negotiation: item.data, since: item.updatedAt })),
         ...(page.cursor ? { cursor: page.cursor } : {}),
       };
     },

@@ -29,6 +29,7 @@ export const ReviewSchema = z.object({
 export type Review = z.infer<typeof ReviewSchema>;
 
 export const OUTREACH_STATUSES = ["awaiting_review", "approved", "rejected"] as const;
+export type OutreachStatus = (typeof OUTREACH_STATUSES)[number];
 
 /**
  * The drafted first email to the supplier (seed 003's initial email), when the negotiation was opened

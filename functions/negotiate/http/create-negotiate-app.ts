@@ -10,6 +10,7 @@ import { createNegotiation } from "../domain/use-cases/create-negotiation";
 import { getMessage } from "../domain/use-cases/get-message";
 import { getNegotiation } from "../domain/use-cases/get-negotiation";
 import { listNegotiations } from "../domain/use-cases/list-negotiations";
+import { listOutreach } from "../domain/use-cases/list-outreach";
 import { receiveSupplierMessage } from "../domain/use-cases/receive-supplier-message";
 import { reviewMessage } from "../domain/use-cases/review-message";
 import { reviewOutreach } from "../domain/use-cases/review-outreach";
@@ -18,6 +19,7 @@ import {
   getNegotiationMessageRoute,
   getNegotiationRoute,
   listNegotiationsRoute,
+  listOutreachRoute,
   postSupplierMessageRoute,
   reviewNegotiationMessageRoute,
   reviewOutreachRoute,
@@ -48,6 +50,15 @@ export const createNegotiateApp = (deps: NegotiateApiDeps): OpenAPIHono<ApiEnv> 
     const { status, limit, cursor } = c.req.valid("query");
     return c.json(
       await inRequest(c, (d) => listNegotiations(d, { status, limit, ...(cursor ? { cursor } : {}) })),
+      200,
+    );
+  });
+
+  // Before `/negotiations/{negotiation_id}`: `outreach` is not a negotiation id.
+  app.openapi(listOutreachRoute, async (c) => {
+    const { status, limit, cursor } = c.req.valid("query");
+    return c.json(
+      await inRequest(c, (d) => listOutreach(d, { status, limit, ...(cursor ? { cursor } : {}) })),
       200,
     );
   });

@@ -18,6 +18,7 @@ import {
   MessageIdSchema,
   MessageStatusSchema,
   NegotiationIdSchema,
+  OUTREACH_STATUSES,
   OutreachSchema,
   ReviewSchema,
   SupplierSchema,
@@ -153,6 +154,58 @@ export const listNegotiationsRoute = defineRoute({
   security: bearerAuth,
   request: { query: ListNegotiationsQuery },
   responses: { 200: jsonResponse(NegotiationList, "A page of messages"), ...errorResponses(400, 401, 403) },
+});
+
+const ListOutreachQuery = z.object({
+  status: z
+    .enum(OUTREACH_STATUSES, {
+      error: (issue) =>
+        issue.input === undefined
+          ? `required: one of ${OUTREACH_STATUSES.join(", ")}`
+          : `must be one of ${OUTREACH_STATUSES.join(", ")}`,
+    })
+    .meta({
+      description:
+        "Required. The outreach drafts' status: `awaiting_review` lists the first emails waiting for a person's review.",
+    }),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().min(1).max(2000).optional(),
+});
+
+const OutreachList = z
+  .object({
+    outreach: z.array(
+      z.object({
+        negotiationId: z.string(),
+        status: z.enum(OUTREACH_STATUSES),
+        supplier: z.object({ name: z.string(), company: z.string().optional() }),
+        sku: z.object({ skuName: z.string(), supplierSku: z.string() }),
+        subject: z.string(),
+        draftFirstLine: z.string().nullable(),
+        draftedAt: z.string(),
+        since: z.string().meta({ description: "When the draft entered this status (how long it waits)." }),
+      }),
+    ),
+    nextCursor: z.string().optional(),
+  })
+  .openapi("NegotiationOutreachList");
+
+export const listOutreachRoute = defineRoute({
+  method: "get",
+  path: "/negotiations/outreach",
+  operationId: "listNegotiationOutreach",
+  tags,
+  summary: "The outreach drafts in a status across negotiations (`awaiting_review`: what waits for review)",
+  description:
+    "Newest drafted first, a page at a time (`limit` ≤ 100, `nextCursor`); each with its supplier, SKU, the " +
+    "draft's subject and first line and since when it is in this status. Review one with " +
+    "`POST /negotiations/{id}/outreach/review`.",
+  security: bearerAuth,
+  request: { query: ListOutreachQuery },
+  responses: {
+    200: jsonResponse(OutreachList, "A page of outreach drafts"),
+    ...errorResponses(400, 401, 403),
+  },
 });
 
 export const createNegotiationRoute = defineRoute({

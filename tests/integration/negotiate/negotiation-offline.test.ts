@@ -99,6 +99,18 @@ describe("the negotiation workflow offline", () => {
       outreach: { status: string; draftedBy: string; draft: { body: string } };
     };
     expect(outreach).toMatchObject({ status: "awaiting_review", draftedBy: "template" });
+    const listed = async (status: string) =>
+      (
+        (await stack.call("GET", `/negotiations/outreach?status=${status}&limit=100`)).json() as {
+          outreach: Array<{ negotiationId: string; status: string; supplier: { name: string } }>;
+        }
+      ).outreach.filter((entry) => entry.negotiationId === negotiationId);
+    expect(await listed("awaiting_review")).toEqual([
+      expect.objectContaining({ negotiationId, status: "awaiting_review", supplier: { name: "Dana" } }),
+    ]);
+    const unnamed = await stack.call("GET", "/negotiations/outreach");
+    expect(unnamed.status).toBe(400);
+    expect(JSON.stringify(unnamed.json())).toContain("status");
     const early = await stack.call("POST", `/negotiations/${negotiationId}/messages`, {
       body: { supplierMessage: "We quote $5.00." },
     });
@@ -117,6 +129,9 @@ describe("the negotiation workflow offline", () => {
       thread: Array<{ direction: string; inReplyTo: string | null; text: string }>;
     };
     expect(view.outreach.status).toBe("approved");
+    // Reviewed, it leaves the list of drafts waiting and joins the approved ones.
+    expect(await listed("awaiting_review")).toEqual([]);
+    expect(await listed("approved")).toHaveLength(1);
     expect(view.thread[0]).toMatchObject({
       direction: "to_supplier",
       inReplyTo: null,

@@ -1,5 +1,5 @@
 import type { ExpertOpinion, OrchestratorTraceEntry } from "../experts/types";
-import type { MessageStatus, Negotiation, SupplierMessage } from "../negotiation";
+import type { MessageStatus, Negotiation, OutreachStatus, SupplierMessage } from "../negotiation";
 
 /** Where a negotiation's records live; the DynamoDB adapter binds it to one tenant. */
 export interface NegotiationRepository {
@@ -24,6 +24,14 @@ export interface NegotiationRepository {
    */
   listMessagesByStatus(options: { status: MessageStatus; limit: number; cursor?: string }): Promise<{
     messages: { negotiationId: string; message: SupplierMessage; since: string }[];
+    cursor?: string;
+  }>;
+  /**
+   * The tenant's negotiations whose outreach draft is in one status, newest drafted first, a page at a
+   * time (a Query on the same index), each with when its outreach entered that status.
+   */
+  listOutreachByStatus(options: { status: OutreachStatus; limit: number; cursor?: string }): Promise<{
+    negotiations: { negotiation: Negotiation; since: string }[];
     cursor?: string;
   }>;
   /** Read-modify-write with optimistic locking (a few attempts); NotFoundError when absent. */

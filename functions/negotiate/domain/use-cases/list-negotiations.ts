@@ -15,7 +15,8 @@ export interface NegotiationListEntry {
   since: string;
 }
 
-const firstLine = (draft: { subject: string; body: string } | null | undefined): string | null => {
+/** The draft's first non-empty line (its subject when the body has none), at most 200 characters. */
+export const firstLine = (draft: { subject: string; body: string } | null | undefined): string | null => {
   if (!draft) return null;
   const line = draft.body.split("\n").find((l) => l.trim().length > 0) ?? draft.subject;
   return line.trim().slice(0, 200);
