@@ -132,6 +132,13 @@ export interface paths {
      */
     post: operations["reviewNegotiationOutreach"];
   };
+  "/negotiations/outreach": {
+    /**
+     * The outreach drafts in a status across negotiations (`awaiting_review`: what waits for review)
+     * @description Newest drafted first, a page at a time (`limit` ≤ 100, `nextCursor`); each with its supplier, SKU, the draft's subject and first line and since when it is in this status. Review one with `POST /negotiations/{id}/outreach/review`.
+     */
+    get: operations["listNegotiationOutreach"];
+  };
   "/openapi.json": {
     /** This API's OpenAPI 3.1 document (generated from the handlers' zod schemas) */
     get: operations["getOpenApiDocument"];
@@ -739,6 +746,11 @@ export interface components {
                 pricePerUnit?: string;
                 brand?: string;
                 size?: string;
+                differences?: {
+                    attribute: string;
+                    original: string;
+                    substitute: string;
+                  }[];
               })[];
             reason: string;
           })[];
@@ -854,6 +866,8 @@ export interface components {
           startedAt: string;
           endedAt?: string;
           openDecisions?: number;
+          /** @description The result's `degraded`: some model step answered by its heuristic (absent while the run runs) */
+          degraded?: boolean;
           /** @description Why a failed run failed, and the fix */
           error?: {
             code: string;
@@ -1064,6 +1078,27 @@ export interface components {
           draftFirstLine: string | null;
           receivedAt: string;
           /** @description When the message entered this status (how long it waits). */
+          since: string;
+        })[];
+      nextCursor?: string;
+    };
+    NegotiationOutreachList: {
+      outreach: ({
+          negotiationId: string;
+          /** @enum {string} */
+          status: "awaiting_review" | "approved" | "rejected";
+          supplier: {
+            name: string;
+            company?: string;
+          };
+          sku: {
+            skuName: string;
+            supplierSku: string;
+          };
+          subject: string;
+          draftFirstLine: string | null;
+          draftedAt: string;
+          /** @description When the draft entered this status (how long it waits). */
           since: string;
         })[];
       nextCursor?: string;
@@ -1669,6 +1704,8 @@ export interface components {
       };
       /** @enum {string} */
       status: "completed" | "capped" | "repeated_call" | "deadline" | "offline";
+      /** @description The tools whose results the answer drew on (a call refused for its arguments is not), each once, in the order first run; the offline router's one */
+      toolsUsed: ("semantic_search" | "filter_campaigns" | "full_text_search")[];
       /**
        * @description The LLM provider that answered; `none` when the offline router did (README)
        * @enum {string}
@@ -3062,6 +3099,52 @@ export interface operations {
       };
       /** @description Well-formed, but the domain refuses it */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description An unexpected error; the body shows no internals (the cause is in the logs) */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  /**
+   * The outreach drafts in a status across negotiations (`awaiting_review`: what waits for review)
+   * @description Newest drafted first, a page at a time (`limit` ≤ 100, `nextCursor`); each with its supplier, SKU, the draft's subject and first line and since when it is in this status. Review one with `POST /negotiations/{id}/outreach/review`.
+   */
+  listNegotiationOutreach: {
+    parameters: {
+      query: {
+        /** @description Required. The outreach drafts' status: `awaiting_review` lists the first emails waiting for a person's review. */
+        status: "awaiting_review" | "approved" | "rejected";
+        limit?: number;
+        cursor?: string;
+      };
+    };
+    responses: {
+      /** @description A page of outreach drafts */
+      200: {
+        content: {
+          "application/json": components["schemas"]["NegotiationOutreachList"];
+        };
+      };
+      /** @description The request failed validation; `details.issues` names each field */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing or invalid bearer token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The token carries no usable tenant */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorResponse"];
         };
