@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQueries } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
@@ -15,7 +15,10 @@ const isTyping = (target: EventTarget | null): boolean =>
   target instanceof HTMLElement &&
   (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
 
-/** `/console/`: what waits for a person, from the drafts awaiting review and the runs awaiting decisions. */
+/**
+ * `/console/`: what waits for a person, from the reply drafts and the outreach drafts awaiting review and
+ * the runs awaiting decisions.
+ */
 export const InboxPage = () => {
   const { t, i18n } = useTranslation();
   const client = useClient();
@@ -55,29 +58,34 @@ export const InboxPage = () => {
     getNextPageParam: (last) => last.nextCursor,
     refetchInterval: INBOX_POLL_MS,
   });
+  const outreach = useInfiniteQuery({
+    queryKey: ["inbox", tenant, "outreach"],
+    queryFn: ({ pageParam }) =>
+      unwrap(
+        client.GET("/negotiations/outreach", {
+          params: {
+            query: {
+              status: "awaiting_review",
+              limit: PAGE_SIZE,
+              ...(pageParam ? { cursor: pageParam } : {}),
+            },
+          },
+        }),
+      ),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor,
+    refetchInterval: INBOX_POLL_MS,
+  });
+  const lists = [drafts, runs, outreach];
 
+  // Whether a run was degraded comes with the list (one request a page, not one a run).
   const items = mergeInbox(
     drafts.data?.pages.flatMap((page) => page.negotiations) ?? [],
     runs.data?.pages.flatMap((page) => page.runs) ?? [],
+    outreach.data?.pages.flatMap((page) => page.outreach) ?? [],
   ).filter((item) => !isHidden(item.key));
 
-  // Whether a run was degraded is on the run itself: one read per listed run, kept (a finished run's
-  // result does not change).
-  const runDetails = useQueries({
-    queries: items
-      .filter((item) => item.kind === "run")
-      .map((item) => ({
-        queryKey: ["run", tenant, item.row.runId] as const,
-        queryFn: () =>
-          unwrap(client.GET("/shop/runs/{runId}", { params: { path: { runId: item.row.runId } } })),
-        staleTime: 60_000,
-      })),
-  });
-  const degraded = new Set(
-    runDetails.flatMap((query) => (query.data?.result?.degraded ? [query.data.runId] : [])),
-  );
-
-  const hasMore = Boolean(drafts.hasNextPage || runs.hasNextPage);
+  const hasMore = lists.some((list) => list.hasNextPage);
   const count = items.length;
   useEffect(() => {
     document.title = `${count > 0 ? t("inbox.titleCount", { count: hasMore ? `${count}+` : count }) : t("inbox.title")} — Larder`;
@@ -103,7 +111,7 @@ export const InboxPage = () => {
 
   // After a decision elsewhere, focus goes to the next item waiting (the first of the queue).
   const focusedAfterReview = useRef(false);
-  const firstLoaded = drafts.isSuccess && runs.isSuccess;
+  const firstLoaded = lists.every((list) => list.isSuccess);
   useEffect(() => {
     if (!justReviewed || focusedAfterReview.current || !firstLoaded) return;
     focusedAfterReview.current = true;
@@ -112,8 +120,8 @@ export const InboxPage = () => {
     else document.getElementById("inbox-heading")?.focus();
   }, [justReviewed, firstLoaded]);
 
-  const error = drafts.error ?? runs.error;
-  const updatedAt = Math.max(drafts.dataUpdatedAt, runs.dataUpdatedAt);
+  const error = lists.find((list) => list.error)?.error;
+  const updatedAt = Math.max(...lists.map((list) => list.dataUpdatedAt));
   return (
     <section aria-labelledby="inbox-heading">
       <h1 id="inbox-heading" tabIndex={-1}>
@@ -141,22 +149,22 @@ export const InboxPage = () => {
               >
                 {item.kind === "draft"
                   ? t("inbox.draft", { company: item.row.supplier.company ?? item.row.supplier.name })
-                  : t("inbox.run", { date: formatDate(item.row.startedAt, i18n.language) })}
+                  : item.kind === "outreach"
+                    ? t("inbox.outreach", { company: item.row.supplier.company ?? item.row.supplier.name })
+                    : t("inbox.run", { date: formatDate(item.row.startedAt, i18n.language) })}
               </Link>
-              {item.kind === "draft" ? (
+              {item.kind === "run" ? (
+                <p>
+                  {t("inbox.openDecisions", { count: item.row.openDecisions ?? 0 })}
+                  {item.row.degraded ? <span className="badge warn"> {t("inbox.degraded")}</span> : null}
+                </p>
+              ) : (
                 <p>
                   {t("inbox.draftSku", { sku: item.row.sku.supplierSku, name: item.row.sku.skuName })} ·{" "}
                   <time dateTime={item.row.since}>
                     {t("inbox.waitingSince", { time: formatTime(item.row.since, i18n.language) })}
                   </time>
                   {item.row.draftFirstLine ? <q className="first-line">{item.row.draftFirstLine}</q> : null}
-                </p>
-              ) : (
-                <p>
-                  {t("inbox.openDecisions", { count: item.row.openDecisions ?? 0 })}
-                  {degraded.has(item.row.runId) ? (
-                    <span className="badge warn"> {t("inbox.degraded")}</span>
-                  ) : null}
                 </p>
               )}
             </li>
@@ -167,8 +175,7 @@ export const InboxPage = () => {
         <button
           type="button"
           onClick={() => {
-            if (drafts.hasNextPage) void drafts.fetchNextPage();
-            if (runs.hasNextPage) void runs.fetchNextPage();
+            for (const list of lists) if (list.hasNextPage) void list.fetchNextPage();
           }}
         >
           {t("inbox.more")}

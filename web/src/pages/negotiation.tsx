@@ -82,6 +82,8 @@ export const NegotiationPage = () => {
           body: review,
         }),
       ),
+    onMutate: () => markDecided(`outreach:${negotiationId}`),
+    onError: () => forget(`outreach:${negotiationId}`),
     onSuccess: () => afterReview(`outreach:${negotiationId}`),
   });
 
