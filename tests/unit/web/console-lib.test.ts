@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "../../../web/src/lib/config";
 import { diffLines } from "../../../web/src/lib/diff";
-import { splitReason } from "../../../web/src/lib/differs";
 import { pickLanguage } from "../../../web/src/lib/i18n";
 import { mergeInbox } from "../../../web/src/lib/inbox-items";
 import { en } from "../../../web/src/locales/en";
@@ -20,29 +19,6 @@ describe("the console's edit diff", () => {
       { kind: "removed", text: "" },
       { kind: "added", text: "new" },
     ]);
-  });
-});
-
-describe("what differs from the original, out of a substitute's reason", () => {
-  it("takes each 'a → b' the guards wrote and leaves the rest as stored", () => {
-    expect(
-      splitReason(
-        "Diferente do original: sem lactose → com lactose; Marca própria (Auchan), 1,09 €/l contra 1,35 €/l",
-      ),
-    ).toEqual({
-      differs: ["sem lactose → com lactose"],
-      rest: "Marca própria (Auchan), 1,09 €/l contra 1,35 €/l",
-    });
-    expect(
-      splitReason("Outro tipo de produto: iogurte → leite; Diferente do original: grego → natural; barato"),
-    ).toEqual({
-      differs: ["iogurte → leite", "grego → natural"],
-      rest: "barato",
-    });
-    expect(splitReason("Marca própria, melhor valor")).toEqual({
-      differs: [],
-      rest: "Marca própria, melhor valor",
-    });
   });
 });
 
@@ -97,6 +73,29 @@ describe("the inbox queue", () => {
       "/shop/runs/run_a",
       "/negotiations/neg%201",
       "/shop/runs/run_b",
+    ]);
+  });
+
+  it("takes the outreach drafts in too, by when they began to wait, keyed as the negotiation page hides them", () => {
+    const items = mergeInbox(
+      [],
+      [{ runId: "run_a", status: "succeeded", startedAt: "2026-12-01T09:00:00.000Z", degraded: true }],
+      [
+        {
+          negotiationId: "neg_b",
+          status: "awaiting_review",
+          supplier: { name: "Dana", company: "Oat Co" },
+          sku: { skuName: "Oat milk", supplierSku: "OAT" },
+          subject: "Quote request",
+          draftFirstLine: "Hello Dana,",
+          draftedAt: "2026-12-01T10:00:00.000Z",
+          since: "2026-12-01T10:00:00.000Z",
+        },
+      ],
+    );
+    expect(items.map((item) => [item.kind, item.key, item.href])).toEqual([
+      ["outreach", "outreach:neg_b", "/negotiations/neg_b"],
+      ["run", "run:run_a", "/shop/runs/run_a"],
     ]);
   });
 });

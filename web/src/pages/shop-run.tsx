@@ -3,7 +3,6 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { ApiError, type components, unwrap, useClient, useSession } from "../lib/api";
-import { splitReason } from "../lib/differs";
 import { formatDate, formatMoney, formatTime } from "../lib/format";
 import { markDecided } from "../lib/reviewed";
 
@@ -317,7 +316,9 @@ const SubstitutionItem = ({
               </dl>
             </section>
             {substitution.candidates.map((candidate) => {
-              const reason = splitReason(candidate.reason);
+              // What differs, as the shop's guard found it (runs stored before it was kept have none; their
+              // reason, shown as stored, says it).
+              const differences = candidate.differences ?? [];
               return (
                 <section
                   key={candidate.productId}
@@ -325,10 +326,20 @@ const SubstitutionItem = ({
                   aria-label={`${t("run.candidate", { rank: candidate.rank })}: ${candidate.name}`}
                 >
                   <p className="card-title">{t("run.candidate", { rank: candidate.rank })}</p>
-                  {reason.differs.length > 0 ? (
-                    <p className="differs">
-                      <strong>{t("run.differs")}:</strong> {reason.differs.join("; ")}
-                    </p>
+                  {differences.length > 0 ? (
+                    <div className="differs">
+                      <strong>{t("run.differs")}:</strong>
+                      <ul>
+                        {differences.map((difference) => (
+                          <li
+                            key={`${difference.attribute}:${difference.original}`}
+                            data-attribute={difference.attribute}
+                          >
+                            {difference.original} → {difference.substitute}
+                          </li>
+                        ))}
+                      </ul>
+                    </div>
                   ) : null}
                   <dl>
                     <dt>{t("run.name")}</dt>
@@ -347,7 +358,7 @@ const SubstitutionItem = ({
                     <dt>{t("run.recommendation")}</dt>
                     <dd>{t(`run.rec_${candidate.recommendation}`)}</dd>
                     <dt>{t("run.reason")}</dt>
-                    <dd>{reason.rest || candidate.reason}</dd>
+                    <dd>{candidate.reason}</dd>
                   </dl>
                   <button
                     type="button"
