@@ -122,6 +122,12 @@ const AnswerView = ({
       ) : null}
       <p className="quiet">
         {t("campaigns.how", { provider: answer.provider, status: answer.status })}
+        {answer.toolsUsed.length > 0 ? (
+          <span className="tools-used">
+            {" · "}
+            {t("campaigns.toolsUsed", { count: answer.toolsUsed.length, tools: answer.toolsUsed.join(", ") })}
+          </span>
+        ) : null}
         {filters ? ` · ${t("campaigns.filters", { filters })}` : ""}
       </p>
     </div>
