@@ -1,9 +1,10 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LocalStack } from "../../../dev/local-stack";
 import { householdForTenant } from "../../../functions/shop/domain/household-for-tenant";
 import {
   clientOf,
+  consolePages,
   launchConsoleBrowser,
   seriousViolations,
   startConsoleStack,
@@ -21,7 +22,6 @@ const PLAN = "demo-week";
 const DINNER = { date: "2025-01-06", meal_type: "dinner" } as const;
 let stack: (LocalStack & { consoleUrl: string }) | undefined;
 let browser: Browser | undefined;
-const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   stack = await startConsoleStack("larder-console-48-test");
@@ -29,7 +29,7 @@ beforeAll(async () => {
 }, scaledTimeout(240_000));
 
 afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
+  await pages.closeAll();
   await browser?.close();
   await stack?.stop();
   for (const name of Object.keys(process.env)) if (!(name in savedEnv)) delete process.env[name];
@@ -41,15 +41,9 @@ const running = () => {
   return { stack, browser, consoleUrl: stack.consoleUrl, api: clientOf(stack, "demo") };
 };
 
-const openConsole = async (path: string, locale = "en-GB"): Promise<Page> => {
-  const context = await running().browser.newContext({ locale });
-  contexts.push(context);
-  await context.addInitScript(() => localStorage.setItem("larder.tenant", "demo"));
-  const page = await context.newPage();
-  page.setDefaultTimeout(UI_WAIT_MS);
-  await page.goto(`${running().consoleUrl}${path}`);
-  return page;
-};
+const pages = consolePages(running);
+const openConsole = (path: string, locale = "en-GB") =>
+  pages.open("demo", { path, locale, timeoutMs: UI_WAIT_MS });
 
 const dinnerOf = async () => {
   const plan = await running().api.GET("/plans/{snapshot_id}", { params: { path: { snapshot_id: PLAN } } });
@@ -210,6 +204,12 @@ describe("the campaign chat", () => {
       await box.press("Enter");
       await page.locator(".campaign-cards .card").first().waitFor();
       expect(await page.locator(".campaign-cards .company").allInnerTexts()).toEqual(companies);
+      // Which tool the agent used, quietly under the answer: the API's toolsUsed.
+      const tools = answer.data?.toolsUsed ?? [];
+      expect(tools.length).toBeGreaterThan(0);
+      expect(await page.locator(".answer .tools-used").innerText()).toContain(
+        `${tools.length === 1 ? "tool used" : "tools used"}: ${tools.join(", ")}`,
+      );
       expect(await box.inputValue()).toBe("");
       await box.fill("one line");
       await box.press("Shift+Enter");

@@ -1,5 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   clientOf,
@@ -9,6 +8,11 @@ import {
   startConsoleStack,
 } from "../../../dev/console-demo";
 import type { LocalStack } from "../../../dev/local-stack";
+import { NEGOTIATION_SCENARIOS } from "../../../dev/negotiate/scenarios";
+import { createDynamoShopRunRepository } from "../../../functions/shop/adapters/dynamo-shop-run-repository";
+import type { RunHeader } from "../../../functions/shop/domain/runs/shop-run";
+import { consolePages, seriousViolations } from "../../support/console-browser";
+import { createRecordingTable } from "../../support/recording-dynamo";
 import { scaledTimeout } from "../../support/test-timeouts";
 import { waitUntil } from "../../support/wait-until";
 
@@ -21,7 +25,6 @@ const savedEnv = { ...process.env };
 const UI_WAIT_MS = scaledTimeout(60_000);
 let stack: LocalStack | undefined;
 let browser: Browser | undefined;
-const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   stack = await startConsoleStack("larder-console-test");
@@ -29,7 +32,7 @@ beforeAll(async () => {
 }, scaledTimeout(180_000));
 
 afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
+  await pages.closeAll();
   await browser?.close();
   await stack?.stop();
   for (const name of Object.keys(process.env)) if (!(name in savedEnv)) delete process.env[name];
@@ -41,12 +44,18 @@ const running = (): { stack: LocalStack; browser: Browser; consoleUrl: string } 
   return { stack, browser, consoleUrl: stack.consoleUrl };
 };
 
+const pages = consolePages(running);
 /** A page of the console signed in as `tenant` (the local dev token), in `locale`. */
-const openConsole = async (tenant: string, locale = "en-GB"): Promise<Page> => {
-  const context = await running().browser.newContext({ locale });
-  contexts.push(context);
-  await context.addInitScript((name) => localStorage.setItem("larder.tenant", name), tenant);
-  return context.newPage();
+const openConsole = (tenant: string, locale = "en-GB") => pages.open(tenant, { locale });
+
+/** Changes a stored run as a run's steps would have written it (a degraded result, a difference). */
+const changeStoredRun = async (tenant: string, runId: string, change: (header: RunHeader) => RunHeader) => {
+  const table = createRecordingTable(running().stack.dynamoEndpoint, running().stack.tableName);
+  try {
+    await createDynamoShopRunRepository(table.forTenant(tenant)).updateRun(runId, change);
+  } finally {
+    table.destroy();
+  }
 };
 
 const storeCart = async (householdId: string): Promise<Record<string, number>> => {
@@ -64,12 +73,62 @@ const runOf = async (tenant: string, runId: string) => {
   return substitutions;
 };
 
-const seriousViolations = async (page: Page) =>
-  (await new AxeBuilder({ page }).analyze()).violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-    );
+describe("what the run list and a run's substitutes carry, shown as they carry it", () => {
+  // The demo household (its cart has unavailable products), before the tests below decide its run's items.
+  const tenant = "demo";
+  let runId = "";
+  const difference = { attribute: "source", original: "de ovelha", substitute: "de cabra" };
+  beforeAll(async () => {
+    runId = await finishedShopRun(running().stack, tenant);
+    // As a run whose model steps fell back to their heuristics would have stored it, with one difference
+    // the guard found on the first substitute (words its reason does not hold: shown from the field only).
+    await changeStoredRun(tenant, runId, (header) => {
+      if (!header.result) throw new Error("the run has no result");
+      const [first, ...rest] = header.result.substitutions;
+      const [candidate, ...others] = first?.candidates ?? [];
+      if (!first || !candidate) throw new Error("the run has no substitute");
+      return {
+        ...header,
+        result: {
+          ...header.result,
+          degraded: true,
+          substitutions: [
+            { ...first, candidates: [{ ...candidate, differences: [difference] }, ...others] },
+            ...rest,
+          ],
+        },
+      };
+    });
+  }, scaledTimeout(180_000));
+
+  it("a degraded run shows its badge in the inbox from the list, with no read of the run", async () => {
+    const page = await openConsole(tenant);
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto(running().consoleUrl);
+    const item = page.locator(".inbox-item.run", { has: page.locator(`a[href$="/shop/runs/${runId}"]`) });
+    await item.locator(".badge.warn", { hasText: "degraded" }).waitFor({ timeout: UI_WAIT_MS });
+    expect(requested.filter((path) => path.endsWith("/shop/runs"))).not.toHaveLength(0);
+    expect(requested.filter((path) => path.includes(`/shop/runs/${runId}`))).toEqual([]);
+  });
+
+  it("renders what differs from the original from the substitute's differences field", async () => {
+    const run = await clientOf(running().stack, tenant).GET("/shop/runs/{runId}", {
+      params: { path: { runId } },
+    });
+    const first = run.data?.result?.substitutions[0];
+    const candidate = first?.candidates[0];
+    if (!first || !candidate) throw new Error("no substitute");
+    expect(candidate.differences).toEqual([difference]);
+    expect(candidate.reason).not.toContain("de ovelha → de cabra");
+    const page = await openConsole(tenant);
+    await page.goto(`${running().consoleUrl}shop/runs/${runId}`);
+    const card = page.getByRole("region", { name: `Substitute ${candidate.rank}: ${candidate.name}` });
+    await card.locator(".differs li").first().waitFor({ timeout: UI_WAIT_MS });
+    expect(await card.locator(".differs li").allInnerTexts()).toEqual(["de ovelha → de cabra"]);
+    expect(await card.locator('.differs li[data-attribute="source"]').count()).toBe(1);
+  });
+});
 
 describe("a household decides a shop run's substitutes in the console", () => {
   let runId = "";
@@ -121,6 +180,45 @@ describe("a household decides a shop run's substitutes in the console", () => {
       .click();
     await item.locator('[data-outcome="recorded"]').waitFor({ timeout: UI_WAIT_MS });
     expect(await storeCart("demo")).toEqual(before);
+  });
+});
+
+describe("a merchant reviews an outreach draft from the inbox", () => {
+  it("the first email waiting appears in the inbox, links to its page, and leaves after its review", async () => {
+    const tenant = "merchant-outreach";
+    const client = clientOf(running().stack, tenant);
+    const scenario = NEGOTIATION_SCENARIOS[0];
+    if (!scenario) throw new Error("no negotiation scenario");
+    const created = await client.POST("/negotiations", {
+      body: {
+        orderContext: scenario.orderContext,
+        merchantInstructions: scenario.merchantInstructions,
+        supplier: { name: "Dana", company: "Cevada Lda" },
+        draftOutreach: true,
+      },
+    });
+    const negotiationId = created.data?.negotiationId ?? "";
+    expect(created.data?.outreach?.status).toBe("awaiting_review");
+
+    const page = await openConsole(tenant);
+    await page.goto(running().consoleUrl);
+    const item = page.getByRole("link", { name: "First email to Cevada Lda (outreach draft)" });
+    await item.waitFor({ timeout: UI_WAIT_MS });
+    expect(await page.title()).toMatch(/^\(1\) Inbox/);
+    await item.click();
+    await page.waitForURL(`**/negotiations/${negotiationId}`);
+    await page.getByRole("button", { name: "Approve", exact: true }).click();
+
+    await page.waitForURL(/\/console\/?$/);
+    await page.getByText("Nothing waits for you.").waitFor({ timeout: UI_WAIT_MS });
+    const waiting = await client.GET("/negotiations/outreach", {
+      params: { query: { status: "awaiting_review" } },
+    });
+    expect(waiting.data?.outreach).toEqual([]);
+    const view = await client.GET("/negotiations/{negotiation_id}", {
+      params: { path: { negotiation_id: negotiationId } },
+    });
+    expect(view.data?.outreach?.review?.decision).toBe("approve");
   });
 });
 
