@@ -1,3 +1,4 @@
+import type { StoreAccountAttempts } from "../functions/shop/domain/ports/store-account-attempts";
 import type { StoreAccountVault } from "../functions/shop/domain/ports/store-account-vault";
 import {
   maskEmail,
@@ -42,5 +43,19 @@ export const createMemoryStoreAccountVault = (): StoreAccountVault => {
       session = undefined;
       return existed;
     },
+  };
+};
+
+/** The attempts of one process, in its memory (the `sign-in` command tries one sign-in). */
+export const createMemoryStoreAccountAttempts = (): StoreAccountAttempts => {
+  const counts = new Map<string, number>();
+  const keyOf = (kind: string, at: Date) => `${kind}#${at.toISOString().slice(0, 10)}`;
+  return {
+    async count(kind, at) {
+      const count = (counts.get(keyOf(kind, at)) ?? 0) + 1;
+      counts.set(keyOf(kind, at), count);
+      return count;
+    },
+    counted: async (kind, at) => counts.get(keyOf(kind, at)) ?? 0,
   };
 };

@@ -47,7 +47,10 @@ import { signInIfNeeded } from "../functions/shop/adapters/store/store-sign-in";
 import { storeCredentialsSchema } from "../functions/shop/domain/store-account/store-account";
 import { storeAccountView } from "../functions/shop/domain/use-cases/get-store-account";
 import { storeAccountConfig } from "../functions/shop/wiring/store-account";
-import { createMemoryStoreAccountVault } from "./memory-store-account-vault";
+import {
+  createMemoryStoreAccountAttempts,
+  createMemoryStoreAccountVault,
+} from "./memory-store-account-vault";
 
 const USAGE =
   'usage: npm run store -- <search "<query>" [--sort unit-price] [--brand B] [--available-only] [--max N] | cart | product <url> | slots | orders [--lines N] | order <orderId> | sign-in | rotate-key> [--store-url URL] [--household ID]';
@@ -168,7 +171,7 @@ const signIn = async (browser: StoreBrowser, storeUrl: URL, householdId: string)
   try {
     const outcome = await signInIfNeeded(
       session,
-      { vault, requiresAccount: true, now: () => new Date() },
+      { vault, requiresAccount: true, attempts: createMemoryStoreAccountAttempts(), now: () => new Date() },
       storeUrl,
     )
       .then((how) => ({ how }))

@@ -52,6 +52,10 @@ export const createShopApp = (deps: ShopApiDeps): OpenAPIHono<ApiEnv> => {
         runs: runs(c),
         workflows: deps.workflows,
         plans: deps.plansFor,
+        account: {
+          vault: deps.storeAccountFor(c.get("tenant")),
+          attempts: deps.storeAccountAttemptsFor(c.get("tenant")),
+        },
         newRunId: deps.newRunId,
         now: deps.now,
       },

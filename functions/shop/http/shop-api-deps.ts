@@ -27,7 +27,7 @@ export interface ShopApiDeps {
   ): Promise<StoreToolsPort & { close(): Promise<void> }>;
   /** The tenant's store account: credentials and session as secrets, the status record in plain. */
   storeAccountFor(tenant: string): StoreAccountVault;
-  /** The tenant's store-account attempts per day (PUTs), for their limit. */
+  /** The tenant's store-account attempts per day (PUTs, sign-ins), for their limits. */
   storeAccountAttemptsFor(tenant: string): StoreAccountAttempts;
   /** Runs `use` in the request's model scope (wiring/shop-request-scopes.ts): calls end at its deadline. */
   inRequestScope<T>(

@@ -42,7 +42,10 @@ export const createShopRunRoute = defineRoute({
     "makes a retried POST answer the same run; the same key with a different body is a 409 " +
     "`idempotency_key_reused`. With `plan_snapshot_id`, BuildCart also merges that meal plan's " +
     "shopping list (the cook area's, variants included) into the cart, each line with the meals it is for; a " +
-    "snapshot the tenant does not have is a 404 `plan_snapshot_not_found`, and no run starts.",
+    "snapshot the tenant does not have is a 404 `plan_snapshot_not_found`, and no run starts. A run signs in " +
+    "to the store account when it is not signed in, at most 10 times a tenant per UTC day: once they are used, " +
+    "a run on an account that is not signed in is a 429 `store_sign_in_limited` with Retry-After (the seconds " +
+    "to midnight UTC), and no run starts.",
   security: bearerAuth,
   request: { headers: IdempotencyHeaders, body: jsonBody(CreateRunBody) },
   responses: {
@@ -50,7 +53,7 @@ export const createShopRunRoute = defineRoute({
       CreatedRun,
       "The run started (or, with a known Idempotency-Key, the run it started before)",
     ),
-    ...errorResponses(400, 401, 403, 404, 409, 413, 422, 503),
+    ...errorResponses(400, 401, 403, 404, 409, 413, 422, 429, 503),
   },
 });
 

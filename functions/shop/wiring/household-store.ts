@@ -1,6 +1,7 @@
 import { API_GATEWAY_TIMEOUT_MS } from "../../core/llm/model-deadline";
 import type { StoreConfig } from "../adapters/store/store-config";
 import type { StoreToolsPort } from "../domain/ports/store-tools-port";
+import { shopTable } from "./shop-table";
 
 /** A household's store session, closed by whoever opened it. */
 export type HouseholdStore = StoreToolsPort & { close(): Promise<void> };
@@ -29,6 +30,9 @@ export const openHouseholdStore = async (
       : {
           vault: await (await import("./store-account")).storeAccountVaultFor(tenant),
           requiresAccount: config.requiresAccount,
+          attempts: (
+            await import("../adapters/table-store-account-attempts")
+          ).createTableStoreAccountAttempts(shopTable().forTenant(tenant)),
           now: () => new Date(),
         };
   const tools = storeToolsForHousehold({

@@ -11,6 +11,10 @@ import { originalItemFromCartLine } from "../../../functions/shop/domain/substit
 import { rankByHeuristic } from "../../../functions/shop/domain/substitution/value-ranker";
 import { createShopApp } from "../../../functions/shop/http/create-shop-app";
 import { shopModelScope, storeDeadlineFor } from "../../../functions/shop/wiring/shop-request-scopes";
+import {
+  createMemoryStoreAccountAttempts,
+  createMemoryStoreAccountVault,
+} from "../../../scripts/memory-store-account-vault";
 import { buildHttpApiEvent, resultJson, structuredResult } from "../../support/http-api-event";
 import { createFakeLlm } from "../../support/llm/fake-llm";
 import { createRecordingEventPublisher } from "../../support/recording-event-publisher";
@@ -83,12 +87,9 @@ const harness = () => {
       return existing;
     },
     workflows,
-    storeAccountFor: () => {
-      throw new Error("not used");
-    },
-    storeAccountAttemptsFor: () => {
-      throw new Error("not used");
-    },
+    // POST /shop/runs reads the account's status (none here: no sign-in, no limit).
+    storeAccountFor: () => createMemoryStoreAccountVault(),
+    storeAccountAttemptsFor: () => createMemoryStoreAccountAttempts(),
     storeFor: async (_tenant, householdId) => {
       // The cart the finished run saw: the unavailable original and the rice it proposes pruning.
       const store =

@@ -1,4 +1,6 @@
+import type { StoreAccountAttempts } from "../../domain/ports/store-account-attempts";
 import type { StoreAccountVault } from "../../domain/ports/store-account-vault";
+import { countSignIn } from "../../domain/store-account/sign-in-limit";
 import {
   type StoreAccountRecord,
   type StoreSessionCookie,
@@ -19,6 +21,8 @@ export interface StoreAccountAccess {
    * account, a run fails at once. The simulated store lets a household without an account in (the demo).
    */
   requiresAccount: boolean;
+  /** The tenant's sign-ins of the day: each one is counted before it is tried, none past the limit. */
+  attempts: StoreAccountAttempts;
   now: () => Date;
 }
 
@@ -51,7 +55,8 @@ export const accountBeforeSignIn = async (
  * Makes `session` signed in: the home page's header says whether it already is (a saved session still
  * good); if not, one sign-in as a person would, whose cookies are kept (sealed, with their expiry) for the
  * later steps and runs. The outcome is recorded for GET /shop/store-account; a refusal or a page needing
- * a person ends the tools' work with its error. Called at most once per tools' session.
+ * a person ends the tools' work with its error. Each sign-in is counted first: past the tenant's limit for
+ * the day, none is tried (StoreSignInLimitedError, nothing typed). Called at most once per tools' session.
  */
 export const signInIfNeeded = async (
   session: StoreSession,
@@ -61,6 +66,7 @@ export const signInIfNeeded = async (
   if (await session.isSignedIn(new URL("/", storeUrl).href)) return "already";
   const credentials = await access.vault.readCredentials();
   if (!credentials) throw new StoreAccountMissingError(storeUrl.origin);
+  await countSignIn(access.attempts, access.now());
   const outcome = await session.signIn(credentials);
   const at = access.now();
   if (outcome.kind === "refused") {

@@ -9,6 +9,8 @@ export const STORE_FIXES = {
     "Connect the account again with the right email and password: PUT /shop/store-account",
   store_sign_in_needs_person:
     "Sign in once on the store's site yourself (a captcha or a second factor), then start a run: POST /shop/runs",
+  store_sign_in_limited:
+    "Wait until midnight UTC (the 429's Retry-After says how long), then start a run: POST /shop/runs",
   store_unreachable: "Check that the store is up (STORE_URL), then start a run again: POST /shop/runs",
   store_deadline_exceeded: "The store answered too slowly: start a run again in a while: POST /shop/runs",
   store_page_changed:
@@ -20,6 +22,7 @@ const CODE_BY_ERROR_NAME: Readonly<Record<string, StoreFailureCode>> = {
   StoreAccountMissingError: "store_account_missing",
   StoreSignInFailedError: "store_sign_in_failed",
   StoreSignInNeedsPersonError: "store_sign_in_needs_person",
+  StoreSignInLimitedError: "store_sign_in_limited",
   StoreUnreachableError: "store_unreachable",
   StoreDeadlineExceededError: "store_deadline_exceeded",
   StorePageChangedError: "store_page_changed",
@@ -30,6 +33,7 @@ export const STORE_ACCOUNT_CODES: ReadonlySet<string> = new Set([
   "store_account_missing",
   "store_sign_in_failed",
   "store_sign_in_needs_person",
+  "store_sign_in_limited",
 ]);
 
 /** The code a run's failure is recorded under: its documented code, else the step error's name. */

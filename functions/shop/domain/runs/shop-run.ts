@@ -107,6 +107,7 @@ export const DECISION_FAILURE_CODES = [
   "store_account_missing",
   "store_sign_in_failed",
   "store_sign_in_needs_person",
+  "store_sign_in_limited",
 ] as const;
 export type DecisionFailureCode = (typeof DECISION_FAILURE_CODES)[number];
 

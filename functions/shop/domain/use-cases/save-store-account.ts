@@ -1,6 +1,7 @@
 import { RateLimitedError } from "../../../core/errors";
 import type { StoreAccountAttempts } from "../ports/store-account-attempts";
 import type { StoreAccountVault } from "../ports/store-account-vault";
+import { secondsToNextUtcDay } from "../store-account/sign-in-limit";
 import type { StoreCredentials } from "../store-account/store-account";
 import { type StoreAccountView, storeAccountView } from "./get-store-account";
 
@@ -10,11 +11,6 @@ import { type StoreAccountView, storeAccountView } from "./get-store-account";
  * try against the store through Larder (PUT, run, read the status, PUT again).
  */
 export const MAX_STORE_ACCOUNT_PUTS_PER_DAY = 5;
-
-const secondsToNextUtcDay = (at: Date): number => {
-  const next = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + 1);
-  return Math.max(1, Math.ceil((next - at.getTime()) / 1000));
-};
 
 /** PUT /shop/store-account: the household's credentials, kept as a secret; the answer shows the email masked. */
 export const saveStoreAccount = async (

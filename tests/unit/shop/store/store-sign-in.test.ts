@@ -12,7 +12,14 @@ import {
   savedSessionCookies,
   signInIfNeeded,
 } from "../../../../functions/shop/adapters/store/store-sign-in";
-import { createMemoryStoreAccountVault } from "../../../../scripts/memory-store-account-vault";
+import {
+  MAX_SIGN_INS_PER_DAY,
+  StoreSignInLimitedError,
+} from "../../../../functions/shop/domain/store-account/sign-in-limit";
+import {
+  createMemoryStoreAccountAttempts,
+  createMemoryStoreAccountVault,
+} from "../../../../scripts/memory-store-account-vault";
 import { FakeStoreSession, rawPage, STORE_URL } from "./fake-store-session";
 
 const NOW = new Date("2026-01-21T10:00:00Z");
@@ -49,7 +56,7 @@ class SigningSession extends FakeStoreSession {
 const accessWith = async (requiresAccount: boolean, connected = true): Promise<StoreAccountAccess> => {
   const vault = createMemoryStoreAccountVault();
   if (connected) await vault.saveCredentials({ email: "ana@example.com", password: "pw" }, NOW);
-  return { vault, requiresAccount, now: () => NOW };
+  return { vault, requiresAccount, attempts: createMemoryStoreAccountAttempts(), now: () => NOW };
 };
 
 describe("the store tools' sign-in", () => {
@@ -140,5 +147,28 @@ describe("the store tools' sign-in", () => {
       code: "store_account_missing",
       fix: expect.stringContaining("PUT /shop/store-account"),
     });
+  });
+
+  it("counts each sign-in it tries and tries none past the day's limit, recording nothing", async () => {
+    const access = await accessWith(true);
+    for (let done = 0; done < MAX_SIGN_INS_PER_DAY; done += 1) {
+      const session = new SigningSession(false, { kind: "signed_in" });
+      expect(await signInIfNeeded(session, access, STORE_URL)).toBe("signed_in");
+    }
+    expect(await access.attempts.counted("sign_in", NOW)).toBe(MAX_SIGN_INS_PER_DAY);
+    const before = await access.vault.readRecord();
+    const session = new SigningSession(false, { kind: "signed_in" });
+    const refused = await signInIfNeeded(session, access, STORE_URL).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(StoreSignInLimitedError);
+    expect(session.signIns).toBe(0);
+    expect(await access.vault.readRecord()).toEqual(before);
+    // A session still signed in needs no sign-in: the limit does not stop it.
+    const signedIn = new SigningSession(true, { kind: "signed_in" });
+    expect(await signInIfNeeded(signedIn, access, STORE_URL)).toBe("already");
+    // The next UTC day counts again.
+    const tomorrow = { ...access, now: () => new Date("2026-01-22T00:00:01Z") };
+    expect(await signInIfNeeded(new SigningSession(false, { kind: "signed_in" }), tomorrow, STORE_URL)).toBe(
+      "signed_in",
+    );
   });
 });
