@@ -206,7 +206,7 @@ export interface paths {
     get: operations["listShopRuns"];
     /**
      * Start a grocery coordinator run for the tenant's household
-     * @description Builds the cart from past orders, finds substitutes for unavailable items, proposes lines to prune and recommends a delivery slot. Recommends only: it never books a slot nor checks out. An `Idempotency-Key` makes a retried POST answer the same run; the same key with a different body is a 409 `idempotency_key_reused`. With `plan_snapshot_id`, BuildCart also merges that meal plan's shopping list (the cook area's, variants included) into the cart, each line with the meals it is for; a snapshot the tenant does not have is a 404 `plan_snapshot_not_found`, and no run starts.
+     * @description Builds the cart from past orders, finds substitutes for unavailable items, proposes lines to prune and recommends a delivery slot. Recommends only: it never books a slot nor checks out. An `Idempotency-Key` makes a retried POST answer the same run; the same key with a different body is a 409 `idempotency_key_reused`. With `plan_snapshot_id`, BuildCart also merges that meal plan's shopping list (the cook area's, variants included) into the cart, each line with the meals it is for; a snapshot the tenant does not have is a 404 `plan_snapshot_not_found`, and no run starts. A run signs in to the store account when it is not signed in, at most 10 times a tenant per UTC day: once they are used, a run on an account that is not signed in is a 429 `store_sign_in_limited` with Retry-After (the seconds to midnight UTC), and no run starts.
      */
     post: operations["createShopRun"];
   };
@@ -849,7 +849,7 @@ export interface components {
           outcome: "claimed" | "applied" | "recorded" | "failed";
           error?: string;
           /** @enum {string} */
-          errorCode?: "original_not_in_cart" | "store_failed" | "store_account_missing" | "store_sign_in_failed" | "store_sign_in_needs_person";
+          errorCode?: "original_not_in_cart" | "store_failed" | "store_account_missing" | "store_sign_in_failed" | "store_sign_in_needs_person" | "store_sign_in_limited";
           fix?: string;
           undone?: boolean;
           decidedAt: string;
@@ -905,7 +905,7 @@ export interface components {
            * @description Why a decision failed: `original_not_in_cart` (the cart no longer holds it: nothing was done), `store_failed`, or the store account's code (`store_sign_in_failed`, `store_sign_in_needs_person`, `store_account_missing`: the cart was not reached)
            * @enum {string}
            */
-          code?: "original_not_in_cart" | "store_failed" | "store_account_missing" | "store_sign_in_failed" | "store_sign_in_needs_person";
+          code?: "original_not_in_cart" | "store_failed" | "store_account_missing" | "store_sign_in_failed" | "store_sign_in_needs_person" | "store_sign_in_limited";
           /** @description What to do about a failed decision, where it applies */
           fix?: string;
           /** @description For a failed decision: true when the cart is as it was (what was done was undone), false when part of it stayed */
@@ -3817,7 +3817,7 @@ export interface operations {
   };
   /**
    * Start a grocery coordinator run for the tenant's household
-   * @description Builds the cart from past orders, finds substitutes for unavailable items, proposes lines to prune and recommends a delivery slot. Recommends only: it never books a slot nor checks out. An `Idempotency-Key` makes a retried POST answer the same run; the same key with a different body is a 409 `idempotency_key_reused`. With `plan_snapshot_id`, BuildCart also merges that meal plan's shopping list (the cook area's, variants included) into the cart, each line with the meals it is for; a snapshot the tenant does not have is a 404 `plan_snapshot_not_found`, and no run starts.
+   * @description Builds the cart from past orders, finds substitutes for unavailable items, proposes lines to prune and recommends a delivery slot. Recommends only: it never books a slot nor checks out. An `Idempotency-Key` makes a retried POST answer the same run; the same key with a different body is a 409 `idempotency_key_reused`. With `plan_snapshot_id`, BuildCart also merges that meal plan's shopping list (the cook area's, variants included) into the cart, each line with the meals it is for; a snapshot the tenant does not have is a 404 `plan_snapshot_not_found`, and no run starts. A run signs in to the store account when it is not signed in, at most 10 times a tenant per UTC day: once they are used, a run on an account that is not signed in is a 429 `store_sign_in_limited` with Retry-After (the seconds to midnight UTC), and no run starts.
    */
   createShopRun: {
     parameters: {
@@ -3876,6 +3876,12 @@ export interface operations {
       };
       /** @description Well-formed, but the domain refuses it */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Too many requests */
+      429: {
         content: {
           "application/json": components["schemas"]["ErrorResponse"];
         };
