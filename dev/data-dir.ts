@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
 import { z } from "zod";
@@ -31,6 +32,7 @@ const KEPT_ENTRIES = [
   "store.json.partial",
   "stack.json",
   "events.jsonl",
+  "cursor.key",
 ] as const;
 
 /** `--fresh`: removes what an earlier start kept; true when there was something to remove. */
@@ -53,6 +55,25 @@ export const postgresDataDir = (dataDir: string): string => join(dataDir, "postg
 export const storeStateFile = (dataDir: string): string => join(dataDir, "store.json");
 /** The local bus's events, one JSON line each, oldest first (GET /dev/events after a restart). */
 export const eventsFile = (dataDir: string): string => join(dataDir, "events.jsonl");
+
+/**
+ * The local stack's list-cursor key (CURSOR_KEY), kept in the data folder: random, made on the first start,
+ * readable by this user only, so a cursor outlives a restart and none can be made from the table's name.
+ * Deployed, CDK's generated secret plays this part (functions/core/db/cursor-key.ts).
+ */
+export const localCursorKey = (dataDir: string): string => {
+  const path = join(dataDir, "cursor.key");
+  try {
+    const kept = readFileSync(path, "utf8").trim();
+    if (kept.length >= 32) return kept;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(48).toString("base64url");
+  writeFileSync(path, `${key}\n`, { mode: 0o600 });
+  return key;
+};
 
 export const dynamoDbLocalOptions = (
   config: Pick<LocalStackConfig, "DYNAMODB_PORT">,

@@ -15,6 +15,7 @@ import { ensureAppTable } from "./create-table";
 import {
   dynamoDbLocalOptions,
   eventsFile,
+  localCursorKey,
   postgresDataDir,
   readKeptStack,
   storeStateFile,
@@ -229,6 +230,10 @@ export const startLocalStack = async (
       POWERTOOLS_METRICS_DISABLED: "true",
       STORE_URL: config.STORE_URL ?? store.url,
     });
+    // Cursors sealed with the data folder's own key (kept with the table); in memory, the table's name's.
+    if (options.dataDir && process.env.CURSOR_KEY === undefined) {
+      process.env.CURSOR_KEY = localCursorKey(options.dataDir);
+    }
 
     // DynamoDB Local makes the table while PGlite finishes starting. On a kept table, one Scan finds what
     // the last stop left (runs cut short, reviews waiting): read after ready, however much there is.

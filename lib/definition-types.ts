@@ -14,7 +14,9 @@ import type { ApiEnv } from "../functions/core/http/api-env";
  * capacity metric, for /health), the households' store accounts (`store-account`: their secrets' prefix and
  * KMS key to read and save a session; `store-account-admin`: also create, replace and delete them;
  * lib/constructs/store-account-secrets.ts), the stage's event bus (`events`: EVENT_BUS_NAME and
- * events:PutEvents on that bus only, for a function that publishes domain events).
+ * events:PutEvents on that bus only, for a function that publishes domain events), the list cursors' key
+ * (`cursors`: read access to the stack's generated cursor-key secret and CURSOR_KEY_SECRET_ID, for a
+ * function whose lists page to clients; lib/constructs/cursor-key-secret.ts).
  */
 export type FunctionNeed =
   | "table"
@@ -25,7 +27,8 @@ export type FunctionNeed =
   | "workflows"
   | "database"
   | "database-status"
-  | "events";
+  | "events"
+  | "cursors";
 
 export interface FunctionDefinition {
   /** Logical id, PascalCase, unique across areas (e.g. `CookApi`, `ShopSubstituteWorker`). */

@@ -18,7 +18,7 @@ export const catalogChatArea: AreaDefinition = {
       handler: "handler",
       description:
         "The catalog chat (Agent 1 tools, state, deltas, rollback, Agent 2 template) and its catalog",
-      needs: ["table", "llm", "database"],
+      needs: ["table", "llm", "database", "cursors"],
       timeoutSeconds: 29,
     },
   ],

@@ -20,7 +20,7 @@ export const cookArea: AreaDefinition = {
       entry: "functions/cook/entries/api.ts",
       handler: "handler",
       description: "Recipes, plans, variants, the cook route, the shopping list and the kitchen chat",
-      needs: ["table", "llm", "events"],
+      needs: ["table", "llm", "events", "cursors"],
       // API Gateway answers 503 after 30 s whatever the Lambda does; the chat's deadline fits inside.
       timeoutSeconds: 29,
     },

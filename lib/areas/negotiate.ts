@@ -43,7 +43,7 @@ export const negotiateArea: AreaDefinition = {
       entry: "functions/negotiate/entries/api.ts",
       handler: "handler",
       description: "Negotiations, supplier messages and their review, the outreach draft",
-      needs: ["table", "workflows", "llm"],
+      needs: ["table", "workflows", "llm", "cursors"],
       timeoutSeconds: 29,
     },
     step(

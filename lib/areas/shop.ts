@@ -135,7 +135,7 @@ export const shopArea: AreaDefinition = {
       entry: "functions/shop/entries/shop-api.ts",
       handler: "handler",
       description: "Coordinator runs, decisions, the substitution steps on their own, preferences",
-      needs: ["table", "llm", "workflows", "store", "store-account-admin", "events"],
+      needs: ["table", "llm", "workflows", "store", "store-account-admin", "events", "cursors"],
       // API Gateway answers 503 after 30 s; decisions drive the store, so Chromium's memory floor.
       timeoutSeconds: 29,
       memoryMb: storeToolMemoryMb,

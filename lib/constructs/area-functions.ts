@@ -9,6 +9,7 @@ import type { AreaDefinition, FunctionDefinition } from "../definition-types";
 import type { LarderSettings } from "../larder-settings";
 import { acknowledgeWildcardResource } from "../nag-findings";
 import { stateMachineName } from "../resource-names";
+import { CursorKeySecret } from "./cursor-key-secret";
 import type { LarderDatabase } from "./larder-database";
 import { LarderFunction } from "./larder-function";
 import { LlmSecrets } from "./llm-secrets";
@@ -33,6 +34,7 @@ export class AreaFunctions extends Construct {
   private readonly functionsById = new Map<string, LarderFunction>();
   private llmSecrets?: LlmSecrets;
   private storeAccounts?: StoreAccountSecrets;
+  private cursorKey?: CursorKeySecret;
 
   constructor(scope: Construct, id: string, props: AreaFunctionsProps) {
     super(scope, id);
@@ -80,6 +82,14 @@ export class AreaFunctions extends Construct {
                 sandbox: props.sandbox,
               });
               this.storeAccounts.grantTo(fn, need === "store-account-admin" ? "manage" : "use");
+              break;
+            case "cursors":
+              // Created on first use: an app whose lists never page to clients has no key to pay for.
+              this.cursorKey ??= new CursorKeySecret(this, "CursorKey", {
+                stage: props.settings.stage,
+                sandbox: props.sandbox,
+              });
+              this.cursorKey.grantTo(fn);
               break;
             case "database":
               props.database.grantTo(fn);

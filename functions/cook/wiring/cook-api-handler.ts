@@ -1,5 +1,6 @@
 import { configOnce, parseConfig } from "../../core/config";
 import { createAppTable, TableConfigSchema } from "../../core/db/app-table";
+import { requireClientCursorKey } from "../../core/db/cursor-key";
 import { readEventsConfig } from "../../core/events/events-config";
 import { toLambdaHandler } from "../../core/http/lambda-handler";
 import { readLlmConfig } from "../../core/llm/llm-config";
@@ -24,6 +25,7 @@ export const createCookApiHandler = async () => {
   const config = readCookConfig();
   const observability = await createObservability("cook");
   const { logger } = observability;
+  requireClientCursorKey(config.table);
   const table = createAppTable(config.table);
   return toLambdaHandler(
     async () => {

@@ -1,6 +1,6 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient, GetCommand } from "@aws-sdk/lib-dynamodb";
-import { cursorKeyFor } from "./cursor";
+import { cursorKeySource } from "./cursor-key";
 import { mapDynamoError } from "./map-dynamo-error";
 import type { TableConfig } from "./table-config";
 import { TenantTable } from "./tenant-table";
@@ -47,7 +47,7 @@ export const createDocumentClient = (
 /** One document client per container, shared by every tenant-bound view of the table. */
 export const createAppTable = (config: TableConfig, now: () => Date = () => new Date()): AppTable => {
   const { client, doc } = createDocumentClient(config);
-  const cursorKey = cursorKeyFor(config.TABLE_NAME, config.CURSOR_KEY);
+  const cursorKey = cursorKeySource(config);
   return {
     tableName: config.TABLE_NAME,
     probe: async () => {

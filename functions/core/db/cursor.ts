@@ -9,14 +9,19 @@ import { ValidationError } from "../errors";
  */
 export type CursorKey = Buffer;
 
+/** The key cursors are sealed with, resolved on the first list that needs it and kept (cursor-key.ts). */
+export type CursorKeySource = () => Promise<CursorKey>;
+
+/** A key from a secret of at least 32 characters (CURSOR_KEY, or the value of CURSOR_KEY_SECRET_ID). */
+export const cursorKeyFromSecret = (secret: string): CursorKey =>
+  createHash("sha256").update(secret).digest();
+
 /**
- * The key cursors are sealed with: from CURSOR_KEY (a secret of at least 32 characters) when set, else
- * derived from the table's name (stable across containers, so a cursor outlives the Lambda that issued it).
+ * Outside Lambda only (the local stack, tests): a key derived from the table's name, stable across
+ * processes, so a cursor outlives a restart. Anyone who knows the name can make it: never deployed.
  */
-export const cursorKeyFor = (tableName: string, secret?: string): CursorKey =>
-  secret
-    ? createHash("sha256").update(secret).digest()
-    : Buffer.from(hkdfSync("sha256", "larder-cursor-v1", tableName, "list cursor", 32));
+export const derivedCursorKey = (tableName: string): CursorKey =>
+  Buffer.from(hkdfSync("sha256", "larder-cursor-v1", tableName, "list cursor", 32));
 
 const IV_BYTES = 12;
 const TAG_BYTES = 16;

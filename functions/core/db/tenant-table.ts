@@ -9,7 +9,7 @@ import {
 } from "@aws-sdk/lib-dynamodb";
 import type { z } from "zod";
 import { ValidationError } from "../errors";
-import { CURSOR_REFUSALS, type CursorKey, cursorKeyFor, openCursor, sealCursor } from "./cursor";
+import { CURSOR_REFUSALS, type CursorKeySource, derivedCursorKey, openCursor, sealCursor } from "./cursor";
 import { assertItemFits } from "./item-size";
 import { type ItemKey, KEY_SEPARATOR, sortKey, TenantIdSchema, tenantPartitionKey } from "./keys";
 import { mapDynamoError } from "./map-dynamo-error";
@@ -85,7 +85,7 @@ export class TenantTable {
     readonly tableName: string,
     tenant: string,
     private readonly now: () => Date = () => new Date(),
-    private readonly cursorKey: CursorKey = cursorKeyFor(tableName),
+    private readonly cursorKey: CursorKeySource = async () => derivedCursorKey(tableName),
   ) {
     const parsed = TenantIdSchema.safeParse(tenant);
     if (!parsed.success) {
@@ -266,7 +266,7 @@ export class TenantTable {
       options.descending ? "desc" : "asc",
     ].join("|");
     const startKey = options.cursor
-      ? this.decodeCursor(openCursor(this.cursorKey, list, options.cursor), {
+      ? this.decodeCursor(openCursor(await this.cursorKey(), list, options.cursor), {
           keyNames: options.useIndex && GSI ? [PK, SK, GSI.partitionKey, GSI.sortKey] : [PK, SK],
           partition: { name: pkName, value: String(values[":pk"]) },
           sort: { name: skName, startsWith: skStartsWith },
@@ -290,7 +290,7 @@ export class TenantTable {
       );
       const items = (out.Items ?? []).map((item) => this.toTableItem(item, schema));
       return out.LastEvaluatedKey
-        ? { items, cursor: sealCursor(this.cursorKey, list, out.LastEvaluatedKey) }
+        ? { items, cursor: sealCursor(await this.cursorKey(), list, out.LastEvaluatedKey) }
         : { items };
     } catch (error) {
       throw mapDynamoError(error, "Querying items");

@@ -1,5 +1,6 @@
 import { configOnce, parseConfig } from "../../core/config";
 import { createAppTable, TableConfigSchema } from "../../core/db/app-table";
+import { requireClientCursorKey } from "../../core/db/cursor-key";
 import { toLambdaHandler } from "../../core/http/lambda-handler";
 import { prefixedIdMaker } from "../../core/ids";
 import { createLlm, readLlmConfig } from "../../core/llm";
@@ -22,6 +23,7 @@ const readNegotiateConfig = configOnce(() => ({
 export const createNegotiateApiHandler = async () => {
   const config = readNegotiateConfig();
   const observability = await createObservability("negotiate");
+  requireClientCursorKey(config.table);
   const table = createAppTable(config.table);
   const llm = createLlm(config.llm);
   return toLambdaHandler(

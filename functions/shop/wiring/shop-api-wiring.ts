@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { requireClientCursorKey } from "../../core/db/cursor-key";
 import { lazyEventPublisher } from "../../core/events/lazy-event-publisher";
 import type { ApiEnv } from "../../core/http/api-env";
 import { toLambdaHandler } from "../../core/http/lambda-handler";
@@ -19,6 +20,8 @@ import { STORE_ACCOUNT_VAULT_METHODS, storeAccountVaultFor } from "./store-accou
 
 // Parsed at cold start: a missing TABLE_NAME, STORE_URL (in Lambda) or LLM key fails here, with its name.
 const config = { llm: shopConfig.llm(), store: shopConfig.store(), events: shopConfig.events() };
+// Its lists page to clients: deployed, the cursor key is the stack's secret (fails here without it).
+requireClientCursorKey(shopConfig.table());
 const table = shopTable();
 
 /**

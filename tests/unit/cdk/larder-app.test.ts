@@ -1,8 +1,12 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allFunctions, allRoutes, allSchedules, allWorkflows, areas } from "../../../lib/areas";
 import { PUT_EVENTS_RESOURCE } from "../../../lib/asl-placeholders";
+import { repositoryRoot } from "../../../lib/repository-root";
 import { SYNTH_TIMEOUT_MS, scaledTimeout } from "../../support/test-timeouts";
 import { logicalIdOf, type SynthesizedLarder, synthLarder, unacknowledgedNagFindings } from "./synth-larder";
+import type { Resources } from "./template-intrinsics";
 
 // The app's real area definitions (the fixtures cover the wiring in detail). Unbundled to stay fast;
 // `npm run synth` bundles them.
@@ -102,5 +106,116 @@ describe("the domain events bus", () => {
       }
     }
     expect(publishers.sort()).toEqual(["CookApi", "ShopApi"]);
+  });
+});
+
+/** The app's resources, for the cursor key's checks below. */
+let resources: Resources;
+
+interface Statement {
+  Action: string | string[];
+  Resource: unknown;
+}
+
+/** The functions serving an operation with a `cursor` query parameter, from the generated OpenAPI document. */
+const listingFunctions = (): string[] => {
+  const document = JSON.parse(readFileSync(join(repositoryRoot, "docs/openapi.json"), "utf8")) as {
+    paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>>;
+  };
+  const routes = new Map(allRoutes().map((route) => [route.route, route.functionId]));
+  const ids = new Set<string>();
+  for (const [path, operations] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      if (!operation.parameters?.some((p) => p.name === "cursor" && p.in === "query")) continue;
+      const functionId = routes.get(`${method.toUpperCase()} ${path}`);
+      if (!functionId) throw new Error(`no route for ${method} ${path}`);
+      ids.add(functionId);
+    }
+  }
+  return [...ids].sort();
+};
+
+const secretIds = () =>
+  Object.entries(resources)
+    .filter(([, resource]) => resource.Type === "AWS::SecretsManager::Secret")
+    .filter(
+      ([, resource]) => (resource.Properties as { GenerateSecretString?: unknown }).GenerateSecretString,
+    )
+    .map(([id]) => id);
+
+/** The ids of the functions whose role may read `secretLogicalId`, and how (the actions). */
+const readersOf = (secretLogicalId: string): Map<string, string[]> => {
+  const readers = new Map<string, string[]>();
+  for (const fn of synth.stack.functions.all()) {
+    const properties = resources[logicalIdOf(fn.function)]?.Properties as
+      | { Role: { "Fn::GetAtt": [string] } }
+      | undefined;
+    const role = properties?.Role["Fn::GetAtt"][0] ?? "";
+    const statements = Object.values(resources)
+      .filter(
+        (resource) =>
+          resource.Type === "AWS::IAM::Policy" &&
+          JSON.stringify((resource.Properties as { Roles: unknown }).Roles).includes(role),
+      )
+      .flatMap(
+        (policy) =>
+          (policy.Properties as { PolicyDocument: { Statement: Statement[] } }).PolicyDocument.Statement,
+      )
+      .filter((statement) => JSON.stringify(statement.Resource).includes(`"Ref":"${secretLogicalId}"`));
+    if (statements.length > 0)
+      readers.set(fn.definition.id, statements.flatMap((s) => [s.Action].flat()).sort());
+  }
+  return readers;
+};
+
+const environmentOf = (functionLogicalId: string): Record<string, unknown> =>
+  (
+    resources[functionLogicalId]?.Properties as
+      | { Environment?: { Variables?: Record<string, unknown> } }
+      | undefined
+  )?.Environment?.Variables ?? {};
+
+describe("the list cursors' key, deployed", () => {
+  // Read from the app's synth above (its nag test covers the secret's construct too).
+  beforeAll(() => {
+    resources = synth.template.toJSON().Resources as Resources;
+  });
+
+  it("is one secret Secrets Manager generates (64 characters, no value in the template)", () => {
+    // The database's secret is generated too; the cursor key is the CursorKey construct's.
+    const ids = secretIds();
+    expect(ids).toHaveLength(1);
+    const properties = resources[ids[0] ?? ""]?.Properties as {
+      GenerateSecretString: { PasswordLength: number };
+      SecretString?: unknown;
+    };
+    expect(properties.GenerateSecretString.PasswordLength).toBe(64);
+    expect(properties.SecretString).toBeUndefined();
+    expect(JSON.stringify(resources)).not.toMatch(/resolve:secretsmanager/);
+  });
+
+  it("is readable by exactly the functions whose lists page to clients, and only read", () => {
+    const [secret] = secretIds();
+    const expected = listingFunctions();
+    expect(expected).toEqual(["ChatCatalogApi", "CookApi", "NegotiateApi", "ShopApi"]);
+    const readers = readersOf(secret ?? "");
+    expect([...readers.keys()].sort()).toEqual(expected);
+    for (const actions of readers.values()) {
+      expect(actions).toEqual(["secretsmanager:DescribeSecret", "secretsmanager:GetSecretValue"]);
+    }
+  });
+
+  it("is named to those functions by id in CURSOR_KEY_SECRET_ID, and to no other", () => {
+    const [secret] = secretIds();
+    const expected = new Set(listingFunctions());
+    for (const fn of synth.stack.functions.all()) {
+      const variables = environmentOf(logicalIdOf(fn.function));
+      if (expected.has(fn.definition.id)) {
+        expect(JSON.stringify(variables.CURSOR_KEY_SECRET_ID)).toContain(`"Ref":"${secret}"`);
+      } else {
+        expect(variables).not.toHaveProperty("CURSOR_KEY_SECRET_ID");
+      }
+      expect(variables).not.toHaveProperty("CURSOR_KEY");
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { createAppTable } from "../../../core/db/app-table";
+import { requireClientCursorKey } from "../../../core/db/cursor-key";
 import { toLambdaHandler } from "../../../core/http/lambda-handler";
 import { createObservability } from "../../../core/observability";
 import { readCatalogChatConfig } from "./catalog-chat-config";
@@ -13,6 +14,7 @@ export const createCatalogChatApiHandler = async () => {
   const config = readCatalogChatConfig();
   const observability = await createObservability("catalog-chat");
   const { logger } = observability;
+  requireClientCursorKey(config.table);
   const table = createAppTable(config.table);
   return toLambdaHandler(
     async () => {
