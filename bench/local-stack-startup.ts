@@ -1,4 +1,12 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { type SeedCounts, seedKeptFolder } from "./lib/seed-kept-folder";
@@ -15,6 +23,9 @@ import { median } from "./lib/stats";
  * - the restart on a folder seeded in bulk (dev API calls for one of each, then copies written straight
  *   into DynamoDB Local and PostgreSQL) with `BENCH_SEED_REVIEWS` negotiations awaiting review (500),
  *   `BENCH_SEED_RUNS` shop runs (1,000) and `BENCH_SEED_CAMPAIGNS` campaigns (10,000), `BENCH_RUNS` times.
+ * `BENCH_KEPT_DIR=<folder>` seeds that folder instead of a throwaway one and keeps it (a `bench-seed.json` in it
+ * names the counts): a later run with the same folder and counts restarts on it without seeding again (the
+ * seeding is most of the bench's time); `BENCH_ONLY_KEPT=1` measures only the kept folder's restarts.
  * `BENCH_FIRST_START=0` skips the first start's removal of the cache (the start into an empty folder is
  * then measured with it); `BENCH_NPM=0` runs dev/start.mjs without npm; `LARDER_START_TIMING=1` makes
  * each start print its phases (stderr).
@@ -69,39 +80,61 @@ const row = (what: string, samples: number[], loadBefore: string) =>
     `| ${what} | ${median(samples).toFixed(0)} | ${samples.map((s) => s.toFixed(0)).join(", ")} | ${loadBefore} → ${load()} |`,
   );
 
-// 1. The first start into an empty folder (after `npm ci`: no cache).
-const plain = newFolder();
+const onlyKept = process.env.BENCH_ONLY_KEPT === "1";
 let loadBefore = load();
-const noCache = process.env.BENCH_FIRST_START !== "0";
-if (noCache) rmSync(cacheDir, { recursive: true, force: true });
-const first = await startOnce(plain);
-await first.stack.stop();
-row(
-  `first start: empty data folder, ${noCache ? "no node_modules/.cache/larder" : "the cache kept"}`,
-  [first.healthyMs],
-  loadBefore,
-);
+let first: Awaited<ReturnType<typeof startOnce>> | undefined;
+let fresh: Awaited<ReturnType<typeof restarts>> | undefined;
+if (!onlyKept) {
+  // 1. The first start into an empty folder (after `npm ci`: no cache).
+  const plain = newFolder();
+  const noCache = process.env.BENCH_FIRST_START !== "0";
+  if (noCache) rmSync(cacheDir, { recursive: true, force: true });
+  first = await startOnce(plain);
+  await first.stack.stop();
+  row(
+    `first start: empty data folder, ${noCache ? "no node_modules/.cache/larder" : "the cache kept"}`,
+    [first.healthyMs],
+    loadBefore,
+  );
 
-// 2. Restarts on that folder (the demo data kept).
-loadBefore = load();
-const fresh = await restarts(plain);
-row(`restart, the demo data kept, median of ${runs}`, fresh.healthy, loadBefore);
-row("SIGTERM to exit, the same restarts", fresh.stops, loadBefore);
+  // 2. Restarts on that folder (the demo data kept).
+  loadBefore = load();
+  fresh = await restarts(plain);
+  row(`restart, the demo data kept, median of ${runs}`, fresh.healthy, loadBefore);
+  row("SIGTERM to exit, the same restarts", fresh.stops, loadBefore);
+}
 
-// 3. A folder with much kept: seeded in bulk on a running stack, then restarted.
-const seeded = newFolder();
-const seeding = performance.now();
-const { stack: seedStack } = await startOnce(seeded);
-const out = seedStack.output();
-const dynamoEndpoint = out.match(/DynamoDB Local\s+(http:\/\/\S+)/)?.[1];
-const databaseUrl = out.match(/PostgreSQL\s+(postgres:\/\/\S+)/)?.[1];
-if (!dynamoEndpoint || !databaseUrl) throw new Error(`no endpoints in the start's output:\n${out}`);
-await seedKeptFolder({ apiUrl: seedStack.apiUrl, dynamoEndpoint, databaseUrl }, seed);
-await seedStack.stop();
-console.log(
-  `seeded ${seed.pausedReviews} negotiations awaiting review, ${seed.runs} shop runs, ${seed.campaigns} campaigns ` +
-    `in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
-);
+// 3. A folder with much kept: seeded in bulk on a running stack, then restarted. BENCH_KEPT_DIR keeps it
+// for the next run (its bench-seed.json says what it holds).
+const keptDir = process.env.BENCH_KEPT_DIR ? resolve(process.env.BENCH_KEPT_DIR) : undefined;
+const seeded = keptDir ?? newFolder();
+const marker = join(seeded, "bench-seed.json");
+const seededBefore =
+  keptDir !== undefined && existsSync(marker) && readFileSync(marker, "utf8") === JSON.stringify(seed);
+if (seededBefore) {
+  console.log(`restarting on ${seeded}, seeded earlier: ${JSON.stringify(seed)}`);
+} else {
+  if (keptDir) {
+    // Never someone's own data: only an empty folder or one this bench seeded is emptied.
+    if (existsSync(keptDir) && readdirSync(keptDir).length > 0 && !existsSync(marker))
+      throw new Error(`BENCH_KEPT_DIR ${keptDir} holds data this bench did not seed: name another folder`);
+    rmSync(keptDir, { recursive: true, force: true });
+    mkdirSync(keptDir, { recursive: true });
+  }
+  const seeding = performance.now();
+  const { stack: seedStack } = await startOnce(seeded);
+  const out = seedStack.output();
+  const dynamoEndpoint = out.match(/DynamoDB Local\s+(http:\/\/\S+)/)?.[1];
+  const databaseUrl = out.match(/PostgreSQL\s+(postgres:\/\/\S+)/)?.[1];
+  if (!dynamoEndpoint || !databaseUrl) throw new Error(`no endpoints in the start's output:\n${out}`);
+  await seedKeptFolder({ apiUrl: seedStack.apiUrl, dynamoEndpoint, databaseUrl }, seed);
+  await seedStack.stop();
+  if (keptDir) writeFileSync(marker, JSON.stringify(seed));
+  console.log(
+    `seeded ${seed.pausedReviews} negotiations awaiting review, ${seed.runs} shop runs, ${seed.campaigns} campaigns ` +
+      `in ${((performance.now() - seeding) / 1000).toFixed(1)} s${keptDir ? ` (kept in ${keptDir})` : ""}`,
+  );
+}
 loadBefore = load();
 const kept = await restarts(seeded);
 row(
@@ -123,8 +156,8 @@ for (const line of rows) console.log(line);
 const over: string[] = [];
 if (median(kept.healthy) > 3000)
   over.push(`kept-folder restart ${median(kept.healthy).toFixed(0)} ms > 3000`);
-if (median(fresh.healthy) > 3000) over.push(`restart ${median(fresh.healthy).toFixed(0)} ms > 3000`);
-if (first.healthyMs > 5000) over.push(`first start ${first.healthyMs.toFixed(0)} ms > 5000`);
+if (fresh && median(fresh.healthy) > 3000) over.push(`restart ${median(fresh.healthy).toFixed(0)} ms > 3000`);
+if (first && first.healthyMs > 5000) over.push(`first start ${first.healthyMs.toFixed(0)} ms > 5000`);
 if (over.length > 0) {
   console.error(`over budget: ${over.join("; ")}`);
   process.exitCode = 1;
