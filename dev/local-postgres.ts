@@ -314,8 +314,11 @@ export interface StackPostgres {
  */
 export const startStackPostgres = (config: LocalStackConfig, dataDir?: string): StackPostgres => {
   const today = new Date();
+  // A folder that holds a database opens as it is: its start reads no snapshot, so none is keyed (the key
+  // hashes every source of the demo database, some tenths of a second on the start's critical path).
+  const keptDatabase = dataDir !== undefined && existsSync(join(dataDir, "PG_VERSION"));
   const demoSnapshot =
-    config.DEMO_DATA === "on" && !config.DATABASE_URL
+    config.DEMO_DATA === "on" && !config.DATABASE_URL && !keptDatabase
       ? pgliteCacheFile(`demo-${demoDatabaseKey(today)}.tar`)
       : undefined;
   const starting: Promise<LocalPostgres> = config.DATABASE_URL
