@@ -17,7 +17,7 @@ export interface KeptWork {
 
 /**
  * One query for both: a single Scan (paged) for items whose status is `running` or `awaiting_review`,
- * projecting only the keys, the status and the task token. Started at start-up, read after ready.
+ * projecting only the keys, the status and the task token. Started once the stack is ready.
  */
 export const findKeptWork = async (
   documents: DynamoDBDocumentClient,

@@ -246,8 +246,16 @@ export const startLocalStack = async (
       return { created };
     })();
     tableMade.catch(() => undefined);
-    const keptWork: Promise<KeptWork | undefined> = tableMade.then(({ created }) =>
-      created ? undefined : findKeptWork(DynamoDBDocumentClient.from(client), config.TABLE_NAME),
+    // The kept work's Scan waits for ready: on a large kept table it would hold DynamoDB Local's JVM while
+    // the start still needs it (measured: /health's table check queued behind it). A review that arrives
+    // first waits for the Scan through `resumerMade`.
+    let reachedReady: () => void = () => undefined;
+    const readyReached = new Promise<void>((resolve) => {
+      reachedReady = resolve;
+    });
+    const keptWork: Promise<KeptWork | undefined> = Promise.all([tableMade, readyReached]).then(
+      ([{ created }]) =>
+        created ? undefined : findKeptWork(DynamoDBDocumentClient.from(client), config.TABLE_NAME),
     );
     keptWork.catch(() => undefined);
 
@@ -419,6 +427,7 @@ export const startLocalStack = async (
     // The caller prints its ready line when this returns: make sure /health says so too.
     await expectReady(api.url);
     ready = true;
+    reachedReady();
 
     // After ready: what the last stop left is marked and carried on, a few at a time, then one line says so.
     let stopping = false;
