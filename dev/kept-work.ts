@@ -15,6 +15,8 @@ export interface KeptWork {
   paused: PausedReview[];
 }
 
+const SCAN_PAGE_ITEMS = 250;
+
 /**
  * One query for both: a single Scan (paged) for items whose status is `running` or `awaiting_review`,
  * projecting only the keys, the status and the task token. Started once the stack is ready.
@@ -39,6 +41,8 @@ export const findKeptWork = async (
           "#taskToken": "taskToken",
         },
         ExpressionAttributeValues: { ":running": "running", ":awaiting": "awaiting_review" },
+        // Small pages: DynamoDB Local answers other requests (/health's, the first calls) between them.
+        Limit: SCAN_PAGE_ITEMS,
         ...(startKey ? { ExclusiveStartKey: startKey } : {}),
       }),
     );
@@ -102,6 +106,10 @@ export const formatKeptWork = ({ interrupted, reviews }: KeptWorkSummary): strin
   return parts.length > 0 ? `Kept work        ${parts.join("; ")}` : undefined;
 };
 
+/** How many workflows the carrying on restarts at once: few, so /health and the first requests still get
+ * DynamoDB Local's JVM while hundreds of paused reviews carry on. */
+const KEPT_WORK_CONCURRENCY = 2;
+
 /**
  * After the stack reports ready: marks what the last stop cut short `interrupted` and carries the paused
  * reviews on (the resumer, which a review arriving first has already been able to use).
@@ -114,8 +122,8 @@ export const carryOnKeptWork = async (
 ): Promise<KeptWorkSummary> => {
   const documents = DynamoDBDocumentClient.from(client);
   const [interrupted, reviews] = await Promise.all([
-    markInterruptedWorkflows(documents, tableName, work.running),
-    resumer.resumeAll(),
+    markInterruptedWorkflows(documents, tableName, work.running, new Date(), KEPT_WORK_CONCURRENCY),
+    resumer.resumeAll(KEPT_WORK_CONCURRENCY),
   ]);
   return { interrupted, reviews };
 };
