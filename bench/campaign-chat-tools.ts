@@ -1,7 +1,7 @@
 import { performance } from "node:perf_hooks";
 import { demoCampaigns } from "../dev/demo/demo-campaigns";
 import { startLocalPostgres } from "../dev/local-postgres";
-import { createCampaignStore } from "../functions/chat/campaigns/adapters/sql-campaign-store";
+import { createCampaignRepository } from "../functions/chat/campaigns/adapters/sql-campaign-repository";
 import type { CampaignInput } from "../functions/chat/campaigns/domain/campaign";
 import { createCampaignToolRunner } from "../functions/chat/campaigns/domain/campaign-tools";
 import {
@@ -28,7 +28,7 @@ const TODAY = new Date("2026-06-15T12:00:00Z");
 const postgres = await startLocalPostgres();
 const sql = createPostgresWireSql({ url: postgres.url });
 const embedding = createEmbedding(readEmbeddingConfig({}), { logger: null });
-const store = createCampaignStore(forTenant(sql, "bench"));
+const store = createCampaignRepository(forTenant(sql, "bench"));
 const tools = { store, embedding, now: () => TODAY, recentDays: 90 };
 
 const base = demoCampaigns(TODAY);

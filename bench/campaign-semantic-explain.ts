@@ -2,10 +2,10 @@ import { performance } from "node:perf_hooks";
 import { demoCampaigns } from "../dev/demo/demo-campaigns";
 import { startLocalPostgres } from "../dev/local-postgres";
 import {
-  createCampaignStore,
+  createCampaignRepository,
   filterClauses,
   ParamList,
-} from "../functions/chat/campaigns/adapters/sql-campaign-store";
+} from "../functions/chat/campaigns/adapters/sql-campaign-repository";
 import type { CampaignInput } from "../functions/chat/campaigns/domain/campaign";
 import {
   ingestCampaigns,
@@ -32,7 +32,7 @@ const postgres = await startLocalPostgres();
 const sql = createPostgresWireSql({ url: postgres.url });
 const embedding = createEmbedding(readEmbeddingConfig({}), { logger: null });
 const tenant = "bench";
-const store = createCampaignStore(forTenant(sql, tenant));
+const store = createCampaignRepository(forTenant(sql, tenant));
 
 const base = demoCampaigns(TODAY);
 const campaigns: CampaignInput[] = Array.from({ length: CAMPAIGNS }, (_, i) => {

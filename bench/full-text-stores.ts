@@ -17,7 +17,7 @@
  */
 import { loadavg } from "node:os";
 import { startLocalPostgres } from "../dev/local-postgres";
-import { createCampaignStore } from "../functions/chat/campaigns/adapters/sql-campaign-store";
+import { createCampaignRepository } from "../functions/chat/campaigns/adapters/sql-campaign-repository";
 import type { Campaign } from "../functions/chat/campaigns/domain/campaign";
 import { createSqlCatalog } from "../functions/chat/catalog/adapters/sql-catalog";
 import type { Product } from "../functions/chat/catalog/domain/product";
@@ -138,8 +138,8 @@ const measure = async (rows: number): Promise<void> => {
   const sql = createPostgresWireSql({ url: postgres.url });
   try {
     const tenant = forTenant(sql, "bench");
-    const campaigns = createCampaignStore(tenant);
-    const campaignsExact = createCampaignStore(tenant, { rankCandidates: null });
+    const campaigns = createCampaignRepository(tenant);
+    const campaignsExact = createCampaignRepository(tenant, { rankCandidates: null });
     const campaignLoad = await bulkLoad(sql, "campaigns", async () => {
       for (let start = 0; start < rows; start += 1000)
         await campaigns.upsert(

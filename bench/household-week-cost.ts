@@ -24,11 +24,7 @@ import type { LlmPort } from "../functions/core/llm/llm-port";
 import { createUsageRecorder, type UsageTotals } from "../functions/core/llm/usage-recorder";
 import { recordingUsage } from "../functions/core/llm/usage-recording-llm";
 import type { LoggerPort } from "../functions/core/logger-port";
-import {
-  createKitchenDeps,
-  FRIDAY_DINNER,
-  PLAN_ID,
-} from "../tests/unit/cook/kitchen-chat/support/kitchen-plan";
+import { createKitchenDeps, FRIDAY_DINNER, PLAN_ID } from "../tests/support/cook/kitchen-plan";
 import { costOf, type LlmListPrice, readLlmListPrices } from "./lib/llm-list-prices";
 import {
   agentLoop,

@@ -12,8 +12,8 @@ import { NEGOTIATION_SCENARIOS } from "../dev/negotiate/scenarios";
 import { scriptedFakeLlm } from "../dev/negotiate/scripted-model";
 import type { LlmPort } from "../functions/core/llm/llm-port";
 import { consultExpert } from "../functions/negotiate/domain/consult-expert";
-import type { ClassifiedInstructions } from "../functions/negotiate/domain/experts/types";
 import type { MessageContext } from "../functions/negotiate/domain/message-context";
+import type { ClassifiedInstructions } from "../functions/negotiate/domain/roles/types";
 import { median } from "./lib/stats";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

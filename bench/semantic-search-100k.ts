@@ -17,10 +17,10 @@ import { join } from "node:path";
 import { DEMO_CHANNELS, DEMO_SENTIMENTS } from "../dev/demo/demo-campaigns";
 import { startLocalPostgres } from "../dev/local-postgres";
 import {
-  createCampaignStore,
+  createCampaignRepository,
   filterClauses,
   ParamList,
-} from "../functions/chat/campaigns/adapters/sql-campaign-store";
+} from "../functions/chat/campaigns/adapters/sql-campaign-repository";
 import { createEmbedding } from "../functions/core/embedding/create-embedding";
 import { readEmbeddingConfig } from "../functions/core/embedding/embedding-config";
 import { createPostgresWireSql } from "../functions/core/sql/postgres-wire-adapter";
@@ -48,7 +48,7 @@ process.on("exit", () => rmSync(dataDir, { recursive: true, force: true }));
 const postgres = await startLocalPostgres({ dataDir: join(dataDir, "pg") });
 const sql = createPostgresWireSql({ url: postgres.url, sharedSession: true });
 const embedding = createEmbedding(readEmbeddingConfig({}), { logger: null });
-const store = createCampaignStore(forTenant(sql, TENANT));
+const store = createCampaignRepository(forTenant(sql, TENANT));
 
 await sql.query("DROP INDEX campaigns_campaign_text_embedding");
 await sql.query("DROP INDEX campaigns_full_campaign_text_embedding");

@@ -25,7 +25,7 @@ import type { StoreSession } from "../functions/shop/adapters/store";
 import { containerStoreBrowser, launchChromium } from "../functions/shop/adapters/store/playwright";
 import { runOptionsSchema } from "../functions/shop/domain/runs/shop-run";
 import { buildHeuristicQueries } from "../functions/shop/domain/substitution/query-generator";
-import { startShopRun } from "../functions/shop/domain/use-cases/start-run";
+import { startRunWorkflow } from "../functions/shop/domain/use-cases/start-run-workflow";
 import { allWorkflows } from "../lib/areas";
 import { descendantCpuSeconds } from "./lib/process-cpu";
 import { median } from "./lib/stats";
@@ -203,7 +203,7 @@ const runOnce = async (items: number, maxConcurrency: number, label: string): Pr
   const before = { ...counters };
   const cpuBefore = descendantCpuSeconds();
   const started = performance.now();
-  const { runId } = await startShopRun(
+  const { runId } = await startRunWorkflow(
     {
       runs,
       workflows: runner,

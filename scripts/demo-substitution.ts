@@ -14,7 +14,7 @@ import { searchCatalog } from "../dev/store/search-catalog";
 import { StoreCatalogIndex } from "../dev/store/store-catalog-index";
 import type { LoggerPort } from "../functions/core/logger-port";
 import { defaultHouseholdPreferences } from "../functions/shop/domain/household-preferences";
-import type { StoreToolsPort } from "../functions/shop/domain/ports/store-tools-port";
+import type { StorePort } from "../functions/shop/domain/ports/store-port";
 import type { CoordinatorCartLine, CoordinatorProduct } from "../functions/shop/domain/store-shapes";
 import { brandTiersFor, DEFAULT_STORE_ID } from "../functions/shop/domain/substitution/brand-tiers";
 import {
@@ -53,7 +53,7 @@ const cart: CoordinatorCartLine[] = (seed.cart ?? []).map((line) => {
   return { ...toProduct(product), quantity: line.quantity };
 });
 
-const store: StoreToolsPort = {
+const store: StorePort = {
   scanCart: async () => cart,
   searchProducts: async (query, maxResults) =>
     searchCatalog(index, query)

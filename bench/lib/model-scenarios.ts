@@ -22,7 +22,7 @@ import { generateSearchQueries } from "../../functions/shop/domain/substitution/
 import { explainSubstitutes } from "../../functions/shop/domain/substitution/reason-generator";
 import type { SubstituteCandidate } from "../../functions/shop/domain/substitution/substitution-contracts";
 import { rankSubstitutesByValue } from "../../functions/shop/domain/substitution/value-ranker";
-import { createInMemoryCampaignStore } from "../../scripts/live/scenarios/in-memory-campaign-store";
+import { createInMemoryCampaignRepository } from "../../scripts/live/scenarios/in-memory-campaign-repository";
 
 export const ITEMS = 5;
 const CANDIDATES = 8;
@@ -162,7 +162,7 @@ export const agentLoop = async (llm: LlmPort): Promise<void> => {
   await runCampaignChat(
     {
       tools: {
-        store: createInMemoryCampaignStore(now),
+        store: createInMemoryCampaignRepository(now),
         embedding: createEmbedding(readEmbeddingConfig({}), { logger: null }),
         now: () => now,
         recentDays: RECENT_CAMPAIGN_DAYS,

@@ -1,7 +1,7 @@
 import { ConflictError, NotFoundError } from "../../functions/core/errors";
-import type { ExpertOpinion, OrchestratorTraceEntry } from "../../functions/negotiate/domain/experts/types";
 import type { Negotiation, SupplierMessage } from "../../functions/negotiate/domain/negotiation";
 import type { NegotiationRepository } from "../../functions/negotiate/domain/ports/negotiation-repository";
+import type { ExpertOpinion, OrchestratorTraceEntry } from "../../functions/negotiate/domain/roles/types";
 
 /** The repository port in memory, for the local run of the workflow (local-negotiation.ts) and use-case tests. */
 export const createInMemoryNegotiationRepository = (): NegotiationRepository & {

@@ -1,4 +1,4 @@
-import type { AgentAction, OrderContext } from "../../functions/negotiate/domain/experts/types";
+import type { AgentAction, OrderContext } from "../../functions/negotiate/domain/roles/types";
 
 /**
  * Eight negotiation scenarios written for this project, each with the action a sound negotiator takes on

@@ -1,8 +1,8 @@
 import type { TenantTable } from "../core/db/tenant-table";
 import { NotFoundError } from "../core/errors";
 import type { LoggerPort } from "../core/logger-port";
-import { createDynamoPlanRepository } from "./adapters/dynamo-plan-repository";
 import { createDynamoRecipeRepository } from "./adapters/dynamo-recipe-repository";
+import { createDynamoSnapshotRepository } from "./adapters/dynamo-snapshot-repository";
 import { CONTAINER_UNIT_IDS } from "./domain/ingredient-lines/ingredient-units";
 import { getShoppingList } from "./domain/use-cases/get-shopping-list";
 
@@ -31,7 +31,7 @@ export const createPlanShoppingListReader = (
   table: TenantTable,
   logger?: LoggerPort,
 ): PlanShoppingListReader => {
-  const plans = createDynamoPlanRepository(table);
+  const plans = createDynamoSnapshotRepository(table);
   const recipes = createDynamoRecipeRepository(table);
   return {
     snapshotExists: async (snapshotId) => (await plans.getSnapshot(snapshotId)) !== null,

@@ -1,5 +1,5 @@
 import type { AgentProcessResponse } from "../../functions/negotiate/domain/agent-process-response";
-import type { ExpertOpinion } from "../../functions/negotiate/domain/experts/types";
+import type { ExpertOpinion } from "../../functions/negotiate/domain/roles/types";
 
 const indent = (text: string, by = "    "): string =>
   text

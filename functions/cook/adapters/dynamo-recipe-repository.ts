@@ -2,9 +2,9 @@ import { z } from "zod";
 import type { ItemKey } from "../../core/db/keys";
 import type { TenantTable } from "../../core/db/tenant-table";
 import { ConflictError } from "../../core/errors";
+import { mapWithConcurrency } from "../../core/map-with-concurrency";
 import type { RecipeRepository } from "../domain/ports/recipe-repository";
 import { type Recipe, RecipeSchema } from "../domain/recipes/recipe";
-import { mapWithConcurrency } from "./map-with-concurrency";
 
 /**
  * One item per recipe, in its own partition (`RECIPE#{recipe_id}` under the tenant prefix), stored with

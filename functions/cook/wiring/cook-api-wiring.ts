@@ -8,16 +8,16 @@ import type { LlmConfig } from "../../core/llm/llm-config";
 import type { LlmPort } from "../../core/llm/llm-port";
 import type { Logger } from "../../core/logger";
 import { withRequestScope } from "../../core/request-scope";
-import { createDynamoPlanRepository } from "../adapters/dynamo-plan-repository";
 import { createDynamoRecipeRepository } from "../adapters/dynamo-recipe-repository";
+import { createDynamoSnapshotRepository } from "../adapters/dynamo-snapshot-repository";
 import { systemClock } from "../adapters/system-clock";
 import { systemRetryTiming } from "../adapters/system-retry-timing";
 import type { Clock } from "../domain/ports/clock";
 import type { CookDeps } from "../domain/ports/cook-deps";
 import type { KitchenChatAgent } from "../domain/ports/kitchen-chat-agent";
-import type { PlanRepository } from "../domain/ports/plan-repository";
 import type { RecipeRepository } from "../domain/ports/recipe-repository";
 import type { RetryTiming } from "../domain/ports/retry-timing";
+import type { SnapshotRepository } from "../domain/ports/snapshot-repository";
 import type { CookApiDeps } from "../http/cook-api-deps";
 import { createCookApp } from "../http/create-cook-app";
 
@@ -26,7 +26,7 @@ export const newSnapshotId: () => string = prefixedIdMaker("snap");
 
 /** One tenant's repositories. Built per request: each is bound to that tenant's keys. */
 export interface CookRepositories {
-  plans: PlanRepository;
+  plans: SnapshotRepository;
   recipes: RecipeRepository;
 }
 
@@ -101,7 +101,7 @@ export const createCookComponents = (options: {
     logger: options.logger,
     repositoriesFor: (tenant) => {
       const table = options.table.forTenant(tenant);
-      return { plans: createDynamoPlanRepository(table), recipes: createDynamoRecipeRepository(table) };
+      return { plans: createDynamoSnapshotRepository(table), recipes: createDynamoRecipeRepository(table) };
     },
     clock: systemClock,
     retryTiming: systemRetryTiming,

@@ -1,7 +1,6 @@
 import type { ItemKey } from "../../core/db/keys";
 import type { TenantTable } from "../../core/db/tenant-table";
 import { ConflictError, NotFoundError } from "../../core/errors";
-import { ExpertOpinionSchema, OrchestratorTraceEntrySchema } from "../domain/experts/types";
 import {
   type Negotiation,
   NegotiationSchema,
@@ -9,6 +8,7 @@ import {
   SupplierMessageSchema,
 } from "../domain/negotiation";
 import type { NegotiationRepository } from "../domain/ports/negotiation-repository";
+import { ExpertOpinionSchema, OrchestratorTraceEntrySchema } from "../domain/roles/types";
 
 /**
  * One partition per negotiation: its header, its messages (`MSG#…`), the experts' opinions

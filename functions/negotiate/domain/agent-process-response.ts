@@ -1,4 +1,6 @@
 import { z } from "zod";
+import type { LeakCheckResult } from "./leak-check";
+import { latestExtractedData } from "./message-context";
 import {
   AgentActionSchema,
   CounterTermsSchema,
@@ -11,9 +13,7 @@ import {
   type OrchestratorDecision,
   type OrchestratorTraceEntry,
   OrchestratorTraceEntrySchema,
-} from "./experts/types";
-import type { LeakCheckResult } from "./leak-check";
-import { latestExtractedData } from "./message-context";
+} from "./roles/types";
 
 export const LeakCheckResultSchema = z.object({
   blocked: z.boolean(),

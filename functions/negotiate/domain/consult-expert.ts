@@ -1,14 +1,14 @@
 import type { LlmPort } from "../../core/llm/llm-port";
-import { createEscalationExpert } from "./experts/escalation";
-import { createExtractionExpert } from "./experts/extraction";
-import { createNeedsExpert } from "./experts/needs";
-import type { ExpertName, ExpertOpinion } from "./experts/types";
 import {
   escalationInputFor,
   extractionInputFor,
   type MessageContext,
   needsInputFor,
 } from "./message-context";
+import { createEscalationExpert } from "./roles/escalation";
+import { createExtractionExpert } from "./roles/extraction";
+import { createNeedsExpert } from "./roles/needs";
+import type { ExpertName, ExpertOpinion } from "./roles/types";
 
 /** Calls one expert with its tailored input; the workflow's consult steps (and the benchmark's first round). */
 export const consultExpert = (

@@ -1,6 +1,6 @@
-import type { ExpertName } from "./experts/types";
 import { moneyMentions, privateFiguresInInstructions } from "./leak-check";
 import type { MessageContext } from "./message-context";
+import type { ExpertName } from "./roles/types";
 
 /**
  * Seed 003's tailored inputs hold for the orchestrator's free-text `questionForExpert` too: the

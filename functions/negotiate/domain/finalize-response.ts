@@ -1,14 +1,9 @@
 import type { LlmPort } from "../../core/llm/llm-port";
 import { type AgentProcessResponse, assembleAgentProcessResponse } from "./agent-process-response";
-import { craftResponse } from "./experts/response-crafter";
-import type {
-  ExpertOpinion,
-  LlmCallMeta,
-  OrchestratorDecision,
-  OrchestratorTraceEntry,
-} from "./experts/types";
 import { checkDraftForLeaks } from "./leak-check";
 import { crafterInputFor, latestExtractedData, type MessageContext } from "./message-context";
+import { craftResponse } from "./roles/response-crafter";
+import type { ExpertOpinion, LlmCallMeta, OrchestratorDecision, OrchestratorTraceEntry } from "./roles/types";
 
 export interface FinalizeInput {
   context: MessageContext;

@@ -2,10 +2,10 @@ import { z } from "zod";
 import type { LlmPort } from "../../core/llm/llm-port";
 import { wrapPromptData } from "../../core/llm/prompt-data";
 import { modelText } from "../../core/text/model-values";
-import { callPrompt, type PromptCallResult } from "./experts/llm-call";
-import { type Prompt, SCHEMA_NAMES } from "./experts/role-prompt";
-import type { ClassifiedInstructions } from "./experts/types";
-import { ClassifiedInstructionsSchema } from "./experts/types";
+import { callPrompt, type PromptCallResult } from "./roles/llm-call";
+import { type Prompt, SCHEMA_NAMES } from "./roles/role-prompt";
+import type { ClassifiedInstructions } from "./roles/types";
+import { ClassifiedInstructionsSchema } from "./roles/types";
 
 /**
  * Splits the merchant's instructions into negotiation rules, escalation triggers and special instructions,

@@ -1,4 +1,4 @@
-import type { CounterTerms, DraftEmail, ExtractedQuoteData, OrderContext } from "./experts/types";
+import type { CounterTerms, DraftEmail, ExtractedQuoteData, OrderContext } from "./roles/types";
 
 /**
  * Checks a drafted reply, in code, after the crafter: does it reveal one of the merchant's private

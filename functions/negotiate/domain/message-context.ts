@@ -12,7 +12,7 @@ import type {
   OrchestratorInput,
   OrderContext,
   ResponseCrafterInput,
-} from "./experts/types";
+} from "./roles/types";
 
 /** Everything known while one supplier email is processed; each expert gets only its slice of it. */
 export interface MessageContext {

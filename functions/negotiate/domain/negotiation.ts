@@ -5,7 +5,7 @@ import {
   DraftEmailSchema,
   LlmCallMetaSchema,
   OrderContextSchema,
-} from "./experts/types";
+} from "./roles/types";
 
 /** Ids the API makes: letters, digits, `_` and `-`, so they fit keys, execution names and URLs. */
 export const NegotiationIdSchema = z.string().regex(/^neg_[A-Za-z0-9]{8,40}$/, "a negotiation id (neg_…)");

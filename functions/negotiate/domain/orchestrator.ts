@@ -2,7 +2,9 @@ import { z } from "zod";
 import type { LlmPort } from "../../core/llm/llm-port";
 import { wrapPromptData } from "../../core/llm/prompt-data";
 import { modelNullableEnum, modelNumber } from "../../core/text/model-values";
-import { callPrompt, type PromptCallResult } from "./experts/llm-call";
+import { privateFiguresInInstructions } from "./leak-check";
+import { latestExtractedData } from "./message-context";
+import { callPrompt, type PromptCallResult } from "./roles/llm-call";
 import {
   json,
   optionalHistory,
@@ -10,8 +12,8 @@ import {
   SCHEMA_NAMES,
   section,
   UNTRUSTED_DATA_RULE,
-} from "./experts/role-prompt";
-import type { OrchestratorDecision } from "./experts/types";
+} from "./roles/role-prompt";
+import type { OrchestratorDecision } from "./roles/types";
 import {
   AGENT_ACTIONS,
   type CounterTerms,
@@ -19,9 +21,7 @@ import {
   OrchestratorDecisionSchema,
   type OrchestratorInput,
   PriceSchema,
-} from "./experts/types";
-import { privateFiguresInInstructions } from "./leak-check";
-import { latestExtractedData } from "./message-context";
+} from "./roles/types";
 
 /** A bug-prevention safety valve, not a decision override: after this many rounds, a person decides. */
 export const MAX_ITERATIONS = 10;

@@ -1,11 +1,11 @@
 import type { LlmPort } from "../../core/llm/llm-port";
 import { wrapPromptData } from "../../core/llm/prompt-data";
-import { callPrompt } from "./experts/llm-call";
-import { draftOutputFor, SIGN_OFF_RULE } from "./experts/response-crafter";
-import { type Prompt, SCHEMA_NAMES, section, UNTRUSTED_DATA_RULE } from "./experts/role-prompt";
-import type { DraftEmail } from "./experts/types";
 import { checkDraftForLeaks } from "./leak-check";
 import type { Negotiation, Outreach } from "./negotiation";
+import { callPrompt } from "./roles/llm-call";
+import { draftOutputFor, SIGN_OFF_RULE } from "./roles/response-crafter";
+import { type Prompt, SCHEMA_NAMES, section, UNTRUSTED_DATA_RULE } from "./roles/role-prompt";
+import type { DraftEmail } from "./roles/types";
 
 /** The first email without a model: what is ordered and what we ask for, nothing private. */
 export const templateInitialEmail = (input: InitialEmailInput): DraftEmail => ({

@@ -8,12 +8,6 @@ import {
 } from "../../core/http/route-helpers";
 import { AgentProcessResponseSchema } from "../domain/agent-process-response";
 import {
-  AgentActionSchema,
-  DraftEmailSchema,
-  ExpertOpinionSchema,
-  OrchestratorTraceEntrySchema,
-} from "../domain/experts/types";
-import {
   MESSAGE_STATUSES,
   MessageIdSchema,
   MessageStatusSchema,
@@ -23,6 +17,12 @@ import {
   ReviewSchema,
   SupplierSchema,
 } from "../domain/negotiation";
+import {
+  AgentActionSchema,
+  DraftEmailSchema,
+  ExpertOpinionSchema,
+  OrchestratorTraceEntrySchema,
+} from "../domain/roles/types";
 import { CreateNegotiationInputSchema } from "../domain/use-cases/create-negotiation";
 
 /** The negotiate area's routes (seed 003), all behind the JWT authorizer. lib/areas/negotiate.ts routes the same paths. */

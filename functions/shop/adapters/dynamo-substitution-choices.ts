@@ -5,7 +5,7 @@ import {
   type SubstitutionChoice,
   substitutionChoiceSchema,
 } from "../domain/choices/substitution-choice";
-import type { SubstitutionChoiceStore } from "../domain/ports/substitution-choice-store";
+import type { SubstitutionChoiceRepository } from "../domain/ports/substitution-choice-repository";
 
 /**
  * Remembered choices in the tenant-bound table (the tenant is in every key by construction):
@@ -29,7 +29,7 @@ const ttlOf = (choice: SubstitutionChoice) => Math.floor(Date.parse(choice.expir
 export const createDynamoSubstitutionChoices = (
   table: TenantTable,
   now: () => Date = () => new Date(),
-): SubstitutionChoiceStore => {
+): SubstitutionChoiceRepository => {
   const choicesOf = async (originalId: string): Promise<SubstitutionChoice[]> => {
     const choices: SubstitutionChoice[] = [];
     let cursor: string | undefined;

@@ -8,8 +8,8 @@ import type { PlanShoppingListPort } from "../domain/ports/plan-shopping-list-po
 import type { ShopRunRepository } from "../domain/ports/shop-run-repository";
 import type { StoreAccountAttempts } from "../domain/ports/store-account-attempts";
 import type { StoreAccountVault } from "../domain/ports/store-account-vault";
-import type { StoreToolsPort } from "../domain/ports/store-tools-port";
-import type { SubstitutionChoiceStore } from "../domain/ports/substitution-choice-store";
+import type { StorePort } from "../domain/ports/store-port";
+import type { SubstitutionChoiceRepository } from "../domain/ports/substitution-choice-repository";
 import type { WeeklyRunIndex } from "../domain/ports/weekly-run-index";
 
 /** What the shop HTTP app needs, built once per container by shop's wiring (or by a test). */
@@ -17,14 +17,14 @@ export interface ShopApiDeps {
   logger: Logger;
   runsFor(tenant: string): ShopRunRepository;
   /** The tenant's remembered substitution choices (same table, tenant in every key). */
-  choicesFor(tenant: string): SubstitutionChoiceStore;
+  choicesFor(tenant: string): SubstitutionChoiceRepository;
   workflows: Pick<WorkflowPort, "start" | "describe">;
   /** A store session for one household, bounded by the request's deadline (closed by the caller). */
   storeFor(
     tenant: string,
     householdId: string,
     deadline?: number,
-  ): Promise<StoreToolsPort & { close(): Promise<void> }>;
+  ): Promise<StorePort & { close(): Promise<void> }>;
   /** The tenant's store account: credentials and session as secrets, the status record in plain. */
   storeAccountFor(tenant: string): StoreAccountVault;
   /** The tenant's store-account attempts per day (PUTs, sign-ins), for their limits. */

@@ -1,10 +1,10 @@
 import { API_GATEWAY_TIMEOUT_MS } from "../../core/llm/model-deadline";
 import type { StoreConfig } from "../adapters/store/store-config";
-import type { StoreToolsPort } from "../domain/ports/store-tools-port";
+import type { StorePort } from "../domain/ports/store-port";
 import { shopTable } from "./shop-table";
 
 /** A household's store session, closed by whoever opened it. */
-export type HouseholdStore = StoreToolsPort & { close(): Promise<void> };
+export type HouseholdStore = StorePort & { close(): Promise<void> };
 
 /**
  * A household's store session as the shop domain's port, for the workflow's steps and ShopApi's decisions:
@@ -20,9 +20,9 @@ export const openHouseholdStore = async (
   tenant?: string,
 ): Promise<HouseholdStore> => {
   // Loaded on first use (the store's page code): a request that never drives the store never pays for it.
-  const [{ storeToolsForHousehold }, { storeToolsPortOver }] = await Promise.all([
+  const [{ storeToolsForHousehold }, { storePortOver }] = await Promise.all([
     import("../adapters/store/store-tools-for-household"),
-    import("../adapters/store-tools-adapter"),
+    import("../adapters/store-port-adapter"),
   ]);
   const account =
     tenant === undefined
@@ -41,5 +41,5 @@ export const openHouseholdStore = async (
     ...(account ? { account } : {}),
     ...(deadline === undefined ? { remainingTimeMs: API_GATEWAY_TIMEOUT_MS } : { deadline }),
   });
-  return { ...storeToolsPortOver(tools), close: () => tools.close() };
+  return { ...storePortOver(tools), close: () => tools.close() };
 };

@@ -5,10 +5,10 @@ import {
   runKeysSchema,
 } from "../domain/runs/run-step-events";
 import { addUsage } from "../domain/runs/shop-run";
-import { explainSubstitutesForItem } from "../domain/use-cases/explain-item-substitutes";
-import { generateQueriesForItem } from "../domain/use-cases/generate-item-queries";
-import { pruneStockForRun } from "../domain/use-cases/prune-stock";
-import { rankCandidatesForItem } from "../domain/use-cases/rank-item-candidates";
+import { generateQueriesForItem } from "../domain/use-cases/generate-queries-step";
+import { explainSubstitutesForItem } from "../domain/use-cases/generate-reasons-step";
+import { pruneStockForRun } from "../domain/use-cases/prune-stock-step";
+import { rankCandidatesForItem } from "../domain/use-cases/rank-candidates-step";
 import { type ShopModelSources, type ShopTableSources, shopStep } from "./shop-step-sources";
 
 /**

@@ -6,8 +6,8 @@ import { parseOrThrow } from "../../core/validation";
 import type { WorkflowPort } from "../../core/workflow/workflow-port";
 import type { PlanShoppingListPort } from "../domain/ports/plan-shopping-list-port";
 import type { ShopRunRepository } from "../domain/ports/shop-run-repository";
-import type { StoreToolsPort } from "../domain/ports/store-tools-port";
-import type { SubstitutionChoiceStore } from "../domain/ports/substitution-choice-store";
+import type { StorePort } from "../domain/ports/store-port";
+import type { SubstitutionChoiceRepository } from "../domain/ports/substitution-choice-repository";
 import type { WeeklyRunIndex } from "../domain/ports/weekly-run-index";
 import type { RunUsage } from "../domain/runs/shop-run";
 
@@ -28,7 +28,7 @@ export interface ShopLogSources {
 /** The tenant's table (TABLE_NAME, parsed at cold start by step-table.ts). */
 export interface ShopTableSources extends ShopClock {
   runsFor(tenant: string): ShopRunRepository;
-  choicesFor(tenant: string): SubstitutionChoiceStore;
+  choicesFor(tenant: string): SubstitutionChoiceRepository;
   /** The cook area's shopping lists of the tenant, loaded only for a run with a plan. */
   plansFor(tenant: string): Promise<PlanShoppingListPort>;
 }
@@ -60,7 +60,7 @@ export interface ShopStoreSources {
   withStore<T>(
     household: { householdId: string; tenant?: string },
     context: RemainingTime,
-    work: (store: StoreToolsPort) => Promise<T>,
+    work: (store: StorePort) => Promise<T>,
   ): Promise<T>;
 }
 

@@ -3,10 +3,10 @@ import {
   runKeysSchema,
   searchCandidatesEventSchema,
 } from "../domain/runs/run-step-events";
-import { buildCart } from "../domain/use-cases/build-cart";
-import { scanCartForRun } from "../domain/use-cases/scan-cart";
-import { scoutSlots } from "../domain/use-cases/scout-slots";
-import { searchCandidatesForItem } from "../domain/use-cases/search-item-candidates";
+import { buildCart } from "../domain/use-cases/build-cart-step";
+import { scanCartForRun } from "../domain/use-cases/scan-cart-step";
+import { scoutSlots } from "../domain/use-cases/scout-slots-step";
+import { searchCandidatesForItem } from "../domain/use-cases/search-candidates-step";
 import {
   type ShopLogSources,
   type ShopStoreSources,

@@ -4,11 +4,11 @@ import {
   recordItemFailureEventSchema,
   saveRunEventSchema,
 } from "../domain/runs/run-step-events";
-import { markRunFailed } from "../domain/use-cases/mark-run-failed";
-import { recordItem } from "../domain/use-cases/record-item";
-import { recordItemFailure } from "../domain/use-cases/record-item-failure";
-import { saveRunResult } from "../domain/use-cases/save-run";
-import { startDueRunsEventSchema, startDueWeeklyRuns } from "../domain/use-cases/start-weekly-runs";
+import { markRunFailed } from "../domain/use-cases/mark-run-failed-step";
+import { recordItemFailure } from "../domain/use-cases/record-item-failure-step";
+import { recordItem } from "../domain/use-cases/record-item-step";
+import { saveRunResult } from "../domain/use-cases/save-run-step";
+import { startDueRunsEventSchema, startDueWeeklyRuns } from "../domain/use-cases/start-weekly-runs-step";
 import {
   type ShopLogSources,
   type ShopTableSources,

@@ -3,7 +3,7 @@ import { RECENT_CAMPAIGN_DAYS } from "../../../functions/chat/campaigns/wiring/c
 import type { EmbeddingPort } from "../../../functions/core/embedding/embedding-port";
 import { embedLocally, LOCAL_EMBEDDING_MODEL } from "../../../functions/core/embedding/local-embedding";
 import { brief, type LiveScenario, sameValues } from "../types";
-import { createInMemoryCampaignStore } from "./in-memory-campaign-store";
+import { createInMemoryCampaignRepository } from "./in-memory-campaign-repository";
 
 const DIMENSIONS = 64;
 
@@ -48,7 +48,7 @@ const question = (name: string, message: string, expected: ExpectedCall): LiveSc
     const response = await runCampaignChat(
       {
         tools: {
-          store: createInMemoryCampaignStore(now),
+          store: createInMemoryCampaignRepository(now),
           embedding: localEmbedding,
           now: () => now,
           recentDays: RECENT_CAMPAIGN_DAYS,

@@ -4,9 +4,9 @@ import { type FakeLlmServer, type FakeLlmStep, startFakeLlmServer } from "../../
 import type { FakeLlmRequest } from "../../../dev/fake-llm/fake-llm-script";
 import { RecipeVariantSchema } from "../../../functions/cook/domain";
 import { KitchenChatResponseSchema } from "../../../functions/cook/domain/kitchen-chat/kitchen-chat-schemas";
+import { DINNER, mealPath } from "../../support/cook/cook-fixtures";
+import { seedPlanOverHttp } from "../../support/cook/seed-plan";
 import { type LocalApiServer, startLocalApiServer } from "../../support/local-api-server";
-import { DINNER, mealPath } from "../../unit/cook/http/support/cook-fixtures";
-import { seedPlanOverHttp } from "./support/seed-plan";
 
 // The LLM path end to end: the real Lambda entry (functions/cook/entries/api.ts) configured from the environment
 // with LLM_PROVIDER=openai and OPENAI_BASE_URL pointing at the fake LLM server, so the official OpenAI SDK

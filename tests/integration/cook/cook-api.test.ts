@@ -7,8 +7,6 @@ import {
   SnapshotViewSchema,
 } from "../../../functions/cook/domain";
 import { KitchenChatResponseSchema } from "../../../functions/cook/domain/kitchen-chat/kitchen-chat-schemas";
-import { issuePaths, parseErrorBody } from "../../support/error-body";
-import { type ApiCall, type LocalApiServer, startLocalApiServer } from "../../support/local-api-server";
 import {
   CHICKEN_STIR_FRY_ID,
   chickenStirFry,
@@ -18,8 +16,10 @@ import {
   REPLACE_CHICKEN_WITH_TOFU,
   REPLACE_RICE_WITH_QUINOA,
   variantId,
-} from "../../unit/cook/http/support/cook-fixtures";
-import { seedPlanOverHttp } from "./support/seed-plan";
+} from "../../support/cook/cook-fixtures";
+import { seedPlanOverHttp } from "../../support/cook/seed-plan";
+import { issuePaths, parseErrorBody } from "../../support/error-body";
+import { type ApiCall, type LocalApiServer, startLocalApiServer } from "../../support/local-api-server";
 
 // The cook API end to end: the local API Gateway (dev token authorizer, the route table of lib/areas), the
 // real Lambda entry functions/cook/entries/api.ts, its DynamoDB repositories on DynamoDB Local. Offline:

@@ -11,14 +11,14 @@ import { type AppTable, createAppTable } from "../../../functions/core/db/app-ta
 import { toLambdaHandler } from "../../../functions/core/http/lambda-handler";
 import { readLlmConfig } from "../../../functions/core/llm/llm-config";
 import { createLogger } from "../../../functions/core/logger";
-import { buildHttpApiEvent, resultJson, structuredResult } from "../../support/http-api-event";
-import { createTestTable } from "../../support/table";
 import {
   CHICKEN_STIR_FRY_ID,
   mealPath,
   RECIPES,
   REPLACE_CHICKEN_WITH_TOFU,
-} from "../../unit/cook/http/support/cook-fixtures";
+} from "../../support/cook/cook-fixtures";
+import { buildHttpApiEvent, resultJson, structuredResult } from "../../support/http-api-event";
+import { createTestTable } from "../../support/table";
 
 // Issue 23: a provider that never answers (a tarpit) and one that answers after 20 s, at default settings
 // (a minute per call, two SDK retries) but for its endpoint, through the official Anthropic SDK, on

@@ -3,8 +3,8 @@ import { resolve } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { type FakeLlmServer, startFakeLlmServer } from "../../../dev/fake-llm";
 import { ALL_LIVE_SCENARIOS } from "../../../scripts/live/scenarios";
+import { goodModelScript, type ReplyOverride } from "../../support/live/good-model";
 import { scaledTimeout } from "../../support/test-timeouts";
-import { goodModelScript, type ReplyOverride } from "./good-model";
 
 const ROOT = resolve(import.meta.dirname, "../../..");
 const TSX = resolve(ROOT, "node_modules/.bin/tsx");

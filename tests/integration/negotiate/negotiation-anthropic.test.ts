@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NEGOTIATION_SCENARIOS, type NegotiationScenario } from "../../../dev/negotiate/scenarios";
 import { scriptedServerScript } from "../../../dev/negotiate/scripted-model";
-import { type NegotiateStack, startNegotiateStack } from "./support/negotiate-stack";
+import { type NegotiateStack, startNegotiateStack } from "../../support/negotiate/negotiate-stack";
 
 // The same workflow with LLM_PROVIDER=anthropic: the official Anthropic SDK speaks the Messages API to the
 // fake LLM server, each expert's prompt a forced tool call named by its schema.

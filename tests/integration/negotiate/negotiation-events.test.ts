@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NEGOTIATION_SCENARIOS } from "../../../dev/negotiate/scenarios";
 import type { BusEvent } from "../../../dev/workflow/local-event-bus";
 import { eventSchemaProblems } from "../../support/event-schemas";
+import { type NegotiateStack, startNegotiateStack } from "../../support/negotiate/negotiate-stack";
 import { waitUntil } from "../../support/wait-until";
-import { type NegotiateStack, startNegotiateStack } from "./support/negotiate-stack";
 
 // The negotiation's domain events through the real ASL (offline: the message escalates), delivered by
 // the runner's PutEvents Tasks to its in-process bus, each held to docs/events/.

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTarpitServer, type TarpitServer } from "../../../dev/fake-llm/tarpit-server";
-import { type NegotiateStack, startNegotiateStack } from "./support/negotiate-stack";
-import { escalatedThenApproved, SMALL_MODEL_STEP_TIMEOUT_SECONDS } from "./support/slow-model-case";
+import { type NegotiateStack, startNegotiateStack } from "../../support/negotiate/negotiate-stack";
+import {
+  escalatedThenApproved,
+  SMALL_MODEL_STEP_TIMEOUT_SECONDS,
+} from "../../support/negotiate/slow-model-case";
 
 // A provider that accepts every connection and never answers, behind the official OpenAI SDK at its
 // default settings (a minute per call, two retries), the negotiation ASL in the local runner with the

@@ -2,8 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FakeLlmRequest, FakeLlmStep } from "../../../dev/fake-llm";
 import { NEGOTIATION_SCENARIOS } from "../../../dev/negotiate/scenarios";
 import { scriptedServerScript } from "../../../dev/negotiate/scripted-model";
-import { type NegotiateStack, startNegotiateStack } from "./support/negotiate-stack";
-import { escalatedThenApproved, SMALL_MODEL_STEP_TIMEOUT_SECONDS } from "./support/slow-model-case";
+import { type NegotiateStack, startNegotiateStack } from "../../support/negotiate/negotiate-stack";
+import {
+  escalatedThenApproved,
+  SMALL_MODEL_STEP_TIMEOUT_SECONDS,
+} from "../../support/negotiate/slow-model-case";
 
 // The classifier and the experts answer at once; the orchestrator answers 20 s later, long after its
 // step's model deadline (8 s: the step's 16 s Lambda timeout less the 8 s reserve) and after the step's

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NEGOTIATION_SCENARIOS } from "../../../dev/negotiate/scenarios";
-import { type NegotiateStack, startNegotiateStack } from "./support/negotiate-stack";
+import { type NegotiateStack, startNegotiateStack } from "../../support/negotiate/negotiate-stack";
 
 // LLM_PROVIDER=none: no expert can run, so the workflow escalates saying so, guesses nothing, and the
 // fake LLM server receives no request.

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FakeLlmRequest, FakeLlmStep } from "../../../dev/fake-llm";
 import { NEGOTIATION_SCENARIOS, type NegotiationScenario } from "../../../dev/negotiate/scenarios";
 import { scriptedServerScript } from "../../../dev/negotiate/scripted-model";
+import { type NegotiateStack, startNegotiateStack } from "../../support/negotiate/negotiate-stack";
 import { waitUntil } from "../../support/wait-until";
-import { type NegotiateStack, startNegotiateStack } from "./support/negotiate-stack";
 
 // The negotiation ASL in aws-local-stepfunctions, every Task on its real Lambda entry, DynamoDB Local,
 // and the official OpenAI SDK against the fake LLM server: each scenario fixture runs through

@@ -9,6 +9,7 @@ import { installLocalWorkflowPort } from "../../../functions/core/workflow/proce
 import type { WorkflowPort } from "../../../functions/core/workflow/workflow-port";
 import { createDynamoShopRunRepository } from "../../../functions/shop/adapters/dynamo-shop-run-repository";
 import { allWorkflows } from "../../../lib/areas";
+import { DINNER, planBody, RECIPES, REPLACE_CHICKEN_WITH_TOFU } from "../../support/cook/cook-fixtures";
 import { type LocalApiServer, startLocalApiServer } from "../../support/local-api-server";
 import {
   type BoundVariant,
@@ -19,12 +20,6 @@ import {
 } from "../../support/request-body-bounds";
 import { scaledTimeout } from "../../support/test-timeouts";
 import { waitUntil } from "../../support/wait-until";
-import {
-  DINNER,
-  planBody,
-  RECIPES,
-  REPLACE_CHICKEN_WITH_TOFU,
-} from "../../unit/cook/http/support/cook-fixtures";
 
 // Every request-body field of every operation in docs/openapi.json at each of its documented bounds
 // (maxLength, maxItems, maximum, minLength, minItems, minimum), in an otherwise valid body, against the

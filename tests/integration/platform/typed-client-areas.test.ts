@@ -10,8 +10,8 @@ import { installLocalWorkflowPort } from "../../../functions/core/workflow/proce
 import { allFunctions, allRoutes, allWorkflows } from "../../../lib/areas";
 import type { LarderClient } from "../../../sdk/larder-client";
 import { checkedClient } from "../../support/checked-client";
+import { SWEET_POTATO_CANDIDATES, SWEET_POTATO_ORIGINAL } from "../../support/shop/coordinator-fixtures";
 import { createTestTable } from "../../support/table";
-import { SWEET_POTATO_CANDIDATES, SWEET_POTATO_ORIGINAL } from "../../unit/shop/support/coordinator-fixtures";
 
 // The areas that landed after cook (shop, negotiate, catalog chat, campaigns chat) as a client developer meets
 // them: every call goes through the generated typed client against the local API server and the real Lambda

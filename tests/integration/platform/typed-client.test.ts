@@ -6,14 +6,14 @@ import type { HttpApiHandler } from "../../../functions/core/http/lambda-handler
 import { allFunctions, allRoutes } from "../../../lib/areas";
 import type { LarderClient } from "../../../sdk/larder-client";
 import { checkedClient } from "../../support/checked-client";
-import { createTestTable } from "../../support/table";
 import {
   CHICKEN_STIR_FRY_ID,
   DINNER,
   planBody,
   RECIPES,
   REPLACE_CHICKEN_WITH_TOFU,
-} from "../../unit/cook/http/support/cook-fixtures";
+} from "../../support/cook/cook-fixtures";
+import { createTestTable } from "../../support/table";
 
 // The API as a client developer meets it: every call goes through the generated typed client
 // (sdk/larder-client.ts) against the local API server and the real Lambda entries over DynamoDB Local,

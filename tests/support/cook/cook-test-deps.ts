@@ -1,13 +1,16 @@
 import type { CookDeps } from "../../../functions/cook/domain/ports/cook-deps";
 import type { Recipe } from "../../../functions/cook/domain/recipes/recipe";
 import { FixedClock } from "./fixed-clock";
-import { InMemoryPlanRepository, type InMemoryPlanRepositoryOptions } from "./in-memory-plan-repository";
 import { InMemoryRecipeRepository } from "./in-memory-recipe-repository";
+import {
+  InMemorySnapshotRepository,
+  type InMemorySnapshotRepositoryOptions,
+} from "./in-memory-snapshot-repository";
 import { RecordingLogger } from "./recording-logger";
 import { RecordingRetryTiming } from "./recording-retry-timing";
 
 export interface CookTestDeps extends CookDeps {
-  plans: InMemoryPlanRepository;
+  plans: InMemorySnapshotRepository;
   recipes: InMemoryRecipeRepository;
   clock: FixedClock;
   logger: RecordingLogger;
@@ -21,13 +24,13 @@ export interface CookTestDeps extends CookDeps {
 export const createCookTestDeps = (
   options: {
     recipes?: readonly Recipe[];
-    plans?: InMemoryPlanRepositoryOptions;
+    plans?: InMemorySnapshotRepositoryOptions;
     overrides?: Partial<Pick<CookDeps, "patchOpsGenerator" | "warningsGenerator" | "ingredientReader">>;
   } = {},
 ): CookTestDeps => {
   let next = 0;
   return {
-    plans: new InMemoryPlanRepository(options.plans),
+    plans: new InMemorySnapshotRepository(options.plans),
     recipes: new InMemoryRecipeRepository(options.recipes),
     clock: new FixedClock(),
     logger: new RecordingLogger(),

@@ -2,12 +2,12 @@ import {
   rememberedFrom,
   type SubstitutionChoice,
 } from "../../../functions/shop/domain/choices/substitution-choice";
-import type { SubstitutionChoiceStore } from "../../../functions/shop/domain/ports/substitution-choice-store";
+import type { SubstitutionChoiceRepository } from "../../../functions/shop/domain/ports/substitution-choice-repository";
 
 /** One tenant's remembered choices in memory (unit tests); paged by position, newest first. */
 export const createInMemorySubstitutionChoices = (
   now: () => Date = () => new Date(),
-): SubstitutionChoiceStore => {
+): SubstitutionChoiceRepository => {
   const choices = new Map<string, SubstitutionChoice>();
   const keyOf = (c: Pick<SubstitutionChoice, "originalProductId" | "substituteProductId">) =>
     `${c.originalProductId}#${c.substituteProductId}`;

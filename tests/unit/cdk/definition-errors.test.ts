@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { AreaDefinition } from "../../../lib/definition-types";
+import { synthLarder } from "../../support/cdk/synth-larder";
 import { fixtureAreas } from "./fixtures/fixture-areas";
-import { synthLarder } from "./synth-larder";
 
 // A mistake in an area definition fails synth with a message naming it, rather than deploying a
 // broken route, workflow or schedule.

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AreaDefinition } from "../../../lib/definition-types";
+import { logicalIdOf, type SynthesizedLarder, synthLarder } from "../../support/cdk/synth-larder";
+import { type Resources, renderIntrinsics } from "../../support/cdk/template-intrinsics";
 import { SYNTH_TIMEOUT_MS, scaledTimeout } from "../../support/test-timeouts";
-import { logicalIdOf, type SynthesizedLarder, synthLarder } from "./synth-larder";
-import { type Resources, renderIntrinsics } from "./template-intrinsics";
 
 // A function's preferred provider and override, as CDK deploys them (unbundled: bundling is covered elsewhere).
 const echoEntry = "tests/unit/cdk/fixtures/echo-handler.ts";

@@ -4,9 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allFunctions, allRoutes, allSchedules, allWorkflows, areas } from "../../../lib/areas";
 import { PUT_EVENTS_RESOURCE } from "../../../lib/asl-placeholders";
 import { repositoryRoot } from "../../../lib/repository-root";
+import {
+  logicalIdOf,
+  type SynthesizedLarder,
+  synthLarder,
+  unacknowledgedNagFindings,
+} from "../../support/cdk/synth-larder";
+import type { Resources } from "../../support/cdk/template-intrinsics";
 import { SYNTH_TIMEOUT_MS, scaledTimeout } from "../../support/test-timeouts";
-import { logicalIdOf, type SynthesizedLarder, synthLarder, unacknowledgedNagFindings } from "./synth-larder";
-import type { Resources } from "./template-intrinsics";
 
 // The app's real area definitions (the fixtures cover the wiring in detail). Unbundled to stay fast;
 // `npm run synth` bundles them.

@@ -3,16 +3,16 @@ import { basename, join } from "node:path";
 import { runInNewContext } from "node:vm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { consoleRoutingSource } from "../../../lib/constructs/console-routing";
-import { SYNTH_TIMEOUT_MS, scaledTimeout } from "../../support/test-timeouts";
-import { fixtureAreas } from "./fixtures/fixture-areas";
 import {
   logicalIdOf,
   onlyResource,
   type SynthesizedLarder,
   synthLarder,
   unacknowledgedNagFindings,
-} from "./synth-larder";
-import { type Resources, renderIntrinsics } from "./template-intrinsics";
+} from "../../support/cdk/synth-larder";
+import { type Resources, renderIntrinsics } from "../../support/cdk/template-intrinsics";
+import { SYNTH_TIMEOUT_MS, scaledTimeout } from "../../support/test-timeouts";
+import { fixtureAreas } from "./fixtures/fixture-areas";
 
 // The default (sandbox) stage, whose stack makes its own user pool and so publishes the console. The
 // console itself is the placeholder folder synthLarder names (no Vite build here).

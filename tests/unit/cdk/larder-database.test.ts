@@ -2,9 +2,14 @@ import { Match } from "aws-cdk-lib/assertions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readMigrationFiles } from "../../../functions/core/sql/migration-files";
 import type { AreaDefinition } from "../../../lib/definition-types";
+import {
+  logicalIdOf,
+  type SynthesizedLarder,
+  synthLarder,
+  unacknowledgedNagFindings,
+} from "../../support/cdk/synth-larder";
+import { type Resources, renderIntrinsics } from "../../support/cdk/template-intrinsics";
 import { SYNTH_TIMEOUT_MS, scaledTimeout } from "../../support/test-timeouts";
-import { logicalIdOf, type SynthesizedLarder, synthLarder, unacknowledgedNagFindings } from "./synth-larder";
-import { type Resources, renderIntrinsics } from "./template-intrinsics";
 
 const searchArea: AreaDefinition = {
   area: "search",

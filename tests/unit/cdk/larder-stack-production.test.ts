@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tableDefinition } from "../../../functions/core/db/table-definition";
-import { SYNTH_TIMEOUT_MS, scaledTimeout } from "../../support/test-timeouts";
-import { fixtureAreas } from "./fixtures/fixture-areas";
 import {
   logicalIdOf,
   onlyResource,
   type SynthesizedLarder,
   synthLarder,
   unacknowledgedNagFindings,
-} from "./synth-larder";
-import { type Resources, renderIntrinsics } from "./template-intrinsics";
+} from "../../support/cdk/synth-larder";
+import { type Resources, renderIntrinsics } from "../../support/cdk/template-intrinsics";
+import { SYNTH_TIMEOUT_MS, scaledTimeout } from "../../support/test-timeouts";
+import { fixtureAreas } from "./fixtures/fixture-areas";
 
 // A non-sandbox stage with an external identity provider, Bedrock and existing secrets: every
 // context-driven branch the default synth does not take, in a concrete account and region (finding ids

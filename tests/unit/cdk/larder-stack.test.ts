@@ -4,16 +4,16 @@ import { Match } from "aws-cdk-lib/assertions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tableDefinition } from "../../../functions/core/db/table-definition";
 import { repositoryRoot } from "../../../lib/repository-root";
-import { SYNTH_TIMEOUT_MS, scaledTimeout } from "../../support/test-timeouts";
-import { FIXTURE_FLOW_TIMEOUT_SECONDS, fixtureAreas } from "./fixtures/fixture-areas";
 import {
   logicalIdOf,
   onlyResource,
   type SynthesizedLarder,
   synthLarder,
   unacknowledgedNagFindings,
-} from "./synth-larder";
-import { findDependencyCycle, type Resources, renderIntrinsics } from "./template-intrinsics";
+} from "../../support/cdk/synth-larder";
+import { findDependencyCycle, type Resources, renderIntrinsics } from "../../support/cdk/template-intrinsics";
+import { SYNTH_TIMEOUT_MS, scaledTimeout } from "../../support/test-timeouts";
+import { FIXTURE_FLOW_TIMEOUT_SECONDS, fixtureAreas } from "./fixtures/fixture-areas";
 
 // One bundled synth of the default (sandbox) stage, shared by every test in this file.
 let synth: SynthesizedLarder;

@@ -1,8 +1,8 @@
 import { Match } from "aws-cdk-lib/assertions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { shopArea } from "../../../lib/areas/shop";
+import { type SynthesizedLarder, synthLarder } from "../../support/cdk/synth-larder";
 import { SYNTH_TIMEOUT_MS, scaledTimeout } from "../../support/test-timeouts";
-import { type SynthesizedLarder, synthLarder } from "./synth-larder";
 
 // The shop area alone, unbundled: the weekly schedule's wiring as CloudFormation gets it.
 let synth: SynthesizedLarder;

@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { shopArea } from "../../../lib/areas/shop";
+import {
+  logicalIdOf,
+  type SynthesizedLarder,
+  synthLarder,
+  unacknowledgedNagFindings,
+} from "../../support/cdk/synth-larder";
+import type { Resources } from "../../support/cdk/template-intrinsics";
 import { SYNTH_TIMEOUT_MS, scaledTimeout } from "../../support/test-timeouts";
-import { logicalIdOf, type SynthesizedLarder, synthLarder, unacknowledgedNagFindings } from "./synth-larder";
-import type { Resources } from "./template-intrinsics";
 
 /**
  * The shop area as deployed (its real definitions), in a concrete region: every function's statements on

@@ -1,9 +1,9 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { logicalIdOf, type SynthesizedLarder, synthLarder } from "../../support/cdk/synth-larder";
 import { SYNTH_TIMEOUT_MS, scaledTimeout } from "../../support/test-timeouts";
 import { storeFixtureArea } from "./fixtures/fixture-areas";
-import { logicalIdOf, type SynthesizedLarder, synthLarder } from "./synth-larder";
 
 // Bundled for real: the test checks what lands in the deployment package.
 let synth: SynthesizedLarder;

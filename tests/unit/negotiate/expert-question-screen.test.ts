@@ -8,7 +8,7 @@ import {
   RULES,
   SPECIAL,
   TRIGGERS,
-} from "./support/negotiation-fixtures";
+} from "../../support/negotiate/negotiation-fixtures";
 
 const context: MessageContext = {
   supplierMessage: "We quote $4.95.",

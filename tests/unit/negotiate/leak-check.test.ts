@@ -5,7 +5,7 @@ import {
   moneyMentions,
   privateFiguresInInstructions,
 } from "../../../functions/negotiate/domain/leak-check";
-import { merchantInstructions, orderContext } from "./support/negotiation-fixtures";
+import { merchantInstructions, orderContext } from "../../support/negotiate/negotiation-fixtures";
 
 const check = (body: string, extra: Partial<Parameters<typeof checkDraftForLeaks>[0]> = {}) =>
   checkDraftForLeaks({

@@ -5,7 +5,7 @@ import { createLogger } from "../../../functions/core/logger";
 import type { WorkflowPort } from "../../../functions/core/workflow/workflow-port";
 import { buildNegotiateApp } from "../../../functions/negotiate/wiring/negotiate-app-wiring";
 import { buildHttpApiEvent } from "../../support/http-api-event";
-import { merchantInstructions, orderContext } from "./support/negotiation-fixtures";
+import { merchantInstructions, orderContext } from "../../support/negotiate/negotiation-fixtures";
 
 /** The API as deployed without WORKFLOW_ARNS: resolving the workflow port throws, as readWorkflowArns does. */
 const appWithoutWorkflows = () => {

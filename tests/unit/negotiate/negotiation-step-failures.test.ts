@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { decide, scriptedLlm } from "./support/negotiation-fixtures";
-import { runNegotiationWorkflow as run } from "./support/run-negotiation-workflow";
+import { decide, scriptedLlm } from "../../support/negotiate/negotiation-fixtures";
+import { runNegotiationWorkflow as run } from "../../support/negotiate/run-negotiation-workflow";
 
 // A step that fails for a reason that is not the model's expected failure (a bug, a timeout of the step
 // itself) must not end the message `failed`: the ASL's Catch escalates it with the reason, and the

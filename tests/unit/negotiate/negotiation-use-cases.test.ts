@@ -7,7 +7,7 @@ import { createNegotiation } from "../../../functions/negotiate/domain/use-cases
 import { getMessage } from "../../../functions/negotiate/domain/use-cases/get-message";
 import { receiveSupplierMessage } from "../../../functions/negotiate/domain/use-cases/receive-supplier-message";
 import { reviewMessage } from "../../../functions/negotiate/domain/use-cases/review-message";
-import { merchantInstructions, orderContext } from "./support/negotiation-fixtures";
+import { merchantInstructions, orderContext } from "../../support/negotiate/negotiation-fixtures";
 
 const recordingWorkflows = (failStart = false) => {
   const started: unknown[] = [];

@@ -15,9 +15,9 @@ import {
   promptsOf,
   scriptedLlm,
   supplierEmail,
-} from "./support/negotiation-fixtures";
+} from "../../support/negotiate/negotiation-fixtures";
 
-import { runNegotiationWorkflow as run } from "./support/run-negotiation-workflow";
+import { runNegotiationWorkflow as run } from "../../support/negotiate/run-negotiation-workflow";
 
 // Once the twin of the workflow (processSupplierMessage), these now run the workflow itself: the ASL in the
 // local runner, each Task bound to the step handlers the Lambdas export.

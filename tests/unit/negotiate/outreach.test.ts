@@ -9,7 +9,12 @@ import { getNegotiation } from "../../../functions/negotiate/domain/use-cases/ge
 import { receiveSupplierMessage } from "../../../functions/negotiate/domain/use-cases/receive-supplier-message";
 import { reviewOutreach } from "../../../functions/negotiate/domain/use-cases/review-outreach";
 import { createFakeLlm } from "../../support/llm/fake-llm";
-import { merchantInstructions, orderContext, TARGET_PRICE, WALK_AWAY } from "./support/negotiation-fixtures";
+import {
+  merchantInstructions,
+  orderContext,
+  TARGET_PRICE,
+  WALK_AWAY,
+} from "../../support/negotiate/negotiation-fixtures";
 
 const workflows: WorkflowPort = {
   start: async () => ({ executionId: "exec-1", startedAt: new Date().toISOString() }),

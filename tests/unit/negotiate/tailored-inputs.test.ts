@@ -10,8 +10,8 @@ import {
   TARGET_PRICE,
   TRIGGERS,
   WALK_AWAY,
-} from "./support/negotiation-fixtures";
-import { runNegotiationWorkflow } from "./support/run-negotiation-workflow";
+} from "../../support/negotiate/negotiation-fixtures";
+import { runNegotiationWorkflow } from "../../support/negotiate/run-negotiation-workflow";
 
 // The workflow runs (the ASL in the local runner). Each expert's actual prompt (system + user text, as the model receives it) is read back from the fake
 // model and checked for what that expert must never see.

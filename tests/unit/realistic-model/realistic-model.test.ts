@@ -20,7 +20,8 @@ import {
   rankByHeuristic,
   rankSubstitutesByValue,
 } from "../../../functions/shop/domain/substitution/value-ranker";
-import { createInMemoryCampaignStore } from "../../../scripts/live/scenarios/in-memory-campaign-store";
+import { createInMemoryCampaignRepository } from "../../../scripts/live/scenarios/in-memory-campaign-repository";
+import { createKitchenDeps, FRIDAY_DINNER, PLAN_ID, storedMeal } from "../../support/cook/kitchen-plan";
 import { runKitchenChatOnModel } from "../../support/cook/run-kitchen-chat-on-model";
 import {
   call,
@@ -33,16 +34,10 @@ import {
   refusal,
 } from "../../support/llm/realistic-fake-llm";
 import {
-  createKitchenDeps,
-  FRIDAY_DINNER,
-  PLAN_ID,
-  storedMeal,
-} from "../cook/kitchen-chat/support/kitchen-plan";
-import {
   RecordingCoordinatorLogger,
   SWEET_POTATO_CANDIDATES,
   SWEET_POTATO_ORIGINAL,
-} from "../shop/support/coordinator-fixtures";
+} from "../../support/shop/coordinator-fixtures";
 
 // Each area against a model that answers as real models do (tests/support/llm/realistic-fake-llm.ts):
 // every quirk ends corrected, asked again once, or on the offline path with its reason; never a failure
@@ -182,7 +177,7 @@ describe("campaign chat with a realistic model", () => {
   const now = new Date("2026-06-15T12:00:00Z");
   const deps = (llm: ReturnType<typeof createRealisticFakeLlm>) => ({
     tools: {
-      store: createInMemoryCampaignStore(now),
+      store: createInMemoryCampaignRepository(now),
       embedding: createEmbedding(readEmbeddingConfig({}), { logger: null }),
       now: () => now,
       recentDays: 90,

@@ -1,5 +1,5 @@
 import { describeVocabulary } from "./campaign-vocabulary";
-import type { CampaignVocabulary } from "./ports/campaign-store";
+import type { CampaignVocabulary } from "./ports/campaign-repository";
 
 /**
  * The campaign chat's system prompt (seed 002): which tool when, how to answer, and the stored values of

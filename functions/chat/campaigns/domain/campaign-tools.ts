@@ -6,7 +6,7 @@ import { type CampaignFilters, CampaignFiltersSchema, GROUP_BY_DIMENSIONS } from
 import { buildToolResult, type CampaignToolResult } from "./campaign-tool-result";
 import { normaliseFilterArgs, withAllowedValues } from "./campaign-vocabulary";
 import { resolveDateRange } from "./date-range";
-import type { CampaignStore, CampaignVocabulary, ResolvedFilters } from "./ports/campaign-store";
+import type { CampaignRepository, CampaignVocabulary, ResolvedFilters } from "./ports/campaign-repository";
 
 /** Seed 002's tool names, verbatim. */
 export const CAMPAIGN_TOOL_NAMES = ["semantic_search", "filter_campaigns", "full_text_search"] as const;
@@ -67,7 +67,7 @@ export const TOOL_INPUTS = {
 } as const;
 
 export interface CampaignToolDeps {
-  store: CampaignStore;
+  store: CampaignRepository;
   embedding: EmbeddingPort;
   now: () => Date;
   /** What "recent" means, in days. */

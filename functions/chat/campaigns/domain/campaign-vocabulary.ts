@@ -1,6 +1,6 @@
 import { ValidationError } from "../../../core/errors";
 import { matchStoredValue } from "../../../core/text/allowed-value";
-import type { CampaignVocabulary } from "./ports/campaign-store";
+import type { CampaignVocabulary } from "./ports/campaign-repository";
 
 /** The filter dimensions whose stored values the model is told and its arguments are mapped onto. */
 export const VOCABULARY_DIMENSIONS = [

@@ -6,7 +6,7 @@ import {
   FULL_TEXT_QUERY_MAX_CHARS,
   SEMANTIC_QUERY_MAX_CHARS,
 } from "./campaign-tools";
-import type { CampaignVocabulary } from "./ports/campaign-store";
+import type { CampaignVocabulary } from "./ports/campaign-repository";
 
 export interface RoutedCall {
   tool: CampaignToolName;

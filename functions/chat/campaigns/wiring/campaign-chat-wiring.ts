@@ -7,7 +7,7 @@ import { withRequestScope } from "../../../core/request-scope";
 import { createSql } from "../../../core/sql/create-sql";
 import type { SqlPort } from "../../../core/sql/sql-port";
 import { forTenant } from "../../../core/sql/tenant-sql";
-import { createCampaignStore } from "../adapters/sql-campaign-store";
+import { createCampaignRepository } from "../adapters/sql-campaign-repository";
 import type { CampaignToolDeps } from "../domain/campaign-tools";
 import type { CampaignsApiDeps } from "../http/campaigns-api-deps";
 import { createCampaignsApp } from "../http/create-campaigns-app";
@@ -45,7 +45,7 @@ export const campaignChatServices = (config: CampaignChatConfig, logger: Logger)
 export const campaignsApiDeps = (services: CampaignChatServices): CampaignsApiDeps => {
   // One tenant's campaigns: the SQL adapter over the tenant-bound database port, and what the tools need.
   const tenantDeps = (tenant: string): CampaignToolDeps => ({
-    store: createCampaignStore(forTenant(services.sql, tenant)),
+    store: createCampaignRepository(forTenant(services.sql, tenant)),
     embedding: services.embedding,
     now: services.now,
     recentDays: services.recentDays,

@@ -1,7 +1,7 @@
 import { anyOfParses, RANK_CANDIDATES, rankedMatchesSql } from "../../../core/sql/ranked-full-text";
 import type { TenantSql } from "../../../core/sql/tenant-sql";
 import type { ProductSearch } from "../domain/ports/catalog-port";
-import type { CatalogStore } from "../domain/ports/catalog-store";
+import type { CatalogRepository } from "../domain/ports/catalog-repository";
 import type { Product } from "../domain/product";
 
 interface ProductRow {
@@ -46,7 +46,7 @@ export interface SqlCatalogOptions {
   rankCandidates?: number | null;
 }
 
-export const createSqlCatalog = (sql: TenantSql, options: SqlCatalogOptions = {}): CatalogStore => ({
+export const createSqlCatalog = (sql: TenantSql, options: SqlCatalogOptions = {}): CatalogRepository => ({
   /**
    * Ranked by ts_rank_cd over a bounded candidate set (core/sql/ranked-full-text.ts): the strong matches
    * (the words in name or brand, weight A, or three times or more; GIN over search_strong_lexemes,

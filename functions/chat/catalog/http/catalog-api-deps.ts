@@ -1,12 +1,12 @@
 import type { ApiRequestScopeInput } from "../../../core/http/request-scope-input";
 import type { Logger } from "../../../core/logger";
-import type { CatalogStore } from "../domain/ports/catalog-store";
+import type { CatalogRepository } from "../domain/ports/catalog-repository";
 import type { SessionRepository } from "../domain/ports/session-repository";
 import type { SendCatalogMessageDeps } from "../domain/use-cases/send-catalog-message";
 
 /** One tenant's catalog and chat sessions: what the routes without a model need. */
 export interface CatalogTenantDeps {
-  catalog: CatalogStore;
+  catalog: CatalogRepository;
   sessions: SessionRepository;
 }
 

@@ -2,9 +2,9 @@ import type { LoggerPort } from "../../../core/logger-port";
 import type { Clock } from "./clock";
 import type { IngredientLineLlmReader } from "./ingredient-line-llm-reader";
 import type { PatchOpsGenerator } from "./patch-ops-generator";
-import type { PlanRepository } from "./plan-repository";
 import type { RecipeRepository } from "./recipe-repository";
 import type { RetryTiming } from "./retry-timing";
+import type { SnapshotRepository } from "./snapshot-repository";
 import type { WarningsGenerator } from "./warnings-generator";
 
 /**
@@ -12,7 +12,7 @@ import type { WarningsGenerator } from "./warnings-generator";
  * a test passes only the fakes that matter.
  */
 export interface CookDeps {
-  plans: PlanRepository;
+  plans: SnapshotRepository;
   recipes: RecipeRepository;
   clock: Clock;
   logger: LoggerPort;

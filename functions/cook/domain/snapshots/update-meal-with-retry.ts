@@ -1,6 +1,6 @@
 import { ConflictError, NotFoundError } from "../../../core/errors";
 import type { CookDeps } from "../ports/cook-deps";
-import type { PlanRepository, VersionedMeal } from "../ports/plan-repository";
+import type { SnapshotRepository, VersionedMeal } from "../ports/snapshot-repository";
 import type { VariantAddress } from "../variants/variant-id";
 import { MAX_SAVE_ATTEMPTS, RETRY_PAUSE_BASE_MS, RETRY_PAUSE_MAX_MS } from "./meal-save-retry";
 import type { PlannedMeal } from "./planned-meal";
@@ -17,7 +17,7 @@ export const retryPauseMilliseconds = (lostRaces: number, random: number): numbe
  * on every re-read. After MAX_SAVE_ATTEMPTS lost races the ConflictError (409) reaches the caller.
  */
 export const updateMealWithRetry = async (
-  deps: Pick<CookDeps, "logger" | "retryTiming"> & { plans: PlanRepository },
+  deps: Pick<CookDeps, "logger" | "retryTiming"> & { plans: SnapshotRepository },
   address: VariantAddress,
   update: (current: VersionedMeal) => Promise<PlannedMeal | null>,
 ): Promise<PlannedMeal> => {

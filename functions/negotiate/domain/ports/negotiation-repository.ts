@@ -1,5 +1,5 @@
-import type { ExpertOpinion, OrchestratorTraceEntry } from "../experts/types";
 import type { MessageStatus, Negotiation, OutreachStatus, SupplierMessage } from "../negotiation";
+import type { ExpertOpinion, OrchestratorTraceEntry } from "../roles/types";
 
 /** Where a negotiation's records live; the DynamoDB adapter binds it to one tenant. */
 export interface NegotiationRepository {

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { consultExpert } from "../consult-expert";
 import { screenQuestionForExpert } from "../expert-question-screen";
-import type { ExpertName } from "../experts/types";
 import { type ModelStepDeps, StepEventSchema } from "../negotiation-step";
+import type { ExpertName } from "../roles/types";
 import { loadStepMessage } from "../step-message";
 
 export const ConsultEventSchema = StepEventSchema.extend({

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { OrchestratorDecision } from "../experts/types";
 import { finalizeResponse } from "../finalize-response";
 import { type ModelStepDeps, StepEventSchema, setStep } from "../negotiation-step";
 import {
@@ -8,6 +7,7 @@ import {
   stepFailedDecision,
   stepFailureOf,
 } from "../orchestrator";
+import type { OrchestratorDecision } from "../roles/types";
 import { loadStepMessage } from "../step-message";
 
 export const CraftEventSchema = StepEventSchema.extend({

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { OrderContextSchema } from "../experts/types";
 import { type Negotiation, type Outreach, SupplierSchema } from "../negotiation";
 import type { NegotiationDeps } from "../negotiation-deps";
 import { draftOutreach } from "../outreach";
+import { OrderContextSchema } from "../roles/types";
 
 export const CreateNegotiationInputSchema = z.object({
   orderContext: OrderContextSchema,

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { assembleAgentProcessResponse } from "../agent-process-response";
-import { holdingReplyDraft } from "../experts/response-crafter";
 import { checkDraftForLeaks } from "../leak-check";
 import { latestExtractedData } from "../message-context";
 import { type StepDeps, StepEventSchema } from "../negotiation-step";
 import { stepFailedDecision, stepFailureOf } from "../orchestrator";
+import { holdingReplyDraft } from "../roles/response-crafter";
 import { loadStepMessage } from "../step-message";
 
 export const EscalateWithoutModelEventSchema = StepEventSchema.extend({

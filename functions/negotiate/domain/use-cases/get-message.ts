@@ -1,8 +1,8 @@
 import type { AgentProcessResponse } from "../agent-process-response";
-import type { DraftEmail, ExpertOpinion, OrchestratorTraceEntry } from "../experts/types";
 import type { SupplierMessage } from "../negotiation";
 import type { NegotiationDeps } from "../negotiation-deps";
 import { messageOrThrow } from "../negotiation-lookups";
+import type { DraftEmail, ExpertOpinion, OrchestratorTraceEntry } from "../roles/types";
 
 export interface MessageView {
   negotiationId: string;

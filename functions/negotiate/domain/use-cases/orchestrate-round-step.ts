@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { type ExpertName, ExpertNameSchema, OrchestratorTraceEntrySchema } from "../experts/types";
 import { orchestratorInputFor } from "../message-context";
 import { type ModelStepDeps, StepEventSchema, setStep } from "../negotiation-step";
 import { decideNextStep } from "../orchestrator";
+import { type ExpertName, ExpertNameSchema, OrchestratorTraceEntrySchema } from "../roles/types";
 import { loadStepMessage } from "../step-message";
 
 export const OrchestrateEventSchema = StepEventSchema.extend({

@@ -3,7 +3,7 @@ import { mealTypeNamePt } from "../../../core/text/meal-type-names";
 import { parsePackSize } from "../packs/parse-pack-size";
 import { isSoldByWeight } from "../packs/substitute-quantity";
 import type { PlanIngredient, PlanMeal } from "../ports/plan-shopping-list-port";
-import type { StoreToolsPort } from "../ports/store-tools-port";
+import type { StorePort } from "../ports/store-port";
 import { nameDifferences } from "../product-attributes";
 import type { CoordinatorCartLine, CoordinatorProduct } from "../store-shapes";
 import type { CartAddition, PlanIngredientNotAdded } from "./cart-builder";
@@ -187,7 +187,7 @@ const describeMeals = (meals: readonly PlanMeal[]): string =>
  * has no product for is reported, not guessed.
  */
 export const mergePlanIngredients = async (
-  store: Pick<StoreToolsPort, "searchProducts" | "addToCart">,
+  store: Pick<StorePort, "searchProducts" | "addToCart">,
   args: {
     ingredients: readonly PlanIngredient[];
     cart: readonly CoordinatorCartLine[];

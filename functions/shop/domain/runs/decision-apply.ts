@@ -1,5 +1,5 @@
 import { isLarderError } from "../../../core/errors";
-import type { StoreToolsPort } from "../ports/store-tools-port";
+import type { StorePort } from "../ports/store-port";
 import type { Decision } from "./decision";
 import type { Planned } from "./decision-claim";
 import { STORE_ACCOUNT_CODES } from "./run-error-codes";
@@ -46,11 +46,11 @@ export const failureCodeOf = (error: unknown): { code: DecisionFailureCode; fix?
  * failed, with why, before anything changed (the next identical decision applies it).
  */
 export const applyClaimedChanges = async (
-  openStore: () => Promise<StoreToolsPort & { close(): Promise<void> }>,
+  openStore: () => Promise<StorePort & { close(): Promise<void> }>,
   claimed: readonly ClaimedChange[],
   results: DecisionOutcome[],
 ): Promise<void> => {
-  let store: (StoreToolsPort & { close(): Promise<void> }) | undefined;
+  let store: (StorePort & { close(): Promise<void> }) | undefined;
   try {
     store = claimed.length > 0 ? await openStore() : undefined;
     const cart = store ? await store.scanCart() : [];
@@ -96,7 +96,7 @@ export const applyClaimedChanges = async (
  * the cart shows done.
  */
 export const applyOne = async (
-  store: StoreToolsPort,
+  store: StorePort,
   plan: Extract<Planned, { kind: "substitute" | "prune" }>,
   context: { resumed: boolean; cartQuantity: (productId: string) => number },
 ): Promise<DecisionOutcome> => {
@@ -165,7 +165,7 @@ export const applyOne = async (
 };
 
 /** Puts a product's cart line back to `quantity` (0: no line); false when the store refused. */
-const restore = async (store: StoreToolsPort, productId: string, quantity: number): Promise<boolean> => {
+const restore = async (store: StorePort, productId: string, quantity: number): Promise<boolean> => {
   try {
     await store.removeFromCart(productId);
     if (quantity > 0) await store.addToCart(productId, quantity);

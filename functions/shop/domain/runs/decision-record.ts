@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { EventPublisher } from "../../../core/events/event-publisher-port";
 import { choiceExpiry, type SubstitutionChoice } from "../choices/substitution-choice";
 import type { ShopRunRepository } from "../ports/shop-run-repository";
-import type { SubstitutionChoiceStore } from "../ports/substitution-choice-store";
+import type { SubstitutionChoiceRepository } from "../ports/substitution-choice-repository";
 import type { Decision } from "./decision";
 import type { DecisionOutcome } from "./decision-apply";
 import { decidedProductId, decisionKind, type Planned, substituteOf } from "./decision-claim";
@@ -49,7 +49,7 @@ export const recordOutcomes = async (
 
 /** The choices the settled substitution decisions leave for the household's next runs. */
 export const rememberChoices = async (
-  choices: Pick<SubstitutionChoiceStore, "record">,
+  choices: Pick<SubstitutionChoiceRepository, "record">,
   settled: readonly { plan: Planned; index: number }[],
   results: readonly (DecisionOutcome | undefined)[],
   run: { runId: string; result: NonNullable<RunHeader["result"]>; decidedAt: string },

@@ -12,13 +12,13 @@ import {
   isKindWord,
 } from "../product-attributes";
 import { type BrandTiers, knownBrandWords, SEED_BRAND_TIERS } from "./brand-tiers";
-import { type SubstitutionRules, substitutionPrefix } from "./substitution-agent";
 import {
   generateSearchQueryToolSchema,
   type QueryGeneratorInput,
   type QueryGeneratorOutput,
   SEARCH_QUERY_SCHEMA_NAME,
 } from "./substitution-contracts";
+import { type SubstitutionRules, substitutionPrefix } from "./substitution-prompt-prefix";
 import { SUBSTITUTION_TEMPERATURE } from "./substitution-prompts";
 
 /** Sizes and counts in names: `400g`, `1,5kg`, `6x1l`, `4x115g`, `12 rolos`, `40 doses`, `kg` alone. */

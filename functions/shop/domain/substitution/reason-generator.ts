@@ -4,13 +4,13 @@ import type { LoggerPort } from "../../../core/logger-port";
 import { type StepSource, withHeuristicFallback } from "../heuristic-fallback";
 import { DIFFERS_PREFIX } from "./attribute-guard";
 import { type BrandTiers, SEED_BRAND_TIERS } from "./brand-tiers";
-import { type SubstitutionRules, substitutionPrefix } from "./substitution-agent";
 import {
   EXPLAIN_SUBSTITUTES_SCHEMA_NAME,
   explainSubstitutesSchema,
   type OriginalItem,
   type RankedCandidate,
 } from "./substitution-contracts";
+import { type SubstitutionRules, substitutionPrefix } from "./substitution-prompt-prefix";
 import { SUBSTITUTION_TEMPERATURE } from "./substitution-prompts";
 import { reasonContradiction } from "./substitution-reasons";
 import { PRICE_CAP_NOTE } from "./substitution-rules";

@@ -4,12 +4,11 @@ import { foldText } from "../../../core/text/fold-text";
 import { applyRememberedChoices, type RememberedChoices } from "../choices/substitution-choice";
 import type { StepSource } from "../heuristic-fallback";
 import type { HouseholdPreferences, ItemPolicy } from "../household-preferences";
-import type { StoreToolsPort } from "../ports/store-tools-port";
+import type { StorePort } from "../ports/store-port";
 import type { CoordinatorCartLine, CoordinatorProduct } from "../store-shapes";
 import { keepDefiningAttributes, substituteDifferences } from "./attribute-guard";
 import type { BrandTiers } from "./brand-tiers";
 import { generateSearchQueries } from "./query-generator";
-import type { SubstitutionRules } from "./substitution-agent";
 import type {
   OriginalItem,
   QueryGeneratorOutput,
@@ -17,6 +16,7 @@ import type {
   SubstitutionRecommendation,
   SubstitutionResult,
 } from "./substitution-contracts";
+import type { SubstitutionRules } from "./substitution-prompt-prefix";
 import { applySubstitutionRules, type RemovedCandidate } from "./substitution-rules";
 import { rankSubstitutesByValue, summarizeRankings } from "./value-ranker";
 
@@ -96,7 +96,7 @@ export interface SearchProgress {
  * of the candidates (the seed's isSameProduct filter, run here rather than in a Lambda of its own).
  */
 export const searchCandidatesStep = async (
-  store: StoreToolsPort,
+  store: StorePort,
   args: {
     original: OriginalItem;
     queries: QueryGeneratorOutput;
@@ -112,7 +112,7 @@ export const searchCandidatesStep = async (
 };
 
 const searchOnce = async (
-  store: StoreToolsPort,
+  store: StorePort,
   args: {
     queries: QueryGeneratorOutput;
     queryIndex: number;

@@ -4,7 +4,6 @@ import type { LoggerPort } from "../../../core/logger-port";
 import { type StepSource, withHeuristicFallback } from "../heuristic-fallback";
 import { keepDefiningAttributes } from "./attribute-guard";
 import { type BrandTiers, classifyBrand, SEED_BRAND_TIERS } from "./brand-tiers";
-import { type SubstitutionRules, substitutionPrefix } from "./substitution-agent";
 import {
   modelRankingOutputSchema,
   RANK_SUBSTITUTES_SCHEMA_NAME,
@@ -13,6 +12,7 @@ import {
   type ValueRankerOutput,
   type ValueRanking,
 } from "./substitution-contracts";
+import { type SubstitutionRules, substitutionPrefix } from "./substitution-prompt-prefix";
 import { SUBSTITUTION_TEMPERATURE } from "./substitution-prompts";
 import { heuristicReason, reasonContradiction } from "./substitution-reasons";
 import {

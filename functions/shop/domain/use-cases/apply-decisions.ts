@@ -1,8 +1,8 @@
 import { ConflictError, NotFoundError } from "../../../core/errors";
 import type { EventPublisher } from "../../../core/events/event-publisher-port";
 import type { ShopRunRepository } from "../ports/shop-run-repository";
-import type { StoreToolsPort } from "../ports/store-tools-port";
-import type { SubstitutionChoiceStore } from "../ports/substitution-choice-store";
+import type { StorePort } from "../ports/store-port";
+import type { SubstitutionChoiceRepository } from "../ports/substitution-choice-repository";
 import type { Decision } from "../runs/decision";
 import { applyClaimedChanges, type ClaimedChange, type DecisionOutcome } from "../runs/decision-apply";
 import {
@@ -42,7 +42,7 @@ export { DECISION_CLAIM_LEASE_MS } from "../runs/decision-claim";
 export const applyDecisions = async (
   deps: {
     runs: ShopRunRepository;
-    store: () => Promise<StoreToolsPort & { close(): Promise<void> }>;
+    store: () => Promise<StorePort & { close(): Promise<void> }>;
     now: () => Date;
     /** The claim's id; a random UUID by default. */
     newClaimId?: () => string;
@@ -50,7 +50,7 @@ export const applyDecisions = async (
     /** Where the settled decisions are announced (`shop.decisions.applied`); nowhere when absent. */
     announce?: { events: EventPublisher; tenant: string };
     /** Where the household's substitution choices are remembered for its next runs; nowhere when absent. */
-    choices?: Pick<SubstitutionChoiceStore, "record">;
+    choices?: Pick<SubstitutionChoiceRepository, "record">;
   },
   args: {
     runId: string;

@@ -5,7 +5,7 @@ import type { StoreAccountAttempts } from "../ports/store-account-attempts";
 import type { StoreAccountVault } from "../ports/store-account-vault";
 import type { RunOptions } from "../runs/shop-run";
 import { refuseRunPastSignInLimit } from "../store-account/sign-in-limit";
-import { type StartRunDeps, startShopRun } from "./start-run";
+import { type StartRunWorkflowDeps, startRunWorkflow } from "./start-run-workflow";
 
 /**
  * A tenant asks for a run (POST /shop/runs): the run drives the tenant's own household, and a run with a
@@ -13,7 +13,7 @@ import { type StartRunDeps, startShopRun } from "./start-run";
  * A run that would have to sign in after the tenant's sign-ins of the day are used is refused (429).
  */
 export const requestShopRun = async (
-  deps: StartRunDeps & {
+  deps: StartRunWorkflowDeps & {
     plans: (tenant: string) => Pick<PlanShoppingListPort, "snapshotExists">;
     /** The tenant's store account and its sign-ins of the day, for the limit. */
     account: { vault: Pick<StoreAccountVault, "readRecord">; attempts: StoreAccountAttempts };
@@ -25,5 +25,5 @@ export const requestShopRun = async (
     throw planSnapshotNotFound(planSnapshotId, "plan_snapshot_id");
   }
   await refuseRunPastSignInLimit(deps.account, deps.now());
-  return startShopRun(deps, { ...args, householdId: householdForTenant(args.tenant) });
+  return startRunWorkflow(deps, { ...args, householdId: householdForTenant(args.tenant) });
 };

@@ -1,10 +1,10 @@
 import { NotFoundError } from "../../../core/errors";
 import type { SubstitutionChoice } from "../choices/substitution-choice";
-import type { SubstitutionChoiceStore } from "../ports/substitution-choice-store";
+import type { SubstitutionChoiceRepository } from "../ports/substitution-choice-repository";
 
 /** GET /shop/substitution-choices: the household's remembered choices, newest first, a page at a time. */
 export const listSubstitutionChoices = async (
-  deps: { choices: SubstitutionChoiceStore },
+  deps: { choices: SubstitutionChoiceRepository },
   args: { limit: number; cursor?: string },
 ): Promise<{ choices: SubstitutionChoice[]; nextCursor?: string }> => {
   const page = await deps.choices.list(args);
@@ -13,7 +13,7 @@ export const listSubstitutionChoices = async (
 
 /** DELETE /shop/substitution-choices/{originalProductId}: every choice for it goes; 404 when there was none. */
 export const forgetSubstitutionChoice = async (
-  deps: { choices: SubstitutionChoiceStore },
+  deps: { choices: SubstitutionChoiceRepository },
   originalProductId: string,
 ): Promise<void> => {
   if ((await deps.choices.forget(originalProductId)) === 0) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { TOOL_INPUTS } from "../../../../functions/chat/campaigns/domain/campaign-tools";
 import { routeMessage } from "../../../../functions/chat/campaigns/domain/offline-router";
-import type { CampaignVocabulary } from "../../../../functions/chat/campaigns/domain/ports/campaign-store";
+import type { CampaignVocabulary } from "../../../../functions/chat/campaigns/domain/ports/campaign-repository";
 
 const vocabulary: CampaignVocabulary = {
   channel: ["Email", "TV", "Direct Mail"],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fallbackTemplate } from "../../../../functions/chat/catalog/domain/agents/fallback-template";
 import { runCatalogTool } from "../../../../functions/chat/catalog/domain/tools/catalog-tools";
-import { emptyState, memoryCatalog, product, stateWith } from "./catalog-fixtures";
+import { emptyState, memoryCatalog, product, stateWith } from "../../../support/chat/catalog-fixtures";
 
 const catalog = memoryCatalog([]);
 const context = (

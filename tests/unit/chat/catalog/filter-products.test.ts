@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { filterProducts } from "../../../../functions/chat/catalog/domain/tools/filter-products";
-import { emptyState, product, stateWith } from "./catalog-fixtures";
+import { emptyState, product, stateWith } from "../../../support/chat/catalog-fixtures";
 
 describe("filter_products (seed 004 matchesFilter)", () => {
   const products = [

@@ -5,8 +5,8 @@ import {
 } from "../../../../functions/chat/catalog/adapters/llm-catalog-agents";
 import { LlmUnavailable } from "../../../../functions/core/llm/llm-errors";
 import { createLogger } from "../../../../functions/core/logger";
+import { emptyState, product, stateWith } from "../../../support/chat/catalog-fixtures";
 import { createFakeLlm } from "../../../support/llm/fake-llm";
-import { emptyState, product, stateWith } from "./catalog-fixtures";
 
 const logger = createLogger("catalog-agents-test");
 

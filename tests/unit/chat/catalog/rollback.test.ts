@@ -4,7 +4,7 @@ import {
   type CatalogToolName,
   runCatalogTool,
 } from "../../../../functions/chat/catalog/domain/tools/catalog-tools";
-import { emptyState, memoryCatalog, product } from "./catalog-fixtures";
+import { emptyState, memoryCatalog, product } from "../../../support/chat/catalog-fixtures";
 
 const catalog = memoryCatalog([
   product("l1", { name: "Asus Zenbook", price: 9_000_000, rating: 4.6 }),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { createCookAppHarness, seedPlan } from "../../../support/cook/cook-app-harness";
+import { DINNER, mealPath, REPLACE_CHICKEN_WITH_TOFU, variantId } from "../../../support/cook/cook-fixtures";
 import { parseErrorBody } from "../../../support/error-body";
-import { createCookAppHarness, seedPlan } from "./support/cook-app-harness";
-import { DINNER, mealPath, REPLACE_CHICKEN_WITH_TOFU, variantId } from "./support/cook-fixtures";
 
 const SNAPSHOT = "week-1";
 

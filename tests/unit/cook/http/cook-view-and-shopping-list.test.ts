@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CookViewSchema, ShoppingListSchema } from "../../../../functions/cook/domain";
-import { issuePaths, parseErrorBody } from "../../../support/error-body";
-import { createCookAppHarness, seedPlan } from "./support/cook-app-harness";
+import { createCookAppHarness, seedPlan } from "../../../support/cook/cook-app-harness";
 import {
   CHICKEN_STIR_FRY_ID,
   chickenStirFry,
@@ -11,7 +10,8 @@ import {
   mealPath,
   REPLACE_CHICKEN_WITH_TOFU,
   variantId,
-} from "./support/cook-fixtures";
+} from "../../../support/cook/cook-fixtures";
+import { issuePaths, parseErrorBody } from "../../../support/error-body";
 
 const SNAPSHOT = "week-1";
 const dinnerVariant = `${mealPath(SNAPSHOT, DINNER)}/variant`;

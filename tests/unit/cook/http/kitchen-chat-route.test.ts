@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { KitchenChatResponseSchema } from "../../../../functions/cook/domain/kitchen-chat/kitchen-chat-schemas";
 import { createUnavailableLlm } from "../../../../functions/core/llm";
+import { createCookAppHarness, seedPlan } from "../../../support/cook/cook-app-harness";
+import { DINNER } from "../../../support/cook/cook-fixtures";
 import { issuePaths, parseErrorBody } from "../../../support/error-body";
 import { createFakeLlm } from "../../../support/llm/fake-llm";
-import { createCookAppHarness, seedPlan } from "./support/cook-app-harness";
-import { DINNER } from "./support/cook-fixtures";
 
 const SNAPSHOT = "week-1";
 

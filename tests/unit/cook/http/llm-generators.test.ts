@@ -9,9 +9,9 @@ import { createAppTable } from "../../../../functions/core/db/app-table";
 import { LlmUnavailable, readLlmConfig } from "../../../../functions/core/llm";
 import { API_OFFLINE_RESERVE_MS } from "../../../../functions/core/llm/model-deadline";
 import { createLogger } from "../../../../functions/core/logger";
+import { createCookAppHarness, seedPlan } from "../../../support/cook/cook-app-harness";
+import { DINNER, mealPath } from "../../../support/cook/cook-fixtures";
 import { createFakeLlm } from "../../../support/llm/fake-llm";
-import { createCookAppHarness, seedPlan } from "./support/cook-app-harness";
-import { DINNER, mealPath } from "./support/cook-fixtures";
 
 const SNAPSHOT = "week-1";
 const dinnerVariant = `${mealPath(SNAPSHOT, DINNER)}/variant`;

@@ -1,9 +1,9 @@
 import { Logger } from "@aws-lambda-powertools/logger";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createCookLlmGenerators } from "../../../../functions/cook/wiring/cook-api-wiring";
+import { createCookAppHarness, seedPlan } from "../../../support/cook/cook-app-harness";
+import { DINNER, mealPath } from "../../../support/cook/cook-fixtures";
 import { createFakeLlm } from "../../../support/llm/fake-llm";
-import { createCookAppHarness, seedPlan } from "./support/cook-app-harness";
-import { DINNER, mealPath } from "./support/cook-fixtures";
 
 const SNAPSHOT = "week-1";
 const dinnerVariant = `${mealPath(SNAPSHOT, DINNER)}/variant`;

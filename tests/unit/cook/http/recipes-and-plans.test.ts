@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { RecipeSchema, SnapshotViewSchema } from "../../../../functions/cook/domain";
-import { issuePaths, parseErrorBody } from "../../../support/error-body";
-import { createCookAppHarness, seedPlan } from "./support/cook-app-harness";
+import { createCookAppHarness, seedPlan } from "../../../support/cook/cook-app-harness";
 import {
   CHICKEN_STIR_FRY_ID,
   chickenStirFry,
@@ -10,7 +9,8 @@ import {
   LENTIL_SOUP_ID,
   LUNCH,
   planBody,
-} from "./support/cook-fixtures";
+} from "../../../support/cook/cook-fixtures";
+import { issuePaths, parseErrorBody } from "../../../support/error-body";
 
 describe("PUT and GET /recipes/{recipe_id}", () => {
   it("creates a recipe with 201, replaces it with 200, and serves the latest with GET", async () => {

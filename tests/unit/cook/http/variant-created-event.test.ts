@@ -1,15 +1,15 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { installLocalEventPublisher } from "../../../../functions/core/events/process-event-publisher";
-import { eventSchemaProblems } from "../../../support/event-schemas";
-import { createRecordingEventPublisher } from "../../../support/recording-event-publisher";
-import { createCookAppHarness, seedPlan } from "./support/cook-app-harness";
+import { createCookAppHarness, seedPlan } from "../../../support/cook/cook-app-harness";
 import {
   DINNER,
   mealPath,
   REPLACE_CHICKEN_WITH_TOFU,
   REPLACE_RICE_WITH_QUINOA,
   variantId,
-} from "./support/cook-fixtures";
+} from "../../../support/cook/cook-fixtures";
+import { eventSchemaProblems } from "../../../support/event-schemas";
+import { createRecordingEventPublisher } from "../../../support/recording-event-publisher";
 
 afterEach(() => installLocalEventPublisher(undefined));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { StoreToolsPort } from "../../../../functions/shop/domain/ports/store-tools-port";
+import type { StorePort } from "../../../../functions/shop/domain/ports/store-port";
 import {
   applyClaimedChanges,
   type ClaimedChange,
@@ -21,7 +21,7 @@ const cartStore = (lines: CoordinatorCartLine[], failOn: (call: string) => boole
   const cart = new Map(lines.map((l) => [l.productId, l.quantity]));
   const calls: string[] = [];
   let closed = false;
-  const store: Pick<StoreToolsPort, "scanCart" | "addToCart" | "removeFromCart"> & {
+  const store: Pick<StorePort, "scanCart" | "addToCart" | "removeFromCart"> & {
     close(): Promise<void>;
   } = {
     scanCart: async () => [...cart].map(([id, quantity]) => line(id, quantity)),
@@ -40,7 +40,7 @@ const cartStore = (lines: CoordinatorCartLine[], failOn: (call: string) => boole
     },
   };
   return {
-    store: store as unknown as StoreToolsPort & { close(): Promise<void> },
+    store: store as unknown as StorePort & { close(): Promise<void> },
     cart,
     calls,
     closed: () => closed,

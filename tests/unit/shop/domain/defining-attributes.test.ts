@@ -21,7 +21,7 @@ import {
   rankSubstitutesByValue,
 } from "../../../../functions/shop/domain/substitution/value-ranker";
 import { createFakeLlm } from "../../../support/llm/fake-llm";
-import { RecordingCoordinatorLogger } from "../support/coordinator-fixtures";
+import { RecordingCoordinatorLogger } from "../../../support/shop/coordinator-fixtures";
 
 const AUCHAN = STORE_BRAND_TIERS["auchan-pt"];
 

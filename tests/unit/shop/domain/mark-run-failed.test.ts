@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { RunHeader } from "../../../../functions/shop/domain/runs/shop-run";
 import { listShopRuns } from "../../../../functions/shop/domain/use-cases/list-runs";
-import { markRunFailed } from "../../../../functions/shop/domain/use-cases/mark-run-failed";
+import { markRunFailed } from "../../../../functions/shop/domain/use-cases/mark-run-failed-step";
 import { createInMemoryShopRunRepository } from "../../../support/shop/in-memory-shop-run-repository";
 
 /**

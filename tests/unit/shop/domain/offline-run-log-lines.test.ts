@@ -5,9 +5,9 @@ import type { RunHeader, RunItem } from "../../../../functions/shop/domain/runs/
 import { emptyUsage } from "../../../../functions/shop/domain/runs/shop-run";
 import { SEED_BRAND_TIERS } from "../../../../functions/shop/domain/substitution/brand-tiers";
 import { generateSearchQueries } from "../../../../functions/shop/domain/substitution/query-generator";
-import { saveRunResult } from "../../../../functions/shop/domain/use-cases/save-run";
+import { saveRunResult } from "../../../../functions/shop/domain/use-cases/save-run-step";
+import { RecordingCoordinatorLogger } from "../../../support/shop/coordinator-fixtures";
 import { createInMemoryShopRunRepository } from "../../../support/shop/in-memory-shop-run-repository";
-import { RecordingCoordinatorLogger } from "../support/coordinator-fixtures";
 
 /**
  * Offline (LLM_PROVIDER=none, the documented default) is no failure: the heuristic steps are logged once

@@ -10,7 +10,7 @@ import type { CoordinatorCartLine, CoordinatorProduct } from "../../../../functi
 import type { ValueRanking } from "../../../../functions/shop/domain/substitution/substitution-contracts";
 import { heuristicReason } from "../../../../functions/shop/domain/substitution/substitution-reasons";
 import { summarizeRankings } from "../../../../functions/shop/domain/substitution/value-ranker";
-import { createFakeStore } from "../support/coordinator-fixtures";
+import { createFakeStore } from "../../../support/shop/coordinator-fixtures";
 
 const SWEET_POTATO = {
   name: "batata doce auchan em cubos para cozer 400g",

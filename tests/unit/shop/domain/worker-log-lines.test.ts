@@ -5,10 +5,10 @@ import {
   generateItemQueries,
   originalItemFromCartLine,
 } from "../../../../functions/shop/domain/substitution/substitution-worker";
-import { scanCartForRun } from "../../../../functions/shop/domain/use-cases/scan-cart";
+import { scanCartForRun } from "../../../../functions/shop/domain/use-cases/scan-cart-step";
 import { createFakeLlm } from "../../../support/llm/fake-llm";
+import { RecordingCoordinatorLogger } from "../../../support/shop/coordinator-fixtures";
 import { createInMemoryShopRunRepository } from "../../../support/shop/in-memory-shop-run-repository";
-import { RecordingCoordinatorLogger } from "../support/coordinator-fixtures";
 
 const line = (productId: string, name: string, available: boolean): CoordinatorCartLine => ({
   productId,

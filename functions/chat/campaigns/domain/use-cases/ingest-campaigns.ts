@@ -2,7 +2,7 @@ import type { EmbeddingPort } from "../../../../core/embedding/embedding-port";
 import type { FieldIssue } from "../../../../core/errors";
 import { toFieldIssues } from "../../../../core/validation";
 import { type Campaign, CampaignSchema } from "../campaign";
-import type { CampaignStore, CampaignWrite } from "../ports/campaign-store";
+import type { CampaignRepository, CampaignWrite } from "../ports/campaign-repository";
 
 /** `POST /campaigns` takes at most this many campaigns a call. */
 export const MAX_CAMPAIGNS_PER_INGEST = 500;
@@ -28,7 +28,7 @@ const embeddable = (text: string, campaign: Campaign): string =>
  * text changed or they were made by another model.
  */
 export const ingestCampaigns = async (
-  deps: { store: CampaignStore; embedding: EmbeddingPort },
+  deps: { store: CampaignRepository; embedding: EmbeddingPort },
   items: readonly unknown[],
 ): Promise<IngestReport> => {
   const results: IngestItemResult[] = [];

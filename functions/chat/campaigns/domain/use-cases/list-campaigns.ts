@@ -1,6 +1,6 @@
 import type { CampaignFilters, DateRange } from "../campaign";
 import { resolveDateRange } from "../date-range";
-import type { CampaignPage, CampaignStore } from "../ports/campaign-store";
+import type { CampaignPage, CampaignRepository } from "../ports/campaign-repository";
 
 export interface ListCampaignsRequest {
   /** The filters of filter_campaigns, without dates. */
@@ -15,7 +15,7 @@ export type ListCampaignsPage = CampaignPage & { next_offset?: number };
 
 /** `GET /campaigns`: one page of the filtered campaigns, newest first, and where the next page starts. */
 export const listCampaigns = async (
-  deps: { store: CampaignStore; now: () => Date; recentDays: number },
+  deps: { store: CampaignRepository; now: () => Date; recentDays: number },
   request: ListCampaignsRequest,
 ): Promise<ListCampaignsPage> => {
   const date_range = resolveDateRange(request.dateRange ?? {}, deps.now(), deps.recentDays);

@@ -1,9 +1,9 @@
-import type { CatalogStore } from "../ports/catalog-store";
+import type { CatalogRepository } from "../ports/catalog-repository";
 import type { Product } from "../product";
 
 /** Inserts or replaces products by id (idempotent); answers how many were written. */
 export const ingestProducts = async (
-  deps: { catalog: CatalogStore },
+  deps: { catalog: CatalogRepository },
   products: readonly Product[],
 ): Promise<{ upserted: number }> => {
   await deps.catalog.upsert(products);

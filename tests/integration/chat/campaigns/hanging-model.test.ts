@@ -1,0 +1,127 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { demoCampaigns } from "../../../../dev/demo/demo-campaigns";
+import { type FakeLlmServer, startFakeLlmServer } from "../../../../dev/fake-llm";
+import { startTarpitServer, type TarpitServer } from "../../../../dev/fake-llm/tarpit-server";
+import { createLambdaContext } from "../../../../dev/lambda-context";
+import { campaignChatLlmPreference } from "../../../../functions/chat/campaigns/wiring/campaign-chat-config";
+import { createCampaignChatApp } from "../../../../functions/chat/campaigns/wiring/campaign-chat-wiring";
+import { createEmbedding } from "../../../../functions/core/embedding/create-embedding";
+import { readEmbeddingConfig } from "../../../../functions/core/embedding/embedding-config";
+import { toLambdaHandler } from "../../../../functions/core/http/lambda-handler";
+import { createLlm } from "../../../../functions/core/llm/create-llm";
+import { readFunctionLlmConfig } from "../../../../functions/core/llm/llm-config";
+import { createLogger } from "../../../../functions/core/logger";
+import { createPostgresWireSql } from "../../../../functions/core/sql/postgres-wire-adapter";
+import type { SqlPort } from "../../../../functions/core/sql/sql-port";
+import { buildHttpApiEvent, resultJson, structuredResult } from "../../../support/http-api-event";
+import { INTEGRATION_TEST_TIMEOUT_MS, scaledTimeout } from "../../../support/test-timeouts";
+
+// Issue 23: the campaign chat (seed 002) with a provider that never answers (the tarpit) and one that
+// answers after 20 s, through the handler's own wiring (readFunctionLlmConfig, createLlm at default
+// settings: 60 s a call, two SDK retries; the app; toLambdaHandler), the official OpenAI SDK, PGlite. The
+// Lambda has 12 s left, so the request's model deadline is 7 s away: the agent stops there, and the
+// offline router answers what it answers offline (never "I found no campaigns"); the next request skips
+// the model (the provider breaker).
+
+const TODAY = new Date();
+const LAMBDA_SECONDS = 12;
+const MESSAGE = "Show me campaigns about travel benefits";
+const logger = createLogger("campaign-hanging-model-test");
+const embedding = createEmbedding(readEmbeddingConfig({}), { logger: null });
+
+let sql: SqlPort;
+let tarpit: TarpitServer;
+let slow: FakeLlmServer;
+
+interface ChatAnswer {
+  response: string;
+  status: string;
+  provider: string;
+  total?: number;
+  campaigns: { id: string }[];
+}
+
+/** The handler as entries/api.ts wires it, from this environment, with a Lambda that has 12 s left. */
+const handlerFor = (env: Record<string, string>, tenant: string) => {
+  const { config } = readFunctionLlmConfig(campaignChatLlmPreference, env);
+  const app = createCampaignChatApp({
+    logger,
+    sql,
+    embedding,
+    llm: createLlm(config, { logger: null }),
+    offline: config.provider === "none",
+    now: () => TODAY,
+    recentDays: 90,
+  });
+  const handler = toLambdaHandler(app, logger);
+  return async (path: string, body: unknown) => {
+    const event = buildHttpApiEvent({ method: "POST", path, body, claims: { tenant } });
+    const result = structuredResult(
+      await handler(event, createLambdaContext("ChatCampaignsApi", LAMBDA_SECONDS)),
+    );
+    return { status: result.statusCode ?? 200, json: resultJson(result) as ChatAnswer };
+  };
+};
+
+beforeAll(async () => {
+  sql = createPostgresWireSql({ url: inject("databaseUrl"), sharedSession: true });
+  tarpit = await startTarpitServer();
+  // Answers correctly, but only after 20 s: later than any API request's model deadline.
+  slow = await startFakeLlmServer({
+    script: () => ({
+      delayMs: 20_000,
+      reply: { toolCalls: [{ name: "semantic_search", arguments: { query: "travel benefits" } }] },
+    }),
+  });
+});
+afterAll(async () => {
+  await slow?.close();
+  await tarpit?.close();
+  await sql?.close();
+});
+
+const providers = [
+  {
+    name: "a provider that never answers",
+    env: () => ({ LLM_PROVIDER: "openai", OPENAI_API_KEY: "k", OPENAI_BASE_URL: `${tarpit.url}/v1` }),
+    calls: () => tarpit.connections(),
+  },
+  {
+    name: "a provider that answers after 20 s",
+    env: () => ({ LLM_PROVIDER: "openai", OPENAI_API_KEY: "k", OPENAI_BASE_URL: slow.openaiBaseUrl }),
+    calls: () => slow.requests.length,
+  },
+] as const;
+
+describe.each(providers)("the campaign chat with $name", ({ env, calls }) => {
+  it(
+    "answers with the offline router's answer (campaigns found), then skips the model on the next request",
+    async () => {
+      const tenant = `hang-${randomUUID().slice(0, 8)}`;
+      const offline = handlerFor({ LLM_PROVIDER: "none" }, tenant);
+      expect((await offline("/campaigns", { campaigns: demoCampaigns(TODAY) })).status).toBe(200);
+      const expected = (await offline("/chat/campaigns", { message: MESSAGE })).json;
+      expect(expected.total).toBeGreaterThan(0);
+
+      const chat = handlerFor(env(), tenant);
+      const before = calls();
+      const first = await chat("/chat/campaigns", { message: MESSAGE });
+      expect(first.status).toBe(200);
+      // The model was tried, ran out of the request's time, and the offline router answered.
+      const afterFirst = calls();
+      expect(afterFirst - before).toBeGreaterThanOrEqual(1);
+      expect(first.json).toMatchObject({ status: "offline", provider: "none", total: expected.total });
+      expect(first.json.response).toBe(expected.response);
+      expect(first.json.response).toMatch(/^Found \d+ campaigns/);
+      expect(first.json.campaigns.map((c) => c.id)).toEqual(expected.campaigns.map((c) => c.id));
+
+      // Right after: the breaker skips the provider, no new connection, the same offline answer.
+      const second = await chat("/chat/campaigns", { message: MESSAGE });
+      expect(second.status).toBe(200);
+      expect(second.json).toMatchObject({ status: "offline", total: expected.total });
+      expect(calls()).toBe(afterFirst);
+    },
+    scaledTimeout(INTEGRATION_TEST_TIMEOUT_MS),
+  );
+});

@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { createCampaignRepository } from "../../../../functions/chat/campaigns/adapters/sql-campaign-repository";
+import type { SqlParam, SqlResult, SqlRow } from "../../../../functions/core/sql/sql-port";
+import type { TenantSql } from "../../../../functions/core/sql/tenant-sql";
+
+const row = (id: string): SqlRow => ({
+  id,
+  company: "Atlas Airways",
+  brand: "",
+  channel: "Email",
+  offer: "",
+  key_value_props: "[]",
+  imagery_sentiment: "Urgent",
+  imagery_visual_style: "Photo",
+  capture_date: "2026-06-01",
+  campaign_text: "copy",
+  full_campaign_text: "",
+  language: "english",
+  updated_at: "2026-06-01T00:00:00.000Z",
+});
+
+/** A tenant view answering each statement with the next canned row count, recording what was sent. */
+const recordingSql = (rowCounts: number[]) => {
+  const statements: { text: string; params: readonly SqlParam[] }[] = [];
+  const settings: Readonly<Record<string, string>>[] = [];
+  const sql: TenantSql = {
+    tenant: "t1",
+    async query<R extends SqlRow = SqlRow>(text: string, params: readonly SqlParam[] = []) {
+      statements.push({ text, params });
+      const n = rowCounts.shift() ?? 0;
+      const rows = Array.from({ length: n }, (_, i) => row(`c${i}`)) as R[];
+      return { rows, rowCount: n } satisfies SqlResult<R>;
+    },
+    async withLocalSettings(local, work) {
+      settings.push(local);
+      return work(sql);
+    },
+  };
+  return { sql, statements, settings };
+};
+
+const orderByOf = (text: string) => text.replace(/\s+/g, " ").match(/ORDER BY (.*) LIMIT/)?.[1];
+const whereOf = (text: string) => text.replace(/\s+/g, " ").match(/WHERE (.*?) ORDER BY/)?.[1];
+
+describe("nearest campaigns", () => {
+  it("orders by the index's own operator and stops there when it got the rows it asked for", async () => {
+    const { sql, statements, settings } = recordingSql([20]);
+    const page = await createCampaignRepository(sql).nearest([1, 0], "m", "campaign_text", [], 20);
+    expect(page.total).toBe(20);
+    expect(statements).toHaveLength(1);
+    expect(settings[0]).toMatchObject({ "hnsw.iterative_scan": "relaxed_order" });
+    expect(orderByOf(statements[0]?.text ?? "")).toBe("campaign_text_embedding <=> $2::vector");
+  });
+
+  it("re-ranks exactly, with the same filters, when the HNSW scan came back short (starved by filters)", async () => {
+    const { sql, statements } = recordingSql([3, 20]);
+    const page = await createCampaignRepository(sql).nearest(
+      [1, 0],
+      "m",
+      "full_campaign_text",
+      [{ channel: "Email", sentiment: "Urgent" }],
+      20,
+    );
+    expect(page.total).toBe(20);
+    expect(statements).toHaveLength(2);
+    const [indexed, exact] = statements;
+    expect(orderByOf(exact?.text ?? "")).toBe("(full_campaign_text_embedding <=> $2::vector) + 0");
+    expect(whereOf(exact?.text ?? "")).toBe(whereOf(indexed?.text ?? ""));
+    expect(whereOf(exact?.text ?? "")).toContain("channel");
+    expect(exact?.params).toEqual(indexed?.params);
+  });
+});
