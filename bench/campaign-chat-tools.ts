@@ -28,8 +28,8 @@ const TODAY = new Date("2026-06-15T12:00:00Z");
 const postgres = await startLocalPostgres();
 const sql = createPostgresWireSql({ url: postgres.url });
 const embedding = createEmbedding(readEmbeddingConfig({}), { logger: null });
-const store = createCampaignRepository(forTenant(sql, "bench"));
-const tools = { store, embedding, now: () => TODAY, recentDays: 90 };
+const repository = createCampaignRepository(forTenant(sql, "bench"));
+const tools = { campaigns: repository, embedding, now: () => TODAY, recentDays: 90 };
 
 const base = demoCampaigns(TODAY);
 const campaigns: CampaignInput[] = Array.from({ length: CAMPAIGNS }, (_, i) => {
@@ -43,7 +43,10 @@ const campaigns: CampaignInput[] = Array.from({ length: CAMPAIGNS }, (_, i) => {
 
 let started = performance.now();
 for (let i = 0; i < campaigns.length; i += MAX_CAMPAIGNS_PER_INGEST) {
-  await ingestCampaigns({ store, embedding }, campaigns.slice(i, i + MAX_CAMPAIGNS_PER_INGEST));
+  await ingestCampaigns(
+    { campaigns: repository, embedding },
+    campaigns.slice(i, i + MAX_CAMPAIGNS_PER_INGEST),
+  );
 }
 const ingestSeconds = (performance.now() - started) / 1000;
 console.log(

@@ -32,7 +32,7 @@ const postgres = await startLocalPostgres();
 const sql = createPostgresWireSql({ url: postgres.url });
 const embedding = createEmbedding(readEmbeddingConfig({}), { logger: null });
 const tenant = "bench";
-const store = createCampaignRepository(forTenant(sql, tenant));
+const repository = createCampaignRepository(forTenant(sql, tenant));
 
 const base = demoCampaigns(TODAY);
 const campaigns: CampaignInput[] = Array.from({ length: CAMPAIGNS }, (_, i) => {
@@ -52,7 +52,10 @@ if (BULK) {
 }
 let started = performance.now();
 for (let i = 0; i < campaigns.length; i += MAX_CAMPAIGNS_PER_INGEST) {
-  await ingestCampaigns({ store, embedding }, campaigns.slice(i, i + MAX_CAMPAIGNS_PER_INGEST));
+  await ingestCampaigns(
+    { campaigns: repository, embedding },
+    campaigns.slice(i, i + MAX_CAMPAIGNS_PER_INGEST),
+  );
 }
 console.log(
   `load ${CAMPAIGNS} campaigns ${BULK ? "without" : "through"} HNSW: ${((performance.now() - started) / 1000).toFixed(1)} s`,
@@ -133,12 +136,14 @@ try {
   console.log(`hnsw.iterative_scan: ${error instanceof Error ? error.message : String(error)}`);
 }
 
-await time("\nnearest (SQL alone, no filters)", () => store.nearest(vector, model, "campaign_text", [], 20));
+await time("\nnearest (SQL alone, no filters)", () =>
+  repository.nearest(vector, model, "campaign_text", [], 20),
+);
 await time("nearest (SQL alone, channel Email)", () =>
-  store.nearest(vector, model, "campaign_text", [{ channel: "Email" }], 20),
+  repository.nearest(vector, model, "campaign_text", [{ channel: "Email" }], 20),
 );
 await time("nearest (SQL alone, channel Email, sentiment Urgent: starved, exact re-rank)", async () => {
-  const page = await store.nearest(
+  const page = await repository.nearest(
     vector,
     model,
     "campaign_text",

@@ -162,7 +162,7 @@ export const agentLoop = async (llm: LlmPort): Promise<void> => {
   await runCampaignChat(
     {
       tools: {
-        store: createInMemoryCampaignRepository(now),
+        campaigns: createInMemoryCampaignRepository(now),
         embedding: createEmbedding(readEmbeddingConfig({}), { logger: null }),
         now: () => now,
         recentDays: RECENT_CAMPAIGN_DAYS,

@@ -48,7 +48,7 @@ const question = (name: string, message: string, expected: ExpectedCall): LiveSc
     const response = await runCampaignChat(
       {
         tools: {
-          store: createInMemoryCampaignRepository(now),
+          campaigns: createInMemoryCampaignRepository(now),
           embedding: localEmbedding,
           now: () => now,
           recentDays: RECENT_CAMPAIGN_DAYS,

@@ -177,7 +177,7 @@ describe("campaign chat with a realistic model", () => {
   const now = new Date("2026-06-15T12:00:00Z");
   const deps = (llm: ReturnType<typeof createRealisticFakeLlm>) => ({
     tools: {
-      store: createInMemoryCampaignRepository(now),
+      campaigns: createInMemoryCampaignRepository(now),
       embedding: createEmbedding(readEmbeddingConfig({}), { logger: null }),
       now: () => now,
       recentDays: 90,

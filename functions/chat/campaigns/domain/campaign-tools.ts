@@ -67,7 +67,7 @@ export const TOOL_INPUTS = {
 } as const;
 
 export interface CampaignToolDeps {
-  store: CampaignRepository;
+  campaigns: CampaignRepository;
   embedding: EmbeddingPort;
   now: () => Date;
   /** What "recent" means, in days. */
@@ -113,7 +113,7 @@ export const createCampaignToolRunner = (deps: CampaignToolDeps, scope: RequestS
   return {
     async semantic_search(input: z.output<typeof SemanticSearchInput>): Promise<CampaignToolResult> {
       const { vectors, model } = await deps.embedding.embed([input.query], { purpose: "query" });
-      const page = await deps.store.nearest(
+      const page = await deps.campaigns.nearest(
         vectors[0] ?? [],
         model,
         input.embedding_field ?? "campaign_text",
@@ -124,12 +124,12 @@ export const createCampaignToolRunner = (deps: CampaignToolDeps, scope: RequestS
     },
     async filter_campaigns(input: z.output<typeof FilterCampaignsInput>): Promise<CampaignToolResult> {
       const sets = filterSets(input);
-      const page = await deps.store.filter(sets, TOOL_CAMPAIGN_LIMIT);
-      const aggregation = input.group_by ? await deps.store.aggregate(sets, input.group_by) : undefined;
+      const page = await deps.campaigns.filter(sets, TOOL_CAMPAIGN_LIMIT);
+      const aggregation = input.group_by ? await deps.campaigns.aggregate(sets, input.group_by) : undefined;
       return buildToolResult(page.campaigns, page.total, aggregation);
     },
     async full_text_search(input: z.output<typeof FullTextSearchInput>): Promise<CampaignToolResult> {
-      const page = await deps.store.fullText(input.query, filterSets(input), TOOL_CAMPAIGN_LIMIT);
+      const page = await deps.campaigns.fullText(input.query, filterSets(input), TOOL_CAMPAIGN_LIMIT);
       return buildToolResult(page.campaigns, page.total, undefined, {
         countIsLowerBound: page.totalIsLowerBound === true,
       });

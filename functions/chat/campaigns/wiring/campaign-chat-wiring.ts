@@ -45,7 +45,7 @@ export const campaignChatServices = (config: CampaignChatConfig, logger: Logger)
 export const campaignsApiDeps = (services: CampaignChatServices): CampaignsApiDeps => {
   // One tenant's campaigns: the SQL adapter over the tenant-bound database port, and what the tools need.
   const tenantDeps = (tenant: string): CampaignToolDeps => ({
-    store: createCampaignRepository(forTenant(services.sql, tenant)),
+    campaigns: createCampaignRepository(forTenant(services.sql, tenant)),
     embedding: services.embedding,
     now: services.now,
     recentDays: services.recentDays,

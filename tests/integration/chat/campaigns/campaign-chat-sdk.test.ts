@@ -22,7 +22,7 @@ let sql: SqlPort;
 let server: FakeLlmServer;
 
 const toolsDeps = () => ({
-  store: createCampaignRepository(forTenant(sql, tenant)),
+  campaigns: createCampaignRepository(forTenant(sql, tenant)),
   embedding,
   now: () => TODAY,
   recentDays: 90,
@@ -31,7 +31,7 @@ const toolsDeps = () => ({
 beforeAll(async () => {
   sql = createPostgresWireSql({ url: inject("databaseUrl"), sharedSession: true });
   await ingestCampaigns(
-    { store: createCampaignRepository(forTenant(sql, tenant)), embedding },
+    { campaigns: createCampaignRepository(forTenant(sql, tenant)), embedding },
     demoCampaigns(TODAY),
   );
   server = await startFakeLlmServer({

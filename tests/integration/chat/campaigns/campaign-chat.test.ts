@@ -22,7 +22,7 @@ let sql: SqlPort;
 
 const deps = (llm: FakeLlm, offline = false): CampaignChatDeps => ({
   tools: {
-    store: createCampaignRepository(forTenant(sql, tenant)),
+    campaigns: createCampaignRepository(forTenant(sql, tenant)),
     embedding,
     now: () => TODAY,
     recentDays: 90,
@@ -41,7 +41,7 @@ const toolResultsSent = (llm: FakeLlm): string[] =>
 beforeAll(async () => {
   sql = createPostgresWireSql({ url: inject("databaseUrl"), sharedSession: true });
   await ingestCampaigns(
-    { store: createCampaignRepository(forTenant(sql, tenant)), embedding },
+    { campaigns: createCampaignRepository(forTenant(sql, tenant)), embedding },
     demoCampaigns(TODAY),
   );
 });

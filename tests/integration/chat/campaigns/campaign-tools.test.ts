@@ -16,11 +16,11 @@ let sql: SqlPort;
 const tenant = `t-${randomUUID()}`;
 const store = () => createCampaignRepository(forTenant(sql, tenant));
 const runner = (scope = {}) =>
-  createCampaignToolRunner({ store: store(), embedding, now: () => TODAY, recentDays: 90 }, scope);
+  createCampaignToolRunner({ campaigns: store(), embedding, now: () => TODAY, recentDays: 90 }, scope);
 
 beforeAll(async () => {
   sql = createPostgresWireSql({ url: inject("databaseUrl"), sharedSession: true });
-  const report = await ingestCampaigns({ store: store(), embedding }, demoCampaigns(TODAY));
+  const report = await ingestCampaigns({ campaigns: store(), embedding }, demoCampaigns(TODAY));
   expect(report).toMatchObject({ created: 336, updated: 0, invalid: 0 });
 });
 afterAll(async () => {
@@ -30,7 +30,7 @@ afterAll(async () => {
 describe("campaign ingest", () => {
   it("updates re-sent campaigns, re-embeds only changed text, and keeps the good items of a bad batch", async () => {
     const [first, second] = anchorCampaigns(TODAY);
-    const report = await ingestCampaigns({ store: store(), embedding }, [
+    const report = await ingestCampaigns({ campaigns: store(), embedding }, [
       first,
       { ...second, full_campaign_text: `${second?.full_campaign_text} Now with free grooming.` },
       { ...first, id: "bad one!", capture_date: "yesterday" },

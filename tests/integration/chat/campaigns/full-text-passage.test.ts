@@ -21,14 +21,19 @@ let sql: SqlPort;
 const tenant = `t-${randomUUID()}`;
 const runner = () =>
   createCampaignToolRunner(
-    { store: createCampaignRepository(forTenant(sql, tenant)), embedding, now: () => TODAY, recentDays: 90 },
+    {
+      campaigns: createCampaignRepository(forTenant(sql, tenant)),
+      embedding,
+      now: () => TODAY,
+      recentDays: 90,
+    },
     {},
   );
 
 beforeAll(async () => {
   sql = createPostgresWireSql({ url: inject("databaseUrl"), sharedSession: true });
   await ingestCampaigns(
-    { store: createCampaignRepository(forTenant(sql, tenant)), embedding },
+    { campaigns: createCampaignRepository(forTenant(sql, tenant)), embedding },
     anchorCampaigns(TODAY),
   );
 });
@@ -67,7 +72,10 @@ describe("full_text_search's count", () => {
         ),
       );
     await store.upsert([write("rare-1", "A quokka sticker"), write("rare-2", "Two quokka stickers")]);
-    const tools = createCampaignToolRunner({ store, embedding, now: () => TODAY, recentDays: 90 }, {});
+    const tools = createCampaignToolRunner(
+      { campaigns: store, embedding, now: () => TODAY, recentDays: 90 },
+      {},
+    );
 
     const many = await tools.full_text_search({ query: "voucher" });
     expect(many.count).toBe(RANK_CANDIDATES);

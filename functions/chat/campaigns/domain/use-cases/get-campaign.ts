@@ -4,10 +4,10 @@ import type { CampaignRepository } from "../ports/campaign-repository";
 
 /** `GET /campaigns/{id}`: one campaign, or not found. */
 export const getCampaign = async (
-  deps: { store: CampaignRepository },
+  deps: { campaigns: CampaignRepository },
   id: string,
 ): Promise<StoredCampaign> => {
-  const campaign = await deps.store.get(id);
+  const campaign = await deps.campaigns.get(id);
   if (!campaign) throw new NotFoundError(`No campaign ${id}`);
   return campaign;
 };

@@ -28,7 +28,7 @@ const embeddable = (text: string, campaign: Campaign): string =>
  * text changed or they were made by another model.
  */
 export const ingestCampaigns = async (
-  deps: { store: CampaignRepository; embedding: EmbeddingPort },
+  deps: { campaigns: CampaignRepository; embedding: EmbeddingPort },
   items: readonly unknown[],
 ): Promise<IngestReport> => {
   const results: IngestItemResult[] = [];
@@ -53,7 +53,7 @@ export const ingestCampaigns = async (
     }
   });
 
-  const stored = await deps.store.textsOf(valid.map((v) => v.campaign.id));
+  const stored = await deps.campaigns.textsOf(valid.map((v) => v.campaign.id));
   const needVectors = valid.filter(({ campaign }) => {
     const before = stored.get(campaign.id);
     return (
@@ -76,7 +76,7 @@ export const ingestCampaigns = async (
       model: embedded?.model ?? deps.embedding.model,
     });
   });
-  await deps.store.upsert(
+  await deps.campaigns.upsert(
     valid.map(({ campaign }) => ({ campaign, embeddings: vectorsById.get(campaign.id) ?? null })),
   );
   for (const { index, campaign } of valid) {

@@ -15,11 +15,15 @@ export type ListCampaignsPage = CampaignPage & { next_offset?: number };
 
 /** `GET /campaigns`: one page of the filtered campaigns, newest first, and where the next page starts. */
 export const listCampaigns = async (
-  deps: { store: CampaignRepository; now: () => Date; recentDays: number },
+  deps: { campaigns: CampaignRepository; now: () => Date; recentDays: number },
   request: ListCampaignsRequest,
 ): Promise<ListCampaignsPage> => {
   const date_range = resolveDateRange(request.dateRange ?? {}, deps.now(), deps.recentDays);
-  const page = await deps.store.filter([{ ...request.filters, date_range }], request.limit, request.offset);
+  const page = await deps.campaigns.filter(
+    [{ ...request.filters, date_range }],
+    request.limit,
+    request.offset,
+  );
   const next = request.offset + page.campaigns.length;
   return { ...page, ...(next < page.total ? { next_offset: next } : {}) };
 };

@@ -45,7 +45,7 @@ const answerOffline = async (
   request: CampaignChatRequest,
 ): Promise<CampaignChatResponse> => {
   const runner = createCampaignToolRunner(deps.tools, request);
-  const routed = routeMessage(request.message, await deps.tools.store.vocabulary());
+  const routed = routeMessage(request.message, await deps.tools.campaigns.vocabulary());
   const args = TOOL_INPUTS[routed.tool].parse(routed.args) as Record<string, unknown>;
   const result = await (runner[routed.tool] as (input: unknown) => Promise<CampaignToolResult>)(args);
   const outcome: CampaignToolOutcome = { tool: routed.tool, args, result };
@@ -67,7 +67,7 @@ export const runCampaignChat = async (
   const request = parseOrThrow(CampaignChatRequestSchema, input, "campaign chat request");
   if (deps.offline) return answerOffline(deps, request);
   const runner = createCampaignToolRunner(deps.tools, request);
-  const vocabulary = await deps.tools.store.vocabulary();
+  const vocabulary = await deps.tools.campaigns.vocabulary();
   try {
     const result = await runAgent({
       llm: deps.llm,
