@@ -141,10 +141,11 @@ export class LarderConsole extends Construct {
 
     this.origin = `https://${this.distribution.distributionDomainName}`;
     this.url = `${this.origin}${CONSOLE_PREFIX}`;
+    // A fixed output name, as the docs call it (a nested construct's would carry a hash).
     new CfnOutput(this, "Url", {
       value: this.url,
       description: "The web console (sign in with the user pool)",
-    });
+    }).overrideLogicalId("ConsoleUrl");
   }
 
   /** Deploys the console under /console/ with its config.json, and clears CloudFront's cache of it. */

@@ -111,8 +111,13 @@ export class LarderHttpApi extends Construct {
           ...(consoleClient ? [consoleClient.userPoolClientId] : []),
         ],
       };
-      new CfnOutput(this, "UserPoolId", { value: this.userPool.userPool.userPoolId });
-      new CfnOutput(this, "UserPoolClientId", { value: this.userPool.client.userPoolClientId });
+      // Fixed output names, as the docs call them (a nested construct's would carry a hash).
+      new CfnOutput(this, "UserPoolId", { value: this.userPool.userPool.userPoolId }).overrideLogicalId(
+        "UserPoolId",
+      );
+      new CfnOutput(this, "UserPoolClientId", {
+        value: this.userPool.client.userPoolClientId,
+      }).overrideLogicalId("UserPoolClientId");
     }
     const authorizer = new HttpJwtAuthorizer("JwtAuthorizer", jwt.issuer, { jwtAudience: jwt.audience });
     const integrations = new Map<string, HttpLambdaIntegration>();

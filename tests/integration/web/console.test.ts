@@ -132,9 +132,12 @@ describe("what the run list and a run's substitutes carry, shown as they carry i
 
 describe("a household decides a shop run's substitutes in the console", () => {
   let runId = "";
+  /** A second run of the same cart, read before the first run's decisions change it (README's two runs). */
+  let sameCartRunId = "";
   beforeAll(async () => {
     runId = await finishedShopRun(running().stack, "demo");
-  }, scaledTimeout(180_000));
+    sameCartRunId = await finishedShopRun(running().stack, "demo");
+  }, scaledTimeout(240_000));
 
   it("accepts a substitute: the store's cart swaps the original for it, and a second tab is told it was decided", async () => {
     const [first] = await runOf("demo", runId);
@@ -166,6 +169,39 @@ describe("a household decides a shop run's substitutes in the console", () => {
     await stale.getByRole("button", { name: `Accept ${candidate.name}`, exact: true }).click();
     await stale.getByText(/Already decided/).waitFor({ timeout: UI_WAIT_MS });
     expect(await storeCart("demo")).toEqual(after);
+  });
+
+  it("a decision that fails leaves its item open with the reason: the other run's accept took the original", async () => {
+    const [first] = await runOf("demo", sameCartRunId);
+    if (!first) throw new Error("no substitution");
+    const candidate = first.candidates[0];
+    if (!candidate) throw new Error("no candidate");
+    // The test above accepted this original's substitute on the other run: the cart no longer holds it.
+    expect((await storeCart("demo"))[first.originalItem.productId]).toBeUndefined();
+    const before = await storeCart("demo");
+
+    const page = await openConsole("demo");
+    await page.goto(`${running().consoleUrl}shop/runs/${sameCartRunId}`);
+    const item = page.getByRole("region", { name: first.originalItem.name, exact: true });
+    const accept = item.getByRole("button", { name: `Accept ${candidate.name}`, exact: true });
+    await accept.click();
+    const failed = item.locator('[data-outcome="failed"]');
+    await failed.waitFor({ timeout: UI_WAIT_MS });
+    const shown = await failed.innerText();
+    expect(shown).toContain("original_not_in_cart");
+    expect(shown).toMatch(/no longer in the cart/);
+    // Nothing was changed, so nothing is said to be undone; the item stays open, here and after a reload.
+    expect(shown).not.toMatch(/Undone/);
+    expect(await accept.isEnabled()).toBe(true);
+    await page.reload();
+    const reject = item.getByRole("button", {
+      name: `Reject every substitute for ${first.originalItem.name}`,
+    });
+    await reject.waitFor({ timeout: UI_WAIT_MS });
+    expect(await reject.isEnabled()).toBe(true);
+    await reject.click();
+    await item.locator('[data-outcome="recorded"]').waitFor({ timeout: UI_WAIT_MS });
+    expect(await storeCart("demo")).toEqual(before);
   });
 
   it("rejects a product's substitutes: the cart stays as it was", async () => {

@@ -87,8 +87,7 @@ export const ShopRunPage = () => {
     ...(result?.pruned ?? []).map((p) => pruneKey(p.productId)),
   ];
   const isOpen = (key: string) => {
-    const outcome = outcomeOf(key);
-    return outcome === undefined || outcome.from === "error";
+    return !isSettled(outcomeOf(key));
   };
   /** After a decision, focus goes to the next item still open (or to the page's heading when none is). */
   const focusAfter = (key: string) => {
@@ -112,7 +111,7 @@ export const ShopRunPage = () => {
         {t("run.title", { id: runId })}
       </h1>
       <p>
-        {t("run.status", { status: data.status })} ·{" "}
+        {t("run.status", { status: t(`run.runStatus_${data.status}`) })} ·{" "}
         <time dateTime={data.startedAt}>{formatTime(data.startedAt, i18n.language)}</time>
       </p>
       {data.status === "running" ? <Progress run={data} /> : null}
@@ -124,7 +123,18 @@ export const ShopRunPage = () => {
           {result.degraded ? <p className="badge warn">{t("run.degraded")}</p> : null}
           <section aria-labelledby="summary-heading">
             <h2 id="summary-heading">{t("run.summary")}</h2>
-            <p>{result.summary}</p>
+            {/* The console's own words from the counts; the API's summary (English, the seed's) is data. */}
+            <p>
+              {result.totalUnavailable === 0
+                ? t("run.summaryAllAvailable")
+                : t("run.summaryCounts", {
+                    withSubstitutes: result.totalWithSubstitutes,
+                    unavailable: result.totalUnavailable,
+                  })}
+              {result.failedItems.length > 0
+                ? ` ${t("run.summaryFailed", { failed: result.failedItems.length })}`
+                : ""}
+            </p>
           </section>
           <section aria-labelledby="subs-heading">
             <h2 id="subs-heading">{t("run.substitutions")}</h2>
@@ -210,6 +220,13 @@ const Progress = ({ run }: { run: Run }) => {
   );
 };
 
+/** Whether an item's decision is settled: applied or recorded. An error or a failed decision leaves it open. */
+const isSettled = (outcome: Outcome | undefined): boolean => {
+  if (outcome === undefined || outcome.from === "error") return false;
+  const state = outcome.from === "answer" ? outcome.result.outcome : outcome.record.outcome;
+  return state !== "failed";
+};
+
 const OutcomeView = ({ outcome }: { outcome: Outcome | undefined }) => {
   const { t, i18n } = useTranslation();
   if (!outcome) return <p role="status" className="outcome" />;
@@ -229,6 +246,8 @@ const OutcomeView = ({ outcome }: { outcome: Outcome | undefined }) => {
   const {
     outcome: state,
     code,
+    message,
+    fix,
     undone,
     already,
     changes,
@@ -236,6 +255,8 @@ const OutcomeView = ({ outcome }: { outcome: Outcome | undefined }) => {
     ? {
         outcome: outcome.result.outcome,
         code: outcome.result.code,
+        message: outcome.result.error,
+        fix: outcome.result.fix,
         undone: outcome.result.undone,
         already: outcome.result.alreadyDecidedAt,
         changes: outcome.result.changes,
@@ -243,18 +264,24 @@ const OutcomeView = ({ outcome }: { outcome: Outcome | undefined }) => {
     : {
         outcome: outcome.record.outcome,
         code: outcome.record.errorCode,
+        message: outcome.record.error,
+        fix: outcome.record.fix,
         undone: outcome.record.undone,
         already: undefined,
         changes: [],
       };
+  // "Undone" only where the store was changed and put back: a store failure. Other codes changed nothing.
+  const showUndone =
+    state === "failed" && undone !== undefined && (code === undefined || code === "store_failed");
   return (
     <div role="status" className={`outcome ${state}`} data-outcome={state}>
       <p>
         <strong>{t(`run.outcome_${state}`, { code: code ?? "" })}</strong>
-        {state === "failed" && undone !== undefined
-          ? ` ${undone ? t("run.undone") : t("run.notUndone")}`
-          : ""}
+        {showUndone ? ` ${undone ? t("run.undone") : t("run.notUndone")}` : ""}
       </p>
+      {state === "failed" && message ? <p>{message}</p> : null}
+      {state === "failed" && fix ? <p>{fix}</p> : null}
+      {state === "failed" ? <p className="hint">{t("run.decideAgain")}</p> : null}
       {already ? <p>{t("run.alreadyDecided", { time: formatTime(already, i18n.language) })}</p> : null}
       {changes.length > 0 ? (
         <ul aria-label={t("run.changes")}>
@@ -287,7 +314,8 @@ const SubstitutionItem = ({
 }) => {
   const { t, i18n } = useTranslation();
   const original = substitution.originalItem;
-  const decided = outcome !== undefined && outcome.from !== "error";
+  // A failed decision leaves the item open (the API still counts it): another decision may be sent.
+  const decided = isSettled(outcome);
   const headingId = `item-${itemKey}`;
   const money = (amount: number) => formatMoney(amount, i18n.language);
   return (
@@ -408,7 +436,8 @@ const PruneItem = ({
   onDecide(action: "keep" | "remove"): void;
 }) => {
   const { t } = useTranslation();
-  const decided = outcome !== undefined && outcome.from !== "error";
+  // A failed decision leaves the item open (the API still counts it): another decision may be sent.
+  const decided = isSettled(outcome);
   return (
     <li className="prune-item">
       <h3 id={`item-${itemKey}`} tabIndex={-1}>
