@@ -122,7 +122,8 @@ export const createApi = ({
       // Hono's own validators throw these (e.g. malformed JSON); keep their status, use our shape.
       const status = error.status;
       const code = status === 400 ? "malformed_request" : status === 413 ? "body_too_large" : "http_error";
-      requestLogger.warn("Request refused", { status, message: error.message });
+      // `message` is a key the logger keeps for its own line (Powertools drops it): `reason` instead.
+      requestLogger.warn("Request refused", { status, code, reason: error.message });
       return c.json({ error: { code, message: error.message } }, status as ContentfulStatusCode);
     }
     const mapped = mapErrorToHttp(error);
