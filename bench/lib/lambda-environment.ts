@@ -62,6 +62,9 @@ export const deployedLambdaEnvironment = (
           DATABASE_NAME: "larder",
         }
       : {}),
+    ...(needs.has("cursors")
+      ? { CURSOR_KEY_SECRET_ID: `arn:aws:secretsmanager:${region}:${account}:secret:larder-bench-cursor-key` }
+      : {}),
     ...(needs.has("store") ? { STORE_URL: "https://www.auchan.pt", CHROMIUM_BIN_DIR: "/opt/bin" } : {}),
     ...overrides,
   };

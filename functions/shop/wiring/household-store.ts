@@ -1,7 +1,6 @@
 import { API_GATEWAY_TIMEOUT_MS } from "../../core/llm/model-deadline";
 import type { StoreConfig } from "../adapters/store/store-config";
 import type { StorePort } from "../domain/ports/store-port";
-import { shopTable } from "./shop-table";
 
 /** A household's store session, closed by whoever opened it. */
 export type HouseholdStore = StorePort & { close(): Promise<void> };
@@ -30,9 +29,10 @@ export const openHouseholdStore = async (
       : {
           vault: await (await import("./store-account")).storeAccountVaultFor(tenant),
           requiresAccount: config.requiresAccount,
+          // Loaded with the account (the table client too): a step that searches without one never pays for it.
           attempts: (
             await import("../adapters/table-store-account-attempts")
-          ).createTableStoreAccountAttempts(shopTable().forTenant(tenant)),
+          ).createTableStoreAccountAttempts((await import("./shop-table")).shopTable().forTenant(tenant)),
           now: () => new Date(),
         };
   const tools = storeToolsForHousehold({
