@@ -5,6 +5,7 @@ import { Route, Routes } from "react-router";
 import { Layout } from "./components/layout";
 import { clientFor, type Session, SessionContext } from "./lib/api";
 import type { ConsoleConfig } from "./lib/config";
+import type { TokenSource } from "./lib/sign-in";
 import { CampaignChatPage } from "./pages/campaign-chat";
 import { CatalogChatPage } from "./pages/catalog-chat";
 import { InboxPage } from "./pages/inbox";
@@ -25,8 +26,11 @@ const storedTenant = (fallback: string): string => {
   }
 };
 
-/** A person signed in with the hosted UI (deployed): their tenant, the token the API takes, and sign-out. */
-export type SignedIn = { tenant: string; token: string; signOut: () => void };
+/**
+ * A person signed in with the hosted UI (deployed): their tenant, the tokens the API takes (refreshed as
+ * they expire), and sign-out.
+ */
+export type SignedIn = { tenant: string; tokens: TokenSource; signOut: () => void };
 
 /**
  * The routes, each page at its own URL under /console/, with the session (tenant and typed client):
@@ -57,7 +61,7 @@ export const App = ({ config, signedIn }: { config: ConsoleConfig; signedIn?: Si
     () =>
       signedIn && {
         tenant: signedIn.tenant,
-        client: clientFor(config.apiUrl, signedIn.token),
+        client: clientFor(config.apiUrl, signedIn.tokens),
         // A signed-in person has one tenant: their account's.
         setTenant: () => undefined,
         signOut: signedIn.signOut,

@@ -5,7 +5,7 @@ import { BrowserRouter } from "react-router";
 import { App, type SignedIn } from "./app";
 import { type ConsoleConfig, loadConfig } from "./lib/config";
 import { initI18n } from "./lib/i18n";
-import { browserSignInEnvironment, signIn, signOut, tenantOf } from "./lib/sign-in";
+import { browserSignInEnvironment, signIn, signOut, tenantOf, tokenKeeper } from "./lib/sign-in";
 import "./styles.css";
 
 const root = document.getElementById("root");
@@ -26,22 +26,19 @@ const base = import.meta.env.BASE_URL;
 
 /**
  * Deployed (config.json names the hosted UI): the person's tokens, after a trip to the hosted UI when
- * this tab has none; undefined while the page leaves for it. Before the ID token's hour is up, the tab
- * goes through the hosted UI again (its session cookie makes that a redirect there and back).
+ * this tab has none (or its refresh token no longer works); undefined while the page leaves for it. The
+ * API client refreshes them before they expire (tokenKeeper).
  */
 const signedInPerson = async (config: ConsoleConfig): Promise<SignedIn | "leaving" | undefined> => {
   if (config.auth.kind !== "cognito") return undefined;
   const auth = config.auth;
-  const tokens = await signIn(auth, browserSignInEnvironment(base));
+  const env = browserSignInEnvironment(base);
+  const tokens = await signIn(auth, env);
   if (!tokens) return "leaving";
-  setTimeout(
-    () => void signIn(auth, browserSignInEnvironment(base)),
-    Math.max(0, tokens.expiresAt - 60_000 - Date.now()),
-  );
   return {
     tenant: tenantOf(tokens.idToken),
-    token: tokens.idToken,
-    signOut: () => signOut(auth, browserSignInEnvironment(base)),
+    tokens: tokenKeeper(auth, env, tokens),
+    signOut: () => signOut(auth, env),
   };
 };
 

@@ -1,5 +1,6 @@
 import { createContext, useContext } from "react";
 import { createLarderClient, type LarderClient, type LarderErrorResponse } from "../../../sdk/larder-client";
+import type { TokenSource } from "./sign-in";
 
 export type { components } from "../../../sdk/larder-client";
 
@@ -34,8 +35,36 @@ export const unwrap = async <T>(
   return data;
 };
 
-export const clientFor = (apiUrl: string, token: string): LarderClient =>
-  createLarderClient({ baseUrl: apiUrl || window.location.origin, token });
+/**
+ * The typed client with the token each call carries: locally a fixed `dev:<tenant>` token; deployed, the
+ * signed-in tab's ID token from its TokenSource, asked for before every call (it refreshes one about to
+ * expire) and once more after a 401, when the call is sent again with the renewed token (a second 401 is
+ * the answer). The token goes in the Authorization header only, never in a log or an error.
+ */
+export const clientFor = (
+  apiUrl: string,
+  token: string | TokenSource,
+  send: (request: Request) => Promise<Response> = (request) => fetch(request),
+): LarderClient => {
+  const baseUrl = apiUrl || window.location.origin;
+  if (typeof token === "string") return createLarderClient({ baseUrl, token });
+  const withToken = (request: Request, value: string): Request => {
+    const signed = new Request(request);
+    signed.headers.set("authorization", `Bearer ${value}`);
+    return signed;
+  };
+  return createLarderClient({
+    baseUrl,
+    fetch: async (request) => {
+      // Kept unsent: a retry needs the body again.
+      const spare = request.clone();
+      const sent = await token.current();
+      const response = await send(withToken(request, sent));
+      if (response.status !== 401) return response;
+      return send(withToken(spare, await token.renewed(sent)));
+    },
+  });
+};
 
 export type Session = {
   client: LarderClient;
