@@ -139,6 +139,23 @@ describe("a household decides a shop run's substitutes in the console", () => {
     sameCartRunId = await finishedShopRun(running().stack, "demo");
   }, scaledTimeout(240_000));
 
+  it("two runs of the same cart, the same day, read differently in the inbox, link and line", async () => {
+    const page = await openConsole("demo");
+    await page.goto(running().consoleUrl);
+    const rowOf = (id: string) =>
+      page.locator(".inbox-item.run", { has: page.locator(`a[href$="/shop/runs/${id}"]`) });
+    await rowOf(sameCartRunId).waitFor({ timeout: UI_WAIT_MS });
+    const rows = await Promise.all([rowOf(runId), rowOf(sameCartRunId)].map((row) => row.innerText()));
+    const links = await Promise.all(
+      [rowOf(runId), rowOf(sameCartRunId)].map((row) => row.getByRole("link").innerText()),
+    );
+    // As many open decisions each (the same cart): the time tells them apart, to the second if need be.
+    expect(rows[0]?.split("\n")[1]).toBe(rows[1]?.split("\n")[1]);
+    expect(rows[0]).not.toBe(rows[1]);
+    expect(links[0]).not.toBe(links[1]);
+    for (const link of links) expect(link).toMatch(/^Shop run of .+\d{1,2}:\d{2}/);
+  });
+
   it("accepts a substitute: the store's cart swaps the original for it, and a second tab is told it was decided", async () => {
     const [first] = await runOf("demo", runId);
     if (!first) throw new Error("no substitution");

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseConfig } from "../../../web/src/lib/config";
 import { diffLines } from "../../../web/src/lib/diff";
 import { pickLanguage } from "../../../web/src/lib/i18n";
-import { mergeInbox } from "../../../web/src/lib/inbox-items";
+import { detailsToTellApart, type InboxItem, mergeInbox, shortIdOf } from "../../../web/src/lib/inbox-items";
 import { en } from "../../../web/src/locales/en";
 import { ptPT } from "../../../web/src/locales/pt-PT";
 
@@ -97,6 +97,42 @@ describe("the inbox queue", () => {
       ["outreach", "outreach:neg_b", "/negotiations/neg_b"],
       ["run", "run:run_a", "/shop/runs/run_a"],
     ]);
+  });
+});
+
+describe("inbox rows that would read alike", () => {
+  const run = (runId: string, startedAt: string, openDecisions = 2) => ({
+    runId,
+    status: "succeeded" as const,
+    startedAt,
+    openDecisions,
+  });
+  /** The words of a run's row as the page builds them: its start and its open decisions. */
+  const wordsOf = (item: InboxItem, detail: "minute" | "second") =>
+    item.kind === "run"
+      ? `${item.row.startedAt.slice(0, detail === "minute" ? 16 : 19)} ${item.row.openDecisions}`
+      : item.key;
+
+  it("are told apart: to the second when the minute is shared, with their id's start when the second is too", () => {
+    const items = mergeInbox(
+      [],
+      [
+        run("run_aaaa1111", "2026-12-02T09:40:05.000Z"),
+        run("run_bbbb2222", "2026-12-02T09:40:50.000Z"),
+        run("run_cccc3333", "2026-12-02T09:40:50.400Z"),
+        run("run_dddd4444", "2026-12-02T09:40:20.000Z", 5),
+        run("run_eeee5555", "2026-12-02T11:15:00.000Z"),
+      ],
+    );
+    expect(Object.fromEntries(detailsToTellApart(items, wordsOf))).toEqual({
+      "run:run_aaaa1111": "second",
+      "run:run_bbbb2222": "id",
+      "run:run_cccc3333": "id",
+      // The same minute, but not as many open decisions: it reads differently as it is.
+      "run:run_dddd4444": "minute",
+      "run:run_eeee5555": "minute",
+    });
+    expect(items.map(shortIdOf)).toContain("cccc33");
   });
 });
 

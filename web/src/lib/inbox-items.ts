@@ -50,3 +50,42 @@ export const mergeInbox = (
   ];
   return items.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : a.key.localeCompare(b.key)));
 };
+
+/** How much a row says of itself: its time to the minute; to the second; that and its id's start. */
+export type RowDetail = "minute" | "second" | "id";
+
+/** The first characters of an item's id, without its kind prefix (`run_3f9a0c…` → `3f9a0c`). */
+export const shortIdOf = (item: InboxItem): string =>
+  (item.kind === "run" ? item.row.runId : item.kind === "draft" ? item.row.messageId : item.row.negotiationId)
+    .replace(/^[a-z]+_/, "")
+    .slice(0, 6);
+
+/**
+ * The detail each row needs to read unlike every other (two runs of the same day with as many open
+ * decisions, two drafts of one supplier's SKU): a row whose words (`wordsOf`) at the minute match
+ * another's is told to the second, and one still alike also shows the start of its id.
+ */
+export const detailsToTellApart = (
+  items: readonly InboxItem[],
+  wordsOf: (item: InboxItem, detail: Exclude<RowDetail, "id">) => string,
+): Map<string, RowDetail> => {
+  const alike = (detail: Exclude<RowDetail, "id">, among: readonly InboxItem[]): Set<string> => {
+    const byWords = new Map<string, string[]>();
+    for (const item of among) {
+      const words = wordsOf(item, detail);
+      byWords.set(words, [...(byWords.get(words) ?? []), item.key]);
+    }
+    return new Set([...byWords.values()].filter((keys) => keys.length > 1).flat());
+  };
+  const toSecond = alike("minute", items);
+  const withId = alike(
+    "second",
+    items.filter((item) => toSecond.has(item.key)),
+  );
+  return new Map(
+    items.map((item) => [
+      item.key,
+      withId.has(item.key) ? "id" : toSecond.has(item.key) ? "second" : "minute",
+    ]),
+  );
+};

@@ -3,8 +3,14 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { unwrap, useClient, useSession } from "../lib/api";
-import { formatDate, formatTime } from "../lib/format";
-import { mergeInbox } from "../lib/inbox-items";
+import { formatTime } from "../lib/format";
+import {
+  detailsToTellApart,
+  type InboxItem,
+  mergeInbox,
+  type RowDetail,
+  shortIdOf,
+} from "../lib/inbox-items";
 import { isHidden } from "../lib/reviewed";
 
 /** How often the inbox asks again (it is also fetched when the window regains focus). */
@@ -85,6 +91,32 @@ export const InboxPage = () => {
     outreach.data?.pages.flatMap((page) => page.outreach) ?? [],
   ).filter((item) => !isHidden(item.key));
 
+  // What a row says, in words: its link, then the line under it (as the page shows them below).
+  const titleOf = (item: InboxItem, detail: RowDetail): string => {
+    const title =
+      item.kind === "draft"
+        ? t("inbox.draft", { company: item.row.supplier.company ?? item.row.supplier.name })
+        : item.kind === "outreach"
+          ? t("inbox.outreach", { company: item.row.supplier.company ?? item.row.supplier.name })
+          : t("inbox.run", { time: formatTime(item.row.startedAt, i18n.language, detail !== "minute") });
+    return detail === "id" ? t("inbox.withId", { title, id: shortIdOf(item) }) : title;
+  };
+  const wordsOf = (item: InboxItem, detail: Exclude<RowDetail, "id">): string =>
+    [
+      titleOf(item, detail),
+      ...(item.kind === "run"
+        ? [
+            t("inbox.openDecisions", { count: item.row.openDecisions ?? 0 }),
+            item.row.degraded ? t("inbox.degraded") : "",
+          ]
+        : [
+            t("inbox.draftSku", { sku: item.row.sku.supplierSku, name: item.row.sku.skuName }),
+            formatTime(item.row.since, i18n.language, detail !== "minute"),
+            item.row.draftFirstLine ?? "",
+          ]),
+    ].join("\n");
+  const details = detailsToTellApart(items, wordsOf);
+
   const hasMore = lists.some((list) => list.hasNextPage);
   const count = items.length;
   useEffect(() => {
@@ -143,26 +175,25 @@ export const InboxPage = () => {
             <li key={item.key} className={`inbox-item ${item.kind}`}>
               <Link
                 to={item.href}
+                aria-describedby={`${item.key}-detail`}
                 ref={(element) => {
                   links.current[index] = element;
                 }}
               >
-                {item.kind === "draft"
-                  ? t("inbox.draft", { company: item.row.supplier.company ?? item.row.supplier.name })
-                  : item.kind === "outreach"
-                    ? t("inbox.outreach", { company: item.row.supplier.company ?? item.row.supplier.name })
-                    : t("inbox.run", { date: formatDate(item.row.startedAt, i18n.language) })}
+                {titleOf(item, details.get(item.key) ?? "minute")}
               </Link>
               {item.kind === "run" ? (
-                <p>
+                <p id={`${item.key}-detail`}>
                   {t("inbox.openDecisions", { count: item.row.openDecisions ?? 0 })}
                   {item.row.degraded ? <span className="badge warn"> {t("inbox.degraded")}</span> : null}
                 </p>
               ) : (
-                <p>
+                <p id={`${item.key}-detail`}>
                   {t("inbox.draftSku", { sku: item.row.sku.supplierSku, name: item.row.sku.skuName })} ·{" "}
                   <time dateTime={item.row.since}>
-                    {t("inbox.waitingSince", { time: formatTime(item.row.since, i18n.language) })}
+                    {t("inbox.waitingSince", {
+                      time: formatTime(item.row.since, i18n.language, details.get(item.key) !== "minute"),
+                    })}
                   </time>
                   {item.row.draftFirstLine ? <q className="first-line">{item.row.draftFirstLine}</q> : null}
                 </p>
