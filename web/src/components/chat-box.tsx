@@ -1,5 +1,6 @@
 import { type FormEvent, type KeyboardEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import "./chat-box.css";
 
 /**
  * A chat's message box: Enter sends, Shift+Enter starts a new line, the Send button does the same.

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import "./warnings.css";
 
 /** A meal's warnings, folded by default with their count on the summary (a native <details>: Tab, Enter). */
 export const Warnings = ({ warnings }: { warnings: readonly string[] }) => {

@@ -4,7 +4,8 @@ import { useTranslation } from "react-i18next";
 import { ChatBox } from "../components/chat-box";
 import { type components, unwrap, useClient } from "../lib/api";
 import { formatDate } from "../lib/format";
-import "./pages-48.css";
+import "./campaign-chat.css";
+import "./conversation.css";
 
 type Answer = components["schemas"]["CampaignChatResponse"];
 type Campaign = components["schemas"]["Campaign"];

@@ -5,7 +5,8 @@ import { useNavigate, useParams } from "react-router";
 import { ChatBox } from "../components/chat-box";
 import { type components, unwrap, useClient, useSession } from "../lib/api";
 import { formatMoney, formatTime } from "../lib/format";
-import "./pages-48.css";
+import "./catalog-chat.css";
+import "./form.css";
 
 type Answer = components["schemas"]["CatalogChatAnswer"];
 type Product = components["schemas"]["CatalogProduct"];

@@ -8,7 +8,8 @@ import { unwrapEmpty } from "../lib/field-issues";
 import { formatDate } from "../lib/format";
 import { isMealType, type MealType, planKey, usePlan } from "../lib/plan-queries";
 import { scaleOf, variantRows } from "../lib/variant-rows";
-import "./pages-48.css";
+import "./meal-cook.css";
+import "./plan.css";
 
 type CookView = components["schemas"]["CookView"];
 

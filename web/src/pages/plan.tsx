@@ -7,7 +7,8 @@ import { Warnings } from "../components/warnings";
 import { type components, unwrap, useClient, useSession } from "../lib/api";
 import { formatDate } from "../lib/format";
 import { MEAL_TYPES, planKey, usePlan, useRecipeNames } from "../lib/plan-queries";
-import "./pages-48.css";
+import "./conversation.css";
+import "./plan.css";
 
 type Meal = components["schemas"]["Snapshot"]["planned_meals"][number];
 type KitchenAnswer = components["schemas"]["KitchenChatResponse"];

@@ -4,7 +4,6 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { unwrap, useClient, useSession } from "../lib/api";
 import { formatDate, formatTime } from "../lib/format";
-import "./pages-48.css";
 
 /** `/console/plans`: the tenant's meal plans, newest first, paged with `nextCursor`. */
 export const PlansPage = () => {

@@ -4,7 +4,8 @@ import { useTranslation } from "react-i18next";
 import { type components, unwrap, useClient, useSession } from "../lib/api";
 import { issueAt, unwrapEmpty, unwrapForm } from "../lib/field-issues";
 import { formatTime } from "../lib/format";
-import "./pages-48.css";
+import "./form.css";
+import "./store-account.css";
 
 type Account = components["schemas"]["StoreAccount"];
 type Preferences = components["schemas"]["ShopPreferences"];
