@@ -4,15 +4,8 @@ import { wrapPromptData } from "../../core/llm/prompt-data";
 import { modelNullableEnum, modelNumber } from "../../core/text/model-values";
 import { privateFiguresInInstructions } from "./leak-check";
 import { latestExtractedData } from "./message-context";
-import { callPrompt, type PromptCallResult } from "./roles/llm-call";
-import {
-  json,
-  optionalHistory,
-  type Prompt,
-  SCHEMA_NAMES,
-  section,
-  UNTRUSTED_DATA_RULE,
-} from "./roles/role-prompt";
+import { defineRole, type PromptCallResult } from "./roles/define-role";
+import { historySection, json, SCHEMA_NAMES, section, UNTRUSTED_DATA_RULE } from "./roles/role-prompt";
 import type { OrchestratorDecision } from "./roles/types";
 import {
   AGENT_ACTIONS,
@@ -34,7 +27,7 @@ export const MAX_ITERATIONS = 10;
 export const decideNextStep = (
   llm: LlmPort,
   input: OrchestratorInput,
-): Promise<PromptCallResult<OrchestratorDecision>> => callPrompt(llm, buildOrchestratorPrompt(input));
+): Promise<PromptCallResult<OrchestratorDecision>> => orchestratorRole.call(llm, input);
 
 /** The decision when the loop ran MAX_ITERATIONS rounds without the orchestrator being ready. */
 export const safetyValveDecision = (): OrchestratorDecision => ({
@@ -194,12 +187,10 @@ export const orchestratorOutputFor = (input: OrchestratorInput) => {
   });
 };
 
-export const buildOrchestratorPrompt = (
-  input: OrchestratorInput,
-): Prompt<ReturnType<typeof orchestratorOutputFor>> => ({
+export const orchestratorRole = defineRole({
   schemaName: SCHEMA_NAMES.orchestrator,
-  schema: orchestratorOutputFor(input),
-  system: [
+  output: orchestratorOutputFor,
+  instructions: [
     "You are the orchestrator of a purchasing team negotiating with a supplier for a merchant. Experts have " +
       "given opinions on the supplier's latest email. You alone see the merchant's rules, pricing and the " +
       "experts' opinions together, and you decide what to do: accept the offer, counter it, ask the supplier " +
@@ -212,8 +203,8 @@ export const buildOrchestratorPrompt = (
     "Never put the merchant's target price, last known price or limits in counterTerms.otherTerms: the " +
       "supplier will read the reply.",
     ORCHESTRATOR_OUTPUT_RULES,
-  ].join("\n\n"),
-  user: [
+  ],
+  sections: (input: OrchestratorInput) => [
     section("Order", wrapPromptData("order_context", json(input.orderContext))),
     section(
       "Negotiation rules",
@@ -228,7 +219,7 @@ export const buildOrchestratorPrompt = (
       wrapPromptData("special_instructions", input.classifiedInstructions.specialInstructions),
     ),
     section("Supplier email", wrapPromptData("supplier_email", input.supplierMessage)),
-    ...optionalHistory(input.conversationHistory),
+    historySection(input.conversationHistory),
     section(
       "Expert opinions",
       wrapPromptData(
@@ -243,13 +234,11 @@ export const buildOrchestratorPrompt = (
         ),
       ),
     ),
-    ...(input.priorOrchestratorDecisions.length > 0
-      ? [
-          section(
-            "Your earlier decisions for this email",
-            wrapPromptData("prior_decisions", json(input.priorOrchestratorDecisions)),
-          ),
-        ]
-      : []),
-  ].join("\n\n"),
+    input.priorOrchestratorDecisions.length > 0
+      ? section(
+          "Your earlier decisions for this email",
+          wrapPromptData("prior_decisions", json(input.priorOrchestratorDecisions)),
+        )
+      : null,
+  ],
 });

@@ -2,9 +2,9 @@ import type { LlmPort } from "../../core/llm/llm-port";
 import { wrapPromptData } from "../../core/llm/prompt-data";
 import { checkDraftForLeaks } from "./leak-check";
 import type { Negotiation, Outreach } from "./negotiation";
-import { callPrompt } from "./roles/llm-call";
+import { defineRole } from "./roles/define-role";
 import { draftOutputFor, SIGN_OFF_RULE } from "./roles/response-crafter";
-import { type Prompt, SCHEMA_NAMES, section, UNTRUSTED_DATA_RULE } from "./roles/role-prompt";
+import { SCHEMA_NAMES, section, UNTRUSTED_DATA_RULE } from "./roles/role-prompt";
 import type { DraftEmail } from "./roles/types";
 
 /** The first email without a model: what is ordered and what we ask for, nothing private. */
@@ -36,7 +36,7 @@ export const draftOutreach = async (
     },
     supplier: { name: negotiation.supplier.name, company: negotiation.supplier.company },
   };
-  const result = llm ? await callPrompt(llm, buildInitialEmailPrompt(input)) : null;
+  const result = llm ? await initialEmailRole.call(llm, input) : null;
   const draft = result?.ok ? result.value : templateInitialEmail(input);
   return {
     status: "awaiting_review",
@@ -62,12 +62,10 @@ export interface InitialEmailInput {
 }
 
 /** Seed 003's initial email: the first message to the supplier, asking for a quote. */
-export const buildInitialEmailPrompt = (
-  input: InitialEmailInput,
-): Prompt<ReturnType<typeof draftOutputFor>> => ({
+export const initialEmailRole = defineRole({
   schemaName: SCHEMA_NAMES.initialEmail,
-  schema: draftOutputFor(),
-  system: [
+  output: draftOutputFor(),
+  instructions: [
     "You write the first email from a merchant's purchasing team to a supplier: a short, courteous request " +
       "for a quote for the order given. Ask for the unit price, the lead time and the payment terms for the " +
       "quantity wanted.",
@@ -75,8 +73,8 @@ export const buildInitialEmailPrompt = (
       "future orders, payment terms).",
     SIGN_OFF_RULE,
     UNTRUSTED_DATA_RULE,
-  ].join("\n\n"),
-  user: [
+  ],
+  sections: (input: InitialEmailInput) => [
     section(
       "What is being ordered",
       `SKU: ${input.orderContext.skuName} (supplier SKU ${input.orderContext.supplierSku}); quantity wanted: ${input.orderContext.quantityRequested}; currency: ${input.orderContext.currency}`,
@@ -88,5 +86,5 @@ export const buildInitialEmailPrompt = (
         input.supplier.company ? `${input.supplier.name}, ${input.supplier.company}` : input.supplier.name,
       ),
     ),
-  ].join("\n\n"),
+  ],
 });

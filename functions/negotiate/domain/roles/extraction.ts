@@ -8,17 +8,16 @@ import {
   modelNumber,
   modelText,
 } from "../../../core/text/model-values";
-import { callPrompt } from "./llm-call";
+import { defineRole, opinionOf } from "./define-role";
 import {
+  historySection,
   json,
-  optionalHistory,
-  optionalQuestion,
-  type Prompt,
+  questionSection,
   SCHEMA_NAMES,
   section,
   UNTRUSTED_DATA_RULE,
 } from "./role-prompt";
-import type { ExtractionExpert, ExtractionOpinion } from "./types";
+import type { ExtractionExpert } from "./types";
 import { CurrencySchema, ExtractedQuoteDataSchema, type ExtractionExpertInput, PriceSchema } from "./types";
 
 /**
@@ -28,29 +27,15 @@ import { CurrencySchema, ExtractedQuoteDataSchema, type ExtractionExpertInput, P
  */
 export const createExtractionExpert = (llm: LlmPort): ExtractionExpert => ({
   name: "extraction",
-  async analyze(input: ExtractionExpertInput): Promise<ExtractionOpinion> {
-    const result = await callPrompt(llm, buildExtractionPrompt(input));
-    const question = input.additionalQuestion ?? null;
-    if (!result.ok) {
-      return {
-        expert: "extraction",
-        analysis: {
-          extractedData: null,
-          confidence: 0,
-          notes: "",
-          success: false,
-          error: result.failure.message,
-        },
-        question,
-        llm: result.llm,
-        failure: result.failure,
-      };
-    }
+  async analyze(input) {
+    const result = await extractionRole.call(llm, input);
     return {
       expert: "extraction",
-      analysis: { ...result.value, success: true, error: null },
-      question,
-      llm: result.llm,
+      ...opinionOf(result, input.additionalQuestion),
+      // Never null: a failed call is an extraction that did not succeed, and says why.
+      analysis: result.ok
+        ? { ...result.value, success: true, error: null }
+        : { extractedData: null, confidence: 0, notes: "", success: false, error: result.failure.message },
     };
   },
 });
@@ -98,12 +83,10 @@ export const ExtractQuoteOutputSchema = z.object({
   notes: modelText(z.string().max(4000)),
 });
 
-export const buildExtractionPrompt = (
-  input: ExtractionExpertInput,
-): Prompt<typeof ExtractQuoteOutputSchema> => ({
+export const extractionRole = defineRole({
   schemaName: SCHEMA_NAMES.extraction,
-  schema: ExtractQuoteOutputSchema,
-  system: [
+  output: ExtractQuoteOutputSchema,
+  instructions: [
     "You are the extraction expert of a purchasing team. Read a supplier's email and report exactly what the " +
       "supplier stated: unit price and currency, quantity, minimum order quantity, lead time in days, payment " +
       "terms, validity, other terms. Use null for anything the supplier did not state; never guess or fill in " +
@@ -111,18 +94,16 @@ export const buildExtractionPrompt = (
       "carry it forward. Confidence is how sure you are the figures are read right (0-1); notes explain " +
       "ambiguities (a price that could be per case or per unit, two prices, a currency not named).",
     UNTRUSTED_DATA_RULE,
-  ].join("\n\n"),
-  user: [
+  ],
+  sections: (input: ExtractionExpertInput) => [
     section("Supplier email", wrapPromptData("supplier_email", input.supplierMessage)),
-    ...optionalHistory(input.conversationHistory),
-    ...(input.priorExtractedData
-      ? [
-          section(
-            "Terms established in earlier turns",
-            wrapPromptData("prior_terms", json(input.priorExtractedData)),
-          ),
-        ]
-      : []),
-    ...optionalQuestion(input.additionalQuestion),
-  ].join("\n\n"),
+    historySection(input.conversationHistory),
+    input.priorExtractedData
+      ? section(
+          "Terms established in earlier turns",
+          wrapPromptData("prior_terms", json(input.priorExtractedData)),
+        )
+      : null,
+    questionSection(input.additionalQuestion),
+  ],
 });

@@ -2,17 +2,16 @@ import { z } from "zod";
 import type { LlmPort } from "../../../core/llm/llm-port";
 import { wrapPromptData } from "../../../core/llm/prompt-data";
 import { modelList, modelText } from "../../../core/text/model-values";
-import { callPrompt } from "./llm-call";
+import { defineRole, opinionOf } from "./define-role";
 import {
+  historySection,
   json,
-  optionalHistory,
-  optionalQuestion,
-  type Prompt,
+  questionSection,
   SCHEMA_NAMES,
   section,
   UNTRUSTED_DATA_RULE,
 } from "./role-prompt";
-import type { NeedsExpert, NeedsOpinion } from "./types";
+import type { NeedsExpert } from "./types";
 import { NeedsAnalysisSchema, type NeedsExpertInput } from "./types";
 
 /**
@@ -21,13 +20,10 @@ import { NeedsAnalysisSchema, type NeedsExpertInput } from "./types";
  */
 export const createNeedsExpert = (llm: LlmPort): NeedsExpert => ({
   name: "needs",
-  async analyze(input: NeedsExpertInput): Promise<NeedsOpinion> {
-    const result = await callPrompt(llm, buildNeedsPrompt(input));
-    const question = input.additionalQuestion ?? null;
-    return result.ok
-      ? { expert: "needs", analysis: result.value, question, llm: result.llm }
-      : { expert: "needs", analysis: null, question, llm: result.llm, failure: result.failure };
-  },
+  analyze: async (input) => ({
+    expert: "needs",
+    ...opinionOf(await needsRole.call(llm, input), input.additionalQuestion),
+  }),
 });
 
 // ---- Needs expert: extracted data, rules, what we order; no triggers, target prices or special instructions ----
@@ -41,17 +37,17 @@ export const NeedsOutputSchema = z
   })
   .pipe(NeedsAnalysisSchema);
 
-export const buildNeedsPrompt = (input: NeedsExpertInput): Prompt<typeof NeedsOutputSchema> => ({
+export const needsRole = defineRole({
   schemaName: SCHEMA_NAMES.needs,
-  schema: NeedsOutputSchema,
-  system: [
+  output: NeedsOutputSchema,
+  instructions: [
     "You are the needs expert of a purchasing team. Given what we know of a supplier's quote and the rules " +
       "the merchant negotiates by, list the information gaps that matter for this deal (missingFields) and " +
       "the questions to ask the supplier, most important first (prioritizedQuestions). A field the rules care " +
       "about (a price, a lead time they set limits on) matters more than one they never mention.",
     UNTRUSTED_DATA_RULE,
-  ].join("\n\n"),
-  user: [
+  ],
+  sections: (input: NeedsExpertInput) => [
     section(
       "Negotiation rules (from the merchant)",
       wrapPromptData("negotiation_rules", input.negotiationRules),
@@ -66,7 +62,7 @@ export const buildNeedsPrompt = (input: NeedsExpertInput): Prompt<typeof NeedsOu
         ? wrapPromptData("extracted_terms", json(input.extractedData))
         : "Nothing could be extracted yet.",
     ),
-    ...optionalHistory(input.conversationHistory),
-    ...optionalQuestion(input.additionalQuestion),
-  ].join("\n\n"),
+    historySection(input.conversationHistory),
+    questionSection(input.additionalQuestion),
+  ],
 });

@@ -1,15 +1,8 @@
 import type { LlmPort } from "../../../core/llm/llm-port";
 import { wrapPromptData } from "../../../core/llm/prompt-data";
 import { moneyMentions } from "../leak-check";
-import { callPrompt } from "./llm-call";
-import {
-  json,
-  optionalHistory,
-  type Prompt,
-  SCHEMA_NAMES,
-  section,
-  UNTRUSTED_DATA_RULE,
-} from "./role-prompt";
+import { defineRole } from "./define-role";
+import { historySection, json, SCHEMA_NAMES, section, UNTRUSTED_DATA_RULE } from "./role-prompt";
 import { type DraftEmail, DraftEmailSchema, type LlmCallMeta, type ResponseCrafterInput } from "./types";
 
 export interface CraftedResponse {
@@ -77,7 +70,8 @@ export const craftResponse = async (llm: LlmPort, input: ResponseCrafterInput): 
       return { draft: acceptanceDraft(input), llm: null };
     case "counter":
     case "clarify": {
-      const result = await callPrompt(llm, buildResponseCrafterPrompt({ ...input, action: input.action }));
+      const role = input.action === "counter" ? counterOfferRole : clarificationRole;
+      const result = await role.call(llm, input);
       return result.ok
         ? { draft: result.value, llm: result.llm }
         : { draft: null, llm: result.llm, failure: result.failure };
@@ -126,53 +120,70 @@ export const draftOutputFor = (counterPrice?: { value: number; currency: string 
     }
   });
 
-export const buildResponseCrafterPrompt = (
-  input: ResponseCrafterInput & { action: "counter" | "clarify" },
-): Prompt<ReturnType<typeof draftOutputFor>> => ({
-  schemaName: input.action === "counter" ? SCHEMA_NAMES.counterOffer : SCHEMA_NAMES.clarification,
-  schema: draftOutputFor(
-    input.action === "counter" && input.counterTerms?.targetPrice !== undefined
-      ? { value: input.counterTerms.targetPrice, currency: input.orderContext.currency }
-      : undefined,
+/** What the model is told of the decision and the order; the raw rules and triggers are not in it. */
+const draftSections = (input: ResponseCrafterInput) => [
+  section("Decision", `${input.action}: ${input.reasoning}`),
+  section(
+    "What is being ordered",
+    `SKU: ${input.orderContext.skuName} (supplier SKU ${input.orderContext.supplierSku}); quantity wanted: ${input.orderContext.quantityRequested}; currency: ${input.orderContext.currency}`,
   ),
-  system: [
-    "You write emails to a supplier for a merchant's purchasing team. The decision is made; do not revisit " +
-      "it. Write a short, courteous, professional reply in the language of the supplier's email.",
-    input.action === "counter"
-      ? "Write a counter-offer proposing exactly the counter terms given. Never mention any other price, budget, " +
-        "target or limit the merchant has."
-      : "Write a request for clarification asking the questions given, most important first, and nothing else " +
-        "of substance. Do not propose prices.",
-    "Never promise anything the decision does not say (exclusivity, volumes, future orders, payment terms).",
+  input.counterTerms ? section("Counter terms to propose", json(input.counterTerms)) : null,
+  input.needsAnalysis
+    ? section(
+        "Questions to ask, most important first",
+        input.needsAnalysis.prioritizedQuestions.map((q, i) => `${i + 1}. ${q}`).join("\n"),
+      )
+    : null,
+  input.extractedData
+    ? section("The supplier's terms so far", wrapPromptData("extracted_terms", json(input.extractedData)))
+    : null,
+  input.specialInstructions
+    ? section(
+        "Product specifications to state",
+        wrapPromptData("special_instructions", input.specialInstructions),
+      )
+    : null,
+  historySection(input.conversationHistory),
+];
+
+const DRAFT_ROLE =
+  "You write emails to a supplier for a merchant's purchasing team. The decision is made; do not revisit " +
+  "it. Write a short, courteous, professional reply in the language of the supplier's email.";
+
+const NO_PROMISES =
+  "Never promise anything the decision does not say (exclusivity, volumes, future orders, payment terms).";
+
+/** Seed 003's counter-offer: proposes exactly the counter terms, and its price is checked to be in it. */
+export const counterOfferRole = defineRole({
+  schemaName: SCHEMA_NAMES.counterOffer,
+  output: (input: ResponseCrafterInput) =>
+    draftOutputFor(
+      input.counterTerms?.targetPrice !== undefined
+        ? { value: input.counterTerms.targetPrice, currency: input.orderContext.currency }
+        : undefined,
+    ),
+  instructions: [
+    DRAFT_ROLE,
+    "Write a counter-offer proposing exactly the counter terms given. Never mention any other price, budget, " +
+      "target or limit the merchant has.",
+    NO_PROMISES,
     SIGN_OFF_RULE,
     UNTRUSTED_DATA_RULE,
-  ].join("\n\n"),
-  user: [
-    section("Decision", `${input.action}: ${input.reasoning}`),
-    section(
-      "What is being ordered",
-      `SKU: ${input.orderContext.skuName} (supplier SKU ${input.orderContext.supplierSku}); quantity wanted: ${input.orderContext.quantityRequested}; currency: ${input.orderContext.currency}`,
-    ),
-    ...(input.counterTerms ? [section("Counter terms to propose", json(input.counterTerms))] : []),
-    ...(input.needsAnalysis
-      ? [
-          section(
-            "Questions to ask, most important first",
-            input.needsAnalysis.prioritizedQuestions.map((q, i) => `${i + 1}. ${q}`).join("\n"),
-          ),
-        ]
-      : []),
-    ...(input.extractedData
-      ? [section("The supplier's terms so far", wrapPromptData("extracted_terms", json(input.extractedData)))]
-      : []),
-    ...(input.specialInstructions
-      ? [
-          section(
-            "Product specifications to state",
-            wrapPromptData("special_instructions", input.specialInstructions),
-          ),
-        ]
-      : []),
-    ...optionalHistory(input.conversationHistory),
-  ].join("\n\n"),
+  ],
+  sections: draftSections,
+});
+
+/** Seed 003's clarification: asks the questions given, most important first, and proposes no price. */
+export const clarificationRole = defineRole({
+  schemaName: SCHEMA_NAMES.clarification,
+  output: draftOutputFor(),
+  instructions: [
+    DRAFT_ROLE,
+    "Write a request for clarification asking the questions given, most important first, and nothing else " +
+      "of substance. Do not propose prices.",
+    NO_PROMISES,
+    SIGN_OFF_RULE,
+    UNTRUSTED_DATA_RULE,
+  ],
+  sections: draftSections,
 });
