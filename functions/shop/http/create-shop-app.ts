@@ -85,14 +85,16 @@ export const createShopApp = (deps: ShopApiDeps): OpenAPIHono<ApiEnv> => {
   });
 
   app.openapi(decideShopRunRoute, async (c) => {
-    const householdId = householdForTenant(c.get("tenant"));
-    const deadline = deps.storeDeadline(c.env?.lambdaContext);
+    const tenant = c.get("tenant");
+    const household = { householdId: householdForTenant(tenant), tenant };
+    // The store's time is the request's: its Lambda's clock, through the port.
+    const stores = deps.storeSessions.forClock(c.env?.lambdaContext);
     // Loaded on first use, as are the substitution routes' below: most requests start or read runs.
     const { applyDecisions } = await import("../domain/use-cases/apply-decisions");
     const outcome = await applyDecisions(
       {
         runs: runs(c),
-        store: () => deps.storeFor(c.get("tenant"), householdId, deadline),
+        store: () => stores.open(household),
         now: deps.now,
         announce: { events: deps.events, tenant: c.get("tenant") },
         choices: deps.choicesFor(c.get("tenant")),
@@ -101,7 +103,7 @@ export const createShopApp = (deps: ShopApiDeps): OpenAPIHono<ApiEnv> => {
         runId: c.req.valid("param").runId,
         decisions: c.req.valid("json").decisions,
         // An identical decision another request is applying is awaited while this request has time.
-        ...(deadline === undefined ? {} : { waitUntil: deadline }),
+        ...(stores.deadline === undefined ? {} : { waitUntil: stores.deadline }),
       },
     );
     return c.json(outcome, 200);

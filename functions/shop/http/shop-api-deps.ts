@@ -1,14 +1,13 @@
 import type { EventPublisher } from "../../core/events/event-publisher-port";
 import type { ApiRequestScopeInput } from "../../core/http/request-scope-input";
 import type { LlmPort } from "../../core/llm/llm-port";
-import type { RemainingTime } from "../../core/llm/model-deadline";
 import type { Logger } from "../../core/logger";
 import type { WorkflowPort } from "../../core/workflow/workflow-port";
 import type { PlanShoppingListPort } from "../domain/ports/plan-shopping-list-port";
 import type { ShopRunRepository } from "../domain/ports/shop-run-repository";
 import type { StoreAccountAttempts } from "../domain/ports/store-account-attempts";
 import type { StoreAccountVault } from "../domain/ports/store-account-vault";
-import type { StorePort } from "../domain/ports/store-port";
+import type { StoreSessionOpener } from "../domain/ports/store-session-opener";
 import type { SubstitutionChoiceRepository } from "../domain/ports/substitution-choice-repository";
 import type { WeeklyRunIndex } from "../domain/ports/weekly-run-index";
 
@@ -19,12 +18,8 @@ export interface ShopApiDeps {
   /** The tenant's remembered substitution choices (same table, tenant in every key). */
   choicesFor(tenant: string): SubstitutionChoiceRepository;
   workflows: Pick<WorkflowPort, "start" | "describe">;
-  /** A store session for one household, bounded by the request's deadline (closed by the caller). */
-  storeFor(
-    tenant: string,
-    householdId: string,
-    deadline?: number,
-  ): Promise<StorePort & { close(): Promise<void> }>;
+  /** A household's store sessions, bounded by the request's store deadline (its Lambda's clock). */
+  storeSessions: StoreSessionOpener;
   /** The tenant's store account: credentials and session as secrets, the status record in plain. */
   storeAccountFor(tenant: string): StoreAccountVault;
   /** The tenant's store-account attempts per day (PUTs, sign-ins), for their limits. */
@@ -34,8 +29,6 @@ export interface ShopApiDeps {
     request: ApiRequestScopeInput,
     use: (scope: { llm: LlmPort; logger: Logger }) => Promise<T>,
   ): Promise<T>;
-  /** A decision's store deadline (epoch ms) from the Lambda's clock; undefined without one. */
-  storeDeadline(lambdaContext: RemainingTime | undefined): number | undefined;
   /** Which tenants asked for a weekly run in each hour of the week (written with the preferences). */
   weeklyRuns: WeeklyRunIndex;
   /** The cook area's meal plans of one tenant (same table), through the port. */

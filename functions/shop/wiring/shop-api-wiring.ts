@@ -12,11 +12,11 @@ import type { WorkflowPort } from "../../core/workflow/workflow-port";
 import type { PlanShoppingListPort } from "../domain/ports/plan-shopping-list-port";
 import type { WeeklyRunIndex } from "../domain/ports/weekly-run-index";
 import type { ShopApiDeps } from "../http/shop-api-deps";
-import { openHouseholdStore } from "./household-store";
 import { shopConfig } from "./shop-config";
-import { shopModelScope, storeDeadlineFor } from "./shop-request-scopes";
+import { shopModelScope } from "./shop-request-scopes";
 import { shopTable } from "./shop-table";
 import { STORE_ACCOUNT_VAULT_METHODS, storeAccountVaultFor } from "./store-account";
+import { shopStoreSessions } from "./store-sessions";
 
 // Parsed at cold start: a missing TABLE_NAME, STORE_URL (in Lambda) or LLM key fails here, with its name.
 const config = { llm: shopConfig.llm(), store: shopConfig.store(), events: shopConfig.events() };
@@ -61,15 +61,13 @@ const shopApiDeps = async (logger: Logger): Promise<ShopApiDeps> => {
     choicesFor: (tenant) => createDynamoSubstitutionChoices(table.forTenant(tenant)),
     workflows,
     // Only decisions drive the store, and they are the rare request; bounded by the request's deadline.
-    storeFor: (tenant, householdId, deadline) =>
-      openHouseholdStore(config.store, householdId, deadline, tenant),
+    storeSessions: shopStoreSessions(config.store),
     storeAccountFor: (tenant) => lazyPort(() => storeAccountVaultFor(tenant), STORE_ACCOUNT_VAULT_METHODS),
     storeAccountAttemptsFor: (tenant) => createTableStoreAccountAttempts(table.forTenant(tenant)),
     plansFor,
     weeklyRuns,
     // Only the substitution routes call a model.
     inRequestScope: shopModelScope(createLazyLlm(config.llm)),
-    storeDeadline: storeDeadlineFor,
     events,
     newRunId: prefixedIdMaker("run"),
     now: () => new Date(),

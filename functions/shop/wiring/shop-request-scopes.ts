@@ -10,6 +10,3 @@ export const shopModelScope =
   (llm: LlmPort): ShopApiDeps["inRequestScope"] =>
   (request, use) =>
     withRequestScope(llm, request, (scope) => use({ llm: scope.llm, logger: scope.logger }));
-
-// The store deadline is computed in one place, beside its margin (adapters/store/store-deadline-margin.ts).
-export { storeDeadlineFor } from "../adapters/store/store-deadline-margin";

@@ -6,8 +6,9 @@ import { createLlm } from "../../../functions/core/llm/create-llm";
 import { readLlmConfig } from "../../../functions/core/llm/llm-config";
 import { API_GATEWAY_TIMEOUT_MS, API_OFFLINE_RESERVE_MS } from "../../../functions/core/llm/model-deadline";
 import { createLogger } from "../../../functions/core/logger";
+import { storeSessionOpener } from "../../../functions/shop/adapters/store-session-opener";
 import { createShopApp } from "../../../functions/shop/http/create-shop-app";
-import { shopModelScope, storeDeadlineFor } from "../../../functions/shop/wiring/shop-request-scopes";
+import { shopModelScope } from "../../../functions/shop/wiring/shop-request-scopes";
 import { buildHttpApiEvent, resultJson, structuredResult } from "../../support/http-api-event";
 import { createRecordingEventPublisher } from "../../support/recording-event-publisher";
 import { createInMemoryShopRunRepository } from "../../support/shop/in-memory-shop-run-repository";
@@ -45,16 +46,15 @@ const shopApiCall = (lambdaSeconds: number | undefined) => {
         throw new Error("not used");
       },
     },
-    storeFor: async () => {
+    storeSessions: storeSessionOpener(async () => {
       throw new Error("not used");
-    },
+    }),
     storeAccountFor: () => {
       throw new Error("not used");
     },
     storeAccountAttemptsFor: () => {
       throw new Error("not used");
     },
-    storeDeadline: storeDeadlineFor,
     inRequestScope: shopModelScope(
       createLlm(
         readLlmConfig({ LLM_PROVIDER: "openai", OPENAI_API_KEY: "k", OPENAI_BASE_URL: `${tarpit.url}/v1` }),

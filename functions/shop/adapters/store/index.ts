@@ -38,15 +38,13 @@ export {
   readStoreConfig,
   type StoreConfig,
 } from "./store-config";
+export { STORE_DEADLINE_MARGIN_MS, storeDeadlineAt } from "./store-deadline-margin";
 export * from "./store-errors";
 export * from "./store-product";
 export type { StoreAccountAccess } from "./store-sign-in";
 export { type CreateStoreToolsOptions, createStoreTools, type StoreTools } from "./store-tools";
 export {
-  STORE_DEADLINE_MARGIN_MS,
-  type StoreToolsDeadline,
   type StoreToolsForHouseholdOptions,
-  storeDeadline,
   storeToolsForHousehold,
   withHouseholdStoreTools,
 } from "./store-tools-for-household";

@@ -1,4 +1,5 @@
 import {
+  API_GATEWAY_TIMEOUT_MS,
   deadlineFromRemainingTime,
   hasLambdaClock,
   type RemainingTime,
@@ -12,10 +13,13 @@ import {
  */
 export const STORE_DEADLINE_MARGIN_MS = 3_000;
 
-/** The store deadline of a Lambda with this much time left: the one computation (steps, ShopApi, tools). */
+/** The store deadline of a Lambda with this much time left: the one computation (steps, ShopApi). */
 export const storeDeadlineAt = (context: RemainingTime, now: number = Date.now()): number =>
   deadlineFromRemainingTime(context, STORE_DEADLINE_MARGIN_MS, now);
 
-/** A decision's store deadline from the Lambda's clock; undefined without one (a test's partial context). */
+/** A request's or step's store deadline from its Lambda's clock; undefined without one (a test's partial context). */
 export const storeDeadlineFor = (lambdaContext: Partial<RemainingTime> | undefined): number | undefined =>
   hasLambdaClock(lambdaContext) ? storeDeadlineAt(lambdaContext) : undefined;
+
+/** The time a request without a Lambda clock has (a test calling the app directly): API Gateway's cut. */
+export const API_GATEWAY_CLOCK: RemainingTime = { getRemainingTimeInMillis: () => API_GATEWAY_TIMEOUT_MS };

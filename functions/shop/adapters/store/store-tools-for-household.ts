@@ -1,40 +1,26 @@
 import { lazyPort } from "../../../core/lazy";
-import type { RemainingTime } from "../../../core/llm/model-deadline";
 import type { StoreBrowser } from "./browser/store-browser";
 import type { StoreConfig } from "./store-config";
-import { STORE_DEADLINE_MARGIN_MS, storeDeadlineAt } from "./store-deadline-margin";
+import { STORE_DEADLINE_MARGIN_MS } from "./store-deadline-margin";
 import type { StoreAccountAccess } from "./store-sign-in";
 import { createStoreTools, type StoreTools } from "./store-tools";
 
 export { STORE_DEADLINE_MARGIN_MS };
 
-/** When the household's store calls must be over: always given, so no call can outrun its Lambda. */
-export type StoreToolsDeadline =
-  /** Epoch ms, used as it is. */
-  | { deadline: number }
-  /** A Lambda context: its remaining time less STORE_DEADLINE_MARGIN_MS. */
-  | { lambdaContext: RemainingTime }
-  /** The time the caller has left from now (ShopApi: its function timeout), less STORE_DEADLINE_MARGIN_MS. */
-  | { remainingTimeMs: number };
-
-export type StoreToolsForHouseholdOptions = StoreToolsDeadline & {
+export interface StoreToolsForHouseholdOptions {
   householdId: string;
+  /**
+   * Epoch ms by which every call must be over, always given so no call can outrun its Lambda: its
+   * remaining time less STORE_DEADLINE_MARGIN_MS (storeDeadlineAt, store-deadline-margin.ts).
+   */
+  deadline: number;
   /** STORE_URL / STORE_TIMEOUT_MS, read once by the caller's wiring (functions/shop/wiring/shop-config.ts). */
   config: StoreConfig;
   /** By default the container's one Chromium, loaded on the first call (playwright-core stays out of init). */
   browser?: StoreBrowser;
-  now?: () => number;
   /** The household's store account (its tenant's vault), read by the tools themselves. */
   account?: StoreAccountAccess;
-};
-
-/** The epoch ms a store deadline stands for. */
-export const storeDeadline = (when: StoreToolsDeadline, now: () => number = Date.now): number => {
-  if ("deadline" in when) return when.deadline;
-  const remaining: RemainingTime =
-    "lambdaContext" in when ? when.lambdaContext : { getRemainingTimeInMillis: () => when.remainingTimeMs };
-  return storeDeadlineAt(remaining, now());
-};
+}
 
 /** The container's browser, its module (and playwright-core) loaded on the first session. */
 const lazyContainerBrowser = (config: StoreConfig): StoreBrowser =>
@@ -57,7 +43,7 @@ export const storeToolsForHousehold = (options: StoreToolsForHouseholdOptions): 
     browser: options.browser ?? lazyContainerBrowser(config),
     storeUrl: config.storeUrl,
     householdId: options.householdId,
-    deadline: storeDeadline(options, options.now),
+    deadline: options.deadline,
     ...(options.account ? { account: options.account } : {}),
   });
 };

@@ -4,13 +4,14 @@ import { toLambdaHandler } from "../../../../functions/core/http/lambda-handler"
 import { LlmUnavailable } from "../../../../functions/core/llm";
 import { createLogger } from "../../../../functions/core/logger";
 import type { WorkflowPort } from "../../../../functions/core/workflow/workflow-port";
+import { storeSessionOpener } from "../../../../functions/shop/adapters/store-session-opener";
 import { householdForTenant } from "../../../../functions/shop/domain/household-for-tenant";
 import type { ShopRunRepository } from "../../../../functions/shop/domain/ports/shop-run-repository";
 import type { RunHeader } from "../../../../functions/shop/domain/runs/shop-run";
 import { originalItemFromCartLine } from "../../../../functions/shop/domain/substitution/substitution-worker";
 import { rankByHeuristic } from "../../../../functions/shop/domain/substitution/value-ranker";
 import { createShopApp } from "../../../../functions/shop/http/create-shop-app";
-import { shopModelScope, storeDeadlineFor } from "../../../../functions/shop/wiring/shop-request-scopes";
+import { shopModelScope } from "../../../../functions/shop/wiring/shop-request-scopes";
 import {
   createMemoryStoreAccountAttempts,
   createMemoryStoreAccountVault,
@@ -90,7 +91,7 @@ const harness = () => {
     // POST /shop/runs reads the account's status (none here: no sign-in, no limit).
     storeAccountFor: () => createMemoryStoreAccountVault(),
     storeAccountAttemptsFor: () => createMemoryStoreAccountAttempts(),
-    storeFor: async (_tenant, householdId) => {
+    storeSessions: storeSessionOpener(async ({ householdId }) => {
       // The cart the finished run saw: the unavailable original and the rice it proposes pruning.
       const store =
         stores.get(householdId) ??
@@ -107,8 +108,7 @@ const harness = () => {
         });
       stores.set(householdId, store);
       return { ...store, close: async () => undefined };
-    },
-    storeDeadline: storeDeadlineFor,
+    }),
     inRequestScope: shopModelScope(
       createFakeLlm()
         .onStructured("generate_search_query", new LlmUnavailable("offline"))

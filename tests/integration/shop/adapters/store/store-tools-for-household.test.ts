@@ -4,7 +4,7 @@ import { type SimulatedStore, startSimulatedStore } from "../../../../../dev/sto
 import {
   type StoreProduct,
   type StoreTools,
-  type StoreToolsDeadline,
+  storeDeadlineAt,
   withHouseholdStoreTools,
 } from "../../../../../functions/shop/adapters/store";
 import { productNamed } from "../../../../support/shop/catalog-fixture";
@@ -18,13 +18,13 @@ let store: SimulatedStore;
 const invoke = <Result>(
   householdId: string,
   call: (tools: StoreTools) => Promise<Result>,
-  when: StoreToolsDeadline = { lambdaContext: createLambdaContext("ShopSearchCandidates", 60) },
+  lambdaContext = createLambdaContext("ShopSearchCandidates", 60),
 ): Promise<Result> =>
   withHouseholdStoreTools(
     {
       householdId,
       config: { storeUrl: new URL(store.url), timeoutMs: 10_000, requiresAccount: false },
-      ...when,
+      deadline: storeDeadlineAt(lambdaContext),
     },
     call,
   );
@@ -94,7 +94,7 @@ describe("the household's store tools in real Chromium against the simulated sto
       const error = await invoke(
         "lambda-slow",
         (tools) => tools.searchProducts({ query: "leite", pageSize: 1, maxResults: 10 }),
-        { lambdaContext: context },
+        context,
       ).then(
         () => undefined,
         (rejection: unknown) => rejection,

@@ -6,14 +6,13 @@ import type {
   StoreSessionOptions,
 } from "../../../../../functions/shop/adapters/store/browser/store-browser";
 import type { StoreConfig } from "../../../../../functions/shop/adapters/store/store-config";
+import { storeDeadlineAt } from "../../../../../functions/shop/adapters/store/store-deadline-margin";
 import {
   StorePageChangedError,
   StoreUnreachableError,
 } from "../../../../../functions/shop/adapters/store/store-errors";
 import {
   STORE_DEADLINE_MARGIN_MS,
-  type StoreToolsDeadline,
-  storeDeadline,
   storeToolsForHousehold,
   withHouseholdStoreTools,
 } from "../../../../../functions/shop/adapters/store/store-tools-for-household";
@@ -69,8 +68,8 @@ class RecordingBrowser implements StoreBrowser {
 }
 
 const config: StoreConfig = { storeUrl: STORE_URL, timeoutMs: 1_000, requiresAccount: false };
-const inLambda = (seconds = 60): StoreToolsDeadline => ({
-  lambdaContext: createLambdaContext("ShopSearchCandidates", seconds),
+const inLambda = (seconds = 60) => ({
+  deadline: storeDeadlineAt(createLambdaContext("ShopSearchCandidates", seconds)),
 });
 
 const searchOver = (browser: StoreBrowser, householdId = "casa-silva", when = inLambda()) =>
@@ -85,25 +84,6 @@ const rejectionOf = async (promise: Promise<unknown>): Promise<unknown> =>
     },
     (error: unknown) => error,
   );
-
-describe("storeDeadline", () => {
-  const now = () => 1_000_000;
-  it("keeps an explicit deadline as it is", () => {
-    expect(storeDeadline({ deadline: 1_234_567 }, now)).toBe(1_234_567);
-  });
-
-  it("is the Lambda's remaining time, or the caller's, less the margin", () => {
-    const lambdaContext = { getRemainingTimeInMillis: () => 29_000 };
-    expect(storeDeadline({ lambdaContext }, now)).toBe(1_000_000 + 29_000 - STORE_DEADLINE_MARGIN_MS);
-    expect(storeDeadline({ remainingTimeMs: 29_000 }, now)).toBe(
-      1_000_000 + 29_000 - STORE_DEADLINE_MARGIN_MS,
-    );
-  });
-
-  it("is never before now", () => {
-    expect(storeDeadline({ remainingTimeMs: 1_000 }, now)).toBe(1_000_000);
-  });
-});
 
 describe("storeToolsForHousehold: the household's session", () => {
   it("refuses a household id that could not be a session cookie before opening a browser", () => {
