@@ -22,7 +22,7 @@ import {
   originalItemFromCartLine,
   queriesInOrder,
   rankItemCandidates,
-  searchCandidatesStep,
+  searchItemCandidates,
 } from "../functions/shop/domain/substitution/substitution-worker";
 import { RECOMMENDATION_PT } from "../functions/shop/domain/substitution/value-ranker";
 import { createFakeLlm } from "../tests/support/llm/fake-llm";
@@ -104,7 +104,7 @@ for (const line of unavailable) {
   console.log(`  Fallbacks: [${queries.fallbackQueries.map((q) => `"${q}"`).join(", ")}]`);
   let progress = { candidates: [] as CoordinatorProduct[], nextQueryIndex: 0, done: false };
   while (!progress.done) {
-    progress = await searchCandidatesStep(store, {
+    progress = await searchItemCandidates(store, {
       original,
       queries,
       queryIndex: progress.nextQueryIndex,

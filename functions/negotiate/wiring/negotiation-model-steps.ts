@@ -1,9 +1,15 @@
 import type { z } from "zod";
 import type { ModelStepDeps, StepEvent } from "../domain/negotiation-step";
-import { ClassifyEventSchema, classifyStep } from "../domain/use-cases/classify-instructions-step";
-import { ConsultEventSchema, consultStep } from "../domain/use-cases/consult-expert-step";
-import { CraftEventSchema, craftStep } from "../domain/use-cases/craft-response-step";
-import { OrchestrateEventSchema, orchestrateStep } from "../domain/use-cases/orchestrate-round-step";
+import {
+  ClassifyInstructionsEventSchema,
+  classifyInstructionsStep,
+} from "../domain/use-cases/classify-instructions-step";
+import { ConsultExpertEventSchema, consultExpertStep } from "../domain/use-cases/consult-expert-step";
+import { CraftResponseEventSchema, craftResponseStep } from "../domain/use-cases/craft-response-step";
+import {
+  OrchestrateRoundEventSchema,
+  orchestrateRoundStep,
+} from "../domain/use-cases/orchestrate-round-step";
 import { modelStepHandler, type NegotiationModelStepSources } from "./negotiation-step-handlers";
 
 const modelStep = <E extends StepEvent, R>(
@@ -24,18 +30,22 @@ const modelStep = <E extends StepEvent, R>(
  * from the table steps', so their Lambdas bundle no model or prompt.
  */
 export const NEGOTIATION_MODEL_STEPS = {
-  NegotiateInstructionClassifier: modelStep("classify", ClassifyEventSchema, classifyStep),
-  NegotiateExtractionExpert: modelStep("extraction expert", ConsultEventSchema, (deps, event) =>
-    consultStep(deps, "extraction", event),
+  NegotiateInstructionClassifier: modelStep(
+    "classify",
+    ClassifyInstructionsEventSchema,
+    classifyInstructionsStep,
   ),
-  NegotiateEscalationExpert: modelStep("escalation expert", ConsultEventSchema, (deps, event) =>
-    consultStep(deps, "escalation", event),
+  NegotiateExtractionExpert: modelStep("extraction expert", ConsultExpertEventSchema, (deps, event) =>
+    consultExpertStep(deps, "extraction", event),
   ),
-  NegotiateNeedsExpert: modelStep("needs expert", ConsultEventSchema, (deps, event) =>
-    consultStep(deps, "needs", event),
+  NegotiateEscalationExpert: modelStep("escalation expert", ConsultExpertEventSchema, (deps, event) =>
+    consultExpertStep(deps, "escalation", event),
   ),
-  NegotiateOrchestrator: modelStep("orchestrator", OrchestrateEventSchema, orchestrateStep),
-  NegotiateResponseCrafter: modelStep("response crafter", CraftEventSchema, craftStep),
+  NegotiateNeedsExpert: modelStep("needs expert", ConsultExpertEventSchema, (deps, event) =>
+    consultExpertStep(deps, "needs", event),
+  ),
+  NegotiateOrchestrator: modelStep("orchestrator", OrchestrateRoundEventSchema, orchestrateRoundStep),
+  NegotiateResponseCrafter: modelStep("response crafter", CraftResponseEventSchema, craftResponseStep),
 };
 
 export type NegotiationModelStepId = keyof typeof NEGOTIATION_MODEL_STEPS;

@@ -6,7 +6,7 @@ import {
   escalateWithoutModelStep,
 } from "../domain/use-cases/escalate-without-model-step";
 import { RecordFailureEventSchema, recordFailureStep } from "../domain/use-cases/record-failure-step";
-import { SaveEventSchema, saveOutcomeStep } from "../domain/use-cases/save-outcome-step";
+import { SaveOutcomeEventSchema, saveOutcomeStep } from "../domain/use-cases/save-outcome-step";
 import { type NegotiationStepSources, tableStepHandler } from "./negotiation-step-handlers";
 
 const tableStep = <E extends StepEvent, R>(
@@ -27,7 +27,7 @@ const tableStep = <E extends StepEvent, R>(
  */
 export const NEGOTIATION_TABLE_STEPS = {
   NegotiateAwaitReview: tableStep("await review", AwaitReviewEventSchema, awaitReviewStep),
-  NegotiateSaveOutcome: tableStep("save outcome", SaveEventSchema, saveOutcomeStep),
+  NegotiateSaveOutcome: tableStep("save outcome", SaveOutcomeEventSchema, saveOutcomeStep),
   NegotiateEscalateWithoutModel: tableStep(
     "escalate without model",
     EscalateWithoutModelEventSchema,

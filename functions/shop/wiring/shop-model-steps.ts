@@ -5,10 +5,10 @@ import {
   runKeysSchema,
 } from "../domain/runs/run-step-events";
 import { addUsage } from "../domain/runs/shop-run";
-import { generateQueriesForItem } from "../domain/use-cases/generate-queries-step";
-import { explainSubstitutesForItem } from "../domain/use-cases/generate-reasons-step";
-import { pruneStockForRun } from "../domain/use-cases/prune-stock-step";
-import { rankCandidatesForItem } from "../domain/use-cases/rank-candidates-step";
+import { generateQueriesStep } from "../domain/use-cases/generate-queries-step";
+import { generateReasonsStep } from "../domain/use-cases/generate-reasons-step";
+import { pruneStockStep } from "../domain/use-cases/prune-stock-step";
+import { rankCandidatesStep } from "../domain/use-cases/rank-candidates-step";
 import { type ShopModelSources, type ShopTableSources, shopStep } from "./shop-step-sources";
 
 /**
@@ -33,7 +33,7 @@ export const ShopGenerateQueries = /* @__PURE__ */ shopStep(
       context,
       { name: "GenerateQueries", tenant, windowEndsAt: modelWindowEndsAt },
       async ({ llm, runUsage }) => {
-        const { queries, source } = await generateQueriesForItem({ llm, logger: s.logger }, { item, rules });
+        const { queries, source } = await generateQueriesStep({ llm, logger: s.logger }, { item, rules });
         return { queries, source, usage: runUsage(), modelWindowEndsAt };
       },
     );
@@ -53,7 +53,7 @@ export const ShopRankCandidates = /* @__PURE__ */ shopStep(
       context,
       { name: "RankCandidates", windowEndsAt: modelWindowEndsAt },
       async ({ llm, runUsage }) => {
-        const ranked = await rankCandidatesForItem(
+        const ranked = await rankCandidatesStep(
           { llm, logger: s.logger },
           { item, policy, rules, candidates: search.candidates },
         );
@@ -75,7 +75,7 @@ export const ShopGenerateReasons = /* @__PURE__ */ shopStep(
       context,
       { name: "GenerateReasons", windowEndsAt: modelWindowEndsAt },
       async ({ llm, runUsage }) => {
-        const explained = await explainSubstitutesForItem(
+        const explained = await generateReasonsStep(
           { llm, logger: s.logger },
           { item, ranked, ...(rules ? { rules } : {}) },
         );
@@ -94,7 +94,7 @@ export const ShopPruneStock = /* @__PURE__ */ shopStep(
       context,
       { name: "PruneStock", tenant, windowEndsAt: s.now().getTime() + PRUNE_MODEL_WINDOW_MS },
       async ({ llm, runUsage }) => {
-        const outcome = await pruneStockForRun(
+        const outcome = await pruneStockStep(
           { runs: s.runsFor(tenant), llm, logger: s.logger, now: s.now },
           { runId },
         );

@@ -3,10 +3,10 @@ import {
   runKeysSchema,
   searchCandidatesEventSchema,
 } from "../domain/runs/run-step-events";
-import { buildCart } from "../domain/use-cases/build-cart-step";
-import { scanCartForRun } from "../domain/use-cases/scan-cart-step";
-import { scoutSlots } from "../domain/use-cases/scout-slots-step";
-import { searchCandidatesForItem } from "../domain/use-cases/search-candidates-step";
+import { buildCartStep } from "../domain/use-cases/build-cart-step";
+import { scanCartStep } from "../domain/use-cases/scan-cart-step";
+import { scoutSlotsStep } from "../domain/use-cases/scout-slots-step";
+import { searchCandidatesStep } from "../domain/use-cases/search-candidates-step";
 import {
   type ShopLogSources,
   type ShopStoreSources,
@@ -24,7 +24,7 @@ export const ShopBuildCart = /* @__PURE__ */ shopStep(
     { tenant, householdId, runId, planSnapshotId },
     context,
   ) =>
-    buildCart(
+    buildCartStep(
       {
         runs: s.runsFor(tenant),
         // The cook area's use case on the tenant's data: loaded only for a plan run.
@@ -44,7 +44,7 @@ export const ShopScanCart = /* @__PURE__ */ shopStep(
   runKeysSchema,
   (s: ShopStoreSources & ShopTableSources & ShopLogSources, keys, context) =>
     // The preferences are read first: the store session opens only for a run whose table answers.
-    scanCartForRun(
+    scanCartStep(
       {
         runs: s.runsFor(keys.tenant),
         choices: s.choicesFor(keys.tenant),
@@ -65,7 +65,7 @@ export const ShopSearchCandidates = /* @__PURE__ */ shopStep(
   "SearchCandidates",
   searchCandidatesEventSchema,
   (s: ShopStoreSources, { householdId, item, policy, queries, search }, context) =>
-    searchCandidatesForItem(
+    searchCandidatesStep(
       { withStore: (work) => s.withStore({ householdId }, context, work) },
       { item, policy, queries, search },
     ),
@@ -77,7 +77,7 @@ export const ShopScoutSlots = /* @__PURE__ */ shopStep(
   "ScoutSlots",
   runKeysSchema,
   (s: ShopStoreSources & ShopTableSources, { tenant, runId, householdId }, context) =>
-    scoutSlots(
+    scoutSlotsStep(
       { runs: s.runsFor(tenant), withStore: (work) => s.withStore({ householdId, tenant }, context, work) },
       { runId },
     ),

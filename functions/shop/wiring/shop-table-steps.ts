@@ -4,11 +4,11 @@ import {
   recordItemFailureEventSchema,
   saveRunEventSchema,
 } from "../domain/runs/run-step-events";
-import { markRunFailed } from "../domain/use-cases/mark-run-failed-step";
-import { recordItemFailure } from "../domain/use-cases/record-item-failure-step";
-import { recordItem } from "../domain/use-cases/record-item-step";
-import { saveRunResult } from "../domain/use-cases/save-run-step";
-import { startDueRunsEventSchema, startDueWeeklyRuns } from "../domain/use-cases/start-weekly-runs-step";
+import { markRunFailedStep } from "../domain/use-cases/mark-run-failed-step";
+import { recordItemFailureStep } from "../domain/use-cases/record-item-failure-step";
+import { recordItemStep } from "../domain/use-cases/record-item-step";
+import { saveRunStep } from "../domain/use-cases/save-run-step";
+import { startWeeklyRunsEventSchema, startWeeklyRunsStep } from "../domain/use-cases/start-weekly-runs-step";
 import {
   type ShopLogSources,
   type ShopTableSources,
@@ -23,7 +23,7 @@ export const ShopRecordItem = /* @__PURE__ */ shopStep(
   recordItemEventSchema,
   (s: ShopTableSources, event) => {
     const { tenant, ...args } = event;
-    return recordItem({ runs: s.runsFor(tenant) }, args);
+    return recordItemStep({ runs: s.runsFor(tenant) }, args);
   },
 );
 
@@ -33,7 +33,7 @@ export const ShopRecordItemFailure = /* @__PURE__ */ shopStep(
   "RecordItemFailure",
   recordItemFailureEventSchema,
   (s: ShopTableSources & ShopLogSources, { tenant, ...args }) =>
-    recordItemFailure({ runs: s.runsFor(tenant), logger: s.logger }, args),
+    recordItemFailureStep({ runs: s.runsFor(tenant), logger: s.logger }, args),
 );
 
 /** shop-coordinator, SaveRun: the run's result, saved; the run succeeded. */
@@ -42,7 +42,7 @@ export const ShopSaveRun = /* @__PURE__ */ shopStep(
   "SaveRun",
   saveRunEventSchema,
   (s: ShopTableSources & ShopLogSources, { tenant, ...args }) =>
-    saveRunResult({ runs: s.runsFor(tenant), now: s.now, logger: s.logger }, args),
+    saveRunStep({ runs: s.runsFor(tenant), now: s.now, logger: s.logger }, args),
 );
 
 /**
@@ -54,7 +54,7 @@ export const ShopMarkRunFailed = /* @__PURE__ */ shopStep(
   "MarkRunFailed",
   markRunFailedEventSchema,
   (s: ShopTableSources, { tenant, runId, failure, prune, slots }) =>
-    markRunFailed(
+    markRunFailedStep(
       { runs: s.runsFor(tenant), now: s.now },
       { runId, failure, ...(prune ? { prune } : {}), ...(slots ? { slots } : {}) },
     ),
@@ -67,9 +67,9 @@ export const ShopMarkRunFailed = /* @__PURE__ */ shopStep(
 export const ShopStartWeeklyRuns = /* @__PURE__ */ shopStep(
   "table",
   "StartDueRuns",
-  startDueRunsEventSchema,
+  startWeeklyRunsEventSchema,
   (s: ShopTableSources & ShopWorkflowSources & ShopLogSources, { firedAt }) =>
-    startDueWeeklyRuns(
+    startWeeklyRunsStep(
       {
         runsFor: s.runsFor,
         weeklyRuns: s.weeklyRuns(),

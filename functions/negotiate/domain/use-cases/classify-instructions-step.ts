@@ -3,10 +3,13 @@ import { type ModelStepDeps, type StepEvent, StepEventSchema, setStep } from "..
 import { loadStepMessage } from "../step-message";
 
 /** The Classify Task's input: the message it works on, nothing more. */
-export const ClassifyEventSchema = StepEventSchema;
+export const ClassifyInstructionsEventSchema = StepEventSchema;
 
 /** Classifies the merchant's instructions once per negotiation; `ok: false` routes to an escalation. */
-export const classifyStep = async (deps: ModelStepDeps, event: StepEvent): Promise<{ ok: boolean }> => {
+export const classifyInstructionsStep = async (
+  deps: ModelStepDeps,
+  event: StepEvent,
+): Promise<{ ok: boolean }> => {
   const { negotiation } = await loadStepMessage(deps.repository, event.negotiationId, event.messageId);
   if (negotiation.classifiedInstructions) {
     await setStep(deps, event, "consulting extraction and escalation experts");

@@ -5,16 +5,16 @@ import { type ModelStepDeps, StepEventSchema } from "../negotiation-step";
 import type { ExpertName } from "../roles/types";
 import { loadStepMessage } from "../step-message";
 
-export const ConsultEventSchema = StepEventSchema.extend({
+export const ConsultExpertEventSchema = StepEventSchema.extend({
   /** Orchestrator rounds before this consultation: 0 for the first fan-out. */
   round: z.number().int().nonnegative(),
   question: z.string().max(2000).nullable().default(null),
 });
 
-export const consultStep = async (
+export const consultExpertStep = async (
   deps: ModelStepDeps,
   expert: ExpertName,
-  event: z.infer<typeof ConsultEventSchema>,
+  event: z.infer<typeof ConsultExpertEventSchema>,
 ): Promise<{ opinionKey: string }> => {
   const { negotiation, context } = await loadStepMessage(
     deps.repository,

@@ -10,16 +10,16 @@ import {
 import type { OrchestratorDecision } from "../roles/types";
 import { loadStepMessage } from "../step-message";
 
-export const CraftEventSchema = StepEventSchema.extend({
+export const CraftResponseEventSchema = StepEventSchema.extend({
   ending: z.enum(["decided", "safety_valve", "model_unavailable", "classification_failed", "step_failed"]),
   /** The model's failure, or (step_failed) the failed step's Error and Cause as Step Functions gives them. */
   modelFailure: z.object({ code: z.string(), message: z.string() }).nullable().default(null),
 });
 
 /** Drafts the reply for the decision, checks it for leaks and stores the response; the message awaits review. */
-export const craftStep = async (
+export const craftResponseStep = async (
   deps: ModelStepDeps,
-  event: z.infer<typeof CraftEventSchema>,
+  event: z.infer<typeof CraftResponseEventSchema>,
 ): Promise<{ action: string; draftBlocked: boolean }> => {
   await setStep(deps, event, "drafting");
   const { negotiation, message, context } = await loadStepMessage(

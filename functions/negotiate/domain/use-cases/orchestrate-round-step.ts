@@ -5,12 +5,12 @@ import { decideNextStep } from "../orchestrator";
 import { type ExpertName, ExpertNameSchema, OrchestratorTraceEntrySchema } from "../roles/types";
 import { loadStepMessage } from "../step-message";
 
-export const OrchestrateEventSchema = StepEventSchema.extend({
+export const OrchestrateRoundEventSchema = StepEventSchema.extend({
   previousRound: z.number().int().nonnegative(),
 });
 
 /** What the Choice state routes on. */
-export interface OrchestrateResult {
+export interface OrchestrateRoundResult {
   round: number;
   readyToAct: boolean;
   nextExpert: ExpertName | null;
@@ -19,10 +19,10 @@ export interface OrchestrateResult {
   modelFailure: { code: string; message: string } | null;
 }
 
-export const orchestrateStep = async (
+export const orchestrateRoundStep = async (
   deps: ModelStepDeps,
-  event: z.infer<typeof OrchestrateEventSchema>,
-): Promise<OrchestrateResult> => {
+  event: z.infer<typeof OrchestrateRoundEventSchema>,
+): Promise<OrchestrateRoundResult> => {
   const round = event.previousRound + 1;
   await setStep(deps, event, `orchestrating (round ${round})`);
   const { context } = await loadStepMessage(deps.repository, event.negotiationId, event.messageId);

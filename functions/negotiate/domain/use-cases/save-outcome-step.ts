@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { ReviewSchema, type SupplierMessage } from "../negotiation";
 import { type StepDeps, StepEventSchema } from "../negotiation-step";
 
-export const SaveEventSchema = StepEventSchema.extend({ review: ReviewSchema });
+export const SaveOutcomeEventSchema = StepEventSchema.extend({ review: ReviewSchema });
 
 /**
  * Records the person's decision. An approved reply (the edited text, else the draft) is the system's
@@ -10,7 +10,7 @@ export const SaveEventSchema = StepEventSchema.extend({ review: ReviewSchema });
  */
 export const saveOutcomeStep = async (
   deps: StepDeps,
-  event: z.infer<typeof SaveEventSchema>,
+  event: z.infer<typeof SaveOutcomeEventSchema>,
 ): Promise<{ status: SupplierMessage["status"] }> => {
   const saved = await deps.repository.updateMessage(event.negotiationId, event.messageId, (m) => {
     const approvedReply =

@@ -95,7 +95,7 @@ export interface SearchProgress {
  * policy reads its products instead of searching. Once done, the unavailable product itself is taken out
  * of the candidates (the seed's isSameProduct filter, run here rather than in a Lambda of its own).
  */
-export const searchCandidatesStep = async (
+export const searchItemCandidates = async (
   store: StorePort,
   args: {
     original: OriginalItem;

@@ -27,7 +27,7 @@ export interface BuildCartOutcome {
  * store refuses (unavailable now) is logged and skipped; a plan ingredient not added says why. The orders
  * it read and the lines it added are kept with the run (PruneStock and SaveRun read them there).
  */
-export const buildCart = async (
+export const buildCartStep = async (
   deps: BuildCartDeps,
   args: { runId: string; planSnapshotId?: string | null | undefined },
 ): Promise<BuildCartOutcome> => {

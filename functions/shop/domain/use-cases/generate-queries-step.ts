@@ -9,7 +9,7 @@ import { generateItemQueries, originalItemFromCartLine } from "../substitution/s
  * GenerateQueries (map item, step 1): the seed's QueryGenerator (`generate_search_query`) for one
  * unavailable cart line, the heuristic when the model fails; no query names a brand the household banned.
  */
-export const generateQueriesForItem = (
+export const generateQueriesStep = (
   deps: { llm: LlmPort; logger: LoggerPort },
   args: { item: CoordinatorCartLine; rules?: SubstitutionRules },
 ) =>

@@ -12,7 +12,7 @@ import { originalItemFromCartLine } from "../substitution/substitution-worker";
  * reasons for the ranked candidates; the ranking's own reasons stay where the model fails. Answers the
  * ranking with its candidates' reasons and who wrote them.
  */
-export const explainSubstitutesForItem = async <R extends Pick<RankStepOutput, "candidates">>(
+export const generateReasonsStep = async <R extends Pick<RankStepOutput, "candidates">>(
   deps: { llm: LlmPort; logger: LoggerPort },
   args: { item: CoordinatorCartLine; ranked: R; rules?: SubstitutionRules },
 ): Promise<R & { reasonsSource: RankStepOutput["source"] }> => {

@@ -12,7 +12,7 @@ import { resultFromRecords } from "./save-run-step";
  * checked, so nothing may read "All items available" (BuildCart's additions, if any, say so in words).
  * Should the records themselves be unreadable, the failure is still recorded.
  */
-export const markRunFailed = async (
+export const markRunFailedStep = async (
   deps: { runs: ShopRunRepository; now: () => Date },
   args: { runId: string; failure: CaughtError } & Partial<Pick<SaveRunEvent, "prune" | "slots">>,
 ): Promise<{ error: string; cause: string; code: string; fix: string }> => {

@@ -7,7 +7,7 @@ import { type PruneOutcome, pruneStock } from "../pruning/stock-pruner";
  * PruneStock: the StockPruner (model reviewing the purchase-cadence rule; the rule alone offline), on the
  * cart ScanCart read and the orders BuildCart read, kept with the run: the store is not read again.
  */
-export const pruneStockForRun = async (
+export const pruneStockStep = async (
   deps: { runs: Pick<ShopRunRepository, "getRunContext">; llm: LlmPort; logger: LoggerPort; now: () => Date },
   args: { runId: string },
 ): Promise<PruneOutcome> => {

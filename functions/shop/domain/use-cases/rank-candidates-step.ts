@@ -14,7 +14,7 @@ import {
  * RankCandidates (map item, step 4): the seed's ValueRanker (`rank_substitutes_by_value`, the heuristic
  * when the model fails), then the category guard, price cap, policy and brands, in code.
  */
-export const rankCandidatesForItem = (
+export const rankCandidatesStep = (
   deps: { llm: LlmPort; logger: LoggerPort },
   args: {
     item: CoordinatorCartLine;

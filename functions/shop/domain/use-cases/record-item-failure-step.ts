@@ -5,7 +5,7 @@ import type { CaughtError, ItemEvent } from "../runs/run-step-events";
 import { emptyUsage } from "../runs/shop-run";
 
 /** Map item, Catch: the item is recorded as failed with its reason, and the run goes on without it. */
-export const recordItemFailure = async (
+export const recordItemFailureStep = async (
   deps: { runs: ShopRunRepository; logger: LoggerPort },
   args: Pick<ItemEvent, "runId" | "item"> & { failure: CaughtError },
 ) => {

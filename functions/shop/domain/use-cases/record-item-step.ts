@@ -7,7 +7,7 @@ import { originalItemFromCartLine, recommendationFor } from "../substitution/sub
  * Map item, last step: the item's recommendation with its reasons, written to the run (one record per
  * item, so items never race). Answers a small summary: the Map's result stays far below 256 KiB.
  */
-export const recordItem = async (
+export const recordItemStep = async (
   deps: { runs: ShopRunRepository },
   args: Pick<ItemEvent, "runId" | "item" | "policy"> & {
     queries: QueriesStepOutput | null;

@@ -32,7 +32,7 @@ export const resultFromRecords = async (
  * SaveRun: the run's result from its item records, BuildCart's lines (kept with the run) and the other
  * steps, in DynamoDB; the run succeeded.
  */
-export const saveRunResult = async (
+export const saveRunStep = async (
   deps: { runs: ShopRunRepository; now: () => Date; logger?: LoggerPort },
   args: Pick<SaveRunEvent, "runId" | "prune" | "slots">,
 ) => {

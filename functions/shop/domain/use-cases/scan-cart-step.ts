@@ -10,7 +10,7 @@ import type { ItemEvent } from "../runs/run-step-events";
  * household's substitution rules. Records how many items the run has, for progress, and keeps the cart and
  * the preferences with the run.
  */
-export const scanCartForRun = async (
+export const scanCartStep = async (
   deps: {
     runs: ShopRunRepository;
     store: Pick<StorePort, "scanCart">;

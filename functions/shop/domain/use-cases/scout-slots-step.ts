@@ -8,7 +8,7 @@ import type { CoordinatorSlot } from "../store-shapes";
  * ScoutSlots: reads the delivery slots and recommends one, by the preferences ScanCart kept with the run.
  * Never books a slot, never checks out.
  */
-export const scoutSlots = async (
+export const scoutSlotsStep = async (
   deps: {
     runs: Pick<ShopRunRepository, "getRunContext">;
     withStore: <T>(work: (store: StorePort) => Promise<T>) => Promise<T>;

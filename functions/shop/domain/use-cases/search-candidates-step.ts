@@ -5,14 +5,14 @@ import type { QueryGeneratorOutput } from "../substitution/substitution-contract
 import {
   originalItemFromCartLine,
   type SearchProgress,
-  searchCandidatesStep,
+  searchItemCandidates,
 } from "../substitution/substitution-worker";
 
 /**
  * SearchCandidates (map item, step 2, once per query): one store search, its products merged into the
  * candidates; the last visit takes the unavailable product itself out of them.
  */
-export const searchCandidatesForItem = (
+export const searchCandidatesStep = (
   deps: { withStore: <T>(work: (store: StorePort) => Promise<T>) => Promise<T> },
   args: {
     item: CoordinatorCartLine;
@@ -22,7 +22,7 @@ export const searchCandidatesForItem = (
   },
 ): Promise<SearchProgress> =>
   deps.withStore((store) =>
-    searchCandidatesStep(store, {
+    searchItemCandidates(store, {
       original: originalItemFromCartLine(args.item),
       queries: args.queries,
       queryIndex: args.search.nextQueryIndex,

@@ -8,7 +8,7 @@ import { sameSlot, slotAt, type WeeklySlot, weeklyRunIdempotencyKey } from "../r
 import { type StartRunWorkflowDeps, startRunWorkflow } from "./start-run-workflow";
 
 /** What statemachines/shop-weekly-runs.asl.json passes: the execution's start time (`$$.Execution.StartTime`). */
-export const startDueRunsEventSchema = z.object({ firedAt: z.iso.datetime({ offset: true }) });
+export const startWeeklyRunsEventSchema = z.object({ firedAt: z.iso.datetime({ offset: true }) });
 
 export interface StartWeeklyRunsDeps extends Omit<StartRunWorkflowDeps, "runs"> {
   runsFor(tenant: string): ShopRunRepository;
@@ -34,7 +34,7 @@ export interface WeeklyRunsOutcome {
  * is in (UTC). Each start carries the key `weekly-{ISO week}`, so a tick that fires twice, or is retried,
  * starts one run per tenant and week. The index is only a hint: each tenant's preferences are re-read.
  */
-export const startDueWeeklyRuns = async (
+export const startWeeklyRunsStep = async (
   deps: StartWeeklyRunsDeps,
   firedAt: Date,
 ): Promise<WeeklyRunsOutcome> => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { RunHeader } from "../../../../functions/shop/domain/runs/shop-run";
 import { listShopRuns } from "../../../../functions/shop/domain/use-cases/list-runs";
-import { markRunFailed } from "../../../../functions/shop/domain/use-cases/mark-run-failed-step";
+import { markRunFailedStep } from "../../../../functions/shop/domain/use-cases/mark-run-failed-step";
 import { createInMemoryShopRunRepository } from "../../../support/shop/in-memory-shop-run-repository";
 
 /**
@@ -74,7 +74,7 @@ describe("a run that fails before it reads the cart", () => {
       const runId = `run-${failure.code.replaceAll(/[^a-z]/gi, "-")}`;
       await runs.createRun(header(runId));
 
-      const report = await markRunFailed(
+      const report = await markRunFailedStep(
         { runs, now: () => new Date("2026-01-01T10:00:03.000Z") },
         { runId, failure: { Error: failure.error, Cause: cause(failure.message) }, prune: { skipped: true } },
       );
@@ -103,7 +103,7 @@ describe("a run that fails before it reads the cart", () => {
         { productId: "p1", name: "Leite", quantity: 1, why: "plan_ingredient", reason: "for the plan" },
       ],
     });
-    await markRunFailed(
+    await markRunFailedStep(
       { runs, now: () => new Date() },
       { runId: "run-added", failure: { Error: "StoreUnreachableError", Cause: cause("down") } },
     );
@@ -118,7 +118,7 @@ describe("a run that fails before it reads the cart", () => {
     const runs = createInMemoryShopRunRepository();
     await runs.createRun(header("run-read"));
     await runs.updateRunContext("run-read", { cart: [] });
-    await markRunFailed(
+    await markRunFailedStep(
       { runs, now: () => new Date() },
       { runId: "run-read", failure: { Error: "StoreUnreachableError", Cause: cause("down in ScoutSlots") } },
     );

@@ -5,7 +5,7 @@ import type { RunHeader, RunItem } from "../../../../functions/shop/domain/runs/
 import { emptyUsage } from "../../../../functions/shop/domain/runs/shop-run";
 import { SEED_BRAND_TIERS } from "../../../../functions/shop/domain/substitution/brand-tiers";
 import { generateSearchQueries } from "../../../../functions/shop/domain/substitution/query-generator";
-import { saveRunResult } from "../../../../functions/shop/domain/use-cases/save-run-step";
+import { saveRunStep } from "../../../../functions/shop/domain/use-cases/save-run-step";
 import { RecordingCoordinatorLogger } from "../../../support/shop/coordinator-fixtures";
 import { createInMemoryShopRunRepository } from "../../../support/shop/in-memory-shop-run-repository";
 
@@ -67,7 +67,7 @@ describe("heuristic steps in the logs", () => {
       await runs.saveItem("run-1", item);
     }
     const logger = new RecordingCoordinatorLogger();
-    await saveRunResult(
+    await saveRunStep(
       { runs, now: () => new Date(), logger },
       { runId: "run-1", prune: { skipped: true }, slots: { skipped: true } },
     );

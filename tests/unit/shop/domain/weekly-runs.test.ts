@@ -9,7 +9,7 @@ import {
   weeklyRunIdempotencyKey,
 } from "../../../../functions/shop/domain/runs/weekly-slot";
 import { saveShopPreferences } from "../../../../functions/shop/domain/use-cases/save-preferences";
-import { startDueWeeklyRuns } from "../../../../functions/shop/domain/use-cases/start-weekly-runs-step";
+import { startWeeklyRunsStep } from "../../../../functions/shop/domain/use-cases/start-weekly-runs-step";
 import { RecordingCoordinatorLogger } from "../../../support/shop/coordinator-fixtures";
 import { createInMemoryShopRunRepository } from "../../../support/shop/in-memory-shop-run-repository";
 import { createInMemoryWeeklyRunIndex } from "../../../support/shop/in-memory-weekly-run-index";
@@ -91,7 +91,7 @@ describe("starting the weekly runs due this hour", () => {
     await savePreferences("alice", { weeklyRun: { weekday: "sat", hour: 8 } });
     await savePreferences("bob", { weeklyRun: { weekday: "sat", hour: 9 } });
     await savePreferences("carol", {});
-    const outcome = await startDueWeeklyRuns(deps, clock.now());
+    const outcome = await startWeeklyRunsStep(deps, clock.now());
     expect(outcome).toMatchObject({
       slot: { weekday: "sat", hour: 8 },
       week: "2026-W48",
@@ -101,21 +101,21 @@ describe("starting the weekly runs due this hour", () => {
     expect(started[0]?.input.householdId).toBe("alice");
 
     clock.set("2026-11-28T09:00:05.000Z");
-    expect((await startDueWeeklyRuns(deps, clock.now())).started).toEqual(["bob"]);
+    expect((await startWeeklyRunsStep(deps, clock.now())).started).toEqual(["bob"]);
   });
 
   it("starts one run per household and week however often the tick fires", async () => {
     const { deps, clock, started, savePreferences, runsFor } = setup();
     await savePreferences("alice", { weeklyRun: { weekday: "sat", hour: 8 } });
-    const first = await startDueWeeklyRuns(deps, clock.now());
+    const first = await startWeeklyRunsStep(deps, clock.now());
     clock.set("2026-11-28T08:20:00.000Z"); // a retried or duplicated tick in the same hour
-    const again = await startDueWeeklyRuns(deps, clock.now());
+    const again = await startWeeklyRunsStep(deps, clock.now());
     expect(first.started).toEqual(["alice"]);
     expect(again).toMatchObject({ started: [], alreadyStarted: ["alice"] });
     expect(started).toHaveLength(1);
 
     clock.set("2026-12-05T08:00:00.000Z"); // the next Saturday: a new week, a new run
-    expect((await startDueWeeklyRuns(deps, clock.now())).started).toEqual(["alice"]);
+    expect((await startWeeklyRunsStep(deps, clock.now())).started).toEqual(["alice"]);
     expect(started).toHaveLength(2);
     expect((await runsFor("alice").listRuns({ limit: 10 })).runs).toHaveLength(2);
   });
@@ -125,7 +125,7 @@ describe("starting the weekly runs due this hour", () => {
     await savePreferences("alice", { weeklyRun: { weekday: "sat", hour: 8 } });
     // As if the preferences were rewritten without the index (a failure between the two writes).
     await deps.runsFor("alice").savePreferences(householdPreferencesSchema.parse({}));
-    const outcome = await startDueWeeklyRuns(deps, clock.now());
+    const outcome = await startWeeklyRunsStep(deps, clock.now());
     expect(outcome).toMatchObject({ started: [], stale: ["alice"] });
     expect(started).toEqual([]);
     expect(weeklyRuns.entries()).toEqual([]);
@@ -136,7 +136,7 @@ describe("starting the weekly runs due this hour", () => {
     await savePreferences("alice", { weeklyRun: { weekday: "sat", hour: 8 } });
     await savePreferences("bob", { weeklyRun: { weekday: "sat", hour: 8 } });
     failFor.add("alice");
-    const outcome = await startDueWeeklyRuns(deps, clock.now());
+    const outcome = await startWeeklyRunsStep(deps, clock.now());
     expect(outcome.started).toEqual(["bob"]);
     expect(outcome.failed).toEqual([{ tenant: "alice", error: "Step Functions is unavailable" }]);
   });

@@ -5,7 +5,7 @@ import {
   generateItemQueries,
   originalItemFromCartLine,
 } from "../../../../functions/shop/domain/substitution/substitution-worker";
-import { scanCartForRun } from "../../../../functions/shop/domain/use-cases/scan-cart-step";
+import { scanCartStep } from "../../../../functions/shop/domain/use-cases/scan-cart-step";
 import { createFakeLlm } from "../../../support/llm/fake-llm";
 import { RecordingCoordinatorLogger } from "../../../support/shop/coordinator-fixtures";
 import { createInMemoryShopRunRepository } from "../../../support/shop/in-memory-shop-run-repository";
@@ -26,7 +26,7 @@ describe("seed 000's worker log lines", () => {
       line("1", "batata doce auchan em cubos para cozer 400g", false),
       line("2", "arroz 1kg", true),
     ];
-    const { items } = await scanCartForRun(
+    const { items } = await scanCartStep(
       { runs: createInMemoryShopRunRepository(), store: { scanCart: async () => cart }, logger },
       { tenant: "t", runId: "run_1", householdId: "h" },
     );

@@ -16,9 +16,9 @@ import {
   rankByHeuristic,
   rankSubstitutesByValue,
 } from "../../../../../functions/shop/domain/substitution/value-ranker";
-import { generateQueriesForItem } from "../../../../../functions/shop/domain/use-cases/generate-queries-step";
-import { explainSubstitutesForItem } from "../../../../../functions/shop/domain/use-cases/generate-reasons-step";
-import { rankCandidatesForItem } from "../../../../../functions/shop/domain/use-cases/rank-candidates-step";
+import { generateQueriesStep } from "../../../../../functions/shop/domain/use-cases/generate-queries-step";
+import { generateReasonsStep } from "../../../../../functions/shop/domain/use-cases/generate-reasons-step";
+import { rankCandidatesStep } from "../../../../../functions/shop/domain/use-cases/rank-candidates-step";
 import { call, createRealisticFakeLlm, listedIds } from "../../../../support/llm/realistic-fake-llm";
 import {
   RecordingCoordinatorLogger,
@@ -154,7 +154,7 @@ describe("the shop's rank step reads a real model's near misses", () => {
           summary: "Polegar 1 kg é o melhor valor.",
         }),
     });
-    const ranked = await rankCandidatesForItem(
+    const ranked = await rankCandidatesStep(
       { llm, logger: new RecordingCoordinatorLogger() },
       { item: SWEET_POTATO_ORIGINAL, policy: { policy: "best_match" }, rules: RULES, candidates },
     );
@@ -178,7 +178,7 @@ describe("the shop's rank step reads a real model's near misses", () => {
         });
       },
     });
-    const ranked = await rankCandidatesForItem(
+    const ranked = await rankCandidatesStep(
       { llm, logger: new RecordingCoordinatorLogger() },
       { item: SWEET_POTATO_ORIGINAL, policy: { policy: "best_match" }, rules: RULES, candidates },
     );
@@ -234,7 +234,7 @@ const POLEGAR_MILK = milk("4000004", "leite polegar uht meio gordo sem lactose 1
 describe("the shop's reason step never passes on a reason that contradicts its candidate", () => {
   it("a reason claiming 'sem lactose' for the plain milk, or naming another candidate, keeps the ranking's reason", async () => {
     const quiet = createRealisticFakeLlm({});
-    const ranked = await rankCandidatesForItem(
+    const ranked = await rankCandidatesStep(
       { llm: quiet, logger: new RecordingCoordinatorLogger() },
       {
         item: MILK_ORIGINAL,
@@ -259,7 +259,7 @@ describe("the shop's reason step never passes on a reason that contradicts its c
         }),
     });
     const logger = new RecordingCoordinatorLogger();
-    const explained = await explainSubstitutesForItem({ llm, logger }, { item: MILK_ORIGINAL, ranked });
+    const explained = await generateReasonsStep({ llm, logger }, { item: MILK_ORIGINAL, ranked });
     const after = Object.fromEntries(explained.candidates.map((c) => [c.productId, c.reason]));
     // The plain milk is not lactose-free, whatever the model wrote: its reason is the ranking's.
     expect(after[PLAIN_MILK.productId]).toBe(before[PLAIN_MILK.productId]);
@@ -272,7 +272,7 @@ describe("the shop's reason step never passes on a reason that contradicts its c
   });
 
   it("reasons keyed by the candidates' names instead of their ids are theirs", async () => {
-    const ranked = await rankCandidatesForItem(
+    const ranked = await rankCandidatesStep(
       { llm: createRealisticFakeLlm({}), logger: new RecordingCoordinatorLogger() },
       {
         item: MILK_ORIGINAL,
@@ -290,7 +290,7 @@ describe("the shop's reason step never passes on a reason that contradicts its c
           ],
         }),
     });
-    const explained = await explainSubstitutesForItem(
+    const explained = await generateReasonsStep(
       { llm, logger: new RecordingCoordinatorLogger() },
       { item: MILK_ORIGINAL, ranked },
     );
@@ -304,7 +304,7 @@ describe("the shop's reason step never passes on a reason that contradicts its c
   });
 
   it("a reason that says the plain milk differs ('com lactose') is used, with the guard's note", async () => {
-    const ranked = await rankCandidatesForItem(
+    const ranked = await rankCandidatesStep(
       { llm: createRealisticFakeLlm({}), logger: new RecordingCoordinatorLogger() },
       { item: MILK_ORIGINAL, policy: { policy: "best_match" }, rules: RULES, candidates: [PLAIN_MILK] },
     );
@@ -315,7 +315,7 @@ describe("the shop's reason step never passes on a reason that contradicts its c
           reasons: [{ productId: PLAIN_MILK.productId, reason: honest }],
         }),
     });
-    const explained = await explainSubstitutesForItem(
+    const explained = await generateReasonsStep(
       { llm, logger: new RecordingCoordinatorLogger() },
       { item: MILK_ORIGINAL, ranked },
     );
@@ -328,7 +328,7 @@ describe("a model's reason with a figure the input does not hold, or about anoth
   const milks = [PLAIN_MILK, AGROS_MILK, POLEGAR_MILK];
 
   it("reason step: an invented price ('0,79 €/l' for a 0,99 €/l milk) keeps the ranking's reason; a true difference is used", async () => {
-    const ranked = await rankCandidatesForItem(
+    const ranked = await rankCandidatesStep(
       { llm: createRealisticFakeLlm({}), logger: new RecordingCoordinatorLogger() },
       { item: MILK_ORIGINAL, policy: { policy: "best_match" }, rules: RULES, candidates: milks },
     );
@@ -344,7 +344,7 @@ describe("a model's reason with a figure the input does not hold, or about anoth
           reasons: listedIds(text).map((productId) => ({ productId, reason: written[productId] })),
         }),
     });
-    const explained = await explainSubstitutesForItem(
+    const explained = await generateReasonsStep(
       { llm, logger: new RecordingCoordinatorLogger() },
       { item: MILK_ORIGINAL, ranked },
     );
@@ -372,7 +372,7 @@ describe("a model's reason with a figure the input does not hold, or about anoth
         }),
     });
     const logger = new RecordingCoordinatorLogger();
-    const ranked = await rankCandidatesForItem(
+    const ranked = await rankCandidatesStep(
       { llm, logger },
       {
         item: MILK_ORIGINAL,
@@ -394,7 +394,7 @@ describe("the shop's query step with a real model's answers", () => {
   const generate = (
     llm: ReturnType<typeof createRealisticFakeLlm>,
     logger = new RecordingCoordinatorLogger(),
-  ) => generateQueriesForItem({ llm, logger }, { item: SWEET_POTATO_ORIGINAL });
+  ) => generateQueriesStep({ llm, logger }, { item: SWEET_POTATO_ORIGINAL });
 
   it("a searchStrategy in another case ('Category') is the seed's value, not a reason to drop the answer", async () => {
     const llm = createRealisticFakeLlm({
@@ -424,7 +424,7 @@ describe("the shop's query step with a real model's answers", () => {
           reasoning: "Frudesa é a alternativa habitual.",
         }),
     });
-    const outcome = await generateQueriesForItem(
+    const outcome = await generateQueriesStep(
       { llm, logger: new RecordingCoordinatorLogger() },
       {
         item: SWEET_POTATO_ORIGINAL,

@@ -20,7 +20,7 @@ import {
   recommendationFor,
   removeSameProduct,
   type SearchProgress,
-  searchCandidatesStep,
+  searchItemCandidates,
   summarizeSubstitutions,
 } from "../../../../../functions/shop/domain/substitution/substitution-worker";
 import { repositoryRoot } from "../../../../../lib/repository-root";
@@ -47,7 +47,7 @@ describe("searching with the fallback strategy", () => {
 
   it("runs the primary query, then the fallbacks, until 8 candidates are found", async () => {
     const store = createFakeStore({});
-    let progress = await searchCandidatesStep(store, {
+    let progress = await searchItemCandidates(store, {
       original: originalItemFromCartLine(SWEET_POTATO_ORIGINAL),
       queries,
       queryIndex: 0,
@@ -56,7 +56,7 @@ describe("searching with the fallback strategy", () => {
     });
     expect(progress).toMatchObject({ nextQueryIndex: 1, done: false });
     expect(progress.candidates).toHaveLength(5);
-    progress = await searchCandidatesStep(store, {
+    progress = await searchItemCandidates(store, {
       original: originalItemFromCartLine(SWEET_POTATO_ORIGINAL),
       queries,
       queryIndex: 1,
@@ -64,7 +64,7 @@ describe("searching with the fallback strategy", () => {
       policy: { policy: "best_match" },
     });
     expect(progress.candidates).toHaveLength(7);
-    progress = await searchCandidatesStep(store, {
+    progress = await searchItemCandidates(store, {
       original: originalItemFromCartLine(SWEET_POTATO_ORIGINAL),
       queries,
       queryIndex: 2,
@@ -78,7 +78,7 @@ describe("searching with the fallback strategy", () => {
 
   it("reads the products of a `specific` policy instead of searching", async () => {
     const store = createFakeStore({});
-    const progress = await searchCandidatesStep(store, {
+    const progress = await searchItemCandidates(store, {
       original: originalItemFromCartLine(SWEET_POTATO_ORIGINAL),
       queries,
       queryIndex: 0,
@@ -127,7 +127,7 @@ const runItemStates = async (
   const { queries, source } = await generateItemQueries(deps, original);
   let search: SearchProgress = { candidates: [], nextQueryIndex: 0, done: false };
   while (!search.done) {
-    search = await searchCandidatesStep(deps.store, {
+    search = await searchItemCandidates(deps.store, {
       original,
       queries,
       queryIndex: search.nextQueryIndex,
