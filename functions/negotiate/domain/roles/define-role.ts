@@ -41,7 +41,7 @@ export interface Role<I, S extends z.ZodType> {
   call(llm: LlmPort, input: I): Promise<PromptCallResult<z.output<S>>>;
 }
 
-export const llmCallMeta = (usage: LlmUsage | undefined, schemaName: string): LlmCallMeta => ({
+const llmCallMeta = (usage: LlmUsage | undefined, schemaName: string): LlmCallMeta => ({
   schemaName,
   provider: usage?.provider ?? "unknown",
   model: usage?.model ?? "unknown",
