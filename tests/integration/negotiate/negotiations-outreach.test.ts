@@ -1,34 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { NEGOTIATION_SCENARIOS } from "../../../dev/negotiate/scenarios";
-import { createDynamoNegotiationRepository } from "../../../functions/negotiate/adapters/dynamo-negotiation-repository";
-import type { Negotiation } from "../../../functions/negotiate/domain/negotiation";
+import { describe, expect, it } from "vitest";
 import type { NegotiationRepository } from "../../../functions/negotiate/domain/ports/negotiation-repository";
 import { listOutreach } from "../../../functions/negotiate/domain/use-cases/list-outreach";
-import { createRecordingTable } from "../../support/recording-dynamo";
-import { createTestTable } from "../../support/table";
+import {
+  listClockNow,
+  listedSerial,
+  nextListedNegotiation,
+  useNegotiationLists,
+} from "../../support/negotiate/negotiation-lists";
 
-let testTable: Awaited<ReturnType<typeof createTestTable>>;
-let recording: ReturnType<typeof createRecordingTable>;
-let mine: NegotiationRepository;
-let theirs: NegotiationRepository;
-let clock = Date.parse("2026-02-01T00:00:00Z");
-const orderContext = NEGOTIATION_SCENARIOS[0]?.orderContext as Negotiation["orderContext"];
+const lists = useNegotiationLists();
 
-let serial = 0;
 /** A negotiation drafted "now" (each later than the one before), with an outreach draft or without. */
 const addNegotiation = async (repo: NegotiationRepository, withOutreach: boolean): Promise<string> => {
-  clock += 1000;
-  serial += 1;
-  const at = new Date(clock).toISOString();
-  const negotiationId = `neg_${String(serial).padStart(8, "0")}`;
+  const negotiation = nextListedNegotiation();
+  const serial = listedSerial(negotiation);
   await repo.createNegotiation({
-    negotiationId,
-    orderContext,
-    merchantInstructions: "Aim low.",
-    supplier: { name: `Supplier ${serial}`, company: "Oat Co" },
-    classifiedInstructions: null,
-    createdAt: at,
-    messageCount: 0,
+    ...negotiation,
     outreach: withOutreach
       ? {
           status: "awaiting_review",
@@ -39,39 +26,28 @@ const addNegotiation = async (repo: NegotiationRepository, withOutreach: boolean
           failure: null,
           review: null,
           approvedReply: null,
-          draftedAt: at,
+          draftedAt: negotiation.createdAt,
         }
       : null,
   });
-  return negotiationId;
+  return negotiation.negotiationId;
 };
-
-beforeAll(async () => {
-  testTable = await createTestTable();
-  recording = createRecordingTable(testTable.endpoint, testTable.tableName);
-  mine = createDynamoNegotiationRepository(recording.forTenant("tenant-a"));
-  theirs = createDynamoNegotiationRepository(recording.forTenant("tenant-b"));
-});
-afterAll(async () => {
-  recording?.destroy();
-  await testTable?.drop();
-});
 
 describe("GET /negotiations/outreach?status=awaiting_review (use case over DynamoDB Local)", () => {
   it("pages the waiting drafts newest first with no duplicate or gap, never another tenant's, by Query only", async () => {
     const waiting: string[] = [];
     for (let i = 0; i < 30; i++) {
-      waiting.push(await addNegotiation(mine, true));
-      if (i % 4 === 0) await addNegotiation(mine, false);
-      if (i % 5 === 0) await addNegotiation(theirs, true);
+      waiting.push(await addNegotiation(lists.mine, true));
+      if (i % 4 === 0) await addNegotiation(lists.mine, false);
+      if (i % 5 === 0) await addNegotiation(lists.theirs, true);
     }
-    recording.commands.length = 0;
+    lists.recording.commands.length = 0;
     const seen: string[] = [];
     let cursor: string | undefined;
     let pages = 0;
     do {
       const page = await listOutreach(
-        { repository: mine },
+        { repository: lists.mine },
         { status: "awaiting_review", limit: 7, ...(cursor ? { cursor } : {}) },
       );
       for (const entry of page.outreach) {
@@ -82,44 +58,46 @@ describe("GET /negotiations/outreach?status=awaiting_review (use case over Dynam
       cursor = page.nextCursor;
       pages += 1;
       // A draft made between pages is newer than every listed one: it never shifts a page.
-      await addNegotiation(mine, true);
+      await addNegotiation(lists.mine, true);
     } while (cursor && pages < 20);
     expect(seen).toEqual([...waiting].reverse());
     expect(pages).toBeGreaterThan(4);
-    const commands = recording.commands.filter((c) => c.name === "QueryCommand" || c.name === "ScanCommand");
+    const commands = lists.recording.commands.filter(
+      (c) => c.name === "QueryCommand" || c.name === "ScanCommand",
+    );
     expect(commands.length).toBeGreaterThan(0);
     expect(commands.every((c) => c.name === "QueryCommand" && c.input.IndexName === "gsi1")).toBe(true);
     // A cursor of one tenant's list is refused by another's.
-    const first = await listOutreach({ repository: mine }, { status: "awaiting_review", limit: 2 });
+    const first = await listOutreach({ repository: lists.mine }, { status: "awaiting_review", limit: 2 });
     await expect(
       listOutreach(
-        { repository: theirs },
+        { repository: lists.theirs },
         { status: "awaiting_review", limit: 2, ...(first.nextCursor ? { cursor: first.nextCursor } : {}) },
       ),
     ).rejects.toThrow();
   });
 
   it("a reviewed draft leaves the waiting list and joins its status's; other header writes keep it listed", async () => {
-    const reviewed = await addNegotiation(mine, true);
-    const kept = await addNegotiation(mine, true);
-    await mine.saveClassification(kept, null);
-    await mine.updateNegotiation(reviewed, (n) =>
+    const reviewed = await addNegotiation(lists.mine, true);
+    const kept = await addNegotiation(lists.mine, true);
+    await lists.mine.saveClassification(kept, null);
+    await lists.mine.updateNegotiation(reviewed, (n) =>
       n.outreach
         ? {
             ...n,
             outreach: {
               ...n.outreach,
               status: "approved",
-              review: { decision: "approve", reviewedAt: new Date(clock).toISOString() },
+              review: { decision: "approve", reviewedAt: listClockNow() },
               approvedReply: n.outreach.draft.body,
             },
           }
         : n,
     );
-    const waiting = await listOutreach({ repository: mine }, { status: "awaiting_review", limit: 5 });
+    const waiting = await listOutreach({ repository: lists.mine }, { status: "awaiting_review", limit: 5 });
     expect(waiting.outreach.map((e) => e.negotiationId)).toContain(kept);
     expect(waiting.outreach.map((e) => e.negotiationId)).not.toContain(reviewed);
-    const approved = await listOutreach({ repository: mine }, { status: "approved", limit: 5 });
+    const approved = await listOutreach({ repository: lists.mine }, { status: "approved", limit: 5 });
     expect(approved.outreach.map((e) => e.negotiationId)).toEqual([reviewed]);
   });
 });
