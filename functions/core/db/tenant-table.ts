@@ -265,15 +265,16 @@ export class TenantTable {
       skStartsWith ?? "",
       options.descending ? "desc" : "asc",
     ].join("|");
+    const keyNames = options.useIndex && GSI ? [PK, SK, GSI.partitionKey, GSI.sortKey] : [PK, SK];
     const startKey = options.cursor
       ? this.decodeCursor(openCursor(await this.cursorKey(), list, options.cursor), {
-          keyNames: options.useIndex && GSI ? [PK, SK, GSI.partitionKey, GSI.sortKey] : [PK, SK],
+          keyNames,
           partition: { name: pkName, value: String(values[":pk"]) },
           sort: { name: skName, startsWith: skStartsWith },
         })
       : undefined;
-    try {
-      const out = await this.doc.send(
+    const send = (limit: number | undefined, exclusiveStartKey: Record<string, unknown> | undefined) =>
+      this.doc.send(
         new QueryCommand({
           TableName: this.tableName,
           IndexName: options.useIndex && GSI ? GSI.indexName : undefined,
@@ -282,16 +283,36 @@ export class TenantTable {
           FilterExpression: "attribute_not_exists(#ttl) OR #ttl > :now",
           ExpressionAttributeNames: names,
           ExpressionAttributeValues: values,
-          Limit: options.limit,
+          Limit: limit,
           ScanIndexForward: !options.descending,
-          ExclusiveStartKey: startKey,
+          ExclusiveStartKey: exclusiveStartKey,
           ConsistentRead: options.consistentRead && !options.useIndex ? true : undefined,
         }),
       );
-      const items = (out.Items ?? []).map((item) => this.toTableItem(item, schema));
-      return out.LastEvaluatedKey
-        ? { items, cursor: sealCursor(await this.cursorKey(), list, out.LastEvaluatedKey) }
-        : { items };
+    try {
+      const { limit } = options;
+      if (limit === undefined) {
+        const out = await send(undefined, startKey);
+        const items = (out.Items ?? []).map((item) => this.toTableItem(item, schema));
+        return out.LastEvaluatedKey
+          ? { items, cursor: sealCursor(await this.cursorKey(), list, out.LastEvaluatedKey) }
+          : { items };
+      }
+      // A page of `limit` items, and a cursor only when another item follows: read one more than the
+      // limit, past any page the TTL filter emptied, and seal the key of the page's own last item.
+      const read: Record<string, unknown>[] = [];
+      let next: Record<string, unknown> | undefined = startKey;
+      do {
+        const out = await send(Math.max(1, limit + 1 - read.length), next);
+        read.push(...(out.Items ?? []));
+        next = out.LastEvaluatedKey;
+      } while (next && read.length <= limit);
+      const page = read.slice(0, limit);
+      const items = page.map((item) => this.toTableItem(item, schema));
+      const last = page.at(-1);
+      if (read.length <= limit || !last) return { items };
+      const lastKey = Object.fromEntries(keyNames.map((name) => [name, last[name]]));
+      return { items, cursor: sealCursor(await this.cursorKey(), list, lastKey) };
     } catch (error) {
       throw mapDynamoError(error, "Querying items");
     }

@@ -538,6 +538,31 @@ describe("TenantTable: queries and pagination", () => {
     expect((await collectAll(alice(), pk, 4)).seen).toEqual(live);
   });
 
+  it("gives a page full of live items, and a cursor only when a live item follows, past expired ones", async () => {
+    const pk = ["PAGED", `p-${++keyCounter}`];
+    const put = (id: string, expired: boolean) =>
+      alice().put(
+        { pk, sk: [id] },
+        { text: id },
+        { expectedVersion: "absent", ...(expired ? { expiresAt: nowSeconds() - 5 } : {}) },
+      );
+    await put("a", false);
+    for (const id of ["b", "c", "d"]) await put(id, true);
+    const alone = await alice().query(pk, NoteSchema, { limit: 1 });
+    expect(alone.items.map((i) => i.data.text)).toEqual(["a"]);
+    expect(alone.cursor).toBeUndefined();
+    await put("e", false);
+    const first = await alice().query(pk, NoteSchema, { limit: 1 });
+    expect(first.items.map((i) => i.data.text)).toEqual(["a"]);
+    expect(first.cursor).toBeDefined();
+    const second = await alice().query(pk, NoteSchema, { limit: 1, cursor: first.cursor });
+    expect(second.items.map((i) => i.data.text)).toEqual(["e"]);
+    expect(second.cursor).toBeUndefined();
+    const whole = await alice().query(pk, NoteSchema, { limit: 2 });
+    expect(whole.items.map((i) => i.data.text)).toEqual(["a", "e"]);
+    expect(whole.cursor).toBeUndefined();
+  });
+
   it("pages backwards with descending", async () => {
     const pk = ["PAGED", `p-${++keyCounter}`];
     for (const id of ["a", "b", "c", "d"]) {

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { MessageStatus, SupplierMessage } from "../../../functions/negotiate/domain/negotiation";
 import type { NegotiationRepository } from "../../../functions/negotiate/domain/ports/negotiation-repository";
 import { listNegotiations } from "../../../functions/negotiate/domain/use-cases/list-negotiations";
+import { expectNextCursorOnlyWhenAnotherItem } from "../../support/list-paging";
 import {
   nextListedNegotiation,
   listOrderContext as orderContext,
@@ -93,5 +94,16 @@ describe("GET /negotiations?status=awaiting_review (use case over DynamoDB Local
     expect(waiting.negotiations.map((n) => n.negotiationId)).not.toContain(id);
     const approved = await listNegotiations({ repository: lists.mine }, { status: "approved", limit: 1 });
     expect(approved.negotiations[0]?.negotiationId).toBe(id);
+  });
+
+  it("gives a nextCursor only when another waiting message follows", async () => {
+    const repository = lists.forTenant("tenant-messages-cursor");
+    await expectNextCursorOnlyWhenAnotherItem(
+      () => addMessage(repository, "awaiting_review"),
+      async (page) => {
+        const listed = await listNegotiations({ repository }, { status: "awaiting_review", ...page });
+        return { ids: listed.negotiations.map((n) => n.negotiationId), nextCursor: listed.nextCursor };
+      },
+    );
   });
 });

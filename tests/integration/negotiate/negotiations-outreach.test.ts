@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { NegotiationRepository } from "../../../functions/negotiate/domain/ports/negotiation-repository";
 import { listOutreach } from "../../../functions/negotiate/domain/use-cases/list-outreach";
+import { expectNextCursorOnlyWhenAnotherItem } from "../../support/list-paging";
 import {
   listClockNow,
   listedSerial,
@@ -99,5 +100,16 @@ describe("GET /negotiations/outreach?status=awaiting_review (use case over Dynam
     expect(waiting.outreach.map((e) => e.negotiationId)).not.toContain(reviewed);
     const approved = await listOutreach({ repository: lists.mine }, { status: "approved", limit: 5 });
     expect(approved.outreach.map((e) => e.negotiationId)).toEqual([reviewed]);
+  });
+
+  it("gives a nextCursor only when another waiting draft follows", async () => {
+    const repository = lists.forTenant("tenant-outreach-cursor");
+    await expectNextCursorOnlyWhenAnotherItem(
+      () => addNegotiation(repository, true),
+      async (page) => {
+        const listed = await listOutreach({ repository }, { status: "awaiting_review", ...page });
+        return { ids: listed.outreach.map((e) => e.negotiationId), nextCursor: listed.nextCursor };
+      },
+    );
   });
 });

@@ -17,12 +17,15 @@ export const useNegotiationLists = () => {
     recording: ReturnType<typeof createRecordingTable>;
     mine: NegotiationRepository;
     theirs: NegotiationRepository;
+    /** Another tenant's repository on the same table (a list of its own, empty until a test fills it). */
+    forTenant(tenant: string): NegotiationRepository;
   };
   beforeAll(async () => {
     testTable = await createTestTable();
     lists.recording = createRecordingTable(testTable.endpoint, testTable.tableName);
     lists.mine = createDynamoNegotiationRepository(lists.recording.forTenant("tenant-a"));
     lists.theirs = createDynamoNegotiationRepository(lists.recording.forTenant("tenant-b"));
+    lists.forTenant = (tenant) => createDynamoNegotiationRepository(lists.recording.forTenant(tenant));
   });
   afterAll(async () => {
     lists.recording?.destroy();

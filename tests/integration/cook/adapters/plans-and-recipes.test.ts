@@ -5,6 +5,7 @@ import type { RecipeRepository } from "../../../../functions/cook/domain/ports/r
 import type { SnapshotRepository } from "../../../../functions/cook/domain/ports/snapshot-repository";
 import { listPlans } from "../../../../functions/cook/domain/use-cases/list-plans";
 import { listRecipes } from "../../../../functions/cook/domain/use-cases/list-recipes";
+import { expectNextCursorOnlyWhenAnotherItem } from "../../../support/list-paging";
 import { createRecordingTable } from "../../../support/recording-dynamo";
 import { createTestTable } from "../../../support/table";
 
@@ -128,6 +129,17 @@ describe("GET /plans (use case over DynamoDB Local)", () => {
     await expect(listPlans(mine, { limit: 1, cursor: nextCursor as string })).rejects.toMatchObject({
       details: { issues: [expect.objectContaining({ path: "cursor" })] },
     });
+  });
+
+  it("gives a nextCursor only when another plan follows (GET /plans?limit=1 with one plan gives none)", async () => {
+    const own = repos("tenant-plans-cursor");
+    await expectNextCursorOnlyWhenAnotherItem(
+      () => addPlan(own.plans),
+      async (page) => {
+        const { plans, nextCursor } = await listPlans(own, page);
+        return { ids: plans.map((p) => p.snapshot_id), nextCursor };
+      },
+    );
   });
 });
 

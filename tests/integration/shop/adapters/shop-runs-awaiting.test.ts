@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDynamoShopRunRepository } from "../../../../functions/shop/adapters/dynamo-shop-run-repository";
 import type { ShopRunRepository } from "../../../../functions/shop/domain/ports/shop-run-repository";
 import type { RunHeader } from "../../../../functions/shop/domain/runs/shop-run";
+import { listShopRuns } from "../../../../functions/shop/domain/use-cases/list-runs";
+import { expectNextCursorOnlyWhenAnotherItem } from "../../../support/list-paging";
 import { createRecordingTable } from "../../../support/recording-dynamo";
 import { createTestTable } from "../../../support/table";
 
@@ -152,5 +154,22 @@ describe("GET /shop/runs?awaiting=decisions (repository over DynamoDB Local)", (
       [degraded, true],
       [plain, false],
     ]);
+  });
+
+  it.each([
+    ["GET /shop/runs", undefined],
+    ["GET /shop/runs?awaiting=decisions", "decisions"],
+  ] as const)("%s gives a nextCursor only when another run follows", async (_list, awaiting) => {
+    const runs = createDynamoShopRunRepository(
+      recording.forTenant(`tenant-cursor-${awaiting ?? "all"}`),
+      now,
+    );
+    await expectNextCursorOnlyWhenAnotherItem(
+      () => addRun(runs, 1),
+      async (page) => {
+        const listed = await listShopRuns({ runs }, { ...page, ...(awaiting ? { awaiting } : {}) });
+        return { ids: listed.runs.map((r) => r.runId), nextCursor: listed.nextCursor };
+      },
+    );
   });
 });
