@@ -1,4 +1,5 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
+import type { HttpApiHandler } from "../../functions/core/http/lambda-handler";
 
 export interface HttpApiEventInput {
   method: string;
@@ -85,4 +86,17 @@ export const resultJson = (result: APIGatewayProxyStructuredResultV2): unknown =
   if (result.body === undefined) return undefined;
   const text = result.isBase64Encoded ? Buffer.from(result.body, "base64").toString("utf8") : result.body;
   return JSON.parse(text);
+};
+
+/**
+ * An API's Lambda handler called with `event` and `context` (a Lambda's, or `{}` for none): its status
+ * (200 when it set none), headers and parsed JSON body.
+ */
+export const invokeApiHandler = async (
+  handler: HttpApiHandler,
+  event: APIGatewayProxyEventV2WithJWTAuthorizer,
+  context: Parameters<HttpApiHandler>[1],
+): Promise<{ status: number; headers: Record<string, string | number | boolean>; json: unknown }> => {
+  const result = structuredResult(await handler(event, context));
+  return { status: result.statusCode ?? 200, headers: result.headers ?? {}, json: resultJson(result) };
 };

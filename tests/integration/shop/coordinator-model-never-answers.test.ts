@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTarpitServer, type TarpitServer } from "../../../dev/fake-llm";
+import { useTarpit } from "../../support/llm/hanging-providers";
 import { type CoordinatorHarness, startCoordinatorHarness } from "../../support/shop/coordinator-harness";
 import { scaledTimeout } from "../../support/test-timeouts";
 
@@ -12,8 +12,8 @@ import { scaledTimeout } from "../../support/test-timeouts";
  */
 const MODEL_STEPS = ["ShopGenerateQueries", "ShopRankCandidates", "ShopGenerateReasons", "ShopPruneStock"];
 
+const tarpit = useTarpit();
 let harness: CoordinatorHarness;
-let tarpit: TarpitServer;
 /** The tarpit's connection count before and after each model step that follows the queries. */
 const laterModelSteps: Array<{ id: string; before: number; after: number }> = [];
 const LATER_MODEL_STEPS = ["ShopRankCandidates", "ShopGenerateReasons", "ShopPruneStock"];
@@ -21,7 +21,6 @@ const LATER_MODEL_STEPS = ["ShopRankCandidates", "ShopGenerateReasons", "ShopPru
 let breakScoutSlots = false;
 
 beforeAll(async () => {
-  tarpit = await startTarpitServer();
   harness = await startCoordinatorHarness(
     { LLM_PROVIDER: "anthropic", ANTHROPIC_BASE_URL: tarpit.url, ANTHROPIC_API_KEY: "test" },
     ["shop-coordinator"],
@@ -52,7 +51,6 @@ beforeAll(async () => {
 }, scaledTimeout(60_000));
 afterAll(async () => {
   await harness?.close();
-  await tarpit?.close();
 });
 
 describe("the shop coordinator with a provider that never answers", () => {

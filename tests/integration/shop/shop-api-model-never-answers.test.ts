@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTarpitServer, type TarpitServer } from "../../../dev/fake-llm";
+import { describe, expect, it } from "vitest";
 import { createLambdaContext } from "../../../dev/lambda-context";
 import { toLambdaHandler } from "../../../functions/core/http/lambda-handler";
 import { createLlm } from "../../../functions/core/llm/create-llm";
@@ -9,7 +8,8 @@ import { createLogger } from "../../../functions/core/logger";
 import { storeSessionOpener } from "../../../functions/shop/adapters/store-session-opener";
 import { createShopApp } from "../../../functions/shop/http/create-shop-app";
 import { shopModelScope } from "../../../functions/shop/wiring/shop-request-scopes";
-import { buildHttpApiEvent, resultJson, structuredResult } from "../../support/http-api-event";
+import { buildHttpApiEvent, invokeApiHandler } from "../../support/http-api-event";
+import { useTarpit } from "../../support/llm/hanging-providers";
 import { createRecordingEventPublisher } from "../../support/recording-event-publisher";
 import { createInMemoryShopRunRepository } from "../../support/shop/in-memory-shop-run-repository";
 import { createInMemorySubstitutionChoices } from "../../support/shop/in-memory-substitution-choices";
@@ -26,13 +26,7 @@ const logger = createLogger("shop-api-hanging-model-test");
 /** Handling the request after its model deadline: the heuristic and the answer's way back. */
 const ANSWER_SLACK_MS = 1_500;
 
-let tarpit: TarpitServer;
-beforeAll(async () => {
-  tarpit = await startTarpitServer();
-});
-afterAll(async () => {
-  await tarpit?.close();
-});
+const tarpit = useTarpit();
 
 /** ShopApi as its wiring builds it, on a provider that never answers, called through the Lambda handler. */
 const shopApiCall = (lambdaSeconds: number | undefined) => {
@@ -75,8 +69,7 @@ const shopApiCall = (lambdaSeconds: number | undefined) => {
       lambdaSeconds === undefined
         ? ({} as Parameters<typeof handler>[1])
         : createLambdaContext("ShopApi", lambdaSeconds);
-    const result = structuredResult(await handler(event, context));
-    return { status: result.statusCode ?? 200, headers: result.headers ?? {}, json: resultJson(result) };
+    return invokeApiHandler(handler, event, context);
   };
 };
 

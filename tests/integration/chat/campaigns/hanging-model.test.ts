@@ -1,8 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { demoCampaigns } from "../../../../dev/demo/demo-campaigns";
-import { type FakeLlmServer, startFakeLlmServer } from "../../../../dev/fake-llm";
-import { startTarpitServer, type TarpitServer } from "../../../../dev/fake-llm/tarpit-server";
 import { createLambdaContext } from "../../../../dev/lambda-context";
 import { campaignChatLlmPreference } from "../../../../functions/chat/campaigns/wiring/campaign-chat-config";
 import { createCampaignChatApp } from "../../../../functions/chat/campaigns/wiring/campaign-chat-wiring";
@@ -14,7 +12,8 @@ import { readFunctionLlmConfig } from "../../../../functions/core/llm/llm-config
 import { createLogger } from "../../../../functions/core/logger";
 import { createPostgresWireSql } from "../../../../functions/core/sql/postgres-wire-adapter";
 import type { SqlPort } from "../../../../functions/core/sql/sql-port";
-import { buildHttpApiEvent, resultJson, structuredResult } from "../../../support/http-api-event";
+import { buildHttpApiEvent, invokeApiHandler } from "../../../support/http-api-event";
+import { useHangingProviders } from "../../../support/llm/hanging-providers";
 import { INTEGRATION_TEST_TIMEOUT_MS, scaledTimeout } from "../../../support/test-timeouts";
 
 // Issue 23: the campaign chat (seed 002) with a provider that never answers (the tarpit) and one that
@@ -31,8 +30,6 @@ const logger = createLogger("campaign-hanging-model-test");
 const embedding = createEmbedding(readEmbeddingConfig({}), { logger: null });
 
 let sql: SqlPort;
-let tarpit: TarpitServer;
-let slow: FakeLlmServer;
 
 interface ChatAnswer {
   response: string;
@@ -57,42 +54,25 @@ const handlerFor = (env: Record<string, string>, tenant: string) => {
   const handler = toLambdaHandler(app, logger);
   return async (path: string, body: unknown) => {
     const event = buildHttpApiEvent({ method: "POST", path, body, claims: { tenant } });
-    const result = structuredResult(
-      await handler(event, createLambdaContext("ChatCampaignsApi", LAMBDA_SECONDS)),
+    const { status, json } = await invokeApiHandler(
+      handler,
+      event,
+      createLambdaContext("ChatCampaignsApi", LAMBDA_SECONDS),
     );
-    return { status: result.statusCode ?? 200, json: resultJson(result) as ChatAnswer };
+    return { status, json: json as ChatAnswer };
   };
 };
 
+// The slow provider answers correctly (its search), but after 20 s.
+const providers = useHangingProviders({
+  toolCalls: [{ name: "semantic_search", arguments: { query: "travel benefits" } }],
+});
 beforeAll(async () => {
   sql = createPostgresWireSql({ url: inject("databaseUrl"), sharedSession: true });
-  tarpit = await startTarpitServer();
-  // Answers correctly, but only after 20 s: later than any API request's model deadline.
-  slow = await startFakeLlmServer({
-    script: () => ({
-      delayMs: 20_000,
-      reply: { toolCalls: [{ name: "semantic_search", arguments: { query: "travel benefits" } }] },
-    }),
-  });
 });
 afterAll(async () => {
-  await slow?.close();
-  await tarpit?.close();
   await sql?.close();
 });
-
-const providers = [
-  {
-    name: "a provider that never answers",
-    env: () => ({ LLM_PROVIDER: "openai", OPENAI_API_KEY: "k", OPENAI_BASE_URL: `${tarpit.url}/v1` }),
-    calls: () => tarpit.connections(),
-  },
-  {
-    name: "a provider that answers after 20 s",
-    env: () => ({ LLM_PROVIDER: "openai", OPENAI_API_KEY: "k", OPENAI_BASE_URL: slow.openaiBaseUrl }),
-    calls: () => slow.requests.length,
-  },
-] as const;
 
 describe.each(providers)("the campaign chat with $name", ({ env, calls }) => {
   it(

@@ -1,7 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { type FakeLlmServer, startFakeLlmServer } from "../../../../dev/fake-llm";
-import { startTarpitServer, type TarpitServer } from "../../../../dev/fake-llm/tarpit-server";
 import { createLambdaContext } from "../../../../dev/lambda-context";
 import type { Product } from "../../../../functions/chat/catalog/domain/product";
 import { ChatAnswer } from "../../../../functions/chat/catalog/http/catalog-openapi-schemas";
@@ -15,7 +13,8 @@ import { createLogger } from "../../../../functions/core/logger";
 import type { LoggerPort } from "../../../../functions/core/logger-port";
 import { createPostgresWireSql } from "../../../../functions/core/sql/postgres-wire-adapter";
 import type { SqlPort } from "../../../../functions/core/sql/sql-port";
-import { buildHttpApiEvent, resultJson, structuredResult } from "../../../support/http-api-event";
+import { buildHttpApiEvent, invokeApiHandler } from "../../../support/http-api-event";
+import { useHangingProviders } from "../../../support/llm/hanging-providers";
 import { createTestTable } from "../../../support/table";
 import { INTEGRATION_TEST_TIMEOUT_MS, scaledTimeout } from "../../../support/test-timeouts";
 
@@ -33,8 +32,6 @@ const logger = createLogger("catalog-hanging-model-test");
 let sql: SqlPort;
 let testTable: Awaited<ReturnType<typeof createTestTable>>;
 let appTable: AppTable;
-let tarpit: TarpitServer;
-let slow: FakeLlmServer;
 
 const product = (id: string, name: string, brand: string, rubles: number): Product => ({
   id,
@@ -74,10 +71,12 @@ const handlerFor = (env: Record<string, string>, tenant: string, agentLogger: Lo
       ...(body === undefined ? {} : { body }),
       claims: { tenant },
     });
-    const result = structuredResult(
-      await handler(event, createLambdaContext("ChatCatalogApi", LAMBDA_SECONDS)),
+    const { status, json } = await invokeApiHandler(
+      handler,
+      event,
+      createLambdaContext("ChatCatalogApi", LAMBDA_SECONDS),
     );
-    return { status: result.statusCode ?? 200, json: resultJson(result) };
+    return { status, json };
   };
 };
 
@@ -96,39 +95,20 @@ const seed = async (tenant: string) => {
   return call;
 };
 
+// The slow provider answers every call correctly (its search), but after 20 s.
+const providers = useHangingProviders({
+  toolCalls: [{ name: "search_products", arguments: { query: "ноутбуки" } }],
+});
 beforeAll(async () => {
   sql = createPostgresWireSql({ url: inject("databaseUrl"), sharedSession: true });
   testTable = await createTestTable();
   appTable = createAppTable({ TABLE_NAME: testTable.tableName, DYNAMODB_ENDPOINT: testTable.endpoint });
-  tarpit = await startTarpitServer();
-  // Answers every call correctly, but only after 20 s: later than any API request's model deadline.
-  slow = await startFakeLlmServer({
-    script: () => ({
-      delayMs: 20_000,
-      reply: { toolCalls: [{ name: "search_products", arguments: { query: "ноутбуки" } }] },
-    }),
-  });
 });
 afterAll(async () => {
-  await slow?.close();
-  await tarpit?.close();
   appTable?.destroy();
   await testTable?.drop();
   await sql?.close();
 });
-
-const providers = [
-  {
-    name: "a provider that never answers",
-    env: () => ({ LLM_PROVIDER: "openai", OPENAI_API_KEY: "k", OPENAI_BASE_URL: `${tarpit.url}/v1` }),
-    calls: () => tarpit.connections(),
-  },
-  {
-    name: "a provider that answers after 20 s",
-    env: () => ({ LLM_PROVIDER: "openai", OPENAI_API_KEY: "k", OPENAI_BASE_URL: slow.openaiBaseUrl }),
-    calls: () => slow.requests.length,
-  },
-] as const;
 
 describe.each(providers)("the catalog chat with $name", ({ env, calls }) => {
   it(
