@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakeLlmServer, routeByToolName, startFakeLlmServer } from "../../../dev/fake-llm";
-import type { FakeLlmRequest } from "../../../dev/fake-llm/fake-llm-script";
+import { describe, expect, it } from "vitest";
 import { buildHeuristicQueries } from "../../../functions/shop/domain/substitution/query-generator";
-import { type CoordinatorHarness, startCoordinatorHarness } from "../../support/shop/coordinator-harness";
+import { productIdsIn, useCoordinatorOnFakeModel } from "../../support/shop/coordinator-on-fake-model";
 import { scaledTimeout } from "../../support/test-timeouts";
 
 /**
@@ -14,57 +12,36 @@ import { scaledTimeout } from "../../support/test-timeouts";
  */
 const PROVIDER_DELAY_MS = 20_000;
 
-let harness: CoordinatorHarness;
-let llmServer: FakeLlmServer;
-
 const slowly = (name: string, args: unknown) => ({
   reply: { toolCalls: [{ name, arguments: args }], usage: { inputTokens: 300, outputTokens: 80 } },
   delayMs: PROVIDER_DELAY_MS,
 });
-const productIdsIn = (request: FakeLlmRequest) => [
-  ...new Set([...JSON.stringify(request.body).matchAll(/productId: (\d+)/g)].map((m) => m[1] ?? "")),
-];
 
-beforeAll(async () => {
-  llmServer = await startFakeLlmServer({
-    script: routeByToolName({}, (request) => {
-      if (request.forcedToolName === "generate_search_query") {
-        const name = request.lastMessageText.match(/name: (.+)/)?.[1]?.trim() ?? "";
-        return slowly("generate_search_query", {
-          ...buildHeuristicQueries({ productName: name }),
-          reasoning: "x",
-        });
-      }
-      if (request.forcedToolName === "rank_substitutes_by_value") {
-        return slowly("rank_substitutes_by_value", {
-          rankings: productIdsIn(request).map((productId, index) => ({
-            productId,
-            rank: index + 1,
-            valueScore: Math.max(0.1, 0.9 - index * 0.1),
-            brandPreference: "store",
-            recommendation: "strong",
-            reason: "Marca Auchan, bom €/kg",
-          })),
-          summary: "Marca própria primeiro.",
-        });
-      }
-      if (request.forcedToolName === "explain_substitutes") {
-        return slowly("explain_substitutes", {
-          reasons: productIdsIn(request).map((productId) => ({ productId, reason: "Explicado" })),
-        });
-      }
-      return slowly("prune_stock", { proposals: [] });
+const harness = useCoordinatorOnFakeModel({
+  generate_search_query: (request) => {
+    const name = request.lastMessageText.match(/name: (.+)/)?.[1]?.trim() ?? "";
+    return slowly("generate_search_query", {
+      ...buildHeuristicQueries({ productName: name }),
+      reasoning: "x",
+    });
+  },
+  rank_substitutes_by_value: (request) =>
+    slowly("rank_substitutes_by_value", {
+      rankings: productIdsIn(request).map((productId, index) => ({
+        productId,
+        rank: index + 1,
+        valueScore: Math.max(0.1, 0.9 - index * 0.1),
+        brandPreference: "store",
+        recommendation: "strong",
+        reason: "Marca Auchan, bom €/kg",
+      })),
+      summary: "Marca própria primeiro.",
     }),
-  });
-  harness = await startCoordinatorHarness({
-    LLM_PROVIDER: "openai",
-    OPENAI_BASE_URL: llmServer.openaiBaseUrl,
-    OPENAI_API_KEY: "test",
-  });
-}, scaledTimeout(60_000));
-afterAll(async () => {
-  await harness?.close();
-  await llmServer?.close();
+  explain_substitutes: (request) =>
+    slowly("explain_substitutes", {
+      reasons: productIdsIn(request).map((productId) => ({ productId, reason: "Explicado" })),
+    }),
+  prune_stock: () => slowly("prune_stock", { proposals: [] }),
 });
 
 describe("the shop coordinator with a provider that answers after 20 s", () => {

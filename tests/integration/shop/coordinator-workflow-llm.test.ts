@@ -1,21 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakeLlmServer, routeByToolName, startFakeLlmServer } from "../../../dev/fake-llm";
+import { describe, expect, it } from "vitest";
 import type { FakeLlmRequest } from "../../../dev/fake-llm/fake-llm-script";
 import { buildHeuristicQueries } from "../../../functions/shop/domain/substitution/query-generator";
-import { type CoordinatorHarness, startCoordinatorHarness } from "../../support/shop/coordinator-harness";
+import {
+  productIdsIn,
+  toolReply,
+  useCoordinatorOnFakeModel,
+} from "../../support/shop/coordinator-on-fake-model";
 import { scaledTimeout } from "../../support/test-timeouts";
 
 /**
  * The same workflow with a model: the LLM steps go through the official OpenAI SDK over HTTP to the local
  * fake LLM server, which answers by forced tool name (concurrent items each get their own answer).
  */
-let harness: CoordinatorHarness;
-let llmServer: FakeLlmServer;
 const rankRequests: FakeLlmRequest[] = [];
-
-const toolReply = (name: string, args: unknown) => ({
-  reply: { toolCalls: [{ name, arguments: args }], usage: { inputTokens: 400, outputTokens: 120 } },
-});
 
 const queriesFor = (request: FakeLlmRequest) => {
   const name = request.lastMessageText.match(/name: (.+)/)?.[1]?.trim() ?? "";
@@ -34,7 +31,7 @@ const queriesFor = (request: FakeLlmRequest) => {
 const rankingFor = (request: FakeLlmRequest) => {
   rankRequests.push(request);
   // The candidates are in the first user message (a re-ask ends with the validation error instead).
-  const ids = [...new Set([...JSON.stringify(request.body).matchAll(/productId: (\d+)/g)].map((m) => m[1]))];
+  const ids = productIdsIn(request);
   // The very first ranking names a product that was never offered: the client must re-ask once.
   if (rankRequests.length === 1) {
     return toolReply("rank_substitutes_by_value", {
@@ -66,33 +63,21 @@ const rankingFor = (request: FakeLlmRequest) => {
 
 /** The seed's ReasonGenerator: one short pt-PT reason for each listed candidate. */
 const reasonsFor = (request: FakeLlmRequest) => {
-  const ids = [...new Set([...JSON.stringify(request.body).matchAll(/productId: (\d+)/g)].map((m) => m[1]))];
+  const ids = productIdsIn(request);
   return toolReply("explain_substitutes", {
     reasons: ids.map((productId) => ({ productId, reason: `Explicado pelo modelo (${productId})` })),
   });
 };
 
-beforeAll(async () => {
-  llmServer = await startFakeLlmServer({
-    script: routeByToolName({}, (request) => {
-      if (request.forcedToolName === "generate_search_query") return queriesFor(request);
-      if (request.forcedToolName === "rank_substitutes_by_value") return rankingFor(request);
-      if (request.forcedToolName === "explain_substitutes") return reasonsFor(request);
-      return toolReply("prune_stock", { proposals: [] });
-    }),
-  });
-  harness = await startCoordinatorHarness({
-    LLM_PROVIDER: "openai",
-    OPENAI_BASE_URL: llmServer.openaiBaseUrl,
-    OPENAI_API_KEY: "test",
-    LLM_MAX_RETRIES: "0",
-    LLM_TIMEOUT_MS: "20000",
-  });
-}, scaledTimeout(60_000));
-afterAll(async () => {
-  await harness?.close();
-  await llmServer?.close();
-});
+const harness = useCoordinatorOnFakeModel(
+  {
+    generate_search_query: queriesFor,
+    rank_substitutes_by_value: rankingFor,
+    explain_substitutes: reasonsFor,
+    prune_stock: () => toolReply("prune_stock", { proposals: [] }),
+  },
+  { env: { LLM_MAX_RETRIES: "0", LLM_TIMEOUT_MS: "20000" } },
+);
 
 describe("the shop-coordinator workflow through the real OpenAI SDK against the fake LLM server", () => {
   it(

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakeLlmServer, routeByToolName, startFakeLlmServer } from "../../../dev/fake-llm";
+import { describe, expect, it } from "vitest";
 import type { FakeLlmRequest } from "../../../dev/fake-llm/fake-llm-script";
-import { type CoordinatorHarness, startCoordinatorHarness } from "../../support/shop/coordinator-harness";
+import { toolReply, useCoordinatorOnFakeModel } from "../../support/shop/coordinator-on-fake-model";
 import { scaledTimeout } from "../../support/test-timeouts";
 
 /**
@@ -10,13 +9,7 @@ import { scaledTimeout } from "../../support/test-timeouts";
  * percentages, brand tiers and bands in another case, candidates and reasons keyed by their names, null
  * for a summary. Each answer is read as meant the first time: no re-ask, no heuristic step.
  */
-let harness: CoordinatorHarness;
-let llmServer: FakeLlmServer;
 const requests: FakeLlmRequest[] = [];
-
-const toolReply = (name: string, args: unknown) => ({
-  reply: { toolCalls: [{ name, arguments: args }], usage: { inputTokens: 400, outputTokens: 120 } },
-});
 
 /** The candidates a prompt lists: `productId: …` then `name: …` (ranker) or `, name: …` (reasons). */
 const listed = (request: FakeLlmRequest): Array<{ id: string; name: string }> => {
@@ -59,28 +52,15 @@ const reasonsFor = (request: FakeLlmRequest) =>
     reasons: listed(request).map(({ name }) => ({ productId: name, reason: `Escolha do modelo: ${name}` })),
   });
 
-beforeAll(async () => {
-  llmServer = await startFakeLlmServer({
-    script: routeByToolName({}, (request) => {
-      requests.push(request);
-      if (request.forcedToolName === "generate_search_query") return queriesFor(request);
-      if (request.forcedToolName === "rank_substitutes_by_value") return rankingFor(request);
-      if (request.forcedToolName === "explain_substitutes") return reasonsFor(request);
-      return toolReply("prune_stock", { proposals: [] });
-    }),
-  });
-  harness = await startCoordinatorHarness({
-    LLM_PROVIDER: "openai",
-    OPENAI_BASE_URL: llmServer.openaiBaseUrl,
-    OPENAI_API_KEY: "test",
-    LLM_MAX_RETRIES: "0",
-    LLM_TIMEOUT_MS: "20000",
-  });
-}, scaledTimeout(60_000));
-afterAll(async () => {
-  await harness?.close();
-  await llmServer?.close();
-});
+const harness = useCoordinatorOnFakeModel(
+  {
+    generate_search_query: queriesFor,
+    rank_substitutes_by_value: rankingFor,
+    explain_substitutes: reasonsFor,
+    prune_stock: () => toolReply("prune_stock", { proposals: [] }),
+  },
+  { onRequest: (request) => requests.push(request), env: { LLM_MAX_RETRIES: "0", LLM_TIMEOUT_MS: "20000" } },
+);
 
 describe("the shop-coordinator workflow against a model that answers as real models do", () => {
   it(
