@@ -4,6 +4,7 @@ import type { FakeLlmScript } from "../../../../dev/fake-llm/fake-llm-script";
 import { type FakeLlmServer, startFakeLlmServer } from "../../../../dev/fake-llm/fake-llm-server";
 import { LlmOutputInvalid, LlmRateLimited, LlmUnavailable } from "../../../../functions/core/llm/llm-errors";
 import { llmAgainst, type RealProvider } from "../../../support/llm/llm-against-fake-server";
+import { waitUntil } from "../../../support/wait-until";
 
 const pingSchema = z.object({ message: z.string().min(1) });
 const pingRequest = {
@@ -289,7 +290,10 @@ describe.each<RealProvider>(["anthropic", "openai"])(
       // A reply that never comes while the test runs: only the abort can end the call, however slow the machine.
       const fake = await start(() => ({ delayMs: 600_000, reply: { text: "late" } }));
       const controller = new AbortController();
-      setTimeout(() => controller.abort(), 100);
+      // Aborted once the call is in flight (the fake holds it), whenever that is on a busy machine.
+      void waitUntil("the call to reach the fake server", () => fake.requests.length > 0)
+        .catch(() => undefined)
+        .finally(() => controller.abort());
       const error = await caught(
         llmAgainst(provider, fake).structured({ ...pingRequest, signal: controller.signal }),
       );

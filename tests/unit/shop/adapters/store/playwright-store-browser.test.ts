@@ -12,6 +12,7 @@ import {
   StoreUnreachableError,
 } from "../../../../../functions/shop/adapters/store/store-errors";
 import { scaledTimeout } from "../../../../support/test-timeouts";
+import { waitUntil } from "../../../../support/wait-until";
 
 const STORE_URL = new URL("http://127.0.0.1:3001");
 const never = <T>(): Promise<T> => new Promise<T>(() => undefined);
@@ -213,8 +214,9 @@ describe("createPlaywrightStoreBrowser stops every wait at the session's deadlin
   });
 
   it("starts no navigation once the deadline has passed", async () => {
-    const { session, timeouts } = await sessionOver("goto", 10_000, Date.now() + 30);
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    const deadline = Date.now() + 30;
+    const { session, timeouts } = await sessionOver("goto", 10_000, deadline);
+    await waitUntil("the session's deadline to pass", () => Date.now() > deadline);
     await expect(session.readPage(cartUrl, cartSpec)).rejects.toBeInstanceOf(StoreDeadlineExceededError);
     expect(timeouts).toEqual([]);
   });
