@@ -1,18 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { demoCampaigns } from "../../../../dev/demo/demo-campaigns";
-import { createLambdaContext } from "../../../../dev/lambda-context";
-import { campaignChatLlmPreference } from "../../../../functions/chat/campaigns/wiring/campaign-chat-config";
-import { createCampaignChatApp } from "../../../../functions/chat/campaigns/wiring/campaign-chat-wiring";
-import { createEmbedding } from "../../../../functions/core/embedding/create-embedding";
-import { readEmbeddingConfig } from "../../../../functions/core/embedding/embedding-config";
-import { toLambdaHandler } from "../../../../functions/core/http/lambda-handler";
-import { createLlm } from "../../../../functions/core/llm/create-llm";
-import { readFunctionLlmConfig } from "../../../../functions/core/llm/llm-config";
 import { createLogger } from "../../../../functions/core/logger";
 import { createPostgresWireSql } from "../../../../functions/core/sql/postgres-wire-adapter";
 import type { SqlPort } from "../../../../functions/core/sql/sql-port";
-import { buildHttpApiEvent, invokeApiHandler } from "../../../support/http-api-event";
+import { campaignChatHandlerFor } from "../../../support/chat/campaign-chat-handler";
 import { useHangingProviders } from "../../../support/llm/hanging-providers";
 import { INTEGRATION_TEST_TIMEOUT_MS, scaledTimeout } from "../../../support/test-timeouts";
 
@@ -27,7 +19,6 @@ const TODAY = new Date();
 const LAMBDA_SECONDS = 12;
 const MESSAGE = "Show me campaigns about travel benefits";
 const logger = createLogger("campaign-hanging-model-test");
-const embedding = createEmbedding(readEmbeddingConfig({}), { logger: null });
 
 let sql: SqlPort;
 
@@ -41,24 +32,16 @@ interface ChatAnswer {
 
 /** The handler as entries/api.ts wires it, from this environment, with a Lambda that has 12 s left. */
 const handlerFor = (env: Record<string, string>, tenant: string) => {
-  const { config } = readFunctionLlmConfig(campaignChatLlmPreference, env);
-  const app = createCampaignChatApp({
-    logger,
+  const call = campaignChatHandlerFor({
+    env,
+    tenant,
     sql,
-    embedding,
-    llm: createLlm(config, { logger: null }),
-    offline: config.provider === "none",
+    logger,
     now: () => TODAY,
-    recentDays: 90,
+    lambdaSeconds: LAMBDA_SECONDS,
   });
-  const handler = toLambdaHandler(app, logger);
   return async (path: string, body: unknown) => {
-    const event = buildHttpApiEvent({ method: "POST", path, body, claims: { tenant } });
-    const { status, json } = await invokeApiHandler(
-      handler,
-      event,
-      createLambdaContext("ChatCampaignsApi", LAMBDA_SECONDS),
-    );
+    const { status, json } = await call(path, body);
     return { status, json: json as ChatAnswer };
   };
 };
