@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NEGOTIATION_SCENARIOS, type NegotiationScenario } from "../../../dev/negotiate/scenarios";
 import { scriptedServerScript } from "../../../dev/negotiate/scripted-model";
-import { type NegotiateStack, startNegotiateStack } from "../../support/negotiate/negotiate-stack";
+import {
+  type NegotiateStack,
+  openWithFirstMessage,
+  startNegotiateStack,
+} from "../../support/negotiate/negotiate-stack";
 
 // The same workflow with LLM_PROVIDER=anthropic: the official Anthropic SDK speaks the Messages API to the
 // fake LLM server, each expert's prompt a forced tool call named by its schema.
@@ -18,18 +22,7 @@ afterAll(async () => {
 
 describe("the negotiation workflow through the Anthropic SDK", () => {
   it("forces each prompt's schema as a tool and reaches the expected action", async () => {
-    const created = await stack.call("POST", "/negotiations", {
-      body: {
-        orderContext: scenario.orderContext,
-        merchantInstructions: scenario.merchantInstructions,
-        supplier: { name: "Dana" },
-      },
-    });
-    const { negotiationId } = created.json() as { negotiationId: string };
-    const posted = await stack.call("POST", `/negotiations/${negotiationId}/messages`, {
-      body: { supplierMessage: scenario.turns[0]?.supplierMessage },
-    });
-    const { messageId } = posted.json() as { messageId: string };
+    const { negotiationId, messageId } = await openWithFirstMessage(stack, scenario, { name: "Dana" });
     await stack.untilAwaitingReview(negotiationId, messageId);
     const message = (
       await stack.call("GET", `/negotiations/${negotiationId}/messages/${messageId}`)

@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NEGOTIATION_SCENARIOS } from "../../../dev/negotiate/scenarios";
 import type { BusEvent } from "../../../dev/workflow/local-event-bus";
 import { eventSchemaProblems } from "../../support/event-schemas";
-import { type NegotiateStack, startNegotiateStack } from "../../support/negotiate/negotiate-stack";
+import {
+  type NegotiateStack,
+  openWithFirstMessage,
+  startNegotiateStack,
+} from "../../support/negotiate/negotiate-stack";
 import { waitUntil } from "../../support/wait-until";
 
 // The negotiation's domain events through the real ASL (offline: the message escalates), delivered by
@@ -24,18 +28,10 @@ describe("negotiation domain events", () => {
   it("a message reaching review announces awaiting_review and escalated once each; its review announces reviewed once", async () => {
     const scenario = NEGOTIATION_SCENARIOS[0];
     if (!scenario) throw new Error("no scenario");
-    const created = await stack.call("POST", "/negotiations", {
-      body: {
-        orderContext: scenario.orderContext,
-        merchantInstructions: scenario.merchantInstructions,
-        supplier: { name: "Dana", email: "dana@oat.example" },
-      },
+    const { negotiationId, messageId } = await openWithFirstMessage(stack, scenario, {
+      name: "Dana",
+      email: "dana@oat.example",
     });
-    const { negotiationId } = created.json() as { negotiationId: string };
-    const posted = await stack.call("POST", `/negotiations/${negotiationId}/messages`, {
-      body: { supplierMessage: scenario.turns[0]?.supplierMessage },
-    });
-    const { messageId } = posted.json() as { messageId: string };
     await stack.untilAwaitingReview(negotiationId, messageId);
     const ofMessage = () => received.filter((e) => e.detail.messageId === messageId);
     expect(ofMessage().map((e) => e["detail-type"])).toEqual([

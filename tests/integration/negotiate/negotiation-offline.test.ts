@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NEGOTIATION_SCENARIOS } from "../../../dev/negotiate/scenarios";
-import { type NegotiateStack, startNegotiateStack } from "../../support/negotiate/negotiate-stack";
+import {
+  type NegotiateStack,
+  openWithFirstMessage,
+  startNegotiateStack,
+} from "../../support/negotiate/negotiate-stack";
 
 // LLM_PROVIDER=none: no expert can run, so the workflow escalates saying so, guesses nothing, and the
 // fake LLM server receives no request.
@@ -19,18 +23,7 @@ describe("the negotiation workflow offline", () => {
   it("escalates with the reason and a holding reply, calls no model, and the README's approve works", async () => {
     const scenario = NEGOTIATION_SCENARIOS[0];
     if (!scenario) throw new Error("no scenario");
-    const created = await stack.call("POST", "/negotiations", {
-      body: {
-        orderContext: scenario.orderContext,
-        merchantInstructions: scenario.merchantInstructions,
-        supplier: { name: "Dana" },
-      },
-    });
-    const { negotiationId } = created.json() as { negotiationId: string };
-    const posted = await stack.call("POST", `/negotiations/${negotiationId}/messages`, {
-      body: { supplierMessage: scenario.turns[0]?.supplierMessage },
-    });
-    const { messageId } = posted.json() as { messageId: string };
+    const { negotiationId, messageId } = await openWithFirstMessage(stack, scenario, { name: "Dana" });
     const paused = await stack.untilAwaitingReview(negotiationId, messageId);
     expect(paused.steps.map((s) => s.name)).toEqual([
       "Classify",

@@ -1,7 +1,8 @@
-import { inject, vi } from "vitest";
+import { expect, inject, vi } from "vitest";
 import { type RunningApiServer, startApiServer } from "../../../dev/api-server";
 import { type FakeLlmScript, type FakeLlmServer, startFakeLlmServer } from "../../../dev/fake-llm";
 import { loadFunctionHandler } from "../../../dev/load-handler";
+import type { NegotiationScenario } from "../../../dev/negotiate/scenarios";
 import { createLocalWorkflowRunner, type LocalWorkflowRunner } from "../../../dev/workflow-runner";
 import type { HttpApiHandler } from "../../../functions/core/http/lambda-handler";
 import { installLocalWorkflowPort } from "../../../functions/core/workflow/process-workflow-port";
@@ -120,4 +121,30 @@ export const startNegotiateStack = async (
       vi.unstubAllEnvs();
     },
   };
+};
+
+/**
+ * A negotiation opened through the API from `scenario` with `supplier` (201), and the scenario's first
+ * supplier message posted to it (202): the ids the workflow's execution is named by.
+ */
+export const openWithFirstMessage = async (
+  stack: NegotiateStack,
+  scenario: NegotiationScenario,
+  supplier: { name: string; company?: string; email?: string },
+): Promise<{ negotiationId: string; messageId: string }> => {
+  const created = await stack.call("POST", "/negotiations", {
+    body: {
+      orderContext: scenario.orderContext,
+      merchantInstructions: scenario.merchantInstructions,
+      supplier,
+    },
+  });
+  expect(created.status).toBe(201);
+  const { negotiationId } = created.json() as { negotiationId: string };
+  const posted = await stack.call("POST", `/negotiations/${negotiationId}/messages`, {
+    body: { supplierMessage: scenario.turns[0]?.supplierMessage },
+  });
+  expect(posted.status).toBe(202);
+  const { messageId } = posted.json() as { messageId: string };
+  return { negotiationId, messageId };
 };

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import { NEGOTIATION_SCENARIOS } from "../../../dev/negotiate/scenarios";
-import type { NegotiateStack } from "./negotiate-stack";
+import { type NegotiateStack, openWithFirstMessage } from "./negotiate-stack";
 
 /** The model steps' Lambda timeout in these tests: their model deadline is 8 s (16 s less the 8 s reserve), seconds of margin on a busy machine, and well under a late model's 20 s. */
 export const SMALL_MODEL_STEP_TIMEOUT_SECONDS = 16;
@@ -21,20 +21,7 @@ interface Message {
 export const escalatedThenApproved = async (stack: NegotiateStack): Promise<Message> => {
   const scenario = NEGOTIATION_SCENARIOS.find((s) => s.name === "accept");
   if (!scenario) throw new Error("no accept scenario");
-  const created = await stack.call("POST", "/negotiations", {
-    body: {
-      orderContext: scenario.orderContext,
-      merchantInstructions: scenario.merchantInstructions,
-      supplier: { name: "Dana" },
-    },
-  });
-  expect(created.status).toBe(201);
-  const { negotiationId } = created.json() as { negotiationId: string };
-  const posted = await stack.call("POST", `/negotiations/${negotiationId}/messages`, {
-    body: { supplierMessage: scenario.turns[0]?.supplierMessage },
-  });
-  expect(posted.status).toBe(202);
-  const { messageId } = posted.json() as { messageId: string };
+  const { negotiationId, messageId } = await openWithFirstMessage(stack, scenario, { name: "Dana" });
   const paused = await stack.untilAwaitingReview(negotiationId, messageId);
   expect(paused.status).toBe("RUNNING");
   expect(paused.steps.map((s) => s.status)).not.toContain("FAILED");
