@@ -33,6 +33,27 @@ const calleeName = (callee: unknown): { root: string; last: string } | undefined
   return undefined;
 };
 
+const childrenOf = (node: Node): unknown[] =>
+  Object.entries(node)
+    .filter(([key, value]) => key !== "type" && key !== "start" && key !== "end" && typeof value === "object")
+    .map(([, value]) => value);
+
+/** Every node below `node` for which `take` holds, not going into nodes for which `stop` holds. */
+const nodesBelow = (node: unknown, take: (n: Node) => boolean, stop: (n: Node) => boolean = () => false) => {
+  const found: Node[] = [];
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      for (const child of value) visit(child);
+      return;
+    }
+    if (!isNode(value)) return;
+    if (take(value)) found.push(value);
+    if (!stop(value)) for (const child of childrenOf(value)) visit(child);
+  };
+  visit(node);
+  return found;
+};
+
 /**
  * Every literal number given as a test's or hook's timeout (`it(name, fn, 60_000)`,
  * `beforeAll(fn, 60_000)`, `{ timeout: 5_000 }`): a bound a busy machine can cross. Bounds go through
@@ -42,40 +63,29 @@ export const findLiteralTimeouts = (source: string, filename: string): LiteralTi
   const program = parseAst(source, { lang: "ts" }, filename) as unknown as Node;
   const lineOf = (offset: number) => source.slice(0, offset).split("\n").length;
   const found: LiteralTimeout[] = [];
-  const visit = (node: unknown): void => {
-    if (Array.isArray(node)) {
-      for (const child of node) visit(child);
-      return;
-    }
-    if (!isNode(node)) return;
-    if (node.type === "CallExpression") {
-      const name = calleeName(node.callee);
-      const args = (node.arguments as unknown[]) ?? [];
-      const isTest = name !== undefined && TEST_CALLS.has(name.root);
-      const isHook = name !== undefined && HOOK_CALLS.has(name.root);
-      const isWait = name !== undefined && (WAIT_CALLS.has(name.last) || WAIT_CALLS.has(name.root));
-      if (isTest || isHook || isWait) {
-        const call = name?.root === name?.last ? String(name?.root) : `${name?.root}.${name?.last}`;
-        args.forEach((arg, index) => {
-          const timeoutPosition = isHook ? index >= 1 : index >= 2;
-          if (isNumber(arg) && timeoutPosition && !isWait)
-            found.push({ line: lineOf(arg.start), call, raw: arg.raw });
-          if (isNode(arg) && arg.type === "ObjectExpression") {
-            for (const property of (arg.properties as Node[]) ?? []) {
-              const key = isNode(property.key) ? String(property.key.name ?? property.key.value) : "";
-              if (/^timeout(Ms)?$/.test(key) && isNumber(property.value)) {
-                found.push({ line: lineOf(property.start), call, raw: property.value.raw });
-              }
+  for (const node of nodesBelow(program, (n) => n.type === "CallExpression")) {
+    const name = calleeName(node.callee);
+    const args = (node.arguments as unknown[]) ?? [];
+    const isTest = name !== undefined && TEST_CALLS.has(name.root);
+    const isHook = name !== undefined && HOOK_CALLS.has(name.root);
+    const isWait = name !== undefined && (WAIT_CALLS.has(name.last) || WAIT_CALLS.has(name.root));
+    if (isTest || isHook || isWait) {
+      const call = name?.root === name?.last ? String(name?.root) : `${name?.root}.${name?.last}`;
+      args.forEach((arg, index) => {
+        const timeoutPosition = isHook ? index >= 1 : index >= 2;
+        if (isNumber(arg) && timeoutPosition && !isWait)
+          found.push({ line: lineOf(arg.start), call, raw: arg.raw });
+        if (isNode(arg) && arg.type === "ObjectExpression") {
+          for (const property of (arg.properties as Node[]) ?? []) {
+            const key = isNode(property.key) ? String(property.key.name ?? property.key.value) : "";
+            if (/^timeout(Ms)?$/.test(key) && isNumber(property.value)) {
+              found.push({ line: lineOf(property.start), call, raw: property.value.raw });
             }
           }
-        });
-      }
+        }
+      });
     }
-    for (const [key, value] of Object.entries(node)) {
-      if (key !== "type" && key !== "start" && key !== "end" && typeof value === "object") visit(value);
-    }
-  };
-  visit(program);
+  }
   return found;
 };
 
@@ -97,27 +107,6 @@ const LOOPS = new Set([
   "DoWhileStatement",
 ]);
 const FUNCTIONS = new Set(["FunctionDeclaration", "FunctionExpression", "ArrowFunctionExpression"]);
-
-const childrenOf = (node: Node): unknown[] =>
-  Object.entries(node)
-    .filter(([key, value]) => key !== "type" && key !== "start" && key !== "end" && typeof value === "object")
-    .map(([, value]) => value);
-
-/** Every node below `node` for which `take` holds, not going into nodes for which `stop` holds. */
-const nodesBelow = (node: unknown, take: (n: Node) => boolean, stop: (n: Node) => boolean = () => false) => {
-  const found: Node[] = [];
-  const visit = (value: unknown): void => {
-    if (Array.isArray(value)) {
-      for (const child of value) visit(child);
-      return;
-    }
-    if (!isNode(value)) return;
-    if (take(value)) found.push(value);
-    if (!stop(value)) for (const child of childrenOf(value)) visit(child);
-  };
-  visit(node);
-  return found;
-};
 
 const isSleepCall = (node: Node): boolean => {
   if (node.type !== "CallExpression") return false;
