@@ -7,7 +7,6 @@ import { createLambdaContext } from "../../../dev/lambda-context";
 import { RecipeVariantSchema } from "../../../functions/cook/domain";
 import { KitchenChatResponseSchema } from "../../../functions/cook/domain/kitchen-chat/kitchen-chat-schemas";
 import { createCookApi, createCookComponents } from "../../../functions/cook/wiring/cook-api-wiring";
-import { type AppTable, createAppTable } from "../../../functions/core/db/app-table";
 import { toLambdaHandler } from "../../../functions/core/http/lambda-handler";
 import { readLlmConfig } from "../../../functions/core/llm/llm-config";
 import { createLogger } from "../../../functions/core/logger";
@@ -18,7 +17,7 @@ import {
   REPLACE_CHICKEN_WITH_TOFU,
 } from "../../support/cook/cook-fixtures";
 import { buildHttpApiEvent, resultJson, structuredResult } from "../../support/http-api-event";
-import { createTestTable } from "../../support/table";
+import { useTestAppTable } from "../../support/table";
 
 // Issue 23: a provider that never answers (a tarpit) and one that answers after 20 s, at default settings
 // (a minute per call, two SDK retries) but for its endpoint, through the official Anthropic SDK, on
@@ -77,18 +76,8 @@ const usageOfNextRequest = () => {
   };
 };
 
-let testTable: Awaited<ReturnType<typeof createTestTable>>;
-let appTable: AppTable;
+const appTable = useTestAppTable();
 const logger = createLogger("cook-slow-provider-test");
-
-beforeAll(async () => {
-  testTable = await createTestTable();
-  appTable = createAppTable({ TABLE_NAME: testTable.tableName, DYNAMODB_ENDPOINT: testTable.endpoint });
-});
-afterAll(async () => {
-  appTable?.destroy();
-  await testTable?.drop();
-});
 
 /** The cook app's Lambda handler on the test table with the given provider settings, called as API Gateway does. */
 const cookApi = (env: Record<string, string>) => {

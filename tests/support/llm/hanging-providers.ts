@@ -6,6 +6,7 @@ import {
   startTarpitServer,
   type TarpitServer,
 } from "../../../dev/fake-llm";
+import { startedLater } from "../started-later";
 
 /**
  * The tarpit for this test file (a provider that accepts every connection and never answers), started in
@@ -19,17 +20,7 @@ export const useTarpit = (): TarpitServer => {
   afterAll(async () => {
     await server?.close();
   });
-  const started = (): TarpitServer => {
-    if (!server) throw new Error("The tarpit starts in the test file's beforeAll");
-    return server;
-  };
-  return {
-    get url() {
-      return started().url;
-    },
-    connections: () => started().connections(),
-    close: () => started().close(),
-  };
+  return startedLater(() => server, "The tarpit");
 };
 
 /** How late the slow provider answers: later than any API request's model deadline. */
@@ -52,10 +43,7 @@ export const useHangingProviders = (slowReply: FakeModelReply) => {
   afterAll(async () => {
     await slow?.close();
   });
-  const slowServer = (): FakeLlmServer => {
-    if (!slow) throw new Error("The slow provider starts in the test file's beforeAll");
-    return slow;
-  };
+  const slowServer = startedLater(() => slow, "The slow provider");
   return [
     {
       name: "a provider that never answers",
@@ -67,9 +55,9 @@ export const useHangingProviders = (slowReply: FakeModelReply) => {
       env: () => ({
         LLM_PROVIDER: "openai",
         OPENAI_API_KEY: "k",
-        OPENAI_BASE_URL: slowServer().openaiBaseUrl,
+        OPENAI_BASE_URL: slowServer.openaiBaseUrl,
       }),
-      calls: () => slowServer().requests.length,
+      calls: () => slowServer.requests.length,
     },
   ] as const;
 };

@@ -6,6 +6,7 @@ import {
   startFakeLlmServer,
 } from "../../../dev/fake-llm";
 import type { FakeLlmRequest } from "../../../dev/fake-llm/fake-llm-script";
+import { startedLater } from "../started-later";
 import { scaledTimeout } from "../test-timeouts";
 import { type CoordinatorHarness, startCoordinatorHarness } from "./coordinator-harness";
 
@@ -28,17 +29,6 @@ export const toolReply = (name: string, args: unknown) => ({
 export const productIdsIn = (request: FakeLlmRequest): string[] => [
   ...new Set([...JSON.stringify(request.body).matchAll(/productId: (\d+)/g)].map((m) => m[1] ?? "")),
 ];
-
-/** A CoordinatorHarness whose parts exist once the test file's beforeAll has started it. */
-const startedHarness = (get: () => CoordinatorHarness | undefined): CoordinatorHarness =>
-  new Proxy({} as CoordinatorHarness, {
-    get: (_target, property) => {
-      const harness = get();
-      if (!harness) throw new Error("The coordinator harness starts in the test file's beforeAll");
-      const value = Reflect.get(harness, property);
-      return typeof value === "function" ? value.bind(harness) : value;
-    },
-  });
 
 /**
  * The coordinator on its real parts (coordinator-harness.ts) with a model: the official OpenAI SDK over
@@ -75,5 +65,5 @@ export const useCoordinatorOnFakeModel = (
     await harness?.close();
     await llmServer?.close();
   });
-  return startedHarness(() => harness);
+  return startedLater(() => harness, "The coordinator harness");
 };

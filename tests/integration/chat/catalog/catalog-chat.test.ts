@@ -12,29 +12,23 @@ import {
   sendCatalogMessage,
 } from "../../../../functions/chat/catalog/domain/use-cases/send-catalog-message";
 import { newCatalogSessionId } from "../../../../functions/chat/catalog/wiring/catalog-chat-wiring";
-import { type AppTable, createAppTable } from "../../../../functions/core/db/app-table";
 import { createPostgresWireSql } from "../../../../functions/core/sql/postgres-wire-adapter";
 import type { SqlPort } from "../../../../functions/core/sql/sql-port";
 import { forTenant } from "../../../../functions/core/sql/tenant-sql";
-import { createTestTable } from "../../../support/table";
+import { useTestAppTable } from "../../../support/table";
 
 // The pipeline on the real parts: products in PGlite (over the wire protocol, migrations applied by the
 // global setup), session state and deltas in DynamoDB Local, Agent 1 and Agent 2 offline.
 
 let sql: SqlPort;
-let testTable: Awaited<ReturnType<typeof createTestTable>>;
-let appTable: AppTable;
+const appTable = useTestAppTable();
 
 beforeAll(async () => {
   sql = createPostgresWireSql({ url: inject("databaseUrl"), sharedSession: true });
-  testTable = await createTestTable();
-  appTable = createAppTable({ TABLE_NAME: testTable.tableName, DYNAMODB_ENDPOINT: testTable.endpoint });
 });
 
 afterAll(async () => {
   await sql?.close();
-  appTable?.destroy();
-  await testTable?.drop();
 });
 
 const item = (

@@ -5,7 +5,6 @@ import type { Product } from "../../../../functions/chat/catalog/domain/product"
 import { ChatAnswer } from "../../../../functions/chat/catalog/http/catalog-openapi-schemas";
 import { createCatalogAgents } from "../../../../functions/chat/catalog/wiring/catalog-agents";
 import { createCatalogChatApp } from "../../../../functions/chat/catalog/wiring/catalog-chat-wiring";
-import { type AppTable, createAppTable } from "../../../../functions/core/db/app-table";
 import { toLambdaHandler } from "../../../../functions/core/http/lambda-handler";
 import { readLlmConfig } from "../../../../functions/core/llm/llm-config";
 import { API_OFFLINE_RESERVE_MS } from "../../../../functions/core/llm/model-deadline";
@@ -15,7 +14,7 @@ import { createPostgresWireSql } from "../../../../functions/core/sql/postgres-w
 import type { SqlPort } from "../../../../functions/core/sql/sql-port";
 import { buildHttpApiEvent, invokeApiHandler } from "../../../support/http-api-event";
 import { useHangingProviders } from "../../../support/llm/hanging-providers";
-import { createTestTable } from "../../../support/table";
+import { useTestAppTable } from "../../../support/table";
 import { INTEGRATION_TEST_TIMEOUT_MS, scaledTimeout } from "../../../support/test-timeouts";
 
 // Issue 23: the catalog chat (seed 004) with a provider that never answers (the tarpit) and one that answers
@@ -30,8 +29,7 @@ const MODEL_BUDGET_MS = LAMBDA_SECONDS * 1000 - API_OFFLINE_RESERVE_MS;
 const logger = createLogger("catalog-hanging-model-test");
 
 let sql: SqlPort;
-let testTable: Awaited<ReturnType<typeof createTestTable>>;
-let appTable: AppTable;
+const appTable = useTestAppTable();
 
 const product = (id: string, name: string, brand: string, rubles: number): Product => ({
   id,
@@ -101,12 +99,8 @@ const providers = useHangingProviders({
 });
 beforeAll(async () => {
   sql = createPostgresWireSql({ url: inject("databaseUrl"), sharedSession: true });
-  testTable = await createTestTable();
-  appTable = createAppTable({ TABLE_NAME: testTable.tableName, DYNAMODB_ENDPOINT: testTable.endpoint });
 });
 afterAll(async () => {
-  appTable?.destroy();
-  await testTable?.drop();
   await sql?.close();
 });
 

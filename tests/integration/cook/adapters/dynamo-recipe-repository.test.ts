@@ -1,22 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createDynamoRecipeRepository } from "../../../../functions/cook/adapters/dynamo-recipe-repository";
 import type { Recipe, RecipeRepository } from "../../../../functions/cook/domain";
-import { type AppTable, createAppTable } from "../../../../functions/core/db/app-table";
 import { StoredItemInvalidError } from "../../../../functions/core/db/tenant-table";
-import { createTestTable } from "../../../support/table";
+import { useTestAppTable } from "../../../support/table";
 
-let testTable: Awaited<ReturnType<typeof createTestTable>>;
-let appTable: AppTable;
-
-beforeAll(async () => {
-  testTable = await createTestTable();
-  appTable = createAppTable({ TABLE_NAME: testTable.tableName, DYNAMODB_ENDPOINT: testTable.endpoint });
-});
-
-afterAll(async () => {
-  appTable?.destroy();
-  await testTable?.drop();
-});
+const appTable = useTestAppTable();
 
 const recipesOf = (tenant: string): RecipeRepository =>
   createDynamoRecipeRepository(appTable.forTenant(tenant));

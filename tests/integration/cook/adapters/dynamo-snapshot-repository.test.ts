@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createDynamoSnapshotRepository } from "../../../../functions/cook/adapters/dynamo-snapshot-repository";
 import {
@@ -10,24 +10,12 @@ import {
   type Snapshot,
   type SnapshotRepository,
 } from "../../../../functions/cook/domain";
-import { type AppTable, createAppTable } from "../../../../functions/core/db/app-table";
 import { StoredItemInvalidError, type TenantTable } from "../../../../functions/core/db/tenant-table";
 import { ConflictError, NotFoundError } from "../../../../functions/core/errors";
 import { mapErrorToHttp } from "../../../../functions/core/http/error-response";
-import { createTestTable } from "../../../support/table";
+import { useTestAppTable } from "../../../support/table";
 
-let testTable: Awaited<ReturnType<typeof createTestTable>>;
-let appTable: AppTable;
-
-beforeAll(async () => {
-  testTable = await createTestTable();
-  appTable = createAppTable({ TABLE_NAME: testTable.tableName, DYNAMODB_ENDPOINT: testTable.endpoint });
-});
-
-afterAll(async () => {
-  appTable?.destroy();
-  await testTable?.drop();
-});
+const appTable = useTestAppTable();
 
 const plansOf = (tenant: string): SnapshotRepository =>
   createDynamoSnapshotRepository(appTable.forTenant(tenant));
