@@ -1,38 +1,17 @@
-import { execFile } from "node:child_process";
-import { resolve } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { type FakeLlmServer, startFakeLlmServer } from "../../../dev/fake-llm";
 import { ALL_LIVE_SCENARIOS } from "../../../scripts/live/scenarios";
 import { goodModelScript, type ReplyOverride } from "../../support/live/good-model";
-import { scaledTimeout } from "../../support/test-timeouts";
-
-const ROOT = resolve(import.meta.dirname, "../../..");
-const TSX = resolve(ROOT, "node_modules/.bin/tsx");
-
-interface Outcome {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
+import { runProjectScript, type ScriptOutcome } from "../../support/project-script";
 
 /** Runs `npm run test:live` as its package.json line does (`tsx scripts/test-live.ts`), with only `env` set. */
-const runTestLive = (args: string[], env: Record<string, string>): Promise<Outcome> =>
-  new Promise((done) => {
-    execFile(
-      TSX,
-      ["scripts/test-live.ts", ...args],
-      {
-        cwd: ROOT,
-        env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", LOG_LEVEL: "SILENT", ...env },
-        timeout: scaledTimeout(180_000),
-        maxBuffer: 8 * 1024 * 1024,
-      },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === "number" ? error.code : -1) : 0;
-        done({ code, stdout, stderr });
-      },
-    );
-  });
+const runTestLive = (args: string[], env: Record<string, string>): Promise<ScriptOutcome> =>
+  runProjectScript(
+    "scripts/test-live.ts",
+    args,
+    { LOG_LEVEL: "SILENT", ...env },
+    { timeoutMs: 180_000, maxBuffer: 8 * 1024 * 1024 },
+  );
 
 let server: FakeLlmServer | undefined;
 afterEach(async () => {

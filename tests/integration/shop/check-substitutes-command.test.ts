@@ -1,30 +1,12 @@
-import { execFile } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { runProjectScript, type ScriptOutcome } from "../../support/project-script";
 import { scaledTimeout } from "../../support/test-timeouts";
 
-const ROOT = resolve(__dirname, "../../..");
-const TSX = join(ROOT, "node_modules/.bin/tsx");
-
-const run = (
-  args: string[],
-  env: Record<string, string> = {},
-): Promise<{ code: number; stdout: string; stderr: string }> =>
-  new Promise((done) => {
-    execFile(
-      TSX,
-      ["scripts/store-check-substitutes.ts", ...args],
-      {
-        cwd: ROOT,
-        env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
-        timeout: scaledTimeout(60_000),
-      },
-      (error, stdout, stderr) =>
-        done({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr }),
-    );
-  });
+const run = (args: string[], env: Record<string, string> = {}): Promise<ScriptOutcome> =>
+  runProjectScript("scripts/store-check-substitutes.ts", args, env);
 
 /** One tile as a saved Auchan.pt search page writes it (our own made-up products, not the site's). */
 const tile = (id: string, name: string, brand: string, price: string, unit: string): string => {

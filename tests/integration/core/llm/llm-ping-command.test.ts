@@ -1,37 +1,12 @@
-import { execFile } from "node:child_process";
-import { resolve } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { FakeLlmScript } from "../../../../dev/fake-llm/fake-llm-script";
 import { type FakeLlmServer, startFakeLlmServer } from "../../../../dev/fake-llm/fake-llm-server";
 import { envForFakeServer, type RealProvider } from "../../../support/llm/llm-against-fake-server";
-import { scaledTimeout } from "../../../support/test-timeouts";
-
-const ROOT = resolve(import.meta.dirname, "../../../..");
-const TSX = resolve(ROOT, "node_modules/.bin/tsx");
-
-interface CommandOutcome {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
+import { runProjectScript, type ScriptOutcome } from "../../../support/project-script";
 
 /** Runs `npm run llm -- ping` as the npm script does (`tsx scripts/llm.ts`), with only `env` set. */
-const runLlmCommand = (args: string[], env: Record<string, string>): Promise<CommandOutcome> =>
-  new Promise((done) => {
-    execFile(
-      TSX,
-      ["scripts/llm.ts", ...args],
-      {
-        cwd: ROOT,
-        env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
-        timeout: scaledTimeout(60_000),
-      },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
-        done({ code, stdout, stderr });
-      },
-    );
-  });
+const runLlmCommand = (args: string[], env: Record<string, string>): Promise<ScriptOutcome> =>
+  runProjectScript("scripts/llm.ts", args, env);
 
 let server: FakeLlmServer | undefined;
 afterEach(async () => {

@@ -1,39 +1,23 @@
-import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { type AppTable, createAppTable } from "../../../../../functions/core/db/app-table";
 import { storeAccountKeysAt } from "../../../../../functions/shop/adapters/local-store-account-key";
 import { createLocalStoreAccountVault } from "../../../../../functions/shop/adapters/local-store-account-vault";
 import { localStoreAccountKeyFile } from "../../../../../functions/shop/wiring/store-account";
+import { runProjectScript, type ScriptOutcome } from "../../../../support/project-script";
 import { createTestTable } from "../../../../support/table";
 import { scaledTimeout } from "../../../../support/test-timeouts";
-
-const ROOT = resolve(import.meta.dirname, "../../../../..");
-const TSX = resolve(ROOT, "node_modules/.bin/tsx");
 
 const ANA = { tenant: "casa-ana", email: "ana@example.com", password: "Larder-secret-7f3a9c!" };
 const BEA = { tenant: "casa-bea", email: "bea@example.com", password: "Larder-secret-b2e8c1!" };
 const SESSION = { cookies: [], expiresAt: "2026-12-02T10:00:00.000Z" };
 
 /** `npm run store -- rotate-key` as the npm script runs it (`tsx scripts/store.ts`), on a data folder. */
-const rotateKey = (dataDir: string): Promise<{ code: number; stdout: string; stderr: string }> =>
-  new Promise((done) => {
-    execFile(
-      TSX,
-      ["scripts/store.ts", "rotate-key"],
-      {
-        cwd: ROOT,
-        env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", LARDER_DATA_DIR: dataDir },
-        timeout: scaledTimeout(60_000),
-      },
-      (error, stdout, stderr) => {
-        done({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr });
-      },
-    );
-  });
+const rotateKey = (dataDir: string): Promise<ScriptOutcome> =>
+  runProjectScript("scripts/store.ts", ["rotate-key"], { LARDER_DATA_DIR: dataDir });
 
 let testTable: Awaited<ReturnType<typeof createTestTable>>;
 let table: AppTable;

@@ -1,18 +1,8 @@
-import { execFile } from "node:child_process";
-import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SimulatedStore, startSimulatedStore } from "../../../../../dev/store/start-simulated-store";
+import { runProjectScript, type ScriptOutcome } from "../../../../support/project-script";
 import { productNamed } from "../../../../support/shop/catalog-fixture";
 import { scaledTimeout } from "../../../../support/test-timeouts";
-
-const ROOT = resolve(import.meta.dirname, "../../../../..");
-const TSX = resolve(ROOT, "node_modules/.bin/tsx");
-
-interface CommandOutcome {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
 
 /**
  * Runs `npm run store -- <args>` as the npm script does (`tsx scripts/store.ts`). The store timeout is
@@ -23,27 +13,8 @@ const runStoreCommand = (
   // STORE_TIMEOUT_MS allows at most 2 min.
   storeTimeoutMs = Math.min(scaledTimeout(10_000), 120_000),
   extraEnv: Record<string, string> = {},
-): Promise<CommandOutcome> =>
-  new Promise((done) => {
-    execFile(
-      TSX,
-      ["scripts/store.ts", ...args],
-      {
-        cwd: ROOT,
-        env: {
-          PATH: process.env.PATH ?? "",
-          HOME: process.env.HOME ?? "",
-          STORE_TIMEOUT_MS: String(storeTimeoutMs),
-          ...extraEnv,
-        },
-        timeout: scaledTimeout(60_000),
-      },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
-        done({ code, stdout, stderr });
-      },
-    );
-  });
+): Promise<ScriptOutcome> =>
+  runProjectScript("scripts/store.ts", args, { STORE_TIMEOUT_MS: String(storeTimeoutMs), ...extraEnv });
 
 /** stderr without npm's own chatter about the machine's npm config. */
 const reasonLines = (stderr: string): string[] =>
