@@ -321,6 +321,12 @@ export const createCampaignRepository = (
       `${column} IS NOT NULL`,
       ...filterClauses(filterSets, params),
     ];
+    // A filter on a facet (channel, company, sentiment, visual style) also as the index of migration 0006
+    // holds it: the planner then knows how few rows pass (the facet lexemes' statistics) and, when they
+    // are few, reads just those through that index and ranks them exactly, instead of a sequential scan or
+    // an HNSW scan that walks past the rows the filter drops (bench/README.md, "semantic_search").
+    const facets = facetQuery(filterSets, params);
+    if (facets) clauses.push(`${TEXT_AND_FACETS} @@ (${facets})`);
     const limitParam = params.add(limit);
     // No count over the whole set here: a window function would read every row and bypass the HNSW index.
     // pgvector's iterative scan, so the tenant and the filters do not starve the HNSW scan of rows; relaxed

@@ -93,6 +93,17 @@ describe("nearest neighbours with a selective filter", () => {
     expect(answered.campaigns.map((campaign) => campaign.id)).toEqual(
       [...rows].sort((a, b) => a.distance - b.distance).map((row) => row.id),
     );
+    // The facet clause (the text-and-facets index) and the row filter agree whatever the value's case.
+    const lowerCase = await createCampaignRepository(forTenant(sql, tenant)).nearest(
+      query,
+      "m1",
+      "campaign_text",
+      [{ channel: "social" }],
+      RARE,
+    );
+    expect(lowerCase.campaigns.map((campaign) => campaign.id)).toEqual(
+      answered.campaigns.map((campaign) => campaign.id),
+    );
   });
 
   it("starves without iterative scan (the premise): the same index scan then returns fewer rows", async () => {

@@ -69,4 +69,35 @@ describe("nearest campaigns", () => {
     expect(whereOf(exact?.text ?? "")).toContain("channel");
     expect(exact?.params).toEqual(indexed?.params);
   });
+
+  it("narrows a filter on a facet through the text-and-facets index too, beside the filter's own clauses", async () => {
+    const { sql, statements } = recordingSql([20]);
+    await createCampaignRepository(sql).nearest(
+      [1, 0],
+      "m",
+      "campaign_text",
+      [{ channel: "Email", sentiment: ["Urgent", "Playful"], value_prop: ["Premium"] }],
+      20,
+    );
+    const where = whereOf(statements[0]?.text ?? "") ?? "";
+    expect(where).toContain(
+      "(search_text || campaign_facets(channel, company, imagery_sentiment, imagery_visual_style)) @@ (campaign_facet_query('channel', $",
+    );
+    expect(where).toContain("campaign_facet_query('sentiment', $");
+    // The row filters still decide (the facet lexemes are cut at 200 characters).
+    expect(where).toContain("lower(channel) = ANY");
+    expect(statements[0]?.params).toContain(JSON.stringify(["Urgent", "Playful"]));
+  });
+
+  it("adds no facet clause when no filter is a facet", async () => {
+    const { sql, statements } = recordingSql([20]);
+    await createCampaignRepository(sql).nearest(
+      [1, 0],
+      "m",
+      "campaign_text",
+      [{ value_prop: ["Premium"] }],
+      20,
+    );
+    expect(whereOf(statements[0]?.text ?? "")).not.toContain("campaign_facets");
+  });
 });
