@@ -168,11 +168,13 @@ console.log(
 
 // The statement `nearest` sends, captured once a filter for EXPLAIN ANALYZE (the index must serve it).
 const tenantSql = forTenant(sql, TENANT);
+let efSearch = EF_SEARCH[0] ?? 40;
 let captured: { text: string; params: readonly SqlParam[] } | undefined;
 const spied: TenantSql = {
   ...tenantSql,
+  // Each ef_search of the sweep in place of the store's own (NEAREST_SETTINGS), for that statement only.
   withLocalSettings: (settings, work) =>
-    tenantSql.withLocalSettings(settings, (tx) =>
+    tenantSql.withLocalSettings({ ...settings, "hnsw.ef_search": String(efSearch) }, (tx) =>
       work({
         ...tx,
         query: (text, params = []) => {
@@ -188,7 +190,7 @@ console.log("| ef_search | filter | p50 ms | p99 ms | recall@20 (ids) | recall@2
 console.log("|---:|---|---:|---:|---:|---:|");
 const plans: string[] = [];
 for (const ef of EF_SEARCH) {
-  await sql.query(`SET hnsw.ef_search = ${ef}`);
+  efSearch = ef;
   for (const [label, filters, expected] of [
     ["none", [], truth.none],
     ["channel Email, sentiment Urgent", FILTER, truth.filtered],
@@ -199,7 +201,7 @@ for (const ef of EF_SEARCH) {
     await store.nearest(queryVectors[0] ?? [], model, "campaign_text", [...filters], 20);
     if (ef === EF_SEARCH[0] && captured) {
       const { text, params } = captured;
-      const plan = await tenantSql.withLocalSettings(NEAREST_SETTINGS, (tx) =>
+      const plan = await spied.withLocalSettings(NEAREST_SETTINGS, (tx) =>
         tx.query(`EXPLAIN ANALYZE ${text}`, params),
       );
       plans.push(`${label}:`, ...plan.rows.map((r) => `  ${String(Object.values(r)[0]).slice(0, 160)}`));
