@@ -1,7 +1,7 @@
 import {
   CreateTableCommand,
-  DescribeTableCommand,
   type DynamoDBClient,
+  ListTablesCommand,
   UpdateTimeToLiveCommand,
   waitUntilTableExists,
 } from "@aws-sdk/client-dynamodb";
@@ -42,14 +42,22 @@ export const createAppTable = async (client: DynamoDBClient, tableName: string):
   );
 };
 
-/** Creates the app table unless it is there already (a kept DynamoDB Local database); true when created. */
+/**
+ * Creates the app table unless it is there already (a kept DynamoDB Local database); true when created.
+ * Looked for with ListTables, not DescribeTable: DynamoDB Local's DescribeTable counts the table's items
+ * (measured 1.1 s on a kept folder of 9,000 items, ListTables 60 ms), on the start's critical path.
+ */
 export const ensureAppTable = async (client: DynamoDBClient, tableName: string): Promise<boolean> => {
-  try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
-    return false;
-  } catch (error) {
-    if ((error as { name?: string }).name !== "ResourceNotFoundException") throw error;
-  }
+  let exclusiveStartTableName: string | undefined;
+  do {
+    const page = await client.send(
+      new ListTablesCommand(
+        exclusiveStartTableName ? { ExclusiveStartTableName: exclusiveStartTableName } : {},
+      ),
+    );
+    if (page.TableNames?.includes(tableName)) return false;
+    exclusiveStartTableName = page.LastEvaluatedTableName;
+  } while (exclusiveStartTableName);
   await createAppTable(client, tableName);
   return true;
 };
