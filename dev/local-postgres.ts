@@ -64,7 +64,34 @@ export interface LocalPostgresOptions {
    * of them applied, and none is checked); otherwise from the initdb template, as without it.
    */
   snapshot?: string;
+  /** PostgreSQL settings for this start only (`-c name=value`), e.g. STACK_PGLITE_SETTINGS. */
+  settings?: PgliteSettings;
 }
+
+type PgliteSettings = Readonly<Record<string, string>>;
+
+/** PGlite's options: pgvector, and the settings on top of PGlite's own start parameters. */
+const pgliteOptions = (settings: PgliteSettings) => ({
+  extensions: { vector },
+  ...(Object.keys(settings).length > 0
+    ? {
+        startParams: [
+          ...PGlite.defaultStartParams,
+          ...Object.entries(settings).flatMap(([name, value]) => ["-c", `${name}=${value}`]),
+        ],
+      }
+    : {}),
+});
+
+/**
+ * The stack's PGlite settings (`npm start`, the tests' stacks). PostgreSQL zeroes its whole shared memory
+ * at start, and in WASM that is the largest part of opening a database: with the defaults (128 MB of
+ * shared buffers, 100 connections' lock tables) PGlite's open took 2.0-2.5 s of this process's CPU, with
+ * these 1.4 s (bench/README.md). PGlite is one session, so 20 connections' lock space is plenty; pages
+ * past the 16 MB of buffers are read from the operating system's file cache. The benches that measure
+ * searches at scale (startLocalPostgres without settings) keep PostgreSQL's defaults.
+ */
+export const STACK_PGLITE_SETTINGS: PgliteSettings = { shared_buffers: "16MB", max_connections: "20" };
 
 /**
  * PostgreSQL for one machine: PGlite (PostgreSQL compiled to WASM, in this process) with pgvector,
@@ -73,8 +100,8 @@ export interface LocalPostgresOptions {
  */
 export const startLocalPostgres = async (options: LocalPostgresOptions = {}): Promise<LocalPostgres> => {
   const { db, fromSnapshot } = options.dataDir
-    ? await openDataDir(options.dataDir, options.snapshot)
-    : await openInMemory(options.snapshot);
+    ? await openDataDir(options.dataDir, options.snapshot, options.settings ?? {})
+    : await openInMemory(options.snapshot, options.settings ?? {});
   phaseLog("postgres: PGlite open");
   // PGlite has one session, which every connection shares: settings made on it hold for all of them.
   for (const [name, value] of Object.entries(PLANNER_SETTINGS))
@@ -182,34 +209,38 @@ const TEMPLATE_PATH = join(
  * directory, dumped once and loaded afterwards, starts in under 2 s (bench/README.md), so the first start
  * on a machine pays initdb and writes the template; later ones load it.
  */
-const createInMemoryFromTemplate = async (): Promise<PGlite> => {
+const createInMemoryFromTemplate = async (settings: PgliteSettings): Promise<PGlite> => {
   const template = await readFile(TEMPLATE_PATH).catch(() => undefined);
   if (template) {
     try {
-      return await PGlite.create({ loadDataDir: new Blob([template]), extensions: { vector } });
+      return await PGlite.create({ loadDataDir: new Blob([template]), ...pgliteOptions(settings) });
     } catch {
       // A template from another PGlite build: fall through, initialise afresh and rewrite it.
     }
   }
-  const db = await PGlite.create({ extensions: { vector } });
+  const db = await PGlite.create(pgliteOptions(settings));
   await writeFileAside(TEMPLATE_PATH, await dataDirBytes(db));
   return db;
 };
 
-const openInMemory = async (snapshot: string | undefined): Promise<{ db: PGlite; fromSnapshot: boolean }> => {
-  const fromSnapshot = await loadSnapshot(snapshot);
+const openInMemory = async (
+  snapshot: string | undefined,
+  settings: PgliteSettings,
+): Promise<{ db: PGlite; fromSnapshot: boolean }> => {
+  const fromSnapshot = await loadSnapshot(snapshot, settings);
   return fromSnapshot
     ? { db: fromSnapshot, fromSnapshot: true }
-    : { db: await createInMemoryFromTemplate(), fromSnapshot: false };
+    : { db: await createInMemoryFromTemplate(settings), fromSnapshot: false };
 };
 
 /** A kept database opens as it is; an empty directory is filled from the snapshot or the initdb template. */
 const openDataDir = async (
   dataDir: string,
   snapshot: string | undefined,
+  settings: PgliteSettings,
 ): Promise<{ db: PGlite; fromSnapshot: boolean }> => {
   if (existsSync(join(dataDir, "PG_VERSION"))) {
-    return { db: await PGlite.create({ dataDir, extensions: { vector } }), fromSnapshot: false };
+    return { db: await PGlite.create({ dataDir, ...pgliteOptions(settings) }), fromSnapshot: false };
   }
   await mkdir(dataDir, { recursive: true });
   for (const [file, isSnapshot] of [
@@ -219,7 +250,11 @@ const openDataDir = async (
     const content = file ? await readFile(file).catch(() => undefined) : undefined;
     if (!content) continue;
     try {
-      const db = await PGlite.create({ dataDir, loadDataDir: new Blob([content]), extensions: { vector } });
+      const db = await PGlite.create({
+        dataDir,
+        loadDataDir: new Blob([content]),
+        ...pgliteOptions(settings),
+      });
       return { db, fromSnapshot: isSnapshot };
     } catch {
       // Another PGlite build's file: empty the directory again and try the next source.
@@ -227,7 +262,7 @@ const openDataDir = async (
       await mkdir(dataDir, { recursive: true });
     }
   }
-  return { db: await PGlite.create({ dataDir, extensions: { vector } }), fromSnapshot: false };
+  return { db: await PGlite.create({ dataDir, ...pgliteOptions(settings) }), fromSnapshot: false };
 };
 
 /** The whole database as a file's bytes (an uncompressed tarball PGlite can load again). */
@@ -235,12 +270,15 @@ const dataDirBytes = async (db: PGlite): Promise<Uint8Array> =>
   new Uint8Array(await (await db.dumpDataDir("none")).arrayBuffer());
 
 /** A snapshot that is missing or does not load (another PGlite build, a damaged file) is no snapshot. */
-const loadSnapshot = async (file: string | undefined): Promise<PGlite | undefined> => {
+const loadSnapshot = async (
+  file: string | undefined,
+  settings: PgliteSettings,
+): Promise<PGlite | undefined> => {
   if (!file) return undefined;
   const content = await readFile(file).catch(() => undefined);
   if (!content) return undefined;
   try {
-    return await PGlite.create({ loadDataDir: new Blob([content]), extensions: { vector } });
+    return await PGlite.create({ loadDataDir: new Blob([content]), ...pgliteOptions(settings) });
   } catch {
     return undefined;
   }
@@ -327,6 +365,7 @@ export const startStackPostgres = (config: LocalStackConfig, dataDir?: string): 
         ...(config.DATABASE_PORT ? { port: config.DATABASE_PORT } : {}),
         ...(dataDir ? { dataDir } : {}),
         ...(demoSnapshot ? { snapshot: demoSnapshot } : {}),
+        settings: STACK_PGLITE_SETTINGS,
       });
   return { starting, today, demoSnapshot };
 };
