@@ -86,8 +86,8 @@ const pgliteOptions = (settings: PgliteSettings) => ({
 /**
  * The stack's PGlite settings (`npm start`, the tests' stacks). PostgreSQL zeroes its whole shared memory
  * at start, and in WASM that is the largest part of opening a database: with the defaults (128 MB of
- * shared buffers, 100 connections' lock tables) PGlite's open took 2.0-2.5 s of this process's CPU, with
- * these 1.4 s (bench/README.md). PGlite is one session, so 20 connections' lock space is plenty; pages
+ * shared buffers, 100 connections' lock tables) PGlite's open took 2.0-2.7 s of this process's CPU, with
+ * these 1.6-1.8 s (bench/README.md). PGlite is one session, so 20 connections' lock space is plenty; pages
  * past the 16 MB of buffers are read from the operating system's file cache. The benches that measure
  * searches at scale (startLocalPostgres without settings) keep PostgreSQL's defaults.
  */
