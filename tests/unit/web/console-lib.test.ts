@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "../../../web/src/lib/config";
 import { diffLines } from "../../../web/src/lib/diff";
+import { formatLocaleOf, formatTime } from "../../../web/src/lib/format";
 import { pickLanguage } from "../../../web/src/lib/i18n";
 import { detailsToTellApart, type InboxItem, mergeInbox, shortIdOf } from "../../../web/src/lib/inbox-items";
 import { en } from "../../../web/src/locales/en";
@@ -41,6 +42,32 @@ describe("the console's language", () => {
     const texts = (value: object): string[] =>
       Object.values(value).flatMap((inner) => (typeof inner === "string" ? [inner] : texts(inner as object)));
     expect(texts(ptPT).filter((text) => text.trim() === "")).toEqual([]);
+  });
+
+  it("has words for every status and decision a negotiation's thread can show", () => {
+    // The API's enums (sdk/larder-api.d.ts, NegotiationDetail's thread), written out so a new one fails here.
+    const statuses = ["running", "awaiting_review", "approved", "rejected", "failed", "interrupted"];
+    const actions = ["accept", "counter", "escalate", "clarify"];
+    for (const locale of [en, ptPT]) {
+      const words = locale.negotiation as Record<string, string>;
+      expect(statuses.filter((status) => !words[`status_${status}`])).toEqual([]);
+      expect(actions.filter((action) => !words[`action_${action}`])).toEqual([]);
+    }
+    expect(ptPT.negotiation.status_approved).toBe("aprovada");
+  });
+});
+
+describe("the console's dates and money", () => {
+  it("take the browser's region for a language that has none, and keep a language's own region", () => {
+    expect(formatLocaleOf("en", ["en-GB", "pt-PT"])).toBe("en-GB");
+    expect(formatLocaleOf("en", ["pt-PT", "en-US"])).toBe("en-US");
+    expect(formatLocaleOf("en", ["de-DE"])).toBe("en");
+    expect(formatLocaleOf("pt-PT", ["pt-BR"])).toBe("pt-PT");
+  });
+
+  it("write a British browser's date day first", () => {
+    // Node has no navigator.languages, so the language itself is the locale here.
+    expect(formatTime("2026-12-02T03:08:48Z", "en-GB")).toMatch(/^2 Dec 2026/);
   });
 });
 

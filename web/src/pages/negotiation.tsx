@@ -171,8 +171,10 @@ export const NegotiationPage = () => {
                 {entry.direction === "from_supplier" ? (
                   <>
                     {" "}
-                    · {t("negotiation.statusLabel", { status: entry.status })}
-                    {entry.action ? ` · ${t("negotiation.action", { action: entry.action })}` : ""}
+                    · {t("negotiation.statusLabel", { status: t(`negotiation.status_${entry.status}`) })}
+                    {entry.action
+                      ? ` · ${t("negotiation.action", { action: t(`negotiation.action_${entry.action}`) })}`
+                      : ""}
                   </>
                 ) : null}
               </p>
