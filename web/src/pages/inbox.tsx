@@ -99,7 +99,9 @@ export const InboxPage = () => {
         : item.kind === "outreach"
           ? t("inbox.outreach", { company: item.row.supplier.company ?? item.row.supplier.name })
           : t("inbox.run", { time: formatTime(item.row.startedAt, i18n.language, detail !== "minute") });
-    return detail === "id" ? t("inbox.withId", { title, id: shortIdOf(item) }) : title;
+    // A draft's title has no time of its own: one told apart says its id, so its link's name differs too.
+    const withId = detail === "id" || (item.kind !== "run" && detail === "second");
+    return withId ? t("inbox.withId", { title, id: shortIdOf(item) }) : title;
   };
   const wordsOf = (item: InboxItem, detail: Exclude<RowDetail, "id">): string =>
     [
