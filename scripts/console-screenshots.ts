@@ -7,6 +7,7 @@ import {
   launchConsoleBrowser,
   startConsoleStack,
 } from "../dev/console-demo";
+import { closeContainerStoreBrowser } from "../functions/shop/adapters/store/browser/playwright-store-browser";
 import { repositoryRoot } from "../lib/repository-root";
 
 /**
@@ -56,4 +57,6 @@ try {
 } finally {
   await browser.close();
   await stack.stop();
+  // The shop run's steps ran in this process on the store's one Chromium, which a container keeps open.
+  await closeContainerStoreBrowser();
 }

@@ -209,3 +209,10 @@ export const containerStoreBrowser = (options: PlaywrightStoreBrowserOptions): S
   });
   return containerBrowser;
 };
+
+/** Closes the container's browser if one was opened; for scripts that run the local stack in process and must exit. */
+export const closeContainerStoreBrowser = async (): Promise<void> => {
+  const browser = containerBrowser;
+  containerBrowser = undefined;
+  await browser?.close();
+};
