@@ -10,6 +10,7 @@ import { ensureConsoleBuild } from "./console-build.mjs";
 import { readLocalStackConfig } from "./local-config";
 import { type LocalStack, startLocalStack } from "./local-stack";
 import { NEGOTIATION_SCENARIOS } from "./negotiate/scenarios";
+import { REVIEW_STATE } from "./paused-reviews";
 
 /**
  * What the console's browser tests, its screenshots and its bench share: the console's build, Chromium
@@ -97,7 +98,7 @@ export const finishedShopRun = async (stack: LocalStack, tenant: string): Promis
 };
 
 /**
- * A negotiation whose supplier email waits for review, its workflow paused at the Review step (so a
+ * A negotiation whose supplier email waits for review, its workflow paused at the AwaitReview step (so a
  * review resumes it). Offline the draft is the holding reply of an escalation.
  */
 export const draftAwaitingReview = async (
@@ -128,7 +129,7 @@ export const draftAwaitingReview = async (
   await settle(`message ${messageId} to wait at its review`, async () => {
     const execution = await stack.workflows.describe(executionId).catch(() => undefined);
     if (execution && execution.status !== "RUNNING") throw new Error(`workflow ended ${execution.status}`);
-    return execution?.steps.some((step) => step.name === "Review" && step.status === "RUNNING")
+    return execution?.steps.some((step) => step.name === REVIEW_STATE && step.status === "RUNNING")
       ? true
       : undefined;
   });

@@ -24,7 +24,7 @@ export type ResumeOutcome =
 
 /** The negotiation workflow (lib/areas/negotiate.ts) and its callback state, where a person's review waits. */
 export const NEGOTIATION_WORKFLOW = "negotiation";
-export const REVIEW_STATE = "Review";
+export const REVIEW_STATE = "AwaitReview";
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
@@ -45,10 +45,10 @@ export interface ReviewResumer {
 /**
  * The local workflow runner keeps its executions, and so the task tokens of paused reviews, in memory: a
  * negotiation message left `awaiting_review` by the last stop holds a token nothing answers any more. Each
- * such message's workflow is started again at its Review state, with the input its first execution had
- * (`tenant`, `negotiationId`, `messageId`, all the Review state and the states after it read) and the same
- * execution name, so the real ASL runs on from the wait: the Review Task stores a new token on the message,
- * and a review then carries on to Save as it would have. Until then the message keeps its stale token, which
+ * such message's workflow is started again at its AwaitReview state, with the input its first execution had
+ * (`tenant`, `negotiationId`, `messageId`, all the AwaitReview state and the states after it read) and the same
+ * execution name, so the real ASL runs on from the wait: the AwaitReview Task stores a new token on the message,
+ * and a review then carries on to SaveOutcome as it would have. Until then the message keeps its stale token, which
  * `freshTokenFor` maps to the resumption under way: a review in that moment waits for the new token.
  *
  * The local stack carries them on after it reports ready (`resumeAll`), a few at a time, so a restart does
@@ -88,7 +88,7 @@ export const createReviewResumer = ({
   let stopped = false;
 
   const resumeOne = async (review: PausedReview): Promise<{ outcome: ResumeOutcome; token?: string }> => {
-    // The stale token stays on the message until the new execution's Review step overwrites it: a review
+    // The stale token stays on the message until the new execution's AwaitReview step overwrites it: a review
     // that reads it meanwhile comes through `freshTokenFor` and waits for this resumption's new token
     // (clearing it would answer that review 409 `message_not_awaiting_review` for as long as this takes).
     const { Item: before } = await documents.send(

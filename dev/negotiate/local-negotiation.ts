@@ -20,10 +20,10 @@ import { createInMemoryNegotiationRepository } from "./in-memory-negotiation-rep
 
 export interface ProcessedEmail {
   messageId: string;
-  /** The drafted response the Review step waits on (null when the execution failed before it). */
+  /** The drafted response the AwaitReview step waits on (null when the execution failed before it). */
   response: AgentProcessResponse | null;
   classifiedInstructions: ClassifiedInstructions | null;
-  /** The execution's steps so far, as the runner describes them (Classify, Consult…, Craft, Review). */
+  /** The execution's steps so far, as the runner describes them (ClassifyInstructions, Consult…, CraftResponse, AwaitReview). */
   steps: string[];
 }
 
@@ -45,7 +45,7 @@ export interface LocalNegotiationInput {
   orderContext: OrderContext;
   merchantInstructions: string;
   supplierName?: string;
-  /** Stored on the negotiation as if classified before, so the Classify step reuses them. */
+  /** Stored on the negotiation as if classified before, so the ClassifyInstructions step reuses them. */
   classifiedInstructions?: ClassifiedInstructions;
 }
 

@@ -21,7 +21,7 @@ export const REVIEW_DECISIONS = ["approve", "reject", "escalate"] as const;
 export const ReviewDecisionSchema = z.enum(REVIEW_DECISIONS);
 export type ReviewDecision = z.infer<typeof ReviewDecisionSchema>;
 
-/** What a person decided about a draft; the workflow's Review step resumes with it. */
+/** What a person decided about a draft; the workflow's AwaitReview step resumes with it. */
 export const ReviewSchema = z.object({
   decision: ReviewDecisionSchema,
   text: z.string().trim().min(1).max(8000).optional(),
@@ -84,7 +84,7 @@ export const SupplierMessageSchema = z.object({
   /** The workflow step in progress, while running. */
   step: z.string().nullable(),
   executionId: z.string().nullable(),
-  /** The paused Review step's token (AWS) or its local stand-in; cleared once answered. */
+  /** The paused AwaitReview step's token (AWS) or its local stand-in; cleared once answered. */
   taskToken: z.string().nullable(),
   classifierCall: LlmCallMetaSchema.nullable(),
   classificationFailure: z.object({ code: z.string(), message: z.string() }).nullable(),

@@ -1,4 +1,4 @@
 import { tableStep } from "../wiring/negotiation-table-step-wiring";
 
-/** Negotiation workflow, EscalateWithoutModel: the Craft step's fallback, an escalation written with no model. */
+/** Negotiation workflow, EscalateWithoutModel: the CraftResponse step's fallback, an escalation written with no model. */
 export const handler = tableStep("NegotiateEscalateWithoutModel");

@@ -1,4 +1,4 @@
 import { tableStep } from "../wiring/negotiation-table-step-wiring";
 
-/** Negotiation workflow, Save: records the reviewer's decision and the approved reply. */
+/** Negotiation workflow, SaveOutcome: records the reviewer's decision and the approved reply. */
 export const handler = tableStep("NegotiateSaveOutcome");

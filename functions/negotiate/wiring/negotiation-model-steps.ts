@@ -26,26 +26,31 @@ const modelStep = <E extends StepEvent, R>(
 
 /**
  * The negotiation workflow's model steps, by function id (lib/areas/negotiate.ts, the ASL's `…FnArn`): the
- * step's name in logs, its Task input's schema and its use case, run in the model scope. A module apart
- * from the table steps', so their Lambdas bundle no model or prompt.
+ * step's name in logs (its state's: the function id without `Negotiate`), its Task input's schema and its
+ * use case, run in the model scope. A module apart from the table steps', so their Lambdas bundle no model
+ * or prompt.
  */
 export const NEGOTIATION_MODEL_STEPS = {
-  NegotiateInstructionClassifier: modelStep(
-    "classify",
+  NegotiateClassifyInstructions: modelStep(
+    "ClassifyInstructions",
     ClassifyInstructionsEventSchema,
     classifyInstructionsStep,
   ),
-  NegotiateExtractionExpert: modelStep("extraction expert", ConsultExpertEventSchema, (deps, event) =>
-    consultExpertStep(deps, "extraction", event),
+  NegotiateConsultExtractionExpert: modelStep(
+    "ConsultExtractionExpert",
+    ConsultExpertEventSchema,
+    (deps, event) => consultExpertStep(deps, "extraction", event),
   ),
-  NegotiateEscalationExpert: modelStep("escalation expert", ConsultExpertEventSchema, (deps, event) =>
-    consultExpertStep(deps, "escalation", event),
+  NegotiateConsultEscalationExpert: modelStep(
+    "ConsultEscalationExpert",
+    ConsultExpertEventSchema,
+    (deps, event) => consultExpertStep(deps, "escalation", event),
   ),
-  NegotiateNeedsExpert: modelStep("needs expert", ConsultExpertEventSchema, (deps, event) =>
+  NegotiateConsultNeedsExpert: modelStep("ConsultNeedsExpert", ConsultExpertEventSchema, (deps, event) =>
     consultExpertStep(deps, "needs", event),
   ),
-  NegotiateOrchestrator: modelStep("orchestrator", OrchestrateRoundEventSchema, orchestrateRoundStep),
-  NegotiateResponseCrafter: modelStep("response crafter", CraftResponseEventSchema, craftResponseStep),
+  NegotiateOrchestrateRound: modelStep("OrchestrateRound", OrchestrateRoundEventSchema, orchestrateRoundStep),
+  NegotiateCraftResponse: modelStep("CraftResponse", CraftResponseEventSchema, craftResponseStep),
 };
 
 export type NegotiationModelStepId = keyof typeof NEGOTIATION_MODEL_STEPS;

@@ -23,17 +23,18 @@ const tableStep = <E extends StepEvent, R>(
 
 /**
  * The negotiation workflow's table steps, by function id (lib/areas/negotiate.ts, the ASL's `…FnArn`): the
- * step's name in logs, its Task input's schema and its use case, over the execution's tenant's table.
+ * step's name in logs (its state's: the function id without `Negotiate`), its Task input's schema and its
+ * use case, over the execution's tenant's table.
  */
 export const NEGOTIATION_TABLE_STEPS = {
-  NegotiateAwaitReview: tableStep("await review", AwaitReviewEventSchema, awaitReviewStep),
-  NegotiateSaveOutcome: tableStep("save outcome", SaveOutcomeEventSchema, saveOutcomeStep),
+  NegotiateAwaitReview: tableStep("AwaitReview", AwaitReviewEventSchema, awaitReviewStep),
+  NegotiateSaveOutcome: tableStep("SaveOutcome", SaveOutcomeEventSchema, saveOutcomeStep),
   NegotiateEscalateWithoutModel: tableStep(
-    "escalate without model",
+    "EscalateWithoutModel",
     EscalateWithoutModelEventSchema,
     escalateWithoutModelStep,
   ),
-  NegotiateRecordFailure: tableStep("record failure", RecordFailureEventSchema, recordFailureStep),
+  NegotiateRecordFailure: tableStep("RecordFailure", RecordFailureEventSchema, recordFailureStep),
 };
 
 export type NegotiationTableStepId = keyof typeof NEGOTIATION_TABLE_STEPS;

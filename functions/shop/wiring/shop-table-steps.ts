@@ -61,12 +61,12 @@ export const ShopMarkRunFailed = /* @__PURE__ */ shopStep(
 );
 
 /**
- * shop-weekly-runs, StartDueRuns: the hourly tick of the weekly schedule (EventBridge Scheduler). Starts
+ * shop-weekly-runs, StartWeeklyRuns: the hourly tick of the weekly schedule (EventBridge Scheduler). Starts
  * the coordinator for the tenants whose weekly run is due in the hour the execution started in.
  */
 export const ShopStartWeeklyRuns = /* @__PURE__ */ shopStep(
   "table",
-  "StartDueRuns",
+  "StartWeeklyRuns",
   startWeeklyRunsEventSchema,
   (s: ShopTableSources & ShopWorkflowSources & ShopLogSources, { firedAt }) =>
     startWeeklyRunsStep(

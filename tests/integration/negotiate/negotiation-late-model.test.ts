@@ -10,7 +10,7 @@ import {
 
 // The classifier and the experts answer at once; the orchestrator answers 20 s later, long after its
 // step's model deadline (8 s: the step's 16 s Lambda timeout less the 8 s reserve) and after the step's
-// Lambda timeout itself. Without the deadline the Orchestrate step times out and the message ends
+// Lambda timeout itself. Without the deadline the OrchestrateRound step times out and the message ends
 // `failed`; with it, the orchestrator's call fails in time and the message is escalated for a person.
 
 const LATE_MS = 20_000;

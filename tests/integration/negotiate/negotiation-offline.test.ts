@@ -26,13 +26,13 @@ describe("the negotiation workflow offline", () => {
     const { negotiationId, messageId } = await openWithFirstMessage(stack, scenario, { name: "Dana" });
     const paused = await stack.untilAwaitingReview(negotiationId, messageId);
     expect(paused.steps.map((s) => s.name)).toEqual([
-      "Classify",
+      "ClassifyInstructions",
       "CheckClassification",
       "ClassificationFailed",
-      "Craft",
+      "CraftResponse",
       "AnnounceDraft",
       "AnnounceEscalation",
-      "Review",
+      "AwaitReview",
     ]);
     const message = (
       await stack.call("GET", `/negotiations/${negotiationId}/messages/${messageId}`)

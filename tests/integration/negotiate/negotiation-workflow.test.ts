@@ -7,8 +7,8 @@ import { waitUntil } from "../../support/wait-until";
 
 // The negotiation ASL in aws-local-stepfunctions, every Task on its real Lambda entry, DynamoDB Local,
 // and the official OpenAI SDK against the fake LLM server: each scenario fixture runs through
-// Classify → Parallel(experts) → Orchestrate ⇄ consult → Craft → Review (paused on its task token) and is
-// resumed by the review endpoint.
+// ClassifyInstructions → Parallel(experts) → OrchestrateRound ⇄ consult → CraftResponse → AwaitReview
+// (paused on its task token) and is resumed by the review endpoint.
 
 let current: (request: FakeLlmRequest) => FakeLlmStep | Promise<FakeLlmStep>;
 let stack: NegotiateStack;
@@ -76,7 +76,9 @@ describe("the negotiation workflow, scenario by scenario", () => {
         const messageId = await sendEmail(negotiationId, turn.supplierMessage);
         const paused = await stack.untilAwaitingReview(negotiationId, messageId);
         expect(paused.status).toBe("RUNNING");
-        expect(paused.steps.filter((s) => s.status === "RUNNING").map((s) => s.name)).toEqual(["Review"]);
+        expect(paused.steps.filter((s) => s.status === "RUNNING").map((s) => s.name)).toEqual([
+          "AwaitReview",
+        ]);
         const message = await getMessage(negotiationId, messageId);
         expect(message.status).toBe("awaiting_review");
         expect(message.response?.action).toBe(turn.expectedAction);
@@ -91,17 +93,17 @@ describe("the negotiation workflow, scenario by scenario", () => {
     },
   );
 
-  it("runs the experts in a Parallel state, loops through Orchestrate and stops at the cap", async () => {
+  it("runs the experts in a Parallel state, loops through OrchestrateRound and stops at the cap", async () => {
     const scenario = NEGOTIATION_SCENARIOS.find((s) => s.name === "loop-hits-cap") as NegotiationScenario;
     current = scriptedServerScript(scenario);
     const negotiationId = await openNegotiation(scenario);
     const messageId = await sendEmail(negotiationId, scenario.turns[0]?.supplierMessage ?? "");
     const paused = await stack.untilAwaitingReview(negotiationId, messageId);
     expect(visits(paused.steps, "ConsultExperts")).toBe(1);
-    expect(visits(paused.steps, "ExtractionExpert")).toBe(1);
-    expect(visits(paused.steps, "EscalationExpert")).toBe(1);
-    expect(visits(paused.steps, "Orchestrate")).toBe(10);
-    expect(visits(paused.steps, "ConsultExtraction")).toBe(9);
+    expect(visits(paused.steps, "FirstConsultExtractionExpert")).toBe(1);
+    expect(visits(paused.steps, "FirstConsultEscalationExpert")).toBe(1);
+    expect(visits(paused.steps, "OrchestrateRound")).toBe(10);
+    expect(visits(paused.steps, "ConsultExtractionExpert")).toBe(9);
     expect(visits(paused.steps, "SafetyValve")).toBe(1);
     const message = await getMessage(negotiationId, messageId);
     expect(message.response).toMatchObject({ action: "escalate", decidedBy: "safety_valve" });
@@ -117,7 +119,7 @@ describe("the negotiation workflow, scenario by scenario", () => {
     const negotiationId = await openNegotiation(scenario);
     const messageId = await sendEmail(negotiationId, scenario.turns[0]?.supplierMessage ?? "");
     const paused = await stack.untilAwaitingReview(negotiationId, messageId);
-    expect(visits(paused.steps, "ConsultNeeds")).toBe(1);
+    expect(visits(paused.steps, "ConsultNeedsExpert")).toBe(1);
     const needsRequest = stack.llm.requests.slice(sent).find((r) => r.forcedToolName === "analyze_needs");
     expect(needsRequest?.lastMessageText).toContain("Which missing terms matter most");
     const message = await getMessage(negotiationId, messageId);

@@ -45,7 +45,7 @@ describe("npm run test-session", () => {
     expect(out).toContain("decision: accept (expected accept: match)");
     expect(out).toContain("expert opinions:");
     expect(out).toContain("orchestrator trace:");
-    expect(out).toContain("workflow: Classify → CheckClassification → ConsultExperts");
+    expect(out).toContain("workflow: ClassifyInstructions → CheckClassification → ConsultExperts");
     expect(out).toContain("turn 2: accept (expected accept), review: approved (your text)");
     expect(out).toMatch(/2 turn\(s\), \d+ LLM calls/);
     // An empty line past the scenario's emails asks again without a second header for the same turn.

@@ -212,7 +212,7 @@ describe("npm start keeps what was done in its data folder", () => {
       const interrupted = await call(third.apiUrl, "GET", `/shop/runs/${cutShortId}`);
       expect(interrupted.json).toMatchObject({ status: "interrupted", error: { code: "interrupted" } });
       // The negotiation paused for review before both stops is reviewed now: its workflow, started again
-      // at the Review wait, carries on to Save and records the decision.
+      // at the AwaitReview wait, carries on to SaveOutcome and records the decision.
       expect(third.output()).toMatch(reviewCarriedOn);
       const reply = "Thank you, Dana: we accept $5.00 per unit, 12 days, net 30.";
       const review = await call(third.apiUrl, "POST", `${messagePath}/review`, {

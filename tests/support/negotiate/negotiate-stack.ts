@@ -3,6 +3,7 @@ import { type RunningApiServer, startApiServer } from "../../../dev/api-server";
 import { type FakeLlmScript, type FakeLlmServer, startFakeLlmServer } from "../../../dev/fake-llm";
 import { loadFunctionHandler } from "../../../dev/load-handler";
 import type { NegotiationScenario } from "../../../dev/negotiate/scenarios";
+import { REVIEW_STATE } from "../../../dev/paused-reviews";
 import { createLocalWorkflowRunner, type LocalWorkflowRunner } from "../../../dev/workflow-runner";
 import type { HttpApiHandler } from "../../../functions/core/http/lambda-handler";
 import { installLocalWorkflowPort } from "../../../functions/core/workflow/process-workflow-port";
@@ -18,7 +19,7 @@ export interface NegotiateStack {
   llm: FakeLlmServer;
   /** The execution the API started for a message (its name is `{negotiationId}-{messageId}`). */
   executionIdOf(negotiationId: string, messageId: string): string;
-  /** Resolves once the message awaits review (its Review step stored the token), or the execution ended. */
+  /** Resolves once the message awaits review (its AwaitReview step stored the token), or the execution ended. */
   untilAwaitingReview(negotiationId: string, messageId: string): Promise<WorkflowExecution>;
   stop(): Promise<void>;
 }
@@ -102,8 +103,8 @@ export const startNegotiateStack = async (
           "GET",
           `/negotiations/${negotiationId}/messages/${messageId}`,
         ).then((r) => r.json())) as { status: string };
-        // The event log trails the handlers a little: wait until it shows the Review step too.
-        const reviewOpen = execution.steps.some((s) => s.name === "Review" && s.status === "RUNNING");
+        // The event log trails the handlers a little: wait until it shows the AwaitReview step too.
+        const reviewOpen = execution.steps.some((s) => s.name === REVIEW_STATE && s.status === "RUNNING");
         if ((message.status === "awaiting_review" && reviewOpen) || execution.status !== "RUNNING") {
           reached = execution;
         }

@@ -16,12 +16,14 @@ describe("the negotiation workflow when a step fails", () => {
     expect(processed.response.draft?.body).toContain("will come back to you");
   });
 
-  it("escalates with no model when the Craft step itself fails, and the message still awaits review", async () => {
+  it("escalates with no model when the CraftResponse step itself fails, and the message still awaits review", async () => {
     const llm = scriptedLlm()
       .onStructured("orchestrate_decision", decide({ action: "counter", counterTerms: { targetPrice: 4.6 } }))
       .onStructured("generate_counter_offer", new Error("crafter exploded"));
     const processed = await run(llm);
-    expect(processed.steps).toEqual(expect.arrayContaining(["Craft", "EscalateWithoutModel", "Review"]));
+    expect(processed.steps).toEqual(
+      expect.arrayContaining(["CraftResponse", "EscalateWithoutModel", "AwaitReview"]),
+    );
     expect(processed.response).toMatchObject({ action: "escalate", decidedBy: "step_failed" });
     expect(processed.response.reasoning).toContain("crafter exploded");
     expect(processed.response.orchestratorTrace).toHaveLength(1);

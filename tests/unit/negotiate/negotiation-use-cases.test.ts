@@ -120,7 +120,7 @@ describe("negotiation use cases", () => {
       messageId,
       decision: "approve",
     });
-    // The Save step has not run yet: the message still awaits review, its token already answered.
+    // The SaveOutcome step has not run yet: the message still awaits review, its token already answered.
     expect(await reviewMessage(deps, negotiationId, messageId, approve)).toEqual({
       messageId,
       decision: "approve",

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -65,10 +65,15 @@ describe("the coordinator's step Lambdas", () => {
     expect(Object.keys(steps).sort()).toEqual(functions.map((fn) => fn.id).sort());
     for (const fn of functions) {
       const step = steps[fn.id as keyof typeof steps];
-      // The entry file is named after the step's state (ShopRecordItemFailure → record-item-failure-step.ts),
-      // except the weekly tick's, named after its function.
+      // One name per step: the function is its state's name after `Shop`, the entry file that name in
+      // kebab case (ShopRecordItemFailure, RecordItemFailure → record-item-failure-step.ts).
+      expect(fn.id).toBe(`Shop${step.name}`);
       const kebab = step.name.replace(/([a-z])([A-Z])/g, "$1-$2").toLowerCase();
-      if (fn.id !== "ShopStartWeeklyRuns") expect(fn.entry).toBe(`functions/shop/entries/${kebab}-step.ts`);
+      expect(fn.entry).toBe(`functions/shop/entries/${kebab}-step.ts`);
+      expect(
+        existsSync(resolve(repositoryRoot, `functions/shop/domain/use-cases/${kebab}-step.ts`)),
+        fn.id,
+      ).toBe(true);
       const scopeNeed = { table: "table", model: "llm", store: "store" }[step.scope];
       expect(fn.needs, fn.id).toContain(scopeNeed);
       if (step.scope === "table") expect(fn.needs, fn.id).not.toContain("llm");

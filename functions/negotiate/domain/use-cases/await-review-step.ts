@@ -3,7 +3,7 @@ import { type StepDeps, StepEventSchema } from "../negotiation-step";
 
 export const AwaitReviewEventSchema = StepEventSchema.extend({ taskToken: z.string().min(1) });
 
-/** Keeps the paused Review step's token on the message, where the review endpoint finds it. */
+/** Keeps the paused AwaitReview step's token on the message, where the review endpoint finds it. */
 export const awaitReviewStep = async (
   deps: StepDeps,
   event: z.infer<typeof AwaitReviewEventSchema>,

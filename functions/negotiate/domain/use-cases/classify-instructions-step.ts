@@ -2,7 +2,7 @@ import { classifyInstructions } from "../instruction-classifier";
 import { type ModelStepDeps, type StepEvent, StepEventSchema, setStep } from "../negotiation-step";
 import { loadStepMessage } from "../step-message";
 
-/** The Classify Task's input: the message it works on, nothing more. */
+/** The ClassifyInstructions Task's input: the message it works on, nothing more. */
 export const ClassifyInstructionsEventSchema = StepEventSchema;
 
 /** Classifies the merchant's instructions once per negotiation; `ok: false` routes to an escalation. */

@@ -63,7 +63,7 @@ export const craftResponseStep = async (
     trace,
     classifierCall: message.classifierCall,
   });
-  // `awaiting_review` once the Review step has stored its token (awaitReviewStep): then it can be answered.
+  // `awaiting_review` once the AwaitReview step has stored its token (awaitReviewStep): then it can be answered.
   await deps.repository.updateMessage(event.negotiationId, event.messageId, (m) => ({
     ...m,
     response,

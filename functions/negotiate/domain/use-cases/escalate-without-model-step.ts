@@ -12,7 +12,7 @@ export const EscalateWithoutModelEventSchema = StepEventSchema.extend({
 });
 
 /**
- * The Craft step's fallback (its Catch): escalates with the failure's reason and a holding reply, with
+ * The CraftResponse step's fallback (its Catch): escalates with the failure's reason and a holding reply, with
  * no model, from what the table holds. The message then awaits review like any other, so a model that
  * hung or failed while drafting never leaves a supplier without an answer a person can give.
  */

@@ -103,7 +103,7 @@ export const reviewMessage = async (
     }
     throw error;
   }
-  // Recorded at once (the Save step keeps this time), so the same review sent again finds it.
+  // Recorded at once (the SaveOutcome step keeps this time), so the same review sent again finds it.
   const reviewedAt = deps.now().toISOString();
   await deps.repository.updateMessage(negotiationId, messageId, (m) =>
     m.review ? m : { ...m, review: { ...review, reviewedAt } },
