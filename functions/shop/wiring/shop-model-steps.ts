@@ -29,7 +29,7 @@ export const ShopGenerateQueries = /* @__PURE__ */ shopStep(
   (s: ShopModelSources, { tenant, item, rules }, context) => {
     // RankCandidates and GenerateReasons receive the window's end.
     const modelWindowEndsAt = s.now().getTime() + ITEM_MODEL_WINDOW_MS;
-    return s.inModelScope(
+    return s.inRequestScope(
       context,
       { name: "GenerateQueries", tenant, windowEndsAt: modelWindowEndsAt },
       async ({ llm, runUsage }) => {
@@ -49,7 +49,7 @@ export const ShopRankCandidates = /* @__PURE__ */ shopStep(
   "RankCandidates",
   rankCandidatesEventSchema,
   (s: ShopModelSources, { item, policy, rules, search, modelWindowEndsAt }, context) =>
-    s.inModelScope(
+    s.inRequestScope(
       context,
       { name: "RankCandidates", windowEndsAt: modelWindowEndsAt },
       async ({ llm, runUsage }) => {
@@ -71,7 +71,7 @@ export const ShopGenerateReasons = /* @__PURE__ */ shopStep(
   "GenerateReasons",
   generateReasonsEventSchema,
   (s: ShopModelSources, { item, ranked, rules, modelWindowEndsAt }, context) =>
-    s.inModelScope(
+    s.inRequestScope(
       context,
       { name: "GenerateReasons", windowEndsAt: modelWindowEndsAt },
       async ({ llm, runUsage }) => {
@@ -90,7 +90,7 @@ export const ShopPruneStock = /* @__PURE__ */ shopStep(
   "PruneStock",
   runKeysSchema,
   (s: ShopModelSources & ShopTableSources, { tenant, runId }, context) =>
-    s.inModelScope(
+    s.inRequestScope(
       context,
       { name: "PruneStock", tenant, windowEndsAt: s.now().getTime() + PRUNE_MODEL_WINDOW_MS },
       async ({ llm, runUsage }) => {

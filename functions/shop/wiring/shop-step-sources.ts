@@ -48,7 +48,7 @@ export interface ModelStepOptions {
 
 /** The model (the LLM provider, parsed at cold start by step-scope.ts). */
 export interface ShopModelSources extends ShopClock, ShopLogSources {
-  inModelScope<T>(
+  inRequestScope<T>(
     context: RemainingTime,
     step: ModelStepOptions,
     use: (scope: StepScope) => Promise<T>,

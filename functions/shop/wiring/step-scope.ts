@@ -25,7 +25,7 @@ const runUsageOf = (recorder: UsageRecorder): RunUsage => {
 };
 
 /**
- * A model step's sources. `inModelScope` runs the step in the core request scope: every call (the SDK's
+ * A model step's sources. `inRequestScope` runs the step in the core request scope: every call (the SDK's
  * retries included) ends at the step's model deadline (its Lambda's remaining time less the offline
  * reserve), or at the item's model window if earlier, so a model that never answers ends in the step's
  * heuristic, never in the Lambda's timeout. The provider's breaker (shared across containers deployed)
@@ -35,7 +35,7 @@ const runUsageOf = (recorder: UsageRecorder): RunUsage => {
 export const modelSources: ShopModelSources = {
   ...logSources,
   now: () => new Date(),
-  inModelScope: (context, step, use) =>
+  inRequestScope: (context, step, use) =>
     withRequestScope(
       sharedLlm(),
       {
