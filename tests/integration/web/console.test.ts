@@ -177,6 +177,10 @@ describe("a household decides a shop run's substitutes in the console", () => {
     const after = await storeCart("demo");
     expect(after[first.originalItem.productId]).toBeUndefined();
     expect(after[candidate.productId]).toBeGreaterThan(0);
+    // What the store did, by the products' names as the item shows them, not their ids.
+    const changes = item.getByRole("list", { name: "Cart changes" });
+    expect(await changes.innerText()).toContain(`added ${candidate.name} × `);
+    expect(await changes.innerText()).toContain(`removed ${first.originalItem.name}`);
     // Focus moved on to the next open item.
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.tagName), { timeout: UI_WAIT_MS })

@@ -227,7 +227,14 @@ const isSettled = (outcome: Outcome | undefined): boolean => {
   return state !== "failed";
 };
 
-const OutcomeView = ({ outcome }: { outcome: Outcome | undefined }) => {
+/** What a decision did, from the API's answer; a changed product by its name where the item shows it. */
+const OutcomeView = ({
+  outcome,
+  names,
+}: {
+  outcome: Outcome | undefined;
+  names: ReadonlyMap<string, string>;
+}) => {
   const { t, i18n } = useTranslation();
   if (!outcome) return <p role="status" className="outcome" />;
   if (outcome.from === "error") {
@@ -288,8 +295,11 @@ const OutcomeView = ({ outcome }: { outcome: Outcome | undefined }) => {
           {changes.map((change) => (
             <li key={`${change.change}-${change.productId}`}>
               {change.change === "added"
-                ? t("run.added", { productId: change.productId, quantity: change.quantity ?? 1 })
-                : t("run.removed", { productId: change.productId })}
+                ? t("run.added", {
+                    product: names.get(change.productId) ?? change.productId,
+                    quantity: change.quantity ?? 1,
+                  })
+                : t("run.removed", { product: names.get(change.productId) ?? change.productId })}
               {change.reason ? ` (${change.reason})` : ""}
             </li>
           ))}
@@ -417,7 +427,18 @@ const SubstitutionItem = ({
           </button>
         </>
       )}
-      <OutcomeView outcome={outcome} />
+      <OutcomeView
+        outcome={outcome}
+        names={
+          new Map([
+            [original.productId, original.name],
+            ...substitution.candidates.map((candidate): [string, string] => [
+              candidate.productId,
+              candidate.name,
+            ]),
+          ])
+        }
+      />
     </section>
   );
 };
@@ -462,7 +483,7 @@ const PruneItem = ({
           {t("run.remove")}
         </button>
       </div>
-      <OutcomeView outcome={outcome} />
+      <OutcomeView outcome={outcome} names={new Map([[pruned.productId, pruned.name]])} />
     </li>
   );
 };
