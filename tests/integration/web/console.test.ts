@@ -112,6 +112,15 @@ describe("what the run list and a run's substitutes carry, shown as they carry i
     expect(requested.filter((path) => path.includes(`/shop/runs/${runId}`))).toEqual([]);
   });
 
+  it("names a run's page by when it started, as its inbox row does, in the browser's language", async () => {
+    const page = await openConsole(tenant, "pt-PT");
+    await page.goto(`${running().consoleUrl}shop/runs/${runId}`);
+    const heading = page.getByRole("heading", { level: 1 });
+    await heading.getByText(/^Compra de /).waitFor({ timeout: UI_WAIT_MS });
+    expect(await heading.innerText()).not.toContain(runId);
+    await page.getByText(runId, { exact: true }).waitFor();
+  });
+
   it("renders what differs from the original from the substitute's differences field", async () => {
     const run = await clientOf(running().stack, tenant).GET("/shop/runs/{runId}", {
       params: { path: { runId } },

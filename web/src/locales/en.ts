@@ -34,7 +34,7 @@ export const en = {
     reviewed: "Reviewed: the item left the inbox.",
   },
   run: {
-    title: "Shop run {{id}}",
+    title: "Shop run of {{time}}",
     status: "Status: {{status}}",
     summaryAllAvailable: "All items are available.",
     summaryCounts: "{{withSubstitutes}} of {{unavailable}} unavailable items have substitutes.",

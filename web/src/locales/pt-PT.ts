@@ -38,7 +38,7 @@ export const ptPT: Messages = {
     reviewed: "Revisto: o item saiu da caixa de entrada.",
   },
   run: {
-    title: "Compra {{id}}",
+    title: "Compra de {{time}}",
     status: "Estado: {{status}}",
     summaryAllAvailable: "Todos os artigos estão disponíveis.",
     summaryCounts: "{{withSubstitutes}} de {{unavailable}} artigos indisponíveis têm substitutos.",

@@ -39,9 +39,11 @@ export const ShopRunPage = () => {
     queryFn: () => unwrap(client.GET("/shop/runs/{runId}", { params: { path: { runId } } })),
     refetchInterval: (query) => (query.state.data?.status === "running" ? RUN_POLL_MS : false),
   });
+  const startedAt = run.data?.startedAt;
   useEffect(() => {
-    document.title = `${t("run.title", { id: runId.slice(0, 8) })} — Larder`;
-  }, [runId, t]);
+    const title = startedAt ? t("run.title", { time: formatTime(startedAt, i18n.language) }) : runId;
+    document.title = `${title} — Larder`;
+  }, [runId, startedAt, t, i18n.language]);
 
   const decide = useMutation({
     mutationFn: ({ decision }: { key: string; decision: DecisionBody }) =>
@@ -108,11 +110,10 @@ export const ShopRunPage = () => {
         <Link to="/">{t("app.back")}</Link>
       </p>
       <h1 id="run-heading" tabIndex={-1}>
-        {t("run.title", { id: runId })}
+        {t("run.title", { time: formatTime(data.startedAt, i18n.language) })}
       </h1>
       <p>
-        {t("run.status", { status: t(`run.runStatus_${data.status}`) })} ·{" "}
-        <time dateTime={data.startedAt}>{formatTime(data.startedAt, i18n.language)}</time>
+        {t("run.status", { status: t(`run.runStatus_${data.status}`) })} · <code>{runId}</code>
       </p>
       {data.status === "running" ? <Progress run={data} /> : null}
       {data.error ? (
