@@ -102,16 +102,11 @@ export const signIn = async (auth: CognitoAuth, env: SignInEnvironment): Promise
     if (!pending || pending.state !== url.searchParams.get("state")) {
       throw new Error("This sign-in answer was not asked for by this tab; open the console again");
     }
-    const response = await env.fetch(`${auth.domain}/oauth2/token`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({
-        grant_type: "authorization_code",
-        client_id: auth.clientId,
-        code,
-        redirect_uri: redirectUri,
-        code_verifier: pending.verifier,
-      }).toString(),
+    const response = await postToTokenEndpoint(auth, env, {
+      grant_type: "authorization_code",
+      code,
+      redirect_uri: redirectUri,
+      code_verifier: pending.verifier,
     });
     const tokens = await keptTokensOf(response, env, undefined);
     env.replace(pending.returnTo);
@@ -159,20 +154,27 @@ const keptTokensOf = async (
   return tokens;
 };
 
+/** A form POST to the hosted UI's token endpoint as the public client (its id, no secret). */
+const postToTokenEndpoint = (
+  auth: CognitoAuth,
+  env: Pick<SignInEnvironment, "fetch">,
+  form: Record<string, string>,
+): Promise<Response> =>
+  env.fetch(`${auth.domain}/oauth2/token`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ ...form, client_id: auth.clientId }).toString(),
+  });
+
 /** New ID and access tokens for a refresh token (a public client: its id, no secret), kept in the tab. */
 export const refreshTokens = async (
   auth: CognitoAuth,
   env: Pick<SignInEnvironment, "storage" | "now" | "fetch">,
   refreshToken: string,
 ): Promise<Tokens> => {
-  const response = await env.fetch(`${auth.domain}/oauth2/token`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({
-      grant_type: "refresh_token",
-      client_id: auth.clientId,
-      refresh_token: refreshToken,
-    }).toString(),
+  const response = await postToTokenEndpoint(auth, env, {
+    grant_type: "refresh_token",
+    refresh_token: refreshToken,
   });
   return keptTokensOf(response, env, refreshToken);
 };
