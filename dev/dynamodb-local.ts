@@ -205,11 +205,6 @@ export const startDynamoDbLocal = async (
   }
 };
 
-/**
- * Starts DynamoDB Local through a small `sh` guardian: the guardian holds our pipe on its stdin and kills
- * java when that pipe closes, so the JVM dies with us even if this process is killed with SIGKILL (a bare
- * java child would outlive a crashed parent). The guardian prints java's pid and exits when java does.
- */
 /** How to run DynamoDB Local: java, its library folder, and the class path or jar with the archive's options. */
 interface Launch {
   java: string;
@@ -218,6 +213,11 @@ interface Launch {
   plan: ClassArchivePlan | undefined;
 }
 
+/**
+ * Starts DynamoDB Local through a small `sh` guardian: the guardian holds our pipe on its stdin and kills
+ * java when that pipe closes, so the JVM dies with us even if this process is killed with SIGKILL (a bare
+ * java child would outlive a crashed parent). The guardian prints java's pid and exits when java does.
+ */
 const startOn = async (
   { java, libDir, args, plan }: Launch,
   port: number,
