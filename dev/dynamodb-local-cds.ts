@@ -12,7 +12,7 @@ import {
   utimesSync,
   writeFileSync,
 } from "node:fs";
-import { dirname, join } from "node:path";
+import { delimiter, dirname, join } from "node:path";
 
 /**
  * A class-data archive (AppCDS) for DynamoDB Local's JVM: the classes it loads up to its first answer,
@@ -202,7 +202,7 @@ export const planClassArchive = ({
   } catch {
     return undefined;
   }
-  const classPath = [...libJars, linkedJar].join(":");
+  const classPath = [...libJars, linkedJar].join(delimiter);
   const launch = (option: string) => [option, "-cp", classPath, DYNAMODB_LOCAL_MAIN_CLASS];
   const archive = join(dir, ARCHIVE);
   if (existsSync(archive)) {
