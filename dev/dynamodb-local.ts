@@ -170,7 +170,9 @@ const PORT_ATTEMPTS = 3;
 
 /**
  * Starts DynamoDB Local on `options.port`, or on a free port, trying a fresh one when another process took
- * it before the JVM could bind it.
+ * it before the JVM could bind it. A JVM that exits before it answers is started again with `-jar`, without
+ * the class-data archive: its class path and main class are this project's, not the jar's own (a taken
+ * port also makes it exit; the next try with -jar then costs only the archive's saving).
  */
 export const startDynamoDbLocal = async (
   options: {
@@ -188,19 +190,22 @@ export const startDynamoDbLocal = async (
   const findPort = options.findPort ?? findFreePort;
   const java = findJava();
   const { jar, libDir, cacheDir } = findJar();
+  let archiveDir = options.classArchiveDir ?? cacheDir;
   const launch = (): Launch => {
-    const archiveDir = options.classArchiveDir ?? cacheDir;
     const plan =
       archiveDir === false ? undefined : planClassArchive({ java, jar, libDir, cacheDir: archiveDir });
     return { java, libDir, args: plan?.launch ?? ["-jar", jar], plan };
   };
   if (options.dbPath) mkdirSync(options.dbPath, { recursive: true });
-  if (options.port !== undefined) return startOn(launch(), options.port, options.timeoutMs, options.dbPath);
+  // On a given port: with the archive, then with -jar.
+  const attempts = options.port === undefined ? PORT_ATTEMPTS : archiveDir === false ? 1 : 2;
   for (let attempt = 1; ; attempt++) {
     try {
-      return await startOn(launch(), await findPort(), options.timeoutMs, options.dbPath);
+      const port = options.port ?? (await findPort());
+      return await startOn(launch(), port, options.timeoutMs, options.dbPath);
     } catch (error) {
-      if (!(error instanceof DynamoDbLocalExitedError) || attempt >= PORT_ATTEMPTS) throw error;
+      if (!(error instanceof DynamoDbLocalExitedError) || attempt >= attempts) throw error;
+      archiveDir = false;
     }
   }
 };

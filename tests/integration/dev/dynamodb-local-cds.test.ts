@@ -1,4 +1,13 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DynamoDBClient, ListTablesCommand } from "@aws-sdk/client-dynamodb";
@@ -77,6 +86,23 @@ describe("DynamoDB Local's class-data archive", () => {
       expect(await listTables(started.endpoint)).toEqual([]);
       expect(mapsFile(started.javaPid, archive)).toBe(false);
       expect(existsSync(archive)).toBe(false);
+    },
+    scaledTimeout(120_000),
+  );
+
+  it(
+    "falls back to -jar when the JVM started with it exits before answering",
+    async () => {
+      const cacheDir = newCacheDir();
+      const archive = archiveOf(cacheDir);
+      mkdirSync(join(archive, ".."), { recursive: true });
+      // The class path's DynamoDBLocal.jar leads nowhere: no main class, the JVM exits at once.
+      symlinkSync(join(cacheDir, "no-such.jar"), join(archive, "..", "DynamoDBLocal.jar"));
+      started = await startDynamoDbLocal({ classArchiveDir: cacheDir, timeoutMs: scaledTimeout(90_000) });
+      expect(await listTables(started.endpoint)).toEqual([]);
+      const command = readFileSync(`/proc/${started.javaPid}/cmdline`, "utf8").split("\0");
+      expect(command).toContain("-jar");
+      expect(command.some((arg) => arg.startsWith("-XX:DumpLoadedClassList="))).toBe(false);
     },
     scaledTimeout(120_000),
   );
