@@ -45,7 +45,15 @@ const headerIndex = (negotiation: Negotiation): { index?: ItemKey } =>
       }
     : {};
 
-const UPDATE_ATTEMPTS = 4;
+const UPDATE_ATTEMPTS = 6;
+
+/**
+ * Between two attempts of a read-modify-write that lost to another writer: a random pause that grows with
+ * the attempt, so a write racing a burst of others (a message's workflow steps right after its start)
+ * lands between them instead of losing each time to the next.
+ */
+const pauseBeforeAttempt = (attempt: number): Promise<void> =>
+  new Promise((done) => setTimeout(done, Math.random() * 10 * attempt));
 
 export const createDynamoNegotiationRepository = (table: TenantTable): NegotiationRepository => {
   const readHeader = (negotiationId: string) => table.get(headerKey(negotiationId), NegotiationSchema);
@@ -97,6 +105,7 @@ export const createDynamoNegotiationRepository = (table: TenantTable): Negotiati
           return next;
         } catch (error) {
           if (!(error instanceof ConflictError) || attempt >= UPDATE_ATTEMPTS) throw error;
+          await pauseBeforeAttempt(attempt);
         }
       }
     },
@@ -115,6 +124,7 @@ export const createDynamoNegotiationRepository = (table: TenantTable): Negotiati
           return;
         } catch (error) {
           if (!(error instanceof ConflictError) || attempt >= UPDATE_ATTEMPTS) throw error;
+          await pauseBeforeAttempt(attempt);
         }
       }
     },
@@ -193,6 +203,7 @@ export const createDynamoNegotiationRepository = (table: TenantTable): Negotiati
           return next;
         } catch (error) {
           if (!(error instanceof ConflictError) || attempt >= UPDATE_ATTEMPTS) throw error;
+          await pauseBeforeAttempt(attempt);
         }
       }
     },

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createInMemoryNegotiationRepository } from "../../../dev/negotiate/in-memory-negotiation-repository";
-import { DependencyUnavailableError } from "../../../functions/core/errors";
+import { ConflictError, DependencyUnavailableError } from "../../../functions/core/errors";
 import type { WorkflowPort } from "../../../functions/core/workflow/workflow-port";
+import type { SupplierMessage } from "../../../functions/negotiate/domain/negotiation";
 import type { NegotiationDeps } from "../../../functions/negotiate/domain/negotiation-deps";
 import { createNegotiation } from "../../../functions/negotiate/domain/use-cases/create-negotiation";
 import { getMessage } from "../../../functions/negotiate/domain/use-cases/get-message";
@@ -78,6 +79,29 @@ describe("negotiation use cases", () => {
     await expect(receiveSupplierMessage(deps, negotiationId, "again")).rejects.toBeInstanceOf(
       DependencyUnavailableError,
     );
+  });
+
+  it("never marks a started workflow's message failed when recording its execution loses to the workflow's own writes", async () => {
+    const { deps, repository, negotiationId } = await setup();
+    // The workflow's steps write the message from its start: here each attempt to record the execution loses.
+    const racing: NegotiationDeps = {
+      ...deps,
+      repository: {
+        ...repository,
+        updateMessage: async (id, messageId, change) => {
+          if (change((await repository.getMessage(id, messageId)) as SupplierMessage).executionId)
+            throw new ConflictError("Writing an item: the item changed since it was read", {
+              code: "stale_write",
+            });
+          return repository.updateMessage(id, messageId, change);
+        },
+      },
+    };
+    await expect(receiveSupplierMessage(racing, negotiationId, "We quote $5.00.")).rejects.toMatchObject({
+      code: "stale_write",
+    });
+    const [message] = await repository.listMessages(negotiationId);
+    expect(message).toMatchObject({ status: "running", failure: null });
   });
 
   it("resumes the paused review with the reviewer's decision and text", async () => {

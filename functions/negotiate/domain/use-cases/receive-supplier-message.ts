@@ -54,13 +54,13 @@ export const receiveSupplierMessage = async (
     failure: null,
   };
   await deps.repository.addMessage(negotiation, message);
+  let executionId: string;
   try {
-    const { executionId } = await deps.workflows.start(
+    ({ executionId } = await deps.workflows.start(
       NEGOTIATION_WORKFLOW,
       { tenant: deps.tenant, negotiationId, messageId: message.messageId },
       { executionName: `${negotiationId}-${message.messageId}` },
-    );
-    await deps.repository.updateMessage(negotiationId, message.messageId, (m) => ({ ...m, executionId }));
+    ));
   } catch (error) {
     // The email is kept, marked failed with the reason, so nothing the client sent is lost or half-done.
     await deps.repository.updateMessage(negotiationId, message.messageId, (m) => ({
@@ -74,5 +74,8 @@ export const receiveSupplierMessage = async (
     }));
     throw error;
   }
+  // The workflow runs from here and writes the message itself (its steps): recording the execution races
+  // those writes (the repository retries a lost one), and never marks a started workflow's message failed.
+  await deps.repository.updateMessage(negotiationId, message.messageId, (m) => ({ ...m, executionId }));
   return { messageId: message.messageId };
 };
