@@ -196,6 +196,21 @@ export const startLocalStack = async (
       ),
     );
 
+    // EventBridge in process: the workflows' PutEvents Tasks and the API's publisher deliver here; each
+    // event is printed as one line and readable at GET /dev/events.
+    const eventBus = createLocalEventBus(options.dataDir ? { file: eventsFile(options.dataDir) } : {});
+    const unsubscribeEvents = eventBus.subscribe((event) => log(formatBusEvent(event)));
+    installLocalEventPublisher(eventBus);
+    stops.push(async () => {
+      unsubscribeEvents();
+      installLocalEventPublisher(undefined);
+    });
+    // Every ASL file runs locally with each Task mapped to its handler; a Task without one refuses to start.
+    // The definitions are read now, while DynamoDB Local's JVM starts; each Task's handler is imported at
+    // its first run, after ready, as Lambda's cold start does (they read the table's endpoint at import).
+    const runnerMade = createLocalWorkflowRunner({ loadHandler, eventBus, loadHandlersOnFirstCall: true });
+    runnerMade.catch(() => undefined);
+
     // The simulated Auchan.pt; the store tools use STORE_URL, which may point at another store instead.
     const kept = options.dataDir ? readKeptStack(options.dataDir) : undefined;
     const store = await startSimulatedStore({
@@ -268,24 +283,14 @@ export const startLocalStack = async (
     log(`PostgreSQL       ${postgres.url} (${postgres.description}; psql "${postgres.url}")`);
     await tableMade;
 
-    // Every ASL file runs locally with each Task mapped to its handler; a Task without one refuses to start.
-    // Its handlers load while the demo data goes in (that mostly waits on DynamoDB Local's JVM); /health
-    // says `workflows starting` until they are in.
+    // The runner (made above) gets the kept work's resumer, the process's workflow port and the schedules
+    // once the table is there; /health says `workflows starting` until then.
     let workflows: LocalWorkflowRunner | undefined;
     let schedules: ScheduleRunner | undefined;
-    // EventBridge in process: the workflows' PutEvents Tasks and the API's publisher deliver here; each
-    // event is printed as one line and readable at GET /dev/events.
-    const eventBus = createLocalEventBus(options.dataDir ? { file: eventsFile(options.dataDir) } : {});
-    const unsubscribeEvents = eventBus.subscribe((event) => log(formatBusEvent(event)));
-    installLocalEventPublisher(eventBus);
-    stops.push(async () => {
-      unsubscribeEvents();
-      installLocalEventPublisher(undefined);
-    });
     // A review that arrives before its paused workflow was carried on carries it on first (dev/paused-reviews.ts).
     let resumerMade: Promise<ReviewResumer | undefined> | undefined;
     const workflowsStarting = (async () => {
-      const runner = await createLocalWorkflowRunner({ loadHandler, eventBus });
+      const runner = await runnerMade;
       resumerMade = keptWork.then((work) =>
         work ? reviewResumerFor(client, config.TABLE_NAME, work, runner) : undefined,
       );
@@ -336,7 +341,7 @@ export const startLocalStack = async (
         check: () =>
           workflows
             ? { status: "ok", detail: workflows.workflowNames.join(", ") }
-            : { status: "starting", detail: "loading the workflows' handlers" },
+            : { status: "starting", detail: "reading the workflows' definitions" },
       },
       {
         name: "schedules",

@@ -53,6 +53,8 @@ export interface LocalWorkflowRunnerOptions {
   /** Where the workflows' PutEvents Tasks deliver; a new in-process bus by default. */
   eventBus?: LocalEventBus;
   logger?: Logger;
+  /** Each Task's handler imported at its first call, not while the runner is made (prepare-workflow.ts). */
+  loadHandlersOnFirstCall?: boolean;
 }
 
 /** The local stand-in for Step Functions: a WorkflowPort plus what tests and the local stack need. */
@@ -126,8 +128,9 @@ const drainGraceMs = 1000;
 
 /**
  * Runs the app's state machines in this process with aws-local-stepfunctions. Creation reads every
- * workflow, fills and validates it, imports the handlers of its Task states and refuses (ConfigError)
- * a machine with a Task no local handler covers. Executions run in the background and stay in memory
+ * workflow, fills and validates it, imports the handlers of its Task states (or, with
+ * `loadHandlersOnFirstCall`, at each one's first call) and refuses (ConfigError) a machine with a Task no
+ * local handler covers. Executions run in the background and stay in memory
  * with their event log, so `describe` shows status, output or error, and steps as they happen.
  */
 export const createLocalWorkflowRunner = async (
@@ -153,6 +156,7 @@ export const createLocalWorkflowRunner = async (
         loadHandler: (fn) => loadHandler(fn, rootDir),
         taskTokens,
         eventBus,
+        ...(options.loadHandlersOnFirstCall ? { loadHandlersOnFirstCall: true } : {}),
       }),
     );
   }

@@ -38,6 +38,11 @@ export interface PrepareWorkflowDependencies {
   taskTokens?: TaskTokenRegistry;
   /** Where `arn:aws:states:::events:putEvents` Tasks deliver; a private bus when absent. */
   eventBus?: LocalEventBus;
+  /**
+   * Import each Task's handler at its first call (the local stack: not before ready) rather than now
+   * (default), which refuses a broken entry before anything runs.
+   */
+  loadHandlersOnFirstCall?: boolean;
 }
 
 export const localStateMachineArn = (workflowName: string): string =>
@@ -73,6 +78,22 @@ const parseAsl = (workflow: WorkflowDefinition, text: string): AslStates & State
       cause: error,
     });
   }
+};
+
+/**
+ * A Task's handler whose module is imported at its first call, as Lambda's cold start does, not while the
+ * local stack starts (importing every Task's area before ready was 0.24-0.65 s of the start's CPU); an
+ * import that failed is tried again at the next call, as Lambda retries a failed init.
+ */
+const loadedOnFirstCall = (load: () => Promise<LocalTaskHandler>): LocalTaskHandler => {
+  let loading: Promise<LocalTaskHandler> | undefined;
+  return async (input) => {
+    loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+    return (await loading)(input);
+  };
 };
 
 /** A Resource that is exactly one placeholder, `${Key}`: the only form CDK fills with a function ARN. */
@@ -145,7 +166,7 @@ export const prepareWorkflow = async (
 
   // Tasks are matched in the ASL as written: only a `${Key}` Resource is one CDK fills with a function.
   const taskHandlers: Record<string, LocalTaskHandler> = {};
-  const handlerByFunction = new Map<string, Promise<LocalTaskHandler>>();
+  const handlerByFunction = new Map<string, LocalTaskHandler>();
   for (const { name, state, path } of collectStates(parseAsl(workflow, rawText))) {
     if (state.Type !== "Task") continue;
     if (state.Resource === PUT_EVENTS_RESOURCE) {
@@ -174,10 +195,11 @@ export const prepareWorkflow = async (
     }
     let handler = handlerByFunction.get(fn.id);
     if (!handler) {
-      handler = dependencies.loadHandler(fn).then((loaded) => createLocalTaskHandler(fn, loaded));
+      const load = () => dependencies.loadHandler(fn).then((loaded) => createLocalTaskHandler(fn, loaded));
+      handler = dependencies.loadHandlersOnFirstCall ? loadedOnFirstCall(load) : await load();
       handlerByFunction.set(fn.id, handler);
     }
-    taskHandlers[name] = callback ? createCallbackTaskHandler(await handler, taskTokens) : await handler;
+    taskHandlers[name] = callback ? createCallbackTaskHandler(handler, taskTokens) : handler;
   }
 
   return {

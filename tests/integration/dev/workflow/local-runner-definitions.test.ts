@@ -29,7 +29,11 @@ afterAll(async () => {
 
 let fileCount = 0;
 /** A runner for one workflow whose ASL is the given object, with `${EchoFnArn}` → the echo function. */
-const runnerFor = (asl: object, workflow: Partial<WorkflowDefinition> = {}): Promise<LocalWorkflowRunner> => {
+const runnerFor = (
+  asl: object,
+  workflow: Partial<WorkflowDefinition> = {},
+  { loadHandlersOnFirstCall = false } = {},
+): Promise<LocalWorkflowRunner> => {
   fileCount += 1;
   const file = join(scratch, `workflow-${fileCount}.asl.json`);
   writeFileSync(file, JSON.stringify(asl, null, 2));
@@ -45,6 +49,7 @@ const runnerFor = (asl: object, workflow: Partial<WorkflowDefinition> = {}): Pro
     ],
     findFunction: (id) => functions.get(id),
     rootDir: scratch,
+    loadHandlersOnFirstCall,
   });
   // Ended after the file, whatever its tests did (a refused runner has nothing to end).
   startedRunners.push(runner.catch(() => undefined));
@@ -272,6 +277,26 @@ describe("local runner: refusals at start", () => {
       { functionSubstitutions: { EchoFnArn: "Broken" } },
     );
     expect(error.message).toContain('exports no function named "notAFunction"');
+  });
+
+  it("with handlers loaded at their first call (the local stack), fails that Task's execution naming the missing export, and runs again once the entry is fixed", async () => {
+    const laterBroken: FunctionDefinition = { ...echo, id: "LaterBroken", handler: "notAFunction" };
+    functions.set(laterBroken.id, laterBroken);
+    const runner = await runnerFor(
+      { StartAt: "CallEcho", States: echoTask("CallEcho") },
+      { functionSubstitutions: { EchoFnArn: "LaterBroken" } },
+      { loadHandlersOnFirstCall: true },
+    );
+    const failed = await runner.waitForExecution(
+      (await runner.start("under-test", { value: 1 })).executionId,
+    );
+    expect(failed.status).toBe("FAILED");
+    expect(JSON.stringify(failed.error)).toContain("notAFunction");
+
+    // A failed import is not remembered: the next call imports again (as Lambda retries a failed init).
+    Object.assign(laterBroken, { handler: "handler" });
+    const ran = await runner.waitForExecution((await runner.start("under-test", { value: 2 })).executionId);
+    expect(ran.status).toBe("SUCCEEDED");
   });
 
   it("refuses JSONata, which the local engine would run wrongly without a word", async () => {
