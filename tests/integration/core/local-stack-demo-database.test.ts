@@ -54,8 +54,25 @@ describe("the local PostgreSQL started from a saved snapshot", () => {
       expect(second.migrations).toEqual(readMigrationFiles().map((migration) => migration.name));
       const applied = await query(second.url, "SELECT count(*)::int AS n FROM schema_migrations");
       expect(applied).toEqual([{ n: readMigrationFiles().length }]);
+
+      // An empty data folder (npm start's first start) gets the snapshot's files written into it, and keeps them.
+      const dataDir = join(dir, "kept");
+      const third = await startLocalPostgres({ snapshot, dataDir });
+      started.push(third);
+      expect(third.fromSnapshot).toBe(true);
+      expect(await query(third.url, "SELECT note FROM demo_marker")).toEqual([{ note: "saved" }]);
+      await query(third.url, "INSERT INTO demo_marker VALUES ('kept')");
+      await third.stop();
+      started.pop();
+      const again = await startLocalPostgres({ snapshot, dataDir });
+      started.push(again);
+      expect(again.fromSnapshot).toBe(false);
+      expect(await query(again.url, "SELECT note FROM demo_marker ORDER BY note")).toEqual([
+        { note: "kept" },
+        { note: "saved" },
+      ]);
     },
-    scaledTimeout(120_000),
+    scaledTimeout(180_000),
   );
 
   it(
@@ -69,8 +86,14 @@ describe("the local PostgreSQL started from a saved snapshot", () => {
         const applied = await query(postgres.url, "SELECT count(*)::int AS n FROM schema_migrations");
         expect(applied).toEqual([{ n: readMigrationFiles().length }]);
       }
+      // Into an empty data folder too: the damaged file's writing is undone and the database made afresh.
+      const inFolder = await startLocalPostgres({ snapshot: damaged, dataDir: join(dir, "from-damaged") });
+      started.push(inFolder);
+      expect(inFolder.fromSnapshot).toBe(false);
+      const applied = await query(inFolder.url, "SELECT count(*)::int AS n FROM schema_migrations");
+      expect(applied).toEqual([{ n: readMigrationFiles().length }]);
     },
-    scaledTimeout(120_000),
+    scaledTimeout(180_000),
   );
 
   it("removes the demo snapshots not written for a day, never the one in use nor a recent one", async () => {
