@@ -12,9 +12,9 @@ import { applyMigrations } from "../functions/core/sql/migrations";
 import { PLANNER_SETTINGS } from "../functions/core/sql/planner-settings";
 import { createPostgresWireSql } from "../functions/core/sql/postgres-wire-adapter";
 import { repositoryRoot } from "../lib/repository-root";
+import { extractTar, packTar } from "./data-dir-tar";
 import { demoCatalog } from "./demo/catalog-demo";
 import { demoCampaigns } from "./demo/demo-campaigns";
-import { extractTar } from "./extract-tar";
 import type { LocalStackConfig } from "./local-config";
 import { writeFileAside } from "./write-file-aside.mjs";
 
@@ -180,7 +180,8 @@ export const startLocalPostgres = async (options: LocalPostgresOptions = {}): Pr
     const saveSnapshot = async (file: string) => {
       // Dirty pages to the data files first, so the copy needs no WAL replay.
       await db.exec("CHECKPOINT");
-      await writeFileAside(file, await dataDirBytes(db));
+      // A data directory on disk is read as it is (PGlite's dump reads it through its WASM file system).
+      await writeFileAside(file, options.dataDir ? packTar(options.dataDir) : await dataDirBytes(db));
     };
     return {
       url,

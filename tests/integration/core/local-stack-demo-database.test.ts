@@ -71,6 +71,12 @@ describe("the local PostgreSQL started from a saved snapshot", () => {
         { note: "kept" },
         { note: "saved" },
       ]);
+      // A snapshot saved from a data folder (its files read as they are) loads in memory too.
+      const fromFolder = join(dir, "from-folder.tar");
+      await again.saveSnapshot?.(fromFolder);
+      const inMemory = await start(fromFolder);
+      expect(inMemory.fromSnapshot).toBe(true);
+      expect(await query(inMemory.url, "SELECT count(*)::int AS n FROM demo_marker")).toEqual([{ n: 2 }]);
     },
     scaledTimeout(180_000),
   );

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { extractTar } from "../../../dev/extract-tar";
+import { extractTar, packTar } from "../../../dev/data-dir-tar";
 
 let scratch: string;
 beforeEach(() => {
@@ -27,7 +27,7 @@ const entry = (name: string, content: string): Buffer => {
   return Buffer.concat([header(name, body.length, "0"), padded]);
 };
 
-describe("extractTar (a PGlite data directory tarball written into a folder)", () => {
+describe("packTar and extractTar (a PGlite data directory as a tarball and back)", () => {
   it("writes the directories and files a tar tool packed, byte for byte, leading slashes under the folder", () => {
     const source = join(scratch, "source");
     mkdirSync(join(source, "base", "5"), { recursive: true });
@@ -57,5 +57,24 @@ describe("extractTar (a PGlite data directory tarball written into a folder)", (
       extractTar(entry("PG_VERSION", "x".repeat(600)).subarray(0, 700), join(scratch, "c")),
     ).toThrow(/cut short/);
     expect(() => extractTar(Buffer.alloc(512, 0x41), join(scratch, "d"))).toThrow();
+  });
+
+  it("packs a folder as a tarball a tar tool lists (checksums right) and extractTar writes back byte for byte", () => {
+    const source = join(scratch, "source");
+    mkdirSync(join(source, "base", "5"), { recursive: true });
+    mkdirSync(join(source, "pg_notify"));
+    writeFileSync(join(source, "PG_VERSION"), "17\n");
+    const page = Buffer.alloc(8192 * 3 + 5, 9);
+    writeFileSync(join(source, "base", "5", "2619"), page);
+    const tarball = packTar(source);
+
+    const listed = execFileSync("tar", ["-tvf", "-"], { input: tarball, encoding: "utf8" });
+    expect(listed).toMatch(/\/base\/5\/2619/);
+    expect(listed).toMatch(/24581 .*\/base\/5\/2619/);
+    const into = join(scratch, "into");
+    expect(extractTar(tarball, into)).toBe(2);
+    expect(readFileSync(join(into, "base", "5", "2619")).equals(page)).toBe(true);
+    expect(readFileSync(join(into, "PG_VERSION"), "utf8")).toBe("17\n");
+    expect(existsSync(join(into, "pg_notify"))).toBe(true);
   });
 });
