@@ -13,8 +13,7 @@ import {
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
-import { DynamoDBClient, ListTablesCommand } from "@aws-sdk/client-dynamodb";
-import { LOCAL_DYNAMODB_CLIENT_CONFIG } from "../functions/core/db/app-table";
+import { LOCAL_DYNAMODB_CLIENT_CONFIG } from "../functions/core/db/local-dynamodb-config";
 import { type ClassArchivePlan, planClassArchive } from "./dynamodb-local-cds";
 import { findFreePort } from "./free-port";
 
@@ -138,6 +137,8 @@ const waitUntilReady = async (
   javaPid: Promise<number>,
   timeoutMs: number,
 ): Promise<void> => {
+  // The SDK loads while the JVM boots: `npm start` spawns the JVM before it has loaded anything heavy.
+  const { DynamoDBClient, ListTablesCommand } = await import("@aws-sdk/client-dynamodb");
   const client = new DynamoDBClient({ endpoint, ...LOCAL_DYNAMODB_CLIENT_CONFIG, maxAttempts: 1 });
   const deadline = Date.now() + timeoutMs;
   const exited = () => child.exitCode !== null || child.signalCode !== null;

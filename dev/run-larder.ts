@@ -1,8 +1,16 @@
 import "./polyfills";
-import { dynamoDbLocalOptions, holdsKeptData, postgresDataDir, resolveDataDir, startClean } from "./data-dir";
-import { startDynamoDbLocal } from "./dynamodb-local";
-import { readLocalStackConfig } from "./local-config";
-import { startStackPostgres } from "./local-postgres";
+// Only what spawning DynamoDB Local's JVM needs is imported statically (no zod, no SDK): the JVM is the
+// slowest part to answer, so it starts before this process loads the configuration and the stack.
+import {
+  dynamoDbLocalOptions,
+  earlyDynamoDbLocalOptions,
+  holdsKeptData,
+  postgresDataDir,
+  resolveDataDir,
+  sameDynamoDbLocalOptions,
+  startClean,
+} from "./data-dir-paths";
+import { type DynamoDbLocal, startDynamoDbLocal } from "./dynamodb-local";
 
 export interface RunLarderOptions {
   /** When the process started (ms since the epoch), for the ready line's "up in". */
@@ -11,21 +19,39 @@ export interface RunLarderOptions {
   entryModuleUrl: (entry: string) => string | undefined;
   /** The command's arguments: `--fresh` removes the kept data first. */
   argv?: string[];
-  /** The web console's build folder (dev/console-build.mjs), being built or kept: served at /console/. */
-  consoleDir?: Promise<string>;
+  /**
+   * The web console's build folder (dev/console-build.mjs), being built or kept: served at /console/. A
+   * function is called once DynamoDB Local's JVM is spawned (its check hashes web/ on this thread).
+   */
+  consoleDir?: Promise<string> | (() => Promise<string>);
 }
+
+const stopStarted = async (dynamo: Promise<DynamoDbLocal> | undefined): Promise<void> => {
+  await dynamo?.then(
+    (started) => started.stop(),
+    () => undefined,
+  );
+};
 
 /**
  * `npm start`'s process (dev/start.mjs runs it from the stack bundle): the whole system on loopback, until
  * Ctrl-C or SIGTERM. A failure to start is printed and exits 1, with everything started stopped again.
  */
-export const runLarder = async ({
-  startedAt,
-  entryModuleUrl,
-  argv = process.argv.slice(2),
-  consoleDir,
-}: RunLarderOptions): Promise<void> => {
+export const runLarder = async (options: RunLarderOptions): Promise<void> => {
+  const { startedAt, entryModuleUrl, argv = process.argv.slice(2) } = options;
+  // DynamoDB Local's JVM first, from the variables as they are (the parsed configuration is checked below).
+  const early = earlyDynamoDbLocalOptions(process.env, argv);
+  // Whether the folder held data, read before the JVM makes its database folder in it.
+  const earlyKept = early?.dataDir ? holdsKeptData(early.dataDir) : false;
+  let earlyDynamo = early && startDynamoDbLocal(early.options);
+  earlyDynamo?.catch(() => undefined);
   try {
+    const [{ readLocalStackConfig }, { startStackPostgres }] = await Promise.all([
+      import("./local-config"),
+      import("./local-postgres"),
+    ]);
+    const consoleDir = typeof options.consoleDir === "function" ? options.consoleDir() : options.consoleDir;
+    consoleDir?.catch(() => undefined);
     const config = readLocalStackConfig();
     const dataDir = resolveDataDir(config);
     if (!dataDir) {
@@ -38,23 +64,26 @@ export const runLarder = async ({
       );
     } else {
       console.log(
-        holdsKeptData(dataDir)
+        (early && dataDir === early.dataDir ? earlyKept : holdsKeptData(dataDir))
           ? `Data             kept in ${dataDir}: carrying on from the last start (npm start -- --fresh to start clean)`
           : `Data             kept in ${dataDir} from now on (empty: the demo data goes in once)`,
       );
     }
-    // DynamoDB Local's JVM is the slowest part and runs in its own process: spawn it first, so it starts
-    // while this process loads the rest of the stack's modules and PGlite.
-    const dynamo = startDynamoDbLocal(dynamoDbLocalOptions(config, dataDir));
+    // The JVM spawned first serves when the parsed configuration asks for the same one; else it is
+    // replaced (an unusual variable, seen only once parsed).
+    const dynamoOptions = dynamoDbLocalOptions(config, dataDir);
+    if (earlyDynamo && !(early && sameDynamoDbLocalOptions(early.options, dynamoOptions))) {
+      await stopStarted(earlyDynamo);
+      earlyDynamo = undefined;
+    }
+    const dynamo = earlyDynamo ?? startDynamoDbLocal(dynamoOptions);
+    earlyDynamo = dynamo;
     dynamo.catch(() => undefined);
     // PGlite next: its file reads and WASM compile overlap the loading of the stack's modules.
     const postgres = startStackPostgres(config, dataDir && postgresDataDir(dataDir));
     postgres.starting.catch(() => undefined);
     const { startLocalStack } = await import("./local-stack").catch(async (error: unknown) => {
-      await dynamo.then(
-        (started) => started.stop(),
-        () => undefined,
-      );
+      await stopStarted(dynamo);
       await postgres.starting.then(
         (started) => started.stop(),
         () => undefined,
@@ -91,6 +120,7 @@ export const runLarder = async ({
     process.on("SIGINT", () => shutdown("SIGINT"));
     process.on("SIGTERM", () => shutdown("SIGTERM"));
   } catch (error) {
+    await stopStarted(earlyDynamo);
     console.error(`Could not start Larder: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   }

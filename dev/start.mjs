@@ -18,9 +18,6 @@ if (process.env.npm_config_fresh && !process.argv.slice(2).includes("--fresh")) 
 process.setSourceMapsEnabled(true);
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
-// The web console builds (when its sources changed) in a child process while the stack starts.
-const consoleDir = ensureConsoleBuild({ root }).then((build) => build.dir);
-consoleDir.catch(() => undefined);
 const bundle = await ensureStackBundle({ root }).catch((error) => {
   console.error(`Could not build the local stack: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
@@ -29,4 +26,7 @@ const processEntry = bundle.entryModuleUrl("dev/run-larder.ts");
 if (!processEntry) throw new Error("The stack bundle has no dev/run-larder.ts");
 /** @type {typeof import("./run-larder")} */
 const { runLarder } = await import(processEntry);
+// The web console builds (when its sources changed) in a child process while the stack starts: checked
+// once DynamoDB Local's JVM is spawned, the first thing runLarder does.
+const consoleDir = () => ensureConsoleBuild({ root }).then((build) => build.dir);
 await runLarder({ startedAt, entryModuleUrl: bundle.entryModuleUrl, consoleDir });

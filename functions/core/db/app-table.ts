@@ -1,12 +1,14 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient, GetCommand } from "@aws-sdk/lib-dynamodb";
 import { cursorKeySource } from "./cursor-key";
+import { LOCAL_DYNAMODB_CLIENT_CONFIG } from "./local-dynamodb-config";
 import { mapDynamoError } from "./map-dynamo-error";
 import type { TableConfig } from "./table-config";
 import { TenantTable } from "./tenant-table";
 
 // In its own module so an entry that opens the table lazily can still check its variables at cold start.
 export { type TableConfig, TableConfigSchema } from "./table-config";
+export { LOCAL_DYNAMODB_CLIENT_CONFIG };
 
 export interface AppTable {
   tableName: string;
@@ -20,16 +22,6 @@ export interface AppTable {
   documentClient: DynamoDBDocumentClient;
   destroy(): void;
 }
-
-/**
- * What every client of DynamoDB Local uses. It keeps one namespace per access key and region, so the
- * table's creator and the handlers must agree; and the process's own AWS settings (a real region and
- * credentials for Bedrock, say) stay untouched.
- */
-export const LOCAL_DYNAMODB_CLIENT_CONFIG = {
-  region: "eu-west-1",
-  credentials: { accessKeyId: "local", secretAccessKey: "local" },
-} as const;
 
 /** The one way this code base builds a DynamoDB document client: DynamoDB Local's settings when local. */
 export const createDocumentClient = (

@@ -1,8 +1,17 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ensureStackBundle, stackBundleEntries } from "../../../dev/stack-bundle.mjs";
 import { allFunctions } from "../../../lib/areas";
@@ -136,5 +145,27 @@ describe("the local stack's bundle", () => {
   it("rejects a build that fails, with esbuild's message naming the file", async () => {
     write("functions/demo/domain/greeting.ts", "export const greeting = ( => ;\n");
     await expect(ensureStackBundle({ root, cacheDir })).rejects.toThrow(/greeting\.ts/);
+  });
+
+  it("spawns DynamoDB Local's JVM from npm start's entry before loading zod, the SDK or PGlite", async () => {
+    // The repository's own bundle (built or reused as npm start does): every module the process entry
+    // loads before runLarder runs is reached by static imports; dynamic import() comes after the spawn.
+    const bundle = await ensureStackBundle({ root: repositoryRoot });
+    const entry = bundle.entryModuleUrl("dev/run-larder.ts");
+    if (!entry) throw new Error("no dev/run-larder.ts in the bundle");
+    const packages = new Set<string>();
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      const source = readFileSync(file, "utf8");
+      for (const [, specifier = ""] of source.matchAll(/^(?:import|export)\s[^;]*?["']([^"']+)["'];?$/gms)) {
+        if (specifier.startsWith(".")) visit(join(dirname(file), specifier));
+        else if (!specifier.startsWith("node:")) packages.add(specifier);
+      }
+    };
+    visit(fileURLToPath(entry));
+    expect(seen.size).toBeGreaterThan(1);
+    expect([...packages]).toEqual([]);
   });
 });
