@@ -7,6 +7,7 @@ import {
   readFileSync,
   rmSync,
   symlinkSync,
+  utimesSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
@@ -88,6 +89,22 @@ describe("the local stack's bundle", () => {
     expect((await handlerOf(changed.entryModuleUrl("functions/demo/entries/api.ts"))).greeting).toBe(
       "bonjour",
     );
+  });
+
+  it("reuses the build when a source is saved unchanged, and rebuilds for a change of the same length", async () => {
+    const first = await ensureStackBundle({ root, cacheDir });
+    // Saved again with the same content (a checkout, an editor's save): new times, the same key.
+    write("functions/demo/domain/greeting.ts", greetingSource("hello"));
+    utimesSync(join(root, "functions/demo/domain/greeting.ts"), new Date(), new Date(Date.now() + 5_000));
+    const saved = await ensureStackBundle({ root, cacheDir });
+    expect(saved.built).toBe(false);
+    expect(saved.dir).toBe(first.dir);
+    // "hallo" has the length of "hello": the file's size alone does not tell, its time and content do.
+    write("functions/demo/domain/greeting.ts", greetingSource("hallo"));
+    utimesSync(join(root, "functions/demo/domain/greeting.ts"), new Date(), new Date(Date.now() + 10_000));
+    const changed = await ensureStackBundle({ root, cacheDir });
+    expect(changed.built).toBe(true);
+    expect((await handlerOf(changed.entryModuleUrl("functions/demo/entries/api.ts"))).greeting).toBe("hallo");
   });
 
   it("rebuilds when an entry is added, and knows no entry it did not build", async () => {
