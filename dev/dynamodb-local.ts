@@ -11,6 +11,7 @@ import {
   statSync,
 } from "node:fs";
 import { createRequire } from "node:module";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
 import { LOCAL_DYNAMODB_CLIENT_CONFIG } from "../functions/core/db/local-dynamodb-config";
@@ -126,6 +127,24 @@ const listensOn = (pid: number, port: number): boolean | undefined => {
 };
 
 /**
+ * Whether something accepts connections on the port: a loopback connect costs microseconds where reading
+ * /proc's socket tables and a ListTables through the SDK cost some ms of CPU, every poll of a JVM that
+ * takes seconds to bind (and `npm start` spawns it first thing, while this process loads the stack).
+ */
+const portAccepts = (port: number): Promise<boolean> =>
+  new Promise((resolve) => {
+    const socket = connect({ port, host: "127.0.0.1" });
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+
+/**
  * Waits until the endpoint answers and the listener is our JVM: a port found free can be taken by another
  * process before the JVM binds it, and then the JVM exits (the guardian exits with it) while the port still
  * answers, someone else's DynamoDB.
@@ -146,7 +165,7 @@ const waitUntilReady = async (
     const pid = await javaPid;
     while (Date.now() < deadline) {
       if (exited()) throw new DynamoDbLocalExitedError(`DynamoDB Local exited with code ${child.exitCode}`);
-      const ours = listensOn(pid, port);
+      const ours = (await portAccepts(port)) ? listensOn(pid, port) : false;
       if (ours !== false) {
         try {
           await client.send(new ListTablesCommand({}));
@@ -157,8 +176,8 @@ const waitUntilReady = async (
           if (error instanceof DynamoDbLocalExitedError) throw error;
         }
       }
-      // Finely where /proc tells whether it listens (reading it costs little), else by the SDK's calls.
-      await new Promise((r) => setTimeout(r, ours === undefined ? 100 : 20));
+      // Finely: a loopback connect costs little, and /proc and ListTables come only once it accepts.
+      await new Promise((r) => setTimeout(r, 20));
     }
     throw new Error(`DynamoDB Local did not answer within ${timeoutMs} ms`);
   } finally {
