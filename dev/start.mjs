@@ -4,6 +4,7 @@ import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureConsoleBuild } from "./console-build.mjs";
 import { ensureStackBundle } from "./stack-bundle.mjs";
+import { mapStackTracesUnder } from "./stack-source-maps.mjs";
 
 const startedAt = Date.now();
 // `npm start --fresh` (without `--`) gives the flag to npm, which keeps it as npm_config_fresh and starts
@@ -14,14 +15,13 @@ if (process.env.npm_config_fresh && !process.argv.slice(2).includes("--fresh")) 
   );
   process.exit(2);
 }
-// Stack traces name the TypeScript sources, not the bundle's chunks.
-process.setSourceMapsEnabled(true);
-
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const bundle = await ensureStackBundle({ root }).catch((error) => {
   console.error(`Could not build the local stack: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 });
+// Stack traces name the TypeScript sources, not the bundle's chunks (each chunk's map read when needed).
+mapStackTracesUnder(bundle.dir);
 const processEntry = bundle.entryModuleUrl("dev/run-larder.ts");
 if (!processEntry) throw new Error("The stack bundle has no dev/run-larder.ts");
 /** @type {typeof import("./run-larder")} */

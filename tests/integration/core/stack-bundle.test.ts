@@ -145,6 +145,26 @@ describe("the local stack's bundle", () => {
     expect(stack).toContain(`${join(root, "functions/demo/entries/api.ts")}:1:`);
   });
 
+  it("maps stack traces as npm start does, reading a chunk's map only when a trace passes through it", async () => {
+    write(
+      "functions/demo/entries/api.ts",
+      'const where = (): string => new Error("here").stack ?? "";\nexport const handler = async () => where();\n',
+    );
+    const bundle = await ensureStackBundle({ root, cacheDir });
+    const maps = join(repositoryRoot, "dev/stack-source-maps.mjs");
+    const script = [
+      `const { mapStackTracesUnder } = await import(${JSON.stringify(pathToFileURL(maps).href)});`,
+      `mapStackTracesUnder(${JSON.stringify(bundle.dir)});`,
+      `const m = await import(${JSON.stringify(bundle.entryModuleUrl("functions/demo/entries/api.ts"))});`,
+      "console.log(await m.handler());",
+    ].join("\n");
+    const stack = execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" });
+    expect(stack.split("\n")[0]).toBe("Error: here");
+    // where() at line 1, column 29 of the source: the `new Error`, as Node's own source maps say.
+    expect(stack).toContain(`at where (${join(root, "functions/demo/entries/api.ts")}:1:29)`);
+    expect(stack).not.toContain(".mjs:");
+  });
+
   it("lets concurrent first starts each build and agree on one build, even within one millisecond", async () => {
     // Four in one process with the clock stopped: a scratch name made of the pid and the time is then
     // shared by all four (CI's failure), so each name must be unique by construction.
