@@ -4,7 +4,7 @@ import { spawn } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdir, readdir, rename, rm, stat, utimes } from "node:fs/promises";
-import { join, sep } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /**
@@ -24,12 +24,19 @@ const UNUSED_BUILD_MAX_AGE_MS = 7 * 86_400_000;
  * @returns {string[]}
  */
 export const consoleInputs = (root) => {
+  /** @type {string[]} */
   const files = [];
-  for (const file of readdirSync(join(root, "web"), { recursive: true, encoding: "utf8" })) {
-    const path = file.split(sep).join("/");
-    if (path === "dist" || path.startsWith("dist/") || path.includes("node_modules")) continue;
-    files.push(`web/${path}`);
-  }
+  // A walk of its own that skips dist/ and node_modules/ whole: Node 20's recursive readdir is slow.
+  /** @param {string} dir relative to root */
+  const walk = (dir) => {
+    for (const item of readdirSync(join(root, dir), { withFileTypes: true })) {
+      const path = `${dir}/${item.name}`;
+      if (path === "web/dist" || item.name === "node_modules") continue;
+      if (item.isDirectory()) walk(path);
+      else files.push(path);
+    }
+  };
+  walk("web");
   return [...files, "sdk/larder-client.ts", "sdk/larder-api.d.ts", "package-lock.json"].sort();
 };
 
