@@ -88,6 +88,7 @@ const expectReady = async (apiUrl: string, boundMs = 20_000): Promise<void> => {
   const deadline = Date.now() + boundMs;
   for (;;) {
     const response = await fetch(`${apiUrl}/health`);
+    phaseLog(`GET /health ${response.status}`);
     if (response.status === 200) {
       await response.body?.cancel();
       return;
