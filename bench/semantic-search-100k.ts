@@ -166,31 +166,25 @@ console.log(
   `exact top 20 (unfiltered): ${tied} of ${QUERIES} queries have another row within ${TIE} of the 20th distance; filtered: ${truth.filtered.reduce((n, t) => n + t.length, 0) / QUERIES} rows a query`,
 );
 
-// The statement `nearest` sends, captured once a filter for EXPLAIN ANALYZE (the index must serve it).
+// The statement `nearest` sends (it makes its own settings), captured for EXPLAIN ANALYZE (the index must serve it).
 const tenantSql = forTenant(sql, TENANT);
-let efSearch = EF_SEARCH[0] ?? 40;
 let captured: { text: string; params: readonly SqlParam[] } | undefined;
 const spied: TenantSql = {
   ...tenantSql,
-  // Each ef_search of the sweep in place of the store's own (NEAREST_SETTINGS), for that statement only.
-  withLocalSettings: (settings, work) =>
-    tenantSql.withLocalSettings({ ...settings, "hnsw.ef_search": String(efSearch) }, (tx) =>
-      work({
-        ...tx,
-        query: (text, params = []) => {
-          captured = { text, params };
-          return tx.query(text, params);
-        },
-      }),
-    ),
+  query: (text, params = []) => {
+    captured = { text, params };
+    return tenantSql.query(text, params);
+  },
 };
-const store = createCampaignRepository(spied);
 
 console.log("| ef_search | filter | p50 ms | p99 ms | recall@20 (ids) | recall@20 (distance) |");
 console.log("|---:|---|---:|---:|---:|---:|");
 const plans: string[] = [];
 for (const ef of EF_SEARCH) {
-  efSearch = ef;
+  // Each ef_search of the sweep in place of the store's own (NEAREST_SETTINGS).
+  const store = createCampaignRepository(spied, {
+    nearestSettings: { ...NEAREST_SETTINGS, "hnsw.ef_search": String(ef) },
+  });
   for (const [label, filters, expected] of [
     ["none", [], truth.none],
     ["channel Email, sentiment Urgent", FILTER, truth.filtered],
@@ -201,9 +195,7 @@ for (const ef of EF_SEARCH) {
     await store.nearest(queryVectors[0] ?? [], model, "campaign_text", [...filters], 20);
     if (ef === EF_SEARCH[0] && captured) {
       const { text, params } = captured;
-      const plan = await spied.withLocalSettings(NEAREST_SETTINGS, (tx) =>
-        tx.query(`EXPLAIN ANALYZE ${text}`, params),
-      );
+      const plan = await tenantSql.query(`EXPLAIN (ANALYZE, BUFFERS) ${text}`, params);
       plans.push(`${label}:`, ...plan.rows.map((r) => `  ${String(Object.values(r)[0]).slice(0, 160)}`));
     }
     for (const [q, vector] of queryVectors.entries()) {

@@ -1,4 +1,4 @@
-import { NEAREST_SETTINGS } from "../../../core/sql/nearest-settings";
+import { NEAREST_SETTINGS, statementSettings } from "../../../core/sql/nearest-settings";
 import {
   matchCountSql,
   parsedInRowLanguage,
@@ -128,6 +128,8 @@ const LANGUAGES = ["english", "portuguese", "russian", "simple"] as const;
 export interface CampaignRepositoryOptions {
   /** Matches a full-text search ranks of each kind (RANK_CANDIDATES); null ranks every match (benches, tests). */
   rankCandidates?: number | null;
+  /** The run-time settings of a nearest-neighbour query (NEAREST_SETTINGS); a bench sweeps ef_search. */
+  nearestSettings?: Readonly<Record<string, string>>;
 }
 
 export const createCampaignRepository = (
@@ -328,19 +330,21 @@ export const createCampaignRepository = (
     const facets = facetQuery(filterSets, params);
     if (facets) clauses.push(`${TEXT_AND_FACETS} @@ (${facets})`);
     const limitParam = params.add(limit);
-    // No count over the whole set here: a window function would read every row and bypass the HNSW index.
     // pgvector's iterative scan, so the tenant and the filters do not starve the HNSW scan of rows; relaxed
-    // order, sorted again outside (nearest-settings.ts).
+    // order, sorted again outside (nearest-settings.ts). The statement sets them itself: one round trip.
+    const settings = statementSettings(options.nearestSettings ?? NEAREST_SETTINGS, (value) =>
+      params.add(value),
+    );
+    // No count over the whole set here: a window function would read every row and bypass the HNSW index.
     const nearestBy = (distance: string) =>
-      sql.withLocalSettings(NEAREST_SETTINGS, (tx) =>
-        tx.query(
-          `WITH nearest AS MATERIALIZED (
-             SELECT ${CAMPAIGN_COLUMNS}, ${distance} AS distance FROM campaigns
-              WHERE ${clauses.join(" AND ")}
-              ORDER BY ${distance} LIMIT ${limitParam})
-           SELECT * FROM nearest ORDER BY distance`,
-          params.values,
-        ),
+      sql.query(
+        `WITH ${settings.cte},
+         nearest AS MATERIALIZED (
+           SELECT ${CAMPAIGN_COLUMNS}, ${distance} AS distance FROM campaigns
+            WHERE ${[...clauses, settings.gate].join(" AND ")}
+            ORDER BY ${distance} LIMIT ${limitParam})
+         SELECT * FROM nearest ORDER BY distance`,
+        params.values,
       );
     // The HNSW index serves this ORDER BY (the opclass's own operator) when the planner picks it.
     let result = await nearestBy(`${column} <=> ${v}::vector`);

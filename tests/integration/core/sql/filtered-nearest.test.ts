@@ -4,9 +4,9 @@ import { createCampaignRepository } from "../../../../functions/chat/campaigns/a
 import { EMBEDDING_DIMENSIONS } from "../../../../functions/core/embedding/embedding-config";
 import { NEAREST_SETTINGS } from "../../../../functions/core/sql/nearest-settings";
 import { createPostgresWireSql } from "../../../../functions/core/sql/postgres-wire-adapter";
-import type { SqlPort } from "../../../../functions/core/sql/sql-port";
+import type { SqlParam, SqlPort } from "../../../../functions/core/sql/sql-port";
 import { sqlVector } from "../../../../functions/core/sql/sql-port";
-import { forTenant } from "../../../../functions/core/sql/tenant-sql";
+import { forTenant, type TenantSql } from "../../../../functions/core/sql/tenant-sql";
 import { plainCampaign } from "../../../support/plain-campaign";
 import { seededRandom } from "../../../support/seeded-random";
 import { scaledTimeout } from "../../../support/test-timeouts";
@@ -104,6 +104,46 @@ describe("nearest neighbours with a selective filter", () => {
     expect(lowerCase.campaigns.map((campaign) => campaign.id)).toEqual(
       answered.campaigns.map((campaign) => campaign.id),
     );
+  });
+
+  it("makes its settings in its one statement: the HNSW scan runs with them, and they end with it", async () => {
+    // The session's own iterative scan is off (pgvector's default): only the statement's settings can
+    // keep the index scan from starving, which would take a second statement (the exact re-rank).
+    const statements: { text: string; params: readonly SqlParam[] }[] = [];
+    const { answered, plan } = await forTenant(sql, tenant).withLocalSettings(
+      AS_ON_A_LARGE_TABLE,
+      async (tx) => {
+        const recording: TenantSql = {
+          ...tx,
+          query: (text, params = []) => {
+            statements.push({ text, params });
+            return tx.query(text, params);
+          },
+        };
+        const answered = await createCampaignRepository(recording).nearest(
+          query,
+          "m1",
+          "campaign_text",
+          [{ channel: "Social" }],
+          RARE,
+        );
+        const [first] = statements;
+        const plan = await tx.query<{ "QUERY PLAN": string }>(`EXPLAIN ${first?.text}`, first?.params);
+        return { answered, plan: plan.rows.map((row) => row["QUERY PLAN"]).join("\n") };
+      },
+    );
+    expect(plan).toContain("Index Scan using campaigns_campaign_text_embedding");
+    expect(plan).toContain("One-Time Filter");
+    expect(statements).toHaveLength(1);
+    expect(answered.campaigns.map((campaign) => campaign.id).sort()).toEqual(
+      Array.from({ length: RARE }, (_, i) => `rare-${i}`).sort(),
+    );
+    // A statement alone is its own transaction: the settings did not outlive it.
+    await createCampaignRepository(forTenant(sql, tenant)).nearest(query, "m1", "campaign_text", [], 1);
+    const after = await sql.query<{ iterative: string; ef: string }>(
+      "SELECT current_setting('hnsw.iterative_scan') AS iterative, current_setting('hnsw.ef_search') AS ef",
+    );
+    expect(after.rows[0]).toEqual({ iterative: "off", ef: "40" });
   });
 
   it("starves without iterative scan (the premise): the same index scan then returns fewer rows", async () => {

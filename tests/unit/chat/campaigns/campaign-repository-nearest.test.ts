@@ -39,6 +39,17 @@ const recordingSql = (rowCounts: number[]) => {
   return { sql, statements, settings };
 };
 
+/** The settings a statement makes itself: its set_config($n, $m, true) calls, read back from its parameters. */
+const settingsOf = (statement?: { text: string; params: readonly SqlParam[] }): Record<string, string> => {
+  const param = (n: string) => String(statement?.params[Number(n) - 2]);
+  return Object.fromEntries(
+    [...(statement?.text ?? "").matchAll(/set_config\(\$(\d+), \$(\d+), true\)/g)].map((m) => [
+      param(m[1] ?? ""),
+      param(m[2] ?? ""),
+    ]),
+  );
+};
+
 const orderByOf = (text: string) => text.replace(/\s+/g, " ").match(/ORDER BY (.*) LIMIT/)?.[1];
 const whereOf = (text: string) => text.replace(/\s+/g, " ").match(/WHERE (.*?) ORDER BY/)?.[1];
 
@@ -48,10 +59,25 @@ describe("nearest campaigns", () => {
     const page = await createCampaignRepository(sql).nearest([1, 0], "m", "campaign_text", [], 20);
     expect(page.total).toBe(20);
     expect(statements).toHaveLength(1);
-    expect(settings[0]).toMatchObject({ "hnsw.iterative_scan": "relaxed_order" });
-    // A longer candidate list than pgvector's default (40), which found 86 % of the top 20 at 100,000 rows.
-    expect(Number(settings[0]?.["hnsw.ef_search"])).toBeGreaterThan(40);
     expect(orderByOf(statements[0]?.text ?? "")).toBe("campaign_text_embedding <=> $2::vector");
+    // The settings are made by the statement itself (one round trip), not by a transaction around it.
+    expect(settings).toEqual([]);
+    expect(settingsOf(statements[0])).toMatchObject({ "hnsw.iterative_scan": "relaxed_order" });
+    // A longer candidate list than pgvector's default (40), which found 86 % of the top 20 at 100,000 rows.
+    expect(Number(settingsOf(statements[0])["hnsw.ef_search"])).toBeGreaterThan(40);
+    // The scan reads them: the condition that makes them run first is in the scan's own WHERE.
+    expect(whereOf(statements[0]?.text ?? "")).toContain("EXISTS (SELECT FROM statement_settings)");
+  });
+
+  it("takes other run-time settings from its options (a bench sweeps ef_search)", async () => {
+    const { sql, statements } = recordingSql([20]);
+    await createCampaignRepository(sql, {
+      nearestSettings: { "hnsw.iterative_scan": "relaxed_order", "hnsw.ef_search": "100" },
+    }).nearest([1, 0], "m", "campaign_text", [], 20);
+    expect(settingsOf(statements[0])).toEqual({
+      "hnsw.iterative_scan": "relaxed_order",
+      "hnsw.ef_search": "100",
+    });
   });
 
   it("re-ranks exactly, with the same filters, when the HNSW scan came back short (starved by filters)", async () => {
