@@ -24,7 +24,8 @@ export const NEAREST_SETTINGS: Readonly<Record<string, string>> = {
  * evaluates it once, before the scan under it returns a row (a one-time filter), and pgvector reads its
  * settings when its index scan starts. `true` makes them local to the transaction, and a statement sent
  * alone is a transaction of its own: nothing outlives it. One round trip, where a transaction setting them
- * took four more (BEGIN, one per setting, COMMIT; each an HTTPS call on the RDS Data API).
+ * took four more (BEGIN, one per setting, COMMIT; each an HTTPS call on the RDS Data API; PGlite's shared
+ * session still wraps the one statement in a BEGIN and COMMIT of its own, postgres-wire-adapter.ts).
  */
 export const statementSettings = (
   settings: Readonly<Record<string, string>>,
