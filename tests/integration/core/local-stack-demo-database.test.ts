@@ -102,6 +102,23 @@ describe("the local PostgreSQL started from a saved snapshot", () => {
     scaledTimeout(180_000),
   );
 
+  it(
+    "keeps initdb's files as the template after initialising an empty data folder, and the next empty folder starts from them",
+    async () => {
+      const initdbTemplate = join(dir, "initdb-template.tar");
+      const first = await startLocalPostgres({ dataDir: join(dir, "initdb-first"), initdbTemplate });
+      started.push(first);
+      expect(existsSync(initdbTemplate)).toBe(true);
+      // Written before the migrations: the template is a bare database, and a start from it applies them.
+      const second = await startLocalPostgres({ dataDir: join(dir, "initdb-second"), initdbTemplate });
+      started.push(second);
+      expect(existsSync(join(dir, "initdb-second", "PG_VERSION"))).toBe(true);
+      const applied = await query(second.url, "SELECT count(*)::int AS n FROM schema_migrations");
+      expect(applied).toEqual([{ n: readMigrationFiles().length }]);
+    },
+    scaledTimeout(180_000),
+  );
+
   it("removes the demo snapshots not written for a day, never the one in use nor a recent one", async () => {
     const tag = `test${process.pid}`;
     const stale = pgliteCacheFile(`demo-${tag}-stale.tar`);
