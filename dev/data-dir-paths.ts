@@ -9,8 +9,9 @@ import type { LocalStackConfig } from "./local-config";
 /**
  * `npm start`'s data folder: `.larder/` in the repository (git-ignored), or LARDER_DATA_DIR. It keeps
  * DynamoDB Local's database file, PGlite's data directory, the simulated store's carts and orders and the
- * local bus's events (GET /dev/events), so a restart finds what was done before. Under a test runner (VITEST set) without LARDER_DATA_DIR, nothing is
- * kept (undefined: all in memory, as before): tests never read or write the developer's data.
+ * local bus's events (GET /dev/events), so a restart finds what was done before. Under a test runner
+ * (VITEST set) without LARDER_DATA_DIR, nothing is kept (undefined: all in memory, as before): tests never
+ * read or write the developer's data.
  */
 export const resolveDataDir = (
   config: Pick<LocalStackConfig, "LARDER_DATA_DIR">,
@@ -67,8 +68,8 @@ export const dynamoDbLocalOptions = (
  * and its schemas take a few hundred ms to load): what `npm start` spawns the JVM with first thing. Only
  * for plain values (DYNAMODB_PORT unset or digits, LARDER_DATA_DIR unset or a path without surrounding
  * blanks) and not with `--fresh` (it removes the folder the JVM would open): otherwise undefined, and the
- * JVM waits for the parsed configuration. With the data folder they name. The caller compares these with the parsed configuration's
- * (`dynamoDbLocalOptions`) and starts the JVM again when they differ.
+ * JVM waits for the parsed configuration. With the data folder they name. The caller compares these with
+ * the parsed configuration's (`dynamoDbLocalOptions`) and starts the JVM again when they differ.
  */
 export const earlyDynamoDbLocalOptions = (
   env: Record<string, string | undefined>,
