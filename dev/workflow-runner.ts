@@ -1,13 +1,6 @@
 import "./polyfills";
 import { randomUUID } from "node:crypto";
-import {
-  ExecutionAbortedError,
-  ExecutionError,
-  ExecutionTimeoutError,
-  type RunOptions,
-  StateMachine,
-  type StateMachineDefinition,
-} from "aws-local-stepfunctions";
+import type { RunOptions, StateMachine, StateMachineDefinition } from "aws-local-stepfunctions";
 import {
   ConfigError,
   ConflictError,
@@ -32,7 +25,7 @@ import { repositoryRoot } from "../lib/repository-root";
 import { localAccountId, localRegion } from "./workflow/asl-substitutions";
 import { createLocalEventBus, type LocalEventBus } from "./workflow/local-event-bus";
 import { type LambdaHandler, loadLambdaHandler } from "./workflow/local-lambda";
-import { type PreparedWorkflow, prepareWorkflow } from "./workflow/prepare-workflow";
+import { loadStepFunctions, type PreparedWorkflow, prepareWorkflow } from "./workflow/prepare-workflow";
 import { type LocalExecutionEvent, stepsFromLocalEvents } from "./workflow/steps-from-local-events";
 import { createTaskTokenRegistry } from "./workflow/task-tokens";
 
@@ -106,7 +99,10 @@ interface LocalExecution {
 type Outcome = Pick<LocalExecution, "status" | "output" | "error">;
 
 /** How the package's result promise settles → the execution's status (as DescribeExecution reports it). */
-const outcomeOf = (settled: PromiseSettledResult<unknown>): Outcome => {
+const outcomeOf = (
+  settled: PromiseSettledResult<unknown>,
+  { ExecutionAbortedError, ExecutionError, ExecutionTimeoutError }: typeof import("aws-local-stepfunctions"),
+): Outcome => {
   if (settled.status === "fulfilled") return { status: "SUCCEEDED", output: settled.value ?? null };
   const reason: unknown = settled.reason;
   if (reason instanceof ExecutionTimeoutError) {
@@ -201,8 +197,8 @@ export const createLocalWorkflowRunner = async (
   });
 
   /** The workflow's machine started at another top-level state (made once per state; validated as a whole). */
-  const machinesAt = new Map<string, StateMachine>();
-  const machineStartingAt = (workflow: PreparedWorkflow, stateName: string): StateMachine => {
+  const machinesAt = new Map<string, Promise<StateMachine>>();
+  const machineStartingAt = (workflow: PreparedWorkflow, stateName: string): Promise<StateMachine> => {
     if (!Object.hasOwn(workflow.definition.States, stateName)) {
       throw new NotFoundError(`Workflow "${workflow.name}" has no top-level state "${stateName}"`, {
         code: "state_not_found",
@@ -212,10 +208,16 @@ export const createLocalWorkflowRunner = async (
     let machine = machinesAt.get(key);
     if (!machine) {
       // The definition the prepared machine validated, only StartAt differs (unreachable states are fine).
-      machine = new StateMachine(
-        { ...workflow.definition, StartAt: stateName },
-        { validationOptions: { noValidate: true } },
-      );
+      machine = workflow
+        .machine()
+        .then(
+          async () =>
+            new (await loadStepFunctions()).StateMachine(
+              { ...workflow.definition, StartAt: stateName },
+              { validationOptions: { noValidate: true } },
+            ),
+        );
+      machine.catch(() => machinesAt.delete(key));
       machinesAt.set(key, machine);
     }
     return machine;
@@ -226,7 +228,7 @@ export const createLocalWorkflowRunner = async (
     executionId: string,
     executionName: string,
     inputText: string,
-    machine: StateMachine = workflow.machine,
+    machine: StateMachine,
   ) => {
     const input = JSON.parse(inputText) as unknown;
     const startedAt = new Date();
@@ -264,12 +266,13 @@ export const createLocalWorkflowRunner = async (
     })();
     execution.ended = (async () => {
       const [settled] = await Promise.allSettled([running.result]);
+      const stepFunctions = await loadStepFunctions();
       const stoppedAt = new Date();
       let grace: NodeJS.Timeout | undefined;
       await Promise.race([drained, new Promise((done) => (grace = setTimeout(done, drainGraceMs)))]);
       clearTimeout(grace);
       // Status last, so a describe that sees the end also sees every step.
-      Object.assign(execution, outcomeOf(settled), { stoppedAt });
+      Object.assign(execution, outcomeOf(settled, stepFunctions), { stoppedAt });
       logger.info("Workflow execution ended", {
         executionId,
         status: execution.status,
@@ -279,17 +282,25 @@ export const createLocalWorkflowRunner = async (
     return execution;
   };
 
+  const refuseWhenStopped = (): void => {
+    if (stopped) throw new DependencyUnavailableError("The local workflow runner has stopped");
+  };
+
   const startExecution = async (
     workflowName: string,
     input: unknown,
     executionName: string,
     stateName?: string,
   ): Promise<StartedExecution> => {
-    if (stopped) throw new DependencyUnavailableError("The local workflow runner has stopped");
+    refuseWhenStopped();
     const workflow = workflowNamed(workflowName);
     assertValidExecutionName(executionName);
     const inputText = serializeExecutionInput(input);
-    const machine = stateName === undefined ? workflow.machine : machineStartingAt(workflow, stateName);
+    // Made at the workflow's first run (prepare-workflow.ts); the runner may have stopped meanwhile.
+    const machine = await (stateName === undefined
+      ? workflow.machine()
+      : machineStartingAt(workflow, stateName));
+    refuseWhenStopped();
     const executionId = `arn:aws:states:${localRegion}:${localAccountId}:execution:${workflow.name}:${executionName}`;
     const existing = executions.get(executionId);
     if (existing) {

@@ -1,7 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
-import { StateMachine, type StateMachineDefinition } from "aws-local-stepfunctions";
+import type { StateMachine, StateMachineDefinition } from "aws-local-stepfunctions";
 import { ConfigError } from "../../functions/core/errors";
+import { lazyLoad } from "../../functions/core/lazy";
 import { EVENT_BUS_PLACEHOLDER, PUT_EVENTS_RESOURCE } from "../../lib/asl-placeholders";
 import type { FunctionDefinition, WorkflowDefinition } from "../../lib/definition-types";
 import { type AslStates, collectStates } from "./asl-states";
@@ -22,7 +23,11 @@ export interface PreparedWorkflow {
   stateMachineArn: string;
   /** The definition as it runs: placeholders filled, TimeoutSeconds from the definition when the ASL has none. */
   definition: StateMachineDefinition;
-  machine: StateMachine;
+  /**
+   * The machine, made at preparation when its definition had to be validated, else at its first run: a
+   * start whose definitions were all validated before does not load aws-local-stepfunctions before ready.
+   */
+  machine: () => Promise<StateMachine>;
   /** Task state name (at any depth) → the local handler of the function CDK puts in its Resource. */
   taskHandlers: Record<string, LocalTaskHandler>;
   /** States with a Retry, so tests can shorten the back-off of each. */
@@ -96,6 +101,12 @@ const loadedOnFirstCall = (load: () => Promise<LocalTaskHandler>): LocalTaskHand
   };
 };
 
+/**
+ * aws-local-stepfunctions, loaded when a machine is first made: with the SDK's Lambda client and
+ * asl-validator (ajv schemas compiled at import) it imports, about 0.3 s of CPU.
+ */
+export const loadStepFunctions = lazyLoad(() => import("aws-local-stepfunctions"));
+
 /** A Resource that is exactly one placeholder, `${Key}`: the only form CDK fills with a function ARN. */
 const placeholderResource = /^\$\{([A-Za-z0-9_]+)\}$/;
 
@@ -146,15 +157,23 @@ export const prepareWorkflow = async (
   }
   asl.TimeoutSeconds ??= workflow.timeoutSeconds;
 
-  let machine: StateMachine;
+  let machine: () => Promise<StateMachine>;
   try {
     // The validator also refuses state names used twice at any depth, which handlers keyed by name need.
     const validationOptions = { checkArn: true, checkPaths: true };
     const { validated, record } = await validationRecord(asl, validationOptions);
-    machine = new StateMachine(asl, {
-      validationOptions: validated ? { noValidate: true } : validationOptions,
-    });
-    if (!validated) await record();
+    if (validated) {
+      // Accepted before, byte for byte: made when it first runs.
+      machine = lazyLoad(async () => {
+        const { StateMachine } = await loadStepFunctions();
+        return new StateMachine(asl, { validationOptions: { noValidate: true } });
+      });
+    } else {
+      const { StateMachine } = await loadStepFunctions();
+      const made = new StateMachine(asl, { validationOptions });
+      await record();
+      machine = async () => made;
+    }
   } catch (error) {
     throw new ConfigError(
       `Workflow "${workflow.name}": ${error instanceof Error ? error.message : String(error)}`,
