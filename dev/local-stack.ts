@@ -21,10 +21,8 @@ import {
   storeStateFile,
   writeKeptStack,
 } from "./data-dir";
-import { demoCatalog, loadCatalogDemo } from "./demo/catalog-demo";
-import { demoCampaigns } from "./demo/demo-campaigns";
-import { type CampaignDemoLoaded, loadCampaignDemo } from "./demo/load-campaign-demo";
-import { DEMO_TENANT, loadDemoData } from "./demo/load-demo-data";
+import { DEMO_TENANT } from "./demo/demo-tenant";
+import type { CampaignDemoLoaded } from "./demo/load-campaign-demo";
 import { type DynamoDbLocal, startDynamoDbLocal } from "./dynamodb-local";
 import { carryOnKeptWork, findKeptWork, formatKeptWork, type KeptWork, reviewResumerFor } from "./kept-work";
 import type { LocalStackConfig } from "./local-config";
@@ -385,6 +383,14 @@ export const startLocalStack = async (
       log(`Demo data        kept from ${kept?.demoDataLoadedAt}, with every change since (not loaded again)`);
     }
     if (loadDemo) {
+      // Imported only to load the demo (the cook domain's schemas among them): a restart does not.
+      const [{ loadDemoData }, { demoCatalog, loadCatalogDemo }, { demoCampaigns }, { loadCampaignDemo }] =
+        await Promise.all([
+          import("./demo/load-demo-data"),
+          import("./demo/catalog-demo"),
+          import("./demo/demo-campaigns"),
+          import("./demo/load-campaign-demo"),
+        ]);
       const demo = await loadDemoData(api.url);
       phaseLog("demo recipes and plan");
       let catalog: { categories: number; products: number };

@@ -1,4 +1,4 @@
-import { DEMO_TENANT } from "./load-demo-data";
+import { DEMO_TENANT } from "./demo-tenant";
 
 /**
  * The catalog chat's demo catalog (seed 004): categories named in Russian and English, and products built

@@ -1,6 +1,6 @@
 import { MAX_CAMPAIGNS_PER_INGEST } from "../../functions/chat/campaigns/domain/use-cases/ingest-campaigns";
 import { demoCampaigns } from "./demo-campaigns";
-import { DEMO_TENANT } from "./load-demo-data";
+import { DEMO_TENANT } from "./demo-tenant";
 
 export interface CampaignDemoLoaded {
   tenant: string;

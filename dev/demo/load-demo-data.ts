@@ -1,9 +1,7 @@
 import { z } from "zod";
 import { CreateSnapshotBodySchema, RecipeSchema } from "../../functions/cook/domain";
 import demoFile from "./cook-demo.json" with { type: "json" };
-
-/** The tenant the demo belongs to: call the local API with `Authorization: Bearer dev:demo` to see it. */
-export const DEMO_TENANT = "demo";
+import { DEMO_TENANT } from "./demo-tenant";
 
 const DemoDataSchema = z.object({
   recipes: z.array(RecipeSchema).min(1),

@@ -4,7 +4,10 @@ import { getCookie, setCookie } from "hono/cookie";
 import { z } from "zod";
 import { isLarderError } from "../../functions/core/errors";
 import { parseOrThrow } from "../../functions/core/validation";
-import { HOUSEHOLD_COOKIE_NAME, householdIdSchema } from "../../functions/shop/adapters/store";
+import {
+  HOUSEHOLD_COOKIE_NAME,
+  householdIdSchema,
+} from "../../functions/shop/adapters/store/browser/household-session-cookie";
 import { planDeliverySlots } from "./delivery-slot-plan";
 import { CartRefusal, type HouseholdStates } from "./household-states";
 import { applyLayout, STORE_LAYOUTS, type StoreLayout } from "./layout-variants";
