@@ -4,6 +4,7 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructured
 import type { HttpApiHandler } from "../functions/core/http/lambda-handler";
 import { type HealthCheck, HealthResponseSchema } from "../functions/platform/http/create-platform-app";
 import type { FunctionDefinition, RouteDefinition } from "../lib/definition-types";
+import type { createApiActivity } from "./background-work";
 import type { ConsoleSite } from "./console-site";
 import { createLambdaContext } from "./lambda-context";
 import { claimsFromDevToken } from "./local-authorizer";
@@ -34,6 +35,11 @@ export interface ApiServerOptions {
   localEvents?: () => readonly { "detail-type": string; detail: Record<string, unknown> }[];
   /** The web console's files at /console/ (dev/console-site.ts); no such path in AWS (CloudFront serves it). */
   site?: ConsoleSite;
+  /**
+   * Told of each request from its arrival until its answer is sent (or its connection closes): the work the
+   * stack does beside the API (dev/background-work.ts) gives way to it.
+   */
+  activity?: Pick<ReturnType<typeof createApiActivity>, "begin">;
 }
 
 export interface RunningApiServer {
@@ -250,6 +256,8 @@ export const startApiServer = async (options: ApiServerOptions): Promise<Running
   };
 
   const server: Server = createServer(async (req, res) => {
+    const ended = options.activity?.begin();
+    if (ended) res.once("close", ended);
     try {
       const url = new URL(req.url ?? "/", "http://127.0.0.1");
       const body = await readBody(req);

@@ -17,7 +17,8 @@ const { partitionKey: PK, sortKey: SK, versionAttribute: VERSION } = tableDefini
  * `running` when the stack stopped has no execution any more and would read `running` forever. After a
  * start, on a kept table, each `running` item the kept-work scan found (dev/kept-work.ts) is marked
  * `interrupted` (a conditional write: only while still `running`), with an endedAt and why, a few at a
- * time. Items of another shape are left alone.
+ * time, each when `beforeEach` resolves true (false: the stack is stopping, mark no more). Items of another
+ * shape are left alone.
  */
 export const markInterruptedWorkflows = async (
   documents: DynamoDBDocumentClient,
@@ -25,6 +26,7 @@ export const markInterruptedWorkflows = async (
   running: readonly Record<string, unknown>[],
   now: Date = new Date(),
   concurrency = 8,
+  beforeEach?: () => Promise<boolean>,
 ): Promise<InterruptedWorkflow[]> => {
   const marked: InterruptedWorkflow[] = [];
   const markOne = async (item: Record<string, unknown>) => {
@@ -88,7 +90,10 @@ export const markInterruptedWorkflows = async (
   };
   const queue = [...running];
   const worker = async () => {
-    for (let item = queue.shift(); item; item = queue.shift()) await markOne(item);
+    for (let item = queue.shift(); item; item = queue.shift()) {
+      if (beforeEach && !(await beforeEach())) return;
+      await markOne(item);
+    }
   };
   await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
   return marked;

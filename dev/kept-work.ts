@@ -1,6 +1,7 @@
 import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient, ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { tableDefinition } from "../functions/core/db/table-definition";
+import type { BackgroundTurns } from "./background-work";
 import { type InterruptedWorkflow, markInterruptedWorkflows } from "./interrupted-workflows";
 import { createReviewResumer, type PausedReview, type ReviewResumer } from "./paused-reviews";
 import type { LocalWorkflowRunner } from "./workflow-runner";
@@ -15,19 +16,55 @@ export interface KeptWork {
   paused: PausedReview[];
 }
 
-const SCAN_PAGE_ITEMS = 250;
+/**
+ * How many items a Scan page reads. Each page holds DynamoDB Local's JVM, and a request that arrives
+ * meanwhile waits for it: about a millisecond of its CPU per item of this table, and as much again per
+ * page whatever its size (DynamoDB Local sorts the whole table in SQLite for each page, measured on a kept
+ * table of 9,024 items: 150-200 ms for 25 items or 250). So pages are neither tiny nor long: the first
+ * holds 100, each next one is sized from how long the last took, towards `targetMs`, at most twice as many.
+ */
+export interface ScanPageSizing {
+  first: number;
+  min: number;
+  max: number;
+  targetMs: number;
+}
+
+export const SCAN_PAGE_SIZING: ScanPageSizing = { first: 100, min: 100, max: 1000, targetMs: 200 };
+
+export const nextScanPageItems = (items: number, tookMs: number, sizing: ScanPageSizing): number =>
+  Math.min(
+    sizing.max,
+    Math.max(sizing.min, Math.round(items * Math.min(2, sizing.targetMs / Math.max(1, tookMs)))),
+  );
+
+/** The stack stopped while the kept work was still being found. */
+export class KeptWorkStoppedError extends Error {
+  constructor() {
+    super("The local stack stopped before the kept work was found");
+  }
+}
 
 /**
  * One query for both: a single Scan (paged) for items whose status is `running` or `awaiting_review`,
- * projecting only the keys, the status and the task token. Started once the stack is ready.
+ * projecting only the keys, the status and the task token. Started once the stack is ready; each page only
+ * when `turns` gives way (dev/background-work.ts: the API idle), so requests never queue behind it.
  */
 export const findKeptWork = async (
   documents: DynamoDBDocumentClient,
   tableName: string,
+  {
+    turns,
+    sizing = SCAN_PAGE_SIZING,
+    now = () => performance.now(),
+  }: { turns?: Pick<BackgroundTurns, "next">; sizing?: ScanPageSizing; now?: () => number } = {},
 ): Promise<KeptWork> => {
   const work: KeptWork = { running: [], paused: [] };
   let startKey: Record<string, unknown> | undefined;
+  let limit = sizing.first;
   do {
+    if (turns && !(await turns.next())) throw new KeptWorkStoppedError();
+    const pageStarted = now();
     const page = await documents.send(
       new ScanCommand({
         TableName: tableName,
@@ -41,8 +78,8 @@ export const findKeptWork = async (
           "#taskToken": "taskToken",
         },
         ExpressionAttributeValues: { ":running": "running", ":awaiting": "awaiting_review" },
-        // Small pages: DynamoDB Local answers other requests (/health's, the first calls) between them.
-        Limit: SCAN_PAGE_ITEMS,
+        // Short pages: DynamoDB Local answers other requests (/health's, the console's) between them.
+        Limit: limit,
         ...(startKey ? { ExclusiveStartKey: startKey } : {}),
       }),
     );
@@ -65,6 +102,7 @@ export const findKeptWork = async (
         staleToken: data?.taskToken ?? null,
       });
     }
+    limit = nextScanPageItems(limit, now() - pageStarted, sizing);
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   return work;
@@ -112,18 +150,28 @@ const KEPT_WORK_CONCURRENCY = 2;
 
 /**
  * After the stack reports ready: marks what the last stop cut short `interrupted` and carries the paused
- * reviews on (the resumer, which a review arriving first has already been able to use).
+ * reviews on (the resumer, which a review arriving first has already been able to use). Each mark and each
+ * resumption starts only when `turns` gives way (the API idle).
  */
 export const carryOnKeptWork = async (
   client: DynamoDBClient,
   tableName: string,
   work: KeptWork,
   resumer: ReviewResumer,
+  turns?: Pick<BackgroundTurns, "next">,
 ): Promise<KeptWorkSummary> => {
   const documents = DynamoDBDocumentClient.from(client);
+  const beforeEach = turns ? () => turns.next() : undefined;
   const [interrupted, reviews] = await Promise.all([
-    markInterruptedWorkflows(documents, tableName, work.running, new Date(), KEPT_WORK_CONCURRENCY),
-    resumer.resumeAll(KEPT_WORK_CONCURRENCY),
+    markInterruptedWorkflows(
+      documents,
+      tableName,
+      work.running,
+      new Date(),
+      KEPT_WORK_CONCURRENCY,
+      beforeEach,
+    ),
+    resumer.resumeAll(KEPT_WORK_CONCURRENCY, beforeEach),
   ]);
   return { interrupted, reviews };
 };

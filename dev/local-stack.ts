@@ -10,6 +10,7 @@ import { allFunctions, allRoutes } from "../lib/areas";
 import type { FunctionDefinition } from "../lib/definition-types";
 import { repositoryRoot } from "../lib/repository-root";
 import { type RunningApiServer, startApiServer } from "./api-server";
+import { createApiActivity, createBackgroundTurns } from "./background-work";
 import { CONSOLE_PATH, createConsoleSite } from "./console-site";
 import { ensureAppTable } from "./create-table";
 import {
@@ -260,16 +261,24 @@ export const startLocalStack = async (
       return { created };
     })();
     tableMade.catch(() => undefined);
-    // The kept work's Scan waits for ready: on a large kept table it would hold DynamoDB Local's JVM while
-    // the start still needs it (measured: /health's table check queued behind it). A review that arrives
-    // first waits for the Scan through `resumerMade`.
+    // The kept work runs beside the API and gives way to it (dev/background-work.ts): its Scan starts at
+    // ready, each page only once no request is in flight (on a large kept table it holds DynamoDB Local's JVM:
+    // measured, /health's table check queued behind it), and so does each mark and resumption after it. A
+    // review that arrives first waits for the Scan through `resumerMade`: the Scan then stops giving way.
+    const apiActivity = createApiActivity();
+    // A Scan page holds the JVM for a few hundred ms: it waits for a quiet moment (a page's requests come in a
+    // burst). A mark or a resumption is short: it goes whenever no request is in flight.
+    const scanTurns = createBackgroundTurns(apiActivity, { quietMs: 250 });
+    const keptWorkTurns = createBackgroundTurns(apiActivity, { quietMs: 0 });
     let reachedReady: () => void = () => undefined;
     const readyReached = new Promise<void>((resolve) => {
       reachedReady = resolve;
     });
     const keptWork: Promise<KeptWork | undefined> = Promise.all([tableMade, readyReached]).then(
       ([{ created }]) =>
-        created ? undefined : findKeptWork(DynamoDBDocumentClient.from(client), config.TABLE_NAME),
+        created
+          ? undefined
+          : findKeptWork(DynamoDBDocumentClient.from(client), config.TABLE_NAME, { turns: scanTurns }),
     );
     keptWork.catch(() => undefined);
 
@@ -294,7 +303,13 @@ export const startLocalStack = async (
         work ? reviewResumerFor(client, config.TABLE_NAME, work, runner) : undefined,
       );
       resumerMade.catch(() => undefined);
-      installLocalWorkflowPort(withPausedReviews(runner, () => resumerMade ?? Promise.resolve(undefined)));
+      installLocalWorkflowPort(
+        withPausedReviews(runner, () => {
+          // A review waits on the kept work's Scan: it goes on without giving way.
+          scanTurns.hurry();
+          return resumerMade ?? Promise.resolve(undefined);
+        }),
+      );
       workflows = runner;
       schedules = createScheduleRunner({ workflows: runner, knownWorkflows: runner.workflowNames });
       if (config.SCHEDULES === "on") schedules.start();
@@ -368,6 +383,7 @@ export const startLocalStack = async (
       localHealth: () => runReadinessChecks(readinessChecks),
       // `starting`, never `degraded`, until the stack has been ready once (expectReady below).
       stillStarting: () => !ready,
+      activity: apiActivity,
       localEvents: () => eventBus.events(),
       ...(options.consoleDir ? { site: createConsoleSite(options.consoleDir, DEMO_TENANT) } : {}),
     });
@@ -446,7 +462,7 @@ export const startLocalStack = async (
     const carriedOn = (async () => {
       const [work, resumer] = await Promise.all([keptWork, resumerMade]);
       if (!work || !resumer) return;
-      const summary = await carryOnKeptWork(client, config.TABLE_NAME, work, resumer);
+      const summary = await carryOnKeptWork(client, config.TABLE_NAME, work, resumer, keptWorkTurns);
       phaseLog("kept work carried on");
       const line = formatKeptWork(summary);
       if (line && !stopping) log(line);
@@ -456,6 +472,8 @@ export const startLocalStack = async (
     });
     stops.push(async () => {
       stopping = true;
+      scanTurns.stop();
+      keptWorkTurns.stop();
       (await resumerMade?.catch(() => undefined))?.stop();
       await carriedOn;
     });

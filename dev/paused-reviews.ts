@@ -36,8 +36,14 @@ export interface ReviewResumer {
    * now (at once, ahead of the others) and its new token returned; undefined when no paused review held it.
    */
   freshTokenFor(staleToken: string): Promise<string | undefined>;
-  /** Carries on every paused review not carried on yet, `concurrency` at a time; resolves with the counts. */
-  resumeAll(concurrency?: number): Promise<Record<ResumeOutcome, number>>;
+  /**
+   * Carries on every paused review not carried on yet, `concurrency` at a time, each when `beforeEach`
+   * resolves true (the stack gives way to its requests; false: start no more); resolves with the counts.
+   */
+  resumeAll(
+    concurrency?: number,
+    beforeEach?: () => Promise<boolean>,
+  ): Promise<Record<ResumeOutcome, number>>;
   /** Starts no more (the stack is stopping); what is under way stops waiting for its token. */
   stop(): void;
 }
@@ -136,10 +142,15 @@ export const createReviewResumer = ({
       return (await resume(review)).token;
     },
 
-    async resumeAll(concurrency = 8) {
+    async resumeAll(concurrency = 8, beforeEach) {
       const queue = paused.filter((review) => !resuming.has(review));
       const worker = async () => {
-        for (let review = queue.shift(); review && !stopped; review = queue.shift()) await resume(review);
+        while (queue.length > 0 && !stopped) {
+          if (beforeEach && !(await beforeEach())) return;
+          // Taken after the wait: a review that arrived meanwhile may have carried it on already.
+          const review = queue.shift();
+          if (review && !stopped && !resuming.has(review)) await resume(review);
+        }
       };
       await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
       // Every one, those a review carried on first included.
