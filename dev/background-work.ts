@@ -4,14 +4,16 @@
 export interface ApiActivity {
   /** Requests being answered now. */
   inFlight(): number;
-  /** When the last request ended (`performance.now()`), undefined before the first. */
+  /** When the last request ended (on the activity's clock, `performance.now()`), undefined before the first. */
   lastEndedAt(): number | undefined;
   /** Calls `listener` each time the last request in flight ends; returns its removal. */
   onIdle(listener: () => void): () => void;
 }
 
 /** Counts the API's requests in flight: `begin()` when one arrives, the function it returns when it ends. */
-export const createApiActivity = (): ApiActivity & { begin(): () => void } => {
+export const createApiActivity = (
+  now: () => number = () => performance.now(),
+): ApiActivity & { begin(): () => void } => {
   let inFlight = 0;
   let lastEndedAt: number | undefined;
   const listeners = new Set<() => void>();
@@ -29,7 +31,7 @@ export const createApiActivity = (): ApiActivity & { begin(): () => void } => {
         if (ended) return;
         ended = true;
         inFlight--;
-        lastEndedAt = performance.now();
+        lastEndedAt = now();
         if (inFlight === 0) for (const listener of [...listeners]) listener();
       };
     },

@@ -145,7 +145,10 @@ export const createReviewResumer = ({
     async resumeAll(concurrency = 8, beforeEach) {
       const queue = paused.filter((review) => !resuming.has(review));
       const worker = async () => {
-        while (queue.length > 0 && !stopped) {
+        for (;;) {
+          // Those a review has carried on meanwhile ask for no turn.
+          while (queue[0] && resuming.has(queue[0])) queue.shift();
+          if (queue.length === 0 || stopped) return;
           if (beforeEach && !(await beforeEach())) return;
           // Taken after the wait: a review that arrived meanwhile may have carried it on already.
           const review = queue.shift();
