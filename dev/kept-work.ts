@@ -18,10 +18,11 @@ export interface KeptWork {
 
 /**
  * How many items a Scan page reads. Each page holds DynamoDB Local's JVM, and a request that arrives
- * meanwhile waits for it: about a millisecond of its CPU per item of this table, and as much again per
- * page whatever its size (DynamoDB Local sorts the whole table in SQLite for each page, measured on a kept
- * table of 9,024 items: 150-200 ms for 25 items or 250). So pages are neither tiny nor long: the first
- * holds 100, each next one is sized from how long the last took, towards `targetMs`, at most twice as many.
+ * meanwhile waits for it. A page costs a part that grows with its items and a part that does not: DynamoDB
+ * Local's SQL orders the whole table for every page (on the bench's kept table of 9,024 items, SQLite alone
+ * took 150-200 ms for it at load 8, for 25 items as for 250). Tiny pages would multiply that part, long ones
+ * hold the JVM: the first page holds 100, each next one is sized from how long the last took, towards
+ * `targetMs`, at most twice as many.
  */
 export interface ScanPageSizing {
   first: number;
