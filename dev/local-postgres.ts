@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { setFlagsFromString } from "node:v8";
 import { PGlite } from "@electric-sql/pglite";
@@ -235,15 +236,14 @@ const pgliteVersion = (
   JSON.parse(readFileSync(join(pglitePackageDir, "package.json"), "utf8")) as { version: string }
 ).version;
 
-/** node_modules/.cache, where tools keep derived files; keyed by PGlite's version. */
-const TEMPLATE_PATH = join(
-  pglitePackageDir,
-  "..",
-  "..",
-  ".cache",
-  "larder",
-  `pglite-${pgliteVersion}-initdb.tar`,
-);
+/** node_modules/.cache/larder: the local stack's derived files (node_modules/.cache, where tools keep theirs). */
+const LARDER_CACHE_DIR = join(pglitePackageDir, "..", "..", ".cache", "larder");
+
+/** The initdb template's file in a cache folder, keyed by PGlite's version. */
+export const initdbTemplateIn = (cacheDir: string): string =>
+  join(cacheDir, `pglite-${pgliteVersion}-initdb.tar`);
+
+const TEMPLATE_PATH = initdbTemplateIn(LARDER_CACHE_DIR);
 
 /**
  * A new in-memory PGlite runs initdb in WASM: 15 s on a loaded 2-core machine. A freshly initialised data
@@ -310,6 +310,26 @@ const openDataDir = async (
   // A cache: a start goes on without it (a read-only node_modules).
   await writeFileAside(template, packTar(dataDir)).catch(() => undefined);
   return { db, fromSnapshot: false };
+};
+
+/**
+ * The initdb template made ahead of a first start (dev/postinstall.mjs, run by `npm ci`): initdb runs once
+ * into a scratch folder through a start's own path (openDataDir), which writes the template. One already
+ * there is kept. Throws when it could not be written (a read-only node_modules).
+ */
+export const prepareInitdbTemplate = async (template: string = TEMPLATE_PATH): Promise<"kept" | "built"> => {
+  if (existsSync(template)) return "kept";
+  // Its folder first: one that cannot be made fails now, not after initdb's seconds.
+  await mkdir(dirname(template), { recursive: true });
+  const scratch = await mkdtemp(join(tmpdir(), "larder-initdb-"));
+  try {
+    const { db } = await openDataDir(scratch, undefined, {}, template);
+    await db.close();
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+  if (!existsSync(template)) throw new Error(`could not write ${template}`);
+  return "built";
 };
 
 /** The whole database as a file's bytes (an uncompressed tarball PGlite can load again). */

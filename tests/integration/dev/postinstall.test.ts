@@ -1,0 +1,100 @@
+import { execFile } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { ensureConsoleBuild } from "../../../dev/console-build.mjs";
+import { initdbTemplateIn, type LocalPostgres, startLocalPostgres } from "../../../dev/local-postgres";
+import { ensureStackBundle } from "../../../dev/stack-bundle.mjs";
+import { readMigrationFiles } from "../../../functions/core/sql/migration-files";
+import { createPostgresWireSql } from "../../../functions/core/sql/postgres-wire-adapter";
+import { PROJECT_ROOT } from "../../support/project-script";
+import { scaledTimeout } from "../../support/test-timeouts";
+
+// `npm ci` runs the root package's postinstall (dev/postinstall.mjs): it makes the initdb template, the stack
+// bundle and the web console ahead of the first `npm start`. Run here as npm runs it, into a cache of its own.
+
+const dir = mkdtempSync(join(tmpdir(), "larder-postinstall-"));
+const started: LocalPostgres[] = [];
+afterAll(async () => {
+  for (const postgres of started) await postgres.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const runPostinstall = (cacheDir: string, env: Record<string, string> = {}) =>
+  new Promise<{ code: number; stdout: string; stderr: string }>((done) => {
+    execFile(
+      "npm",
+      ["run", "--silent", "postinstall", "--", "--cache-dir", cacheDir],
+      { cwd: PROJECT_ROOT, env: { ...process.env, ...env }, timeout: scaledTimeout(170_000) },
+      (error, stdout, stderr) =>
+        done({ code: error ? (typeof error.code === "number" ? error.code : -1) : 0, stdout, stderr }),
+    );
+  });
+
+const query = async (url: string, text: string) => {
+  const sql = createPostgresWireSql({ url, sharedSession: true });
+  try {
+    return (await sql.query(text)).rows;
+  } finally {
+    await sql.close();
+  }
+};
+
+describe("npm's postinstall (dev/postinstall.mjs)", () => {
+  it(
+    "makes the initdb template, the stack bundle and the web console, and a first start finds each made",
+    async () => {
+      const cacheDir = join(dir, "cache");
+      const outcome = await runPostinstall(cacheDir);
+      expect(outcome.code).toBe(0);
+      expect(outcome.stdout.trim().split("\n")).toEqual([
+        expect.stringMatching(
+          /^Larder: prepared the first `npm start` in \d+\.\d s \(initdb template, stack bundle, web console\)$/,
+        ),
+      ]);
+
+      // An empty data folder opens from the template: initdb does not run again (it would rewrite the file).
+      const template = initdbTemplateIn(cacheDir);
+      const written = statSync(template).mtimeMs;
+      const postgres = await startLocalPostgres({ dataDir: join(dir, "data"), initdbTemplate: template });
+      started.push(postgres);
+      expect(statSync(template).mtimeMs).toBe(written);
+      expect(await query(postgres.url, "SELECT count(*)::int AS n FROM schema_migrations")).toEqual([
+        { n: readMigrationFiles().length },
+      ]);
+
+      // The start's own checks find the bundle and the console current: neither is built again.
+      const bundle = await ensureStackBundle({ root: PROJECT_ROOT, cacheDir: join(cacheDir, "stack") });
+      expect(bundle.built).toBe(false);
+      expect(bundle.entryModuleUrl("dev/run-larder.ts")).toBeDefined();
+      const consoleBuild = await ensureConsoleBuild({
+        root: PROJECT_ROOT,
+        cacheDir: join(cacheDir, "console"),
+      });
+      expect(consoleBuild.built).toBe(false);
+      expect(existsSync(join(consoleBuild.dir, "index.html"))).toBe(true);
+    },
+    scaledTimeout(180_000),
+  );
+
+  it("never fails the install: what it cannot make is said in one line and left to npm start", async () => {
+    // A cache folder that cannot be made (a file stands in its place), as in a read-only node_modules.
+    const blocked = join(dir, "blocked");
+    writeFileSync(blocked, "not a folder");
+    const outcome = await runPostinstall(blocked);
+    expect(outcome.code).toBe(0);
+    const lines = outcome.stdout.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Larder: not prepared at install, `npm start` makes it: /);
+    for (const part of ["the stack bundle", "PostgreSQL's initdb template", "the web console"])
+      expect(lines[0]).toContain(part);
+  });
+
+  it("does nothing with LARDER_POSTINSTALL=off", async () => {
+    const cacheDir = join(dir, "off");
+    const outcome = await runPostinstall(cacheDir, { LARDER_POSTINSTALL: "off" });
+    expect(outcome).toMatchObject({ code: 0, stdout: "" });
+    expect(existsSync(cacheDir) ? readdirSync(cacheDir) : []).toEqual([]);
+  });
+});
