@@ -11,7 +11,9 @@ import { ensureStackBundle } from "./stack-bundle.mjs";
  * - PostgreSQL's initdb template (dev/local-postgres.ts, `prepareInitdbTemplate`): initdb in WASM, 9-11 s
  *   of CPU, on this thread;
  * - the stack bundle (dev/stack-bundle.mjs): esbuild, some tenths of a second;
- * - the web console (dev/console-build.mjs): Vite in a child process, on the other core meanwhile.
+ * - the web console (dev/console-build.mjs): Vite in a child process, on the other core meanwhile;
+ * - the workflows' validation records (dev/workflow/validated-asl-cache.ts, about 1 s of a start's CPU
+ *   otherwise), written by making the runner the stack makes; always in node_modules/.cache/larder.
  * Not made here: the day's demo database (its key holds the day) and DynamoDB Local's class-data archive
  * (it needs the JVM started and answering).
  *
@@ -53,13 +55,24 @@ const prepare = async () => {
   } catch (error) {
     left.push(`PostgreSQL's initdb template (${reason(error)})`);
   }
+  try {
+    // A start validates each state machine it has not seen (ajv compiling asl-validator's schemas) and
+    // records it: the runner the stack makes, made once here, leaves those records.
+    const { tsImport } = await import("tsx/esm/api");
+    /** @type {typeof import("./workflow-runner")} */
+    const workflows = await tsImport("./workflow-runner.ts", import.meta.url);
+    const runner = await workflows.createLocalWorkflowRunner({ loadHandlersOnFirstCall: true });
+    await runner.stop();
+  } catch (error) {
+    left.push(`the workflows' validation (${reason(error)})`);
+  }
   await console_.catch((error) => {
     left.push(`the web console (${reason(error)})`);
   });
   const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
   if (left.length === 0) {
     console.log(
-      `Larder: prepared the first \`npm start\` in ${seconds} s (initdb template, stack bundle, web console)`,
+      `Larder: prepared the first \`npm start\` in ${seconds} s (initdb template, stack bundle, web console, workflows validated)`,
     );
   } else {
     console.log(`Larder: not prepared at install, \`npm start\` makes it: ${left.join("; ")}`);

@@ -43,14 +43,14 @@ const query = async (url: string, text: string) => {
 
 describe("npm's postinstall (dev/postinstall.mjs)", () => {
   it(
-    "makes the initdb template, the stack bundle and the web console, and a first start finds each made",
+    "makes the initdb template, the stack bundle, the web console and the workflows' validation, and a first start finds each made",
     async () => {
       const cacheDir = join(dir, "cache");
       const outcome = await runPostinstall(cacheDir);
       expect(outcome.code).toBe(0);
       expect(outcome.stdout.trim().split("\n")).toEqual([
         expect.stringMatching(
-          /^Larder: prepared the first `npm start` in \d+\.\d s \(initdb template, stack bundle, web console\)$/,
+          /^Larder: prepared the first `npm start` in \d+\.\d s \(initdb template, stack bundle, web console, workflows validated\)$/,
         ),
       ]);
 
