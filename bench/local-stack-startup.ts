@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import {
   existsSync,
   mkdirSync,
@@ -18,7 +19,8 @@ import { median } from "./lib/stats";
  * table, the simulated store, the workflow and schedule runners, the API server, the demo data) until
  * GET /health answers 200, then SIGTERM until the process has exited with everything stopped. Three figures:
  * - the first start: node_modules/.cache/larder (PGlite's initdb template, the cached demo database, the
- *   stack's bundle) removed and an empty data folder, as after `npm ci`;
+ *   stack's bundle) removed, then what `npm ci` runs after installing (dev/postinstall.mjs, timed on its own
+ *   row), and an empty data folder: a newcomer's first `npm start` after `npm ci`;
  * - the restart on that folder (the demo data kept), `BENCH_RUNS` times (default 3);
  * - the restart on a folder seeded in bulk (dev API calls for one of each, then copies written straight
  *   into DynamoDB Local and PostgreSQL) with `BENCH_SEED_REVIEWS` negotiations awaiting review (500),
@@ -85,14 +87,24 @@ let loadBefore = load();
 let first: Awaited<ReturnType<typeof startOnce>> | undefined;
 let fresh: Awaited<ReturnType<typeof restarts>> | undefined;
 if (!onlyKept) {
-  // 1. The first start into an empty folder (after `npm ci`: no cache).
+  // 1. The first start into an empty folder after `npm ci`: the cache removed, then npm ci's postinstall.
   const plain = newFolder();
   const noCache = process.env.BENCH_FIRST_START !== "0";
-  if (noCache) rmSync(cacheDir, { recursive: true, force: true });
+  if (noCache) {
+    rmSync(cacheDir, { recursive: true, force: true });
+    const installing = performance.now();
+    execFileSync(process.execPath, ["dev/postinstall.mjs"], { cwd: root, stdio: "inherit" });
+    row(
+      "npm ci's postinstall (dev/postinstall.mjs), the cache removed",
+      [performance.now() - installing],
+      loadBefore,
+    );
+    loadBefore = load();
+  }
   first = await startOnce(plain);
   await first.stack.stop();
   row(
-    `first start: empty data folder, ${noCache ? "no node_modules/.cache/larder" : "the cache kept"}`,
+    `first start: empty data folder, ${noCache ? "after npm ci's postinstall" : "the cache kept"}`,
     [first.healthyMs],
     loadBefore,
   );
