@@ -29,6 +29,11 @@ export interface DynamoDbLocal {
   pid: number | undefined;
   /** java's own pid. */
   javaPid: number;
+  /**
+   * Says the stack has served its first requests (ready): a start without a class-data archive builds it
+   * now, with the classes of those requests (dev/dynamodb-local-cds.ts). At stop, if not said before.
+   */
+  servedFirstRequests(): void;
   stop(): Promise<void>;
 }
 
@@ -302,13 +307,22 @@ const startOn = async (
   } catch {
     // The archive is a saving, never a reason to fail a start that worked.
   }
+  const servedFirstRequests = () => {
+    try {
+      plan?.afterFirstRequests();
+    } catch {
+      // As afterReady: a saving only.
+    }
+  };
   let stopped: Promise<void> | undefined;
   return {
     endpoint,
     port,
     pid: child.pid,
     javaPid: pid,
+    servedFirstRequests,
     stop: () => {
+      servedFirstRequests();
       stopped ??= new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once("exit", () => resolve());

@@ -455,6 +455,7 @@ export const startLocalStack = async (
     // The caller prints its ready line when this returns: make sure /health says so too.
     await expectReady(api.url);
     ready = true;
+    dynamo.servedFirstRequests();
     reachedReady();
 
     // After ready: what the last stop left is marked and carried on, a few at a time, then one line says so.
