@@ -33,7 +33,12 @@ import { createStartupStep, type ReadinessCheck, runReadinessChecks } from "./re
 import { createScheduleRunner, type ScheduleRunner } from "./schedule-runner";
 import { startSimulatedStore } from "./store/start-simulated-store";
 import { createLocalEventBus, formatBusEvent } from "./workflow/local-event-bus";
-import { importLambdaHandler, type LambdaHandler, loadLambdaHandler } from "./workflow/local-lambda";
+import {
+  importLambdaHandler,
+  type LambdaHandler,
+  loadLambdaHandler,
+  preloadEntryChunks,
+} from "./workflow/local-lambda";
 import { createLocalWorkflowRunner, type LocalWorkflowRunner } from "./workflow-runner";
 
 export interface LocalStack {
@@ -227,6 +232,20 @@ export const startLocalStack = async (
     }
     timings.store = Date.now() - started;
     phaseLog("store");
+
+    // The function behind GET /health (the stack's own readiness check): its build's chunks load once
+    // PGlite is open, while DynamoDB Local's JVM is still starting; its entry, which reads the config, is
+    // imported at the first request as before.
+    const healthFunction = allFunctions().find(
+      (fn) => fn.id === allRoutes().find((route) => route.route === "GET /health")?.functionId,
+    );
+    const healthEntryUrl = healthFunction && options.entryModuleUrl?.(healthFunction.entry);
+    if (healthEntryUrl) {
+      void postgresStarting.then(
+        () => preloadEntryChunks(healthEntryUrl),
+        () => undefined,
+      );
+    }
 
     const dynamo = await dynamoStarting;
     timings.dynamodb = Date.now() - started;

@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Context } from "aws-lambda";
@@ -58,6 +58,25 @@ export const importLambdaHandler = async (
     });
   }
   return handler as LambdaHandler;
+};
+
+/**
+ * Loads the chunks a bundled entry (dev/stack-bundle.mjs) imports, without the entry itself: what its
+ * import costs (Hono, zod-openapi, the SDK clients' modules) taken ahead, while the config its entry reads
+ * at import is not there yet. The chunks hold only definitions (a function reads its config when called);
+ * importing the entry afterwards evaluates them no second time. Never fails: the entry's import reports.
+ */
+export const preloadEntryChunks = async (moduleUrl: string): Promise<void> => {
+  try {
+    const text = readFileSync(new URL(moduleUrl), "utf8");
+    // esbuild writes each static import as `import { a, b } from "./chunk.mjs";` or `import "./chunk.mjs";`.
+    const chunks = [...text.matchAll(/^import\s+(?:[^;"]*?\s+from\s+)?"(\.{1,2}\/[^"]+)";?$/gm)].map(
+      (match) => new URL(match[1] as string, moduleUrl).href,
+    );
+    for (const chunk of chunks) await import(chunk);
+  } catch {
+    // The entry's own import says what is wrong.
+  }
 };
 
 /** A Lambda's result as the next state sees it: serialized to JSON (undefined becomes null). */
