@@ -32,6 +32,67 @@ const cacheDir =
 /** @param {unknown} error */
 const reason = (error) => (error instanceof Error ? error.message : String(error)).split("\n")[0];
 
+/**
+ * DynamoDB Local's class-data archive (dev/dynamodb-local-cds.ts): a start without one lists the classes its
+ * JVM loads up to the stack's first requests and builds it in the background after ready, which then
+ * competes with the next starts for the CPU. Here: the JVM started in memory, the table made and read as a
+ * start's first requests do, stopped, and the detached build waited for (at most a minute).
+ * @param {string} archiveDir
+ */
+const prepareDynamoDbArchive = async (archiveDir) => {
+  const { tsImport } = await import("tsx/esm/api");
+  /** @type {typeof import("./dynamodb-local")} */
+  const local = await tsImport("./dynamodb-local.ts", import.meta.url);
+  /** @type {typeof import("./dynamodb-local-cds")} */
+  const cds = await tsImport("./dynamodb-local-cds.ts", import.meta.url);
+  const java = local.findJava();
+  const { jar, libDir } = local.findJar();
+  const keyDir = join(archiveDir, cds.classArchiveKey(java, jar, cds.libraryJars(libDir)));
+  const archive = join(keyDir, "classes.jsa");
+  if (existsSync(archive)) return;
+  /** @type {typeof import("./create-table")} */
+  const { ensureAppTable } = await tsImport("./create-table.ts", import.meta.url);
+  /** @type {typeof import("../functions/core/db/table-definition")} */
+  const { tableDefinition } = await tsImport("../functions/core/db/table-definition.ts", import.meta.url);
+  /** @type {typeof import("../functions/core/db/local-dynamodb-config")} */
+  const { LOCAL_DYNAMODB_CLIENT_CONFIG } = await tsImport(
+    "../functions/core/db/local-dynamodb-config.ts",
+    import.meta.url,
+  );
+  const { DynamoDBClient, GetItemCommand, QueryCommand } = await import("@aws-sdk/client-dynamodb");
+  const dynamo = await local.startDynamoDbLocal({ classArchiveDir: archiveDir });
+  const client = new DynamoDBClient({ endpoint: dynamo.endpoint, ...LOCAL_DYNAMODB_CLIENT_CONFIG });
+  try {
+    const table = "larder-postinstall";
+    const { partitionKey, sortKey } = tableDefinition;
+    await ensureAppTable(client, table);
+    await client.send(
+      new GetItemCommand({
+        TableName: table,
+        Key: { [partitionKey]: { S: "T#x#X" }, [sortKey]: { S: "X" } },
+      }),
+    );
+    await client.send(
+      new QueryCommand({
+        TableName: table,
+        KeyConditionExpression: "#pk = :pk",
+        ExpressionAttributeNames: { "#pk": partitionKey },
+        ExpressionAttributeValues: { ":pk": { S: "T#x#X" } },
+      }),
+    );
+  } finally {
+    client.destroy();
+    await dynamo.stop();
+  }
+  // stop() started the detached build; it renames the archive into place and removes its lock when done.
+  const deadline = Date.now() + 60_000;
+  while (!existsSync(archive)) {
+    if (!existsSync(join(keyDir, "dumping.lock"))) throw new Error("its build ended without an archive");
+    if (Date.now() > deadline) throw new Error("its build took over a minute: left to finish on its own");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+};
+
 const prepare = async () => {
   if (process.env.LARDER_POSTINSTALL === "off") return;
   const needed = ["tsx", "esbuild", "vite", "@electric-sql/pglite"];
@@ -66,13 +127,18 @@ const prepare = async () => {
   } catch (error) {
     left.push(`the workflows' validation (${reason(error)})`);
   }
+  try {
+    await prepareDynamoDbArchive(join(cacheDir, "dynamodb-local"));
+  } catch (error) {
+    left.push(`DynamoDB Local's class-data archive (${reason(error)})`);
+  }
   await console_.catch((error) => {
     left.push(`the web console (${reason(error)})`);
   });
   const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
   if (left.length === 0) {
     console.log(
-      `Larder: prepared the first \`npm start\` in ${seconds} s (initdb template, stack bundle, web console, workflows validated)`,
+      `Larder: prepared the first \`npm start\` in ${seconds} s (initdb template, stack bundle, web console, workflows validated, DynamoDB Local's class archive)`,
     );
   } else {
     console.log(`Larder: not prepared at install, \`npm start\` makes it: ${left.join("; ")}`);

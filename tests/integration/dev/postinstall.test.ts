@@ -4,6 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ensureConsoleBuild } from "../../../dev/console-build.mjs";
+import { findJar, findJava } from "../../../dev/dynamodb-local";
+import { planClassArchive } from "../../../dev/dynamodb-local-cds";
 import { initdbTemplateIn, type LocalPostgres, startLocalPostgres } from "../../../dev/local-postgres";
 import { ensureStackBundle } from "../../../dev/stack-bundle.mjs";
 import { readMigrationFiles } from "../../../functions/core/sql/migration-files";
@@ -43,14 +45,14 @@ const query = async (url: string, text: string) => {
 
 describe("npm's postinstall (dev/postinstall.mjs)", () => {
   it(
-    "makes the initdb template, the stack bundle, the web console and the workflows' validation, and a first start finds each made",
+    "makes the initdb template, the stack bundle, the web console, the workflows' validation and DynamoDB Local's class archive, and a first start finds each made",
     async () => {
       const cacheDir = join(dir, "cache");
       const outcome = await runPostinstall(cacheDir);
       expect(outcome.code).toBe(0);
       expect(outcome.stdout.trim().split("\n")).toEqual([
         expect.stringMatching(
-          /^Larder: prepared the first `npm start` in \d+\.\d s \(initdb template, stack bundle, web console, workflows validated\)$/,
+          /^Larder: prepared the first `npm start` in \d+\.\d s \(initdb template, stack bundle, web console, workflows validated, DynamoDB Local's class archive\)$/,
         ),
       ]);
 
@@ -74,6 +76,16 @@ describe("npm's postinstall (dev/postinstall.mjs)", () => {
       });
       expect(consoleBuild.built).toBe(false);
       expect(existsSync(join(consoleBuild.dir, "index.html"))).toBe(true);
+
+      // DynamoDB Local's JVM starts from the class archive made at install.
+      const { jar, libDir } = findJar();
+      const plan = planClassArchive({
+        java: findJava(),
+        jar,
+        libDir,
+        cacheDir: join(cacheDir, "dynamodb-local"),
+      });
+      expect(plan?.launch.find((option) => option.startsWith("-XX:SharedArchiveFile="))).toBeDefined();
     },
     scaledTimeout(180_000),
   );
