@@ -9,7 +9,7 @@ import {
   startLocalPostgres,
 } from "../../../dev/local-postgres";
 import { readMigrationFiles } from "../../../functions/core/sql/migration-files";
-import { createPostgresWireSql } from "../../../functions/core/sql/postgres-wire-adapter";
+import { queryOnce } from "../../support/query-once";
 import { scaledTimeout } from "../../support/test-timeouts";
 
 // npm start keeps the database with the migrations and the demo catalog and campaigns applied as a
@@ -28,15 +28,6 @@ const start = async (snapshot: string): Promise<LocalPostgres> => {
   return postgres;
 };
 
-const query = async (url: string, text: string) => {
-  const sql = createPostgresWireSql({ url, sharedSession: true });
-  try {
-    return (await sql.query(text)).rows;
-  } finally {
-    await sql.close();
-  }
-};
-
 describe("the local PostgreSQL started from a saved snapshot", () => {
   it(
     "holds what was in the database when the snapshot was saved, migrations included",
@@ -44,15 +35,15 @@ describe("the local PostgreSQL started from a saved snapshot", () => {
       const snapshot = join(dir, "demo.tar");
       const first = await start(snapshot);
       expect(first.fromSnapshot).toBe(false);
-      await query(first.url, "CREATE TABLE demo_marker (note text)");
-      await query(first.url, "INSERT INTO demo_marker VALUES ('saved')");
+      await queryOnce(first.url, "CREATE TABLE demo_marker (note text)");
+      await queryOnce(first.url, "INSERT INTO demo_marker VALUES ('saved')");
       await first.saveSnapshot?.(snapshot);
 
       const second = await start(snapshot);
       expect(second.fromSnapshot).toBe(true);
-      expect(await query(second.url, "SELECT note FROM demo_marker")).toEqual([{ note: "saved" }]);
+      expect(await queryOnce(second.url, "SELECT note FROM demo_marker")).toEqual([{ note: "saved" }]);
       expect(second.migrations).toEqual(readMigrationFiles().map((migration) => migration.name));
-      const applied = await query(second.url, "SELECT count(*)::int AS n FROM schema_migrations");
+      const applied = await queryOnce(second.url, "SELECT count(*)::int AS n FROM schema_migrations");
       expect(applied).toEqual([{ n: readMigrationFiles().length }]);
 
       // An empty data folder (npm start's first start) gets the snapshot's files written into it, and keeps them.
@@ -60,14 +51,14 @@ describe("the local PostgreSQL started from a saved snapshot", () => {
       const third = await startLocalPostgres({ snapshot, dataDir });
       started.push(third);
       expect(third.fromSnapshot).toBe(true);
-      expect(await query(third.url, "SELECT note FROM demo_marker")).toEqual([{ note: "saved" }]);
-      await query(third.url, "INSERT INTO demo_marker VALUES ('kept')");
+      expect(await queryOnce(third.url, "SELECT note FROM demo_marker")).toEqual([{ note: "saved" }]);
+      await queryOnce(third.url, "INSERT INTO demo_marker VALUES ('kept')");
       await third.stop();
       started.pop();
       const again = await startLocalPostgres({ snapshot, dataDir });
       started.push(again);
       expect(again.fromSnapshot).toBe(false);
-      expect(await query(again.url, "SELECT note FROM demo_marker ORDER BY note")).toEqual([
+      expect(await queryOnce(again.url, "SELECT note FROM demo_marker ORDER BY note")).toEqual([
         { note: "kept" },
         { note: "saved" },
       ]);
@@ -76,7 +67,7 @@ describe("the local PostgreSQL started from a saved snapshot", () => {
       await again.saveSnapshot?.(fromFolder);
       const inMemory = await start(fromFolder);
       expect(inMemory.fromSnapshot).toBe(true);
-      expect(await query(inMemory.url, "SELECT count(*)::int AS n FROM demo_marker")).toEqual([{ n: 2 }]);
+      expect(await queryOnce(inMemory.url, "SELECT count(*)::int AS n FROM demo_marker")).toEqual([{ n: 2 }]);
     },
     scaledTimeout(180_000),
   );
@@ -89,14 +80,14 @@ describe("the local PostgreSQL started from a saved snapshot", () => {
       for (const snapshot of [damaged, join(dir, "missing.tar")]) {
         const postgres = await start(snapshot);
         expect(postgres.fromSnapshot).toBe(false);
-        const applied = await query(postgres.url, "SELECT count(*)::int AS n FROM schema_migrations");
+        const applied = await queryOnce(postgres.url, "SELECT count(*)::int AS n FROM schema_migrations");
         expect(applied).toEqual([{ n: readMigrationFiles().length }]);
       }
       // Into an empty data folder too: the damaged file's writing is undone and the database made afresh.
       const inFolder = await startLocalPostgres({ snapshot: damaged, dataDir: join(dir, "from-damaged") });
       started.push(inFolder);
       expect(inFolder.fromSnapshot).toBe(false);
-      const applied = await query(inFolder.url, "SELECT count(*)::int AS n FROM schema_migrations");
+      const applied = await queryOnce(inFolder.url, "SELECT count(*)::int AS n FROM schema_migrations");
       expect(applied).toEqual([{ n: readMigrationFiles().length }]);
     },
     scaledTimeout(180_000),
@@ -113,7 +104,7 @@ describe("the local PostgreSQL started from a saved snapshot", () => {
       const second = await startLocalPostgres({ dataDir: join(dir, "initdb-second"), initdbTemplate });
       started.push(second);
       expect(existsSync(join(dir, "initdb-second", "PG_VERSION"))).toBe(true);
-      const applied = await query(second.url, "SELECT count(*)::int AS n FROM schema_migrations");
+      const applied = await queryOnce(second.url, "SELECT count(*)::int AS n FROM schema_migrations");
       expect(applied).toEqual([{ n: readMigrationFiles().length }]);
     },
     scaledTimeout(180_000),

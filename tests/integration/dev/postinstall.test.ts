@@ -9,8 +9,8 @@ import { planClassArchive } from "../../../dev/dynamodb-local-cds";
 import { initdbTemplateIn, type LocalPostgres, startLocalPostgres } from "../../../dev/local-postgres";
 import { ensureStackBundle } from "../../../dev/stack-bundle.mjs";
 import { readMigrationFiles } from "../../../functions/core/sql/migration-files";
-import { createPostgresWireSql } from "../../../functions/core/sql/postgres-wire-adapter";
 import { PROJECT_ROOT } from "../../support/project-script";
+import { queryOnce } from "../../support/query-once";
 import { scaledTimeout } from "../../support/test-timeouts";
 
 // `npm ci` runs the root package's postinstall (dev/postinstall.mjs): it makes the initdb template, the stack
@@ -34,15 +34,6 @@ const runPostinstall = (cacheDir: string, env: Record<string, string> = {}) =>
     );
   });
 
-const query = async (url: string, text: string) => {
-  const sql = createPostgresWireSql({ url, sharedSession: true });
-  try {
-    return (await sql.query(text)).rows;
-  } finally {
-    await sql.close();
-  }
-};
-
 describe("npm's postinstall (dev/postinstall.mjs)", () => {
   it(
     "makes the initdb template, the stack bundle, the web console, the workflows' validation and DynamoDB Local's class archive, and a first start finds each made",
@@ -62,7 +53,7 @@ describe("npm's postinstall (dev/postinstall.mjs)", () => {
       const postgres = await startLocalPostgres({ dataDir: join(dir, "data"), initdbTemplate: template });
       started.push(postgres);
       expect(statSync(template).mtimeMs).toBe(written);
-      expect(await query(postgres.url, "SELECT count(*)::int AS n FROM schema_migrations")).toEqual([
+      expect(await queryOnce(postgres.url, "SELECT count(*)::int AS n FROM schema_migrations")).toEqual([
         { n: readMigrationFiles().length },
       ]);
 
