@@ -236,9 +236,8 @@ export const startLocalStack = async (
     // The function behind GET /health (the stack's own readiness check): its build's chunks load once
     // PGlite is open, while DynamoDB Local's JVM is still starting; its entry, which reads the config, is
     // imported at the first request as before.
-    const healthFunction = allFunctions().find(
-      (fn) => fn.id === allRoutes().find((route) => route.route === "GET /health")?.functionId,
-    );
+    const healthFunctionId = allRoutes().find((route) => route.route === "GET /health")?.functionId;
+    const healthFunction = allFunctions().find((fn) => fn.id === healthFunctionId);
     const healthEntryUrl = healthFunction && options.entryModuleUrl?.(healthFunction.entry);
     if (healthEntryUrl) {
       void postgresStarting.then(

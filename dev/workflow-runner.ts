@@ -208,15 +208,13 @@ export const createLocalWorkflowRunner = async (
     let machine = machinesAt.get(key);
     if (!machine) {
       // The definition the prepared machine validated, only StartAt differs (unreachable states are fine).
-      machine = workflow
-        .machine()
-        .then(
-          async () =>
-            new (await loadStepFunctions()).StateMachine(
-              { ...workflow.definition, StartAt: stateName },
-              { validationOptions: { noValidate: true } },
-            ),
-        );
+      machine = loadStepFunctions().then(
+        ({ StateMachine }) =>
+          new StateMachine(
+            { ...workflow.definition, StartAt: stateName },
+            { validationOptions: { noValidate: true } },
+          ),
+      );
       machine.catch(() => machinesAt.delete(key));
       machinesAt.set(key, machine);
     }
