@@ -29,6 +29,10 @@ const cacheDirArg = argv.indexOf("--cache-dir");
 const cacheDir =
   (cacheDirArg >= 0 && argv[cacheDirArg + 1]) || join(root, "node_modules", ".cache", "larder");
 
+/** The project's TypeScript modules, loaded through tsx (a dev dependency: absent, each part says so). */
+const importTs = async (/** @type {string} */ specifier) =>
+  (await import("tsx/esm/api")).tsImport(specifier, import.meta.url);
+
 /** @param {unknown} error */
 const reason = (error) => (error instanceof Error ? error.message : String(error)).split("\n")[0];
 
@@ -40,25 +44,21 @@ const reason = (error) => (error instanceof Error ? error.message : String(error
  * @param {string} archiveDir
  */
 const prepareDynamoDbArchive = async (archiveDir) => {
-  const { tsImport } = await import("tsx/esm/api");
   /** @type {typeof import("./dynamodb-local")} */
-  const local = await tsImport("./dynamodb-local.ts", import.meta.url);
+  const local = await importTs("./dynamodb-local.ts");
   /** @type {typeof import("./dynamodb-local-cds")} */
-  const cds = await tsImport("./dynamodb-local-cds.ts", import.meta.url);
+  const cds = await importTs("./dynamodb-local-cds.ts");
   const java = local.findJava();
   const { jar, libDir } = local.findJar();
   const keyDir = join(archiveDir, cds.classArchiveKey(java, jar, cds.libraryJars(libDir)));
   const archive = join(keyDir, "classes.jsa");
   if (existsSync(archive)) return;
   /** @type {typeof import("./create-table")} */
-  const { ensureAppTable } = await tsImport("./create-table.ts", import.meta.url);
+  const { ensureAppTable } = await importTs("./create-table.ts");
   /** @type {typeof import("../functions/core/db/table-definition")} */
-  const { tableDefinition } = await tsImport("../functions/core/db/table-definition.ts", import.meta.url);
+  const { tableDefinition } = await importTs("../functions/core/db/table-definition.ts");
   /** @type {typeof import("../functions/core/db/local-dynamodb-config")} */
-  const { LOCAL_DYNAMODB_CLIENT_CONFIG } = await tsImport(
-    "../functions/core/db/local-dynamodb-config.ts",
-    import.meta.url,
-  );
+  const { LOCAL_DYNAMODB_CLIENT_CONFIG } = await importTs("../functions/core/db/local-dynamodb-config.ts");
   const { DynamoDBClient, GetItemCommand, QueryCommand } = await import("@aws-sdk/client-dynamodb");
   const dynamo = await local.startDynamoDbLocal({ classArchiveDir: archiveDir });
   const client = new DynamoDBClient({ endpoint: dynamo.endpoint, ...LOCAL_DYNAMODB_CLIENT_CONFIG });
@@ -109,9 +109,8 @@ const prepare = async () => {
     left.push(`the stack bundle (${reason(error)})`);
   });
   try {
-    const { tsImport } = await import("tsx/esm/api");
     /** @type {typeof import("./local-postgres")} */
-    const postgres = await tsImport("./local-postgres.ts", import.meta.url);
+    const postgres = await importTs("./local-postgres.ts");
     await postgres.prepareInitdbTemplate(postgres.initdbTemplateIn(cacheDir));
   } catch (error) {
     left.push(`PostgreSQL's initdb template (${reason(error)})`);
@@ -119,9 +118,8 @@ const prepare = async () => {
   try {
     // A start validates each state machine it has not seen (ajv compiling asl-validator's schemas) and
     // records it: the runner the stack makes, made once here, leaves those records.
-    const { tsImport } = await import("tsx/esm/api");
     /** @type {typeof import("./workflow-runner")} */
-    const workflows = await tsImport("./workflow-runner.ts", import.meta.url);
+    const workflows = await importTs("./workflow-runner.ts");
     const runner = await workflows.createLocalWorkflowRunner({ loadHandlersOnFirstCall: true });
     await runner.stop();
   } catch (error) {
