@@ -12,7 +12,7 @@ import { repositoryRoot } from "../lib/repository-root";
 import { type RunningApiServer, startApiServer } from "./api-server";
 import { createApiActivity, createBackgroundTurns } from "./background-work";
 import { CONSOLE_PATH, createConsoleSite } from "./console-site";
-import { ensureAppTable } from "./create-table";
+import { ensureAppTable, setTimeToLive } from "./create-table";
 import {
   dynamoDbLocalOptions,
   eventsFile,
@@ -273,7 +273,8 @@ export const startLocalStack = async (
     const client = new DynamoDBClient({ endpoint: dynamo.endpoint, ...LOCAL_DYNAMODB_CLIENT_CONFIG });
     stops.push(async () => client.destroy());
     const tableMade = (async (): Promise<{ created: boolean }> => {
-      const created = await ensureAppTable(client, config.TABLE_NAME);
+      // TTL stays off until ready (setTimeToLive): DynamoDB Local's expiry job would run beside the start.
+      const created = await ensureAppTable(client, config.TABLE_NAME, { timeToLive: false });
       timings.table = Date.now() - started;
       phaseLog("table");
       return { created };
@@ -489,12 +490,28 @@ export const startLocalStack = async (
       if (!stopping)
         log(`Kept work        not carried on: ${error instanceof Error ? error.message : String(error)}`);
     });
+    // The table's TTL on once the kept work is carried on (DynamoDB Local's expiry job then starts), and
+    // off again at stop, so that the next start's JVM does not run the job before ready. A start after a
+    // crash finds it on: that start runs the job early, as before, and its stop turns it off.
+    const timeToLiveOn = carriedOn.then(async () => {
+      if (!stopping) await setTimeToLive(client, config.TABLE_NAME, true);
+    });
+    timeToLiveOn.catch((error: unknown) => {
+      if (!stopping)
+        log(`Table TTL        not turned on: ${error instanceof Error ? error.message : String(error)}`);
+    });
     stops.push(async () => {
       stopping = true;
       scanTurns.stop();
       keptWorkTurns.stop();
       (await resumerMade?.catch(() => undefined))?.stop();
       await carriedOn;
+      await timeToLiveOn.catch(() => undefined);
+      // Bounded, and a saving only: a JVM that no longer answers must not hold or fail the stop.
+      if (options.dataDir)
+        await setTimeToLive(client, config.TABLE_NAME, false, AbortSignal.timeout(2000)).catch(
+          () => undefined,
+        );
     });
 
     return {
