@@ -162,7 +162,7 @@ const waitUntilReady = async (
   timeoutMs: number,
 ): Promise<void> => {
   // The SDK loads while the JVM boots: `npm start` spawns the JVM before it has loaded anything heavy.
-  const { DynamoDBClient, ListTablesCommand } = await import("@aws-sdk/client-dynamodb");
+  const { DynamoDBClient, ListTablesCommand } = await import("./dynamodb-sdk");
   const client = new DynamoDBClient({ endpoint, ...LOCAL_DYNAMODB_CLIENT_CONFIG, maxAttempts: 1 });
   const deadline = Date.now() + timeoutMs;
   const exited = () => child.exitCode !== null || child.signalCode !== null;

@@ -3,6 +3,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { mkdir, readdir, rename, rm, stat, utimes } from "node:fs/promises";
+import { isBuiltin } from "node:module";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { writeFileAside } from "./write-file-aside.mjs";
@@ -10,7 +11,7 @@ import { writeFileAside } from "./write-file-aside.mjs";
 /**
  * The local stack as one esbuild bundle of its TypeScript: dev/run-larder.ts and every function entry
  * (`functions/<area>/entries/*.ts`), split into chunks so each entry's own code loads when its handler
- * does, packages left to Node. Plain Node loads some tens of files instead of about 400 TypeScript modules
+ * does, packages left to Node (a CommonJS one required rather than imported: `requiredPackages`). Plain Node loads some tens of files instead of about 400 TypeScript modules
  * through tsx's loader hooks: `npm start` is healthy in about 3.7 s (median) instead of 4.9 (bench/README.md).
  *
  * It is kept in node_modules/.cache/larder/stack/<key>/, the key a hash of every source file the build
@@ -126,6 +127,84 @@ const ownImportMeta = {
 };
 
 /**
+ * The package.json that decides a file's module format (the nearest above it), and whether that format is
+ * CommonJS by Node's rules: .cjs is, .mjs is not, .js is unless that package.json says `"type": "module"`.
+ * @param {string} file
+ * @returns {{ packageJson: string | undefined, commonJs: boolean }}
+ */
+const moduleFormatOf = (file) => {
+  let packageJson;
+  for (let dir = dirname(file); ; dir = dirname(dir)) {
+    if (existsSync(join(dir, "package.json"))) {
+      packageJson = join(dir, "package.json");
+      break;
+    }
+    if (dirname(dir) === dir) break;
+  }
+  if (file.endsWith(".cjs")) return { packageJson, commonJs: true };
+  if (!file.endsWith(".js")) return { packageJson, commonJs: false };
+  const type = packageJson ? JSON.parse(readFileSync(packageJson, "utf8")).type : undefined;
+  return { packageJson, commonJs: type !== "module" };
+};
+
+/** The namespace of the modules that `require` a CommonJS package (`requiredPackages`). */
+const REQUIRED = "larder-required-package";
+
+/**
+ * Packages stay Node's to load, but a CommonJS one (the AWS SDK's clients, cockatiel, cron-parser) is
+ * loaded with `require`, not `import`: Node's ESM loader runs its lexer over a CommonJS package's files to
+ * find their export names, some hundred ms of CPU at start for the SDK's large files (bench/README.md).
+ * Only where `import` and `require` resolve to the same file, so both give the same module (one instance,
+ * Node's own cache); anything else is imported as before. Each package is resolved once, from the
+ * repository's root (its one node_modules; the bundle is of the repository's own sources), and each
+ * package.json that decided a format is added to `formatInputs`, so a package that changes format in an
+ * upgrade changes the build's key.
+ * @param {string} root
+ * @param {Set<string>} formatInputs
+ * @returns {import("esbuild").Plugin}
+ */
+const requiredPackages = (root, formatInputs) => ({
+  name: "required-packages",
+  setup(build) {
+    /** @type {Map<string, Promise<boolean>>} */
+    const commonJsPackages = new Map();
+    /** @param {string} specifier */
+    const isCommonJs = async (specifier) => {
+      const options = { resolveDir: root, pluginData: REQUIRED };
+      const [imported, required] = await Promise.all([
+        build.resolve(specifier, { ...options, kind: "import-statement" }),
+        build.resolve(specifier, { ...options, kind: "require-call" }),
+      ]);
+      if (imported.errors.length > 0 || required.errors.length > 0 || imported.path !== required.path) {
+        return false;
+      }
+      const { packageJson, commonJs } = moduleFormatOf(imported.path);
+      if (packageJson) formatInputs.add(packageJson);
+      return commonJs;
+    };
+    build.onResolve({ filter: /^[^./]/ }, async (args) => {
+      if (args.pluginData === REQUIRED) return undefined;
+      // A dynamic import() of a bundled CommonJS module would give only its default export: Node's, as before.
+      if (isBuiltin(args.path) || args.kind === "dynamic-import") return { path: args.path, external: true };
+      let commonJs = commonJsPackages.get(args.path);
+      if (!commonJs) {
+        commonJs = isCommonJs(args.path);
+        commonJsPackages.set(args.path, commonJs);
+      }
+      return (await commonJs)
+        ? { path: args.path, namespace: REQUIRED }
+        : { path: args.path, external: true };
+    });
+    const from = pathToFileURL(join(root, "package.json")).href;
+    build.onLoad({ filter: /.*/, namespace: REQUIRED }, (args) => ({
+      // CommonJS in the bundle: esbuild gives each importer the exports as Node's import would.
+      contents: `module.exports = process.getBuiltinModule("node:module").createRequire(${JSON.stringify(from)})(${JSON.stringify(args.path)});`,
+      loader: "js",
+    }));
+  },
+});
+
+/**
  * @param {string} file
  * @returns {StackBundleManifest | undefined}
  */
@@ -209,6 +288,8 @@ export const ensureStackBundle = async ({
   await mkdir(cacheDir, { recursive: true });
   // A unique name per build: two builds in one process can start in the same millisecond.
   const building = join(cacheDir, `building-${randomUUID()}`);
+  /** @type {Set<string>} */
+  const formatInputs = new Set();
   const result = await esbuild.build({
     absWorkingDir: root,
     entryPoints: entries,
@@ -220,14 +301,19 @@ export const ensureStackBundle = async ({
     format: "esm",
     platform: "node",
     target: "node20",
-    packages: "external",
+    // Resolved as Node does (no "module" condition or field), for requiredPackages' check.
+    conditions: [],
+    mainFields: ["main"],
     sourcemap: "linked",
     sourcesContent: false,
     metafile: true,
-    plugins: [ownImportMeta],
+    plugins: [requiredPackages(root, formatInputs), ownImportMeta],
     logLevel: "silent",
   });
-  const inputs = Object.keys(result.metafile.inputs).sort();
+  const inputs = [
+    ...Object.keys(result.metafile.inputs).filter((input) => !input.startsWith(`${REQUIRED}:`)),
+    ...[...formatInputs].map((file) => relative(root, file)),
+  ].sort();
   /** @type {Record<string, string>} */
   const entryOutputs = {};
   for (const [output, info] of Object.entries(result.metafile.outputs)) {

@@ -179,6 +179,34 @@ describe("the local stack's bundle", () => {
     ).toEqual([]);
   });
 
+  it("loads a CommonJS package with require (no ESM lexer over it), the same module with its named exports", async () => {
+    write(
+      "functions/demo/entries/api.ts",
+      'import { ConsecutiveBreaker } from "cockatiel";\n' +
+        'import { z } from "zod";\n' +
+        'import { createRequire } from "node:module";\n' +
+        "export const handler = async () => ({\n" +
+        '  same: ConsecutiveBreaker === createRequire(import.meta.url)("cockatiel").ConsecutiveBreaker,\n' +
+        '  zod: z.string().parse("ok"),\n' +
+        '  dynamic: typeof (await import("cron-parser")).CronExpressionParser,\n' +
+        "});\n",
+    );
+    const bundle = await ensureStackBundle({ root, cacheDir });
+    const entry = bundle.entryModuleUrl("functions/demo/entries/api.ts");
+    if (!entry) throw new Error("the entry is not in the bundle");
+    const output = readdirSync(bundle.dir, { recursive: true, encoding: "utf8" })
+      .filter((file) => file.endsWith(".mjs"))
+      .map((file) => readFileSync(join(bundle.dir, file), "utf8"))
+      .join("\n");
+    // cockatiel is CommonJS: required; zod is ESM: imported by Node, as is a dynamic import().
+    expect(output).toMatch(/createRequire\([^)]*\)\("cockatiel"\)/);
+    expect(output).not.toMatch(/from\s*"cockatiel"/);
+    expect(output).toMatch(/from\s*"zod"/);
+    expect(output).toMatch(/import\("cron-parser"\)/);
+    const module = (await import(entry)) as { handler: () => Promise<Record<string, unknown>> };
+    expect(await module.handler()).toEqual({ same: true, zod: "ok", dynamic: "function" });
+  });
+
   it("rejects a build that fails, with esbuild's message naming the file", async () => {
     write("functions/demo/domain/greeting.ts", "export const greeting = ( => ;\n");
     await expect(ensureStackBundle({ root, cacheDir })).rejects.toThrow(/greeting\.ts/);
@@ -199,6 +227,10 @@ describe("the local stack's bundle", () => {
       for (const [, specifier = ""] of source.matchAll(/^(?:import|export)\s[^;]*?["']([^"']+)["'];?$/gms)) {
         if (specifier.startsWith(".")) visit(join(dirname(file), specifier));
         else if (!specifier.startsWith("node:")) packages.add(specifier);
+      }
+      // A CommonJS package is a `require` in a module of the bundle's own (requiredPackages).
+      for (const [, required = ""] of source.matchAll(/^\/\/ larder-required-package:(\S+)$/gm)) {
+        packages.add(required);
       }
     };
     visit(fileURLToPath(entry));
