@@ -15,7 +15,8 @@ import { createPostgresWireSql } from "../functions/core/sql/postgres-wire-adapt
 import { repositoryRoot } from "../lib/repository-root";
 import { extractTar, packTar } from "./data-dir-tar";
 import { demoCatalog } from "./demo/catalog-demo";
-import { demoCampaigns } from "./demo/demo-campaigns";
+import { DEMO_CAMPAIGNS_CACHED_DAY, demoCampaigns } from "./demo/demo-campaigns";
+import { shiftDemoCampaigns } from "./demo/shift-demo-campaigns";
 import type { LocalStackConfig } from "./local-config";
 import { writeFileAside } from "./write-file-aside.mjs";
 
@@ -352,12 +353,12 @@ const loadSnapshot = async (
 };
 
 /**
- * Each change to the demo database's sources (and each day) makes a new snapshot of some 60 MB: snapshots
- * named `pglite-*-<kind>-*.tar` (any PGlite version) not written within `maxAgeMs`, and partial writes an
- * hour old, are removed, `keep` never. A start reading one just removed falls back to starting afresh.
+ * Each change to the demo database's sources makes a new snapshot of some 60 MB: snapshots in `keep`'s
+ * folder named `pglite-*-<kind>-*.tar` (any PGlite version) not written within `maxAgeMs`, and partial writes
+ * an hour old, are removed, `keep` never. A start reading one just removed falls back to starting afresh.
  */
 export const pruneStalePgliteCache = async (kind: string, keep: string, maxAgeMs = 86_400_000) => {
-  const dir = dirname(TEMPLATE_PATH);
+  const dir = dirname(keep);
   const now = Date.now();
   for (const name of await readdir(dir).catch(() => [] as string[])) {
     const file = join(dir, name);
@@ -386,14 +387,17 @@ const DEMO_DATABASE_SOURCES = [
 ];
 
 /**
- * The cached demo database's key: the migrations, the demo catalog and campaigns themselves (the campaigns
- * are dated from `today`, so the key changes daily) and every source file that shapes their rows.
+ * The cached demo database's key: the migrations, the demo catalog and campaigns themselves (dated from
+ * the fixed `DEMO_CAMPAIGNS_CACHED_DAY`: no day in the key, so npm ci's postinstall makes it), the
+ * embedding the handlers are configured with (EMBEDDING_PROVIDER, EMBEDDING_MODEL: another one's vectors
+ * would not be comparable) and every source file that shapes their rows.
  */
-const demoDatabaseKey = (today: Date): string => {
+const demoDatabaseKey = (env: Record<string, string | undefined>): string => {
   const hash = createHash("sha256");
   for (const migration of readMigrationFiles()) hash.update(JSON.stringify(migration));
   hash.update(JSON.stringify(demoCatalog()));
-  hash.update(JSON.stringify(demoCampaigns(today)));
+  hash.update(JSON.stringify(demoCampaigns(DEMO_CAMPAIGNS_CACHED_DAY)));
+  hash.update(`embedding ${env.EMBEDDING_PROVIDER || "local"}\0${env.EMBEDDING_MODEL ?? ""}\0`);
   for (const dir of DEMO_DATABASE_SOURCES) {
     const files = readdirSync(join(repositoryRoot, dir), { recursive: true, encoding: "utf8" }).sort();
     for (const file of files) {
@@ -405,7 +409,12 @@ const demoDatabaseKey = (today: Date): string => {
   return hash.digest("hex").slice(0, 16);
 };
 
+/** The cached demo database in a cache folder (npm ci's postinstall writes it with `--cache-dir`). */
+export const demoDatabaseIn = (cacheDir: string, env: Record<string, string | undefined> = process.env) =>
+  join(cacheDir, `pglite-${pgliteVersion}-demo-${demoDatabaseKey(env)}.tar`);
+
 export interface StackPostgres {
+  /** Resolves once open, its demo campaigns dated from `today` when it opened from the cached demo database. */
   starting: Promise<LocalPostgres>;
   /** The day the demo campaigns are dated from. */
   today: Date;
@@ -417,14 +426,17 @@ export interface StackPostgres {
  * The stack's database: DATABASE_URL's, or PGlite. With the demo data on PGlite, PGlite starts from a cached
  * copy that already holds the migrations and the demo catalog and campaigns, keyed by all that shapes them.
  */
-export const startStackPostgres = (config: LocalStackConfig, dataDir?: string): StackPostgres => {
-  const today = new Date();
+export const startStackPostgres = (
+  config: LocalStackConfig,
+  dataDir?: string,
+  today: Date = new Date(),
+): StackPostgres => {
   // A folder that holds a database opens as it is: its start reads no snapshot, so none is keyed (the key
   // hashes every source of the demo database, some tenths of a second on the start's critical path).
   const keptDatabase = dataDir !== undefined && existsSync(join(dataDir, "PG_VERSION"));
   const demoSnapshot =
     config.DEMO_DATA === "on" && !config.DATABASE_URL && !keptDatabase
-      ? pgliteCacheFile(`demo-${demoDatabaseKey(today)}.tar`)
+      ? demoDatabaseIn(dirname(TEMPLATE_PATH))
       : undefined;
   const starting: Promise<LocalPostgres> = config.DATABASE_URL
     ? useExternalPostgres(config.DATABASE_URL)
@@ -434,6 +446,17 @@ export const startStackPostgres = (config: LocalStackConfig, dataDir?: string): 
         ...(demoSnapshot ? { snapshot: demoSnapshot } : {}),
         settings: STACK_PGLITE_SETTINGS,
         deferWasmTierUp: true,
+      }).then(async (postgres) => {
+        // Opened from the cached demo database: its campaigns move to today before anything reads them.
+        if (!postgres.fromSnapshot) return postgres;
+        try {
+          await shiftDemoCampaigns(postgres.url, today);
+        } catch (error) {
+          await postgres.stop();
+          throw error;
+        }
+        phaseLog("postgres: demo campaigns dated from today");
+        return postgres;
       });
   return { starting, today, demoSnapshot };
 };

@@ -419,13 +419,19 @@ export const startLocalStack = async (
     }
     if (loadDemo) {
       // Imported only to load the demo (the cook domain's schemas among them): a restart does not.
-      const [{ loadDemoData }, { demoCatalog, loadCatalogDemo }, { demoCampaigns }, { loadCampaignDemo }] =
-        await Promise.all([
-          import("./demo/load-demo-data"),
-          import("./demo/catalog-demo"),
-          import("./demo/demo-campaigns"),
-          import("./demo/load-campaign-demo"),
-        ]);
+      const [
+        { loadDemoData },
+        { demoCatalog },
+        { DEMO_CAMPAIGNS_CACHED_DAY, demoCampaigns },
+        { loadDemoDatabase },
+        { shiftDemoCampaigns },
+      ] = await Promise.all([
+        import("./demo/load-demo-data"),
+        import("./demo/catalog-demo"),
+        import("./demo/demo-campaigns"),
+        import("./demo/load-demo-database"),
+        import("./demo/shift-demo-campaigns"),
+      ]);
       const demo = await loadDemoData(api.url);
       phaseLog("demo recipes and plan");
       let catalog: { categories: number; products: number };
@@ -438,16 +444,19 @@ export const startLocalStack = async (
           products: demoCatalogContent.products.length,
         };
         campaigns = { tenant: DEMO_TENANT, created: 0, updated: demoCampaigns(today).length };
+      } else if (demoSnapshot && postgres.saveSnapshot) {
+        // No cached demo database yet (npm ci's postinstall makes it): loaded dated from its fixed day and
+        // saved for every later start, then moved to today as a start from it does.
+        ({ catalog, campaigns } = await loadDemoDatabase(api.url, DEMO_CAMPAIGNS_CACHED_DAY));
+        phaseLog("demo catalog and campaigns");
+        await postgres.saveSnapshot(demoSnapshot);
+        await pruneStalePgliteCache("demo", demoSnapshot);
+        phaseLog("demo database cached");
+        await shiftDemoCampaigns(postgres.url, today);
+        phaseLog("demo campaigns dated from today");
       } else {
-        catalog = await loadCatalogDemo(api.url);
-        phaseLog("demo catalog");
-        campaigns = await loadCampaignDemo(api.url, today);
-        phaseLog("demo campaigns");
-        if (demoSnapshot && postgres.saveSnapshot) {
-          await postgres.saveSnapshot(demoSnapshot);
-          await pruneStalePgliteCache("demo", demoSnapshot);
-          phaseLog("demo database cached");
-        }
+        ({ catalog, campaigns } = await loadDemoDatabase(api.url, today));
+        phaseLog("demo catalog and campaigns");
       }
       if (options.dataDir) writeKeptStack(options.dataDir, { demoDataLoadedAt: new Date().toISOString() });
       demoData.ready(

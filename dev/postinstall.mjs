@@ -2,7 +2,7 @@
 // The root package's `postinstall` (`npm ci`, `npm install` run it): what a first `npm start` would otherwise
 // make on this machine, made at install. Plain JavaScript, as dev/start.mjs: it runs under plain Node.
 import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { join, sep } from "node:path";
 import { ensureConsoleBuild } from "./console-build.mjs";
 import { ensureStackBundle } from "./stack-bundle.mjs";
 
@@ -10,12 +10,14 @@ import { ensureStackBundle } from "./stack-bundle.mjs";
  * Made here, each by the function a start uses (a start finds them current and skips them):
  * - PostgreSQL's initdb template (dev/local-postgres.ts, `prepareInitdbTemplate`): initdb in WASM, 9-11 s
  *   of CPU, on this thread;
+ * - the cached demo database (dev/prepare-demo-database.ts): the demo catalog and campaigns loaded through
+ *   the functions that serve them, as a first start otherwise does before it is ready (its campaigns dated
+ *   from a fixed day, which a start moves to its own);
  * - the stack bundle (dev/stack-bundle.mjs): esbuild, some tenths of a second;
  * - the web console (dev/console-build.mjs): Vite in a child process, on the other core meanwhile;
  * - the workflows' validation records (dev/workflow/validated-asl-cache.ts, about 1 s of a start's CPU
  *   otherwise), written by making the runner the stack makes; always in node_modules/.cache/larder.
- * Not made here: the day's demo database (its key holds the day) and DynamoDB Local's class-data archive
- * (it needs the JVM started and answering).
+ * DynamoDB Local's class-data archive is made here too, by the JVM started and answering.
  *
  * Never fails the install: a part that cannot be made (no dev dependencies, a read-only node_modules) is
  * said in one line and left to `npm start`, as before. `LARDER_POSTINSTALL=off` skips it all;
@@ -105,8 +107,9 @@ const prepare = async () => {
   // Vite first, in its child process: it builds on the other core while this thread bundles and runs initdb.
   const console_ = ensureConsoleBuild({ root, cacheDir: join(cacheDir, "console") });
   console_.catch(() => undefined);
-  await ensureStackBundle({ root, cacheDir: join(cacheDir, "stack") }).catch((error) => {
+  const bundle = await ensureStackBundle({ root, cacheDir: join(cacheDir, "stack") }).catch((error) => {
     left.push(`the stack bundle (${reason(error)})`);
+    return undefined;
   });
   try {
     /** @type {typeof import("./local-postgres")} */
@@ -114,6 +117,24 @@ const prepare = async () => {
     await postgres.prepareInitdbTemplate(postgres.initdbTemplateIn(cacheDir));
   } catch (error) {
     left.push(`PostgreSQL's initdb template (${reason(error)})`);
+  }
+  // DynamoDB Local's JVM, in its own process, while this thread makes the demo database and the workflows'
+  // records (after initdb, which would share the cores with it and Vite).
+  const archive = prepareDynamoDbArchive(join(cacheDir, "dynamodb-local")).catch((error) => {
+    left.push(`DynamoDB Local's class-data archive (${reason(error)})`);
+  });
+  try {
+    // From the template; its functions from the stack bundle as a start loads them, when the bundle's
+    // packages resolve from where it is (node_modules/.cache/larder: not a `--cache-dir` elsewhere).
+    /** @type {typeof import("./prepare-demo-database")} */
+    const demo = await importTs("./prepare-demo-database.ts");
+    const bundleResolves = cacheDir.startsWith(join(root, "node_modules") + sep);
+    await demo.prepareDemoDatabase({
+      cacheDir,
+      ...(bundle && bundleResolves ? { entryModuleUrl: bundle.entryModuleUrl } : {}),
+    });
+  } catch (error) {
+    left.push(`the demo database (${reason(error)})`);
   }
   try {
     // A start validates each state machine it has not seen (ajv compiling asl-validator's schemas) and
@@ -125,18 +146,14 @@ const prepare = async () => {
   } catch (error) {
     left.push(`the workflows' validation (${reason(error)})`);
   }
-  try {
-    await prepareDynamoDbArchive(join(cacheDir, "dynamodb-local"));
-  } catch (error) {
-    left.push(`DynamoDB Local's class-data archive (${reason(error)})`);
-  }
+  await archive;
   await console_.catch((error) => {
     left.push(`the web console (${reason(error)})`);
   });
   const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
   if (left.length === 0) {
     console.log(
-      `Larder: prepared the first \`npm start\` in ${seconds} s (initdb template, stack bundle, web console, workflows validated, DynamoDB Local's class archive)`,
+      `Larder: prepared the first \`npm start\` in ${seconds} s (initdb template, demo database, stack bundle, web console, workflows validated, DynamoDB Local's class archive)`,
     );
   } else {
     console.log(`Larder: not prepared at install, \`npm start\` makes it: ${left.join("; ")}`);

@@ -173,6 +173,22 @@ const CHANNEL_CALLS: Record<(typeof DEMO_CHANNELS)[number], string[]> = {
   Search: ["Compare cards and apply today.", "See rates and fees on our site."],
 };
 
+/**
+ * The day the cached demo database's campaigns are dated from (dev/local-postgres.ts): a fixed one, so its
+ * key holds no day and npm ci's postinstall can make it; a folder opened from it moves them to its own day
+ * (dev/demo/shift-demo-campaigns.ts).
+ */
+export const DEMO_CAMPAIGNS_CACHED_DAY = new Date("2026-01-01T00:00:00.000Z");
+
+/**
+ * Whole days from `from`'s UTC date to `to`'s: `demoCampaigns(to)` is `demoCampaigns(from)` with every
+ * capture_date this many days later (each is a UTC date a fixed number of days before the day given).
+ */
+export const daysBetweenUtcDates = (from: Date, to: Date): number => {
+  const utcDay = (day: Date) => Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate());
+  return Math.round((utcDay(to) - utcDay(from)) / 86_400_000);
+};
+
 const isoDaysBefore = (today: Date, days: number): string =>
   new Date(today.getTime() - days * 86_400_000).toISOString().slice(0, 10);
 

@@ -1,13 +1,17 @@
 import { existsSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { DEMO_CAMPAIGNS_CACHED_DAY, demoCampaigns } from "../../../dev/demo/demo-campaigns";
+import { readLocalStackConfig } from "../../../dev/local-config";
 import {
   type LocalPostgres,
   pgliteCacheFile,
   pruneStalePgliteCache,
   startLocalPostgres,
+  startStackPostgres,
 } from "../../../dev/local-postgres";
+import { prepareDemoDatabase } from "../../../dev/prepare-demo-database";
 import { readMigrationFiles } from "../../../functions/core/sql/migration-files";
 import { queryOnce } from "../../support/query-once";
 import { scaledTimeout } from "../../support/test-timeouts";
@@ -106,6 +110,32 @@ describe("the local PostgreSQL started from a saved snapshot", () => {
       expect(existsSync(join(dir, "initdb-second", "PG_VERSION"))).toBe(true);
       const applied = await queryOnce(second.url, "SELECT count(*)::int AS n FROM schema_migrations");
       expect(applied).toEqual([{ n: readMigrationFiles().length }]);
+    },
+    scaledTimeout(180_000),
+  );
+
+  it(
+    "opens an empty folder from the cached demo database with the demo campaigns dated from the day it opens, whichever day",
+    async () => {
+      // The cached demo database as npm ci's postinstall makes it (kept when a start already made it).
+      await prepareDemoDatabase({ cacheDir: dirname(pgliteCacheFile("demo.tar")) });
+      const config = readLocalStackConfig({ DEMO_DATA: "on", LLM_PROVIDER: "none" });
+      const days = [new Date("2027-03-15T23:30:00.000Z"), new Date(), DEMO_CAMPAIGNS_CACHED_DAY];
+      for (const [n, day] of days.entries()) {
+        const stack = startStackPostgres(config, join(dir, `dated-${n}`), day);
+        const postgres = await stack.starting;
+        started.push(postgres);
+        expect(postgres.fromSnapshot).toBe(true);
+        const rows = await queryOnce(
+          postgres.url,
+          "SELECT id, capture_date::text AS capture_date FROM campaigns WHERE tenant = 'demo'",
+        );
+        const byId = (a: { id?: unknown }, b: { id?: unknown }) => String(a.id).localeCompare(String(b.id));
+        const expected = demoCampaigns(day).map(({ id, capture_date }) => ({ id, capture_date }));
+        expect(rows.sort(byId)).toEqual(expected.sort(byId));
+        await postgres.stop();
+        started.pop();
+      }
     },
     scaledTimeout(180_000),
   );

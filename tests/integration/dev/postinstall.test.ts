@@ -4,9 +4,17 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ensureConsoleBuild } from "../../../dev/console-build.mjs";
+import { demoCatalog } from "../../../dev/demo/catalog-demo";
+import { DEMO_CAMPAIGNS_CACHED_DAY, demoCampaigns } from "../../../dev/demo/demo-campaigns";
+import { shiftDemoCampaigns } from "../../../dev/demo/shift-demo-campaigns";
 import { findJar, findJava } from "../../../dev/dynamodb-local";
 import { planClassArchive } from "../../../dev/dynamodb-local-cds";
-import { initdbTemplateIn, type LocalPostgres, startLocalPostgres } from "../../../dev/local-postgres";
+import {
+  demoDatabaseIn,
+  initdbTemplateIn,
+  type LocalPostgres,
+  startLocalPostgres,
+} from "../../../dev/local-postgres";
 import { ensureStackBundle } from "../../../dev/stack-bundle.mjs";
 import { readMigrationFiles } from "../../../functions/core/sql/migration-files";
 import { PROJECT_ROOT } from "../../support/project-script";
@@ -36,14 +44,14 @@ const runPostinstall = (cacheDir: string, env: Record<string, string> = {}) =>
 
 describe("npm's postinstall (dev/postinstall.mjs)", () => {
   it(
-    "makes the initdb template, the stack bundle, the web console, the workflows' validation and DynamoDB Local's class archive, and a first start finds each made",
+    "makes the initdb template, the demo database, the stack bundle, the web console, the workflows' validation and DynamoDB Local's class archive, and a first start finds each made",
     async () => {
       const cacheDir = join(dir, "cache");
       const outcome = await runPostinstall(cacheDir);
       expect(outcome.code).toBe(0);
       expect(outcome.stdout.trim().split("\n")).toEqual([
         expect.stringMatching(
-          /^Larder: prepared the first `npm start` in \d+\.\d s \(initdb template, stack bundle, web console, workflows validated, DynamoDB Local's class archive\)$/,
+          /^Larder: prepared the first `npm start` in \d+\.\d s \(initdb template, demo database, stack bundle, web console, workflows validated, DynamoDB Local's class archive\)$/,
         ),
       ]);
 
@@ -55,6 +63,28 @@ describe("npm's postinstall (dev/postinstall.mjs)", () => {
       expect(statSync(template).mtimeMs).toBe(written);
       expect(await queryOnce(postgres.url, "SELECT count(*)::int AS n FROM schema_migrations")).toEqual([
         { n: readMigrationFiles().length },
+      ]);
+
+      // The demo database, with no day in its name: an empty folder opens from it (no migration to apply)
+      // with the demo catalog and campaigns, dated from the fixed day, and moved to any other day.
+      const demoDatabase = demoDatabaseIn(cacheDir, { EMBEDDING_PROVIDER: "local" });
+      const demo = await startLocalPostgres({ dataDir: join(dir, "demo"), snapshot: demoDatabase });
+      started.push(demo);
+      expect(demo.fromSnapshot).toBe(true);
+      const captureDates = async () =>
+        (
+          await queryOnce(
+            demo.url,
+            "SELECT id, capture_date::text AS capture_date FROM campaigns WHERE tenant = 'demo'",
+          )
+        ).map((row) => `${row.id} ${row.capture_date}`);
+      const datedFrom = (day: Date) => demoCampaigns(day).map((c) => `${c.id} ${c.capture_date}`);
+      expect((await captureDates()).sort()).toEqual(datedFrom(DEMO_CAMPAIGNS_CACHED_DAY).sort());
+      const anotherDay = new Date("2027-08-09T12:00:00.000Z");
+      expect(await shiftDemoCampaigns(demo.url, anotherDay)).toBe(demoCampaigns(anotherDay).length);
+      expect((await captureDates()).sort()).toEqual(datedFrom(anotherDay).sort());
+      expect(await queryOnce(demo.url, "SELECT count(*)::int AS n FROM catalog_products")).toEqual([
+        { n: demoCatalog().products.length },
       ]);
 
       // The start's own checks find the bundle and the console current: neither is built again.
@@ -90,7 +120,12 @@ describe("npm's postinstall (dev/postinstall.mjs)", () => {
     const lines = outcome.stdout.trim().split("\n");
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^Larder: not prepared at install, `npm start` makes it: /);
-    for (const part of ["the stack bundle", "PostgreSQL's initdb template", "the web console"])
+    for (const part of [
+      "the stack bundle",
+      "PostgreSQL's initdb template",
+      "the demo database",
+      "the web console",
+    ])
       expect(lines[0]).toContain(part);
   });
 

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoCampaigns } from "../../../dev/demo/demo-campaigns";
 import { checkedClient } from "../../support/checked-client";
 import {
   isSameProcessRunning,
@@ -146,6 +147,7 @@ describe("npm start with demo data, as a client waiting on GET /health meets it"
   it(
     "answers 503 starting until the demo data is in, then serves the README's first calls at once",
     async () => {
+      const dayBefore = new Date();
       const { apiUrl: apiUrlPromise, ready, output } = startStack();
       const apiUrl = await apiUrlPromise;
       if (child?.pid !== undefined) seenMembers = processGroupMembers(child.pid);
@@ -184,6 +186,13 @@ describe("npm start with demo data, as a client waiting on GET /health meets it"
         body: { snapshot_id: "demo-week", message: "remove modifications on Monday" },
       });
       expect(chat.response.status).toBe(200);
+      // The demo campaigns are dated back from the day the stack started (the cached demo database is dated
+      // from a fixed day and moved to it): as loaded that day, whichever day the test runs.
+      const lounge = await demo.GET("/campaigns/{id}", { params: { path: { id: "demo-anchor-lounge" } } });
+      const datedFrom = [dayBefore, new Date()].map(
+        (day) => demoCampaigns(day).find((campaign) => campaign.id === "demo-anchor-lounge")?.capture_date,
+      );
+      expect(datedFrom).toContain(lounge.data?.capture_date);
       const document = await checkedClient(apiUrl, null).GET("/openapi.json");
       expect(document.response.status).toBe(200);
     },
