@@ -132,6 +132,11 @@ export interface LocalStackOptions {
   dataDir?: string;
   /** The web console's build folder (dev/console-build.mjs), served at /console/ once it is there. */
   consoleDir?: Promise<string>;
+  /**
+   * The table the data folder's DynamoDB file was copied with from the demo table's template
+   * (dev/demo-table-template.ts): it holds the demo recipes and plan already, so they are not loaded again.
+   */
+  demoTable?: string;
 }
 
 /** Each function's handler from its entry's TypeScript source, or from its build when the stack has one. */
@@ -308,7 +313,7 @@ export const startLocalStack = async (
     timings.postgres = Date.now() - started;
     phaseLog("postgres");
     log(`PostgreSQL       ${postgres.url} (${postgres.description}; psql "${postgres.url}")`);
-    await tableMade;
+    const { created: tableCreated } = await tableMade;
 
     // The runner (made above) gets the kept work's resumer, the process's workflow port and the schedules
     // once the table is there; /health says `workflows starting` until then.
@@ -420,7 +425,7 @@ export const startLocalStack = async (
     if (loadDemo) {
       // Imported only to load the demo (the cook domain's schemas among them): a restart does not.
       const [
-        { loadDemoData },
+        { demoDataInTemplate, loadDemoData },
         { demoCatalog },
         { DEMO_CAMPAIGNS_CACHED_DAY, demoCampaigns },
         { loadDemoDatabase },
@@ -432,7 +437,11 @@ export const startLocalStack = async (
         import("./demo/load-demo-database"),
         import("./demo/shift-demo-campaigns"),
       ]);
-      const demo = await loadDemoData(api.url);
+      // Copied with the data folder's DynamoDB file from the template, or loaded through the API.
+      const demo =
+        options.demoTable === config.TABLE_NAME && !tableCreated
+          ? demoDataInTemplate()
+          : await loadDemoData(api.url);
       phaseLog("demo recipes and plan");
       let catalog: { categories: number; products: number };
       let campaigns: CampaignDemoLoaded;

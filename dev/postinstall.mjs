@@ -2,7 +2,7 @@
 // The root package's `postinstall` (`npm ci`, `npm install` run it): what a first `npm start` would otherwise
 // make on this machine, made at install. Plain JavaScript, as dev/start.mjs: it runs under plain Node.
 import { existsSync } from "node:fs";
-import { join, sep } from "node:path";
+import { basename, join, sep } from "node:path";
 import { ensureConsoleBuild } from "./console-build.mjs";
 import { ensureStackBundle } from "./stack-bundle.mjs";
 
@@ -10,9 +10,9 @@ import { ensureStackBundle } from "./stack-bundle.mjs";
  * Made here, each by the function a start uses (a start finds them current and skips them):
  * - PostgreSQL's initdb template (dev/local-postgres.ts, `prepareInitdbTemplate`): initdb in WASM, 9-11 s
  *   of CPU, on this thread;
- * - the cached demo database (dev/prepare-demo-database.ts): the demo catalog and campaigns loaded through
- *   the functions that serve them, as a first start otherwise does before it is ready (its campaigns dated
- *   from a fixed day, which a start moves to its own);
+ * - the demo data (dev/prepare-demo-data.ts), loaded through the functions that serve it as a first start
+ *   otherwise does before it is ready: the cached demo database (the catalog and the campaigns, dated from
+ *   a fixed day that a start moves to its own) and the demo table's template (the recipes and plan);
  * - the stack bundle (dev/stack-bundle.mjs): esbuild, some tenths of a second;
  * - the web console (dev/console-build.mjs): Vite in a child process, on the other core meanwhile;
  * - the workflows' validation records (dev/workflow/validated-asl-cache.ts, about 1 s of a start's CPU
@@ -126,15 +126,17 @@ const prepare = async () => {
   try {
     // From the template; its functions from the stack bundle as a start loads them, when the bundle's
     // packages resolve from where it is (node_modules/.cache/larder: not a `--cache-dir` elsewhere).
-    /** @type {typeof import("./prepare-demo-database")} */
-    const demo = await importTs("./prepare-demo-database.ts");
+    /** @type {typeof import("./prepare-demo-data")} */
+    const demo = await importTs("./prepare-demo-data.ts");
     const bundleResolves = cacheDir.startsWith(join(root, "node_modules") + sep);
-    await demo.prepareDemoDatabase({
+    const made = await demo.prepareDemoData({
       cacheDir,
       ...(bundle && bundleResolves ? { entryModuleUrl: bundle.entryModuleUrl } : {}),
+      ...(bundle ? { stackKey: basename(bundle.dir) } : {}),
     });
+    if (made.table === "no key") left.push("the demo table (no stack bundle to key it)");
   } catch (error) {
-    left.push(`the demo database (${reason(error)})`);
+    left.push(`the demo data (${reason(error)})`);
   }
   try {
     // A start validates each state machine it has not seen (ajv compiling asl-validator's schemas) and
@@ -153,7 +155,7 @@ const prepare = async () => {
   const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
   if (left.length === 0) {
     console.log(
-      `Larder: prepared the first \`npm start\` in ${seconds} s (initdb template, demo database, stack bundle, web console, workflows validated, DynamoDB Local's class archive)`,
+      `Larder: prepared the first \`npm start\` in ${seconds} s (initdb template, demo data, stack bundle, web console, workflows validated, DynamoDB Local's class archive)`,
     );
   } else {
     console.log(`Larder: not prepared at install, \`npm start\` makes it: ${left.join("; ")}`);

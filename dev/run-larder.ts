@@ -10,6 +10,7 @@ import {
   sameDynamoDbLocalOptions,
   startClean,
 } from "./data-dir-paths";
+import { placeDemoTable } from "./demo-table-template";
 import { type DynamoDbLocal, startDynamoDbLocal } from "./dynamodb-local";
 
 export interface RunLarderOptions {
@@ -24,6 +25,8 @@ export interface RunLarderOptions {
    * function is called once DynamoDB Local's JVM is spawned (its check hashes web/ on this thread).
    */
   consoleDir?: Promise<string> | (() => Promise<string>);
+  /** The stack bundle's key (its folder's name): the demo table's template is keyed by it. */
+  stackKey?: string;
 }
 
 const stopStarted = async (dynamo: Promise<DynamoDbLocal> | undefined): Promise<void> => {
@@ -43,6 +46,11 @@ export const runLarder = async (options: RunLarderOptions): Promise<void> => {
   const early = earlyDynamoDbLocalOptions(process.env, argv);
   // Whether the folder held data, read before the JVM makes its database folder in it.
   const earlyKept = early?.dataDir ? holdsKeptData(early.dataDir) : false;
+  // An empty folder's table from the template npm ci's postinstall made, the demo recipes and plan in it.
+  let demoTable =
+    early?.options.dbPath && !earlyKept
+      ? placeDemoTable(process.env, early.options.dbPath, options.stackKey)
+      : undefined;
   let earlyDynamo = early && startDynamoDbLocal(early.options);
   earlyDynamo?.catch(() => undefined);
   try {
@@ -75,6 +83,10 @@ export const runLarder = async (options: RunLarderOptions): Promise<void> => {
     if (earlyDynamo && !(early && sameDynamoDbLocalOptions(early.options, dynamoOptions))) {
       await stopStarted(earlyDynamo);
       earlyDynamo = undefined;
+      demoTable = undefined;
+    } else if (!earlyDynamo && dynamoOptions.dbPath && dataDir && !holdsKeptData(dataDir)) {
+      // Not spawned early (`--fresh`, an unusual variable): the folder is empty now, the JVM not yet started.
+      demoTable = placeDemoTable(process.env, dynamoOptions.dbPath, options.stackKey);
     }
     const dynamo = earlyDynamo ?? startDynamoDbLocal(dynamoOptions);
     earlyDynamo = dynamo;
@@ -94,6 +106,7 @@ export const runLarder = async (options: RunLarderOptions): Promise<void> => {
       dynamo,
       postgres,
       entryModuleUrl,
+      ...(demoTable ? { demoTable } : {}),
       ...(dataDir ? { dataDir } : {}),
       ...(consoleDir ? { consoleDir } : {}),
     });

@@ -1,6 +1,6 @@
 // @ts-check
 // `npm start`: the whole system on loopback (dev/run-larder.ts), run from the stack bundle under plain Node.
-import { dirname } from "node:path";
+import { basename, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureConsoleBuild } from "./console-build.mjs";
 import { ensureStackBundle } from "./stack-bundle.mjs";
@@ -29,4 +29,9 @@ const { runLarder } = await import(processEntry);
 // The web console builds (when its sources changed) in a child process while the stack starts: checked
 // once DynamoDB Local's JVM is spawned, the first thing runLarder does.
 const consoleDir = () => ensureConsoleBuild({ root }).then((build) => build.dir);
-await runLarder({ startedAt, entryModuleUrl: bundle.entryModuleUrl, consoleDir });
+await runLarder({
+  startedAt,
+  entryModuleUrl: bundle.entryModuleUrl,
+  consoleDir,
+  stackKey: basename(bundle.dir),
+});

@@ -28,6 +28,19 @@ const send = async (apiUrl: string, method: string, path: string, body: unknown)
 const refused = async (what: string, response: Response): Promise<Error> =>
   new Error(`Demo data: ${what} answered ${response.status}: ${await response.text()}`);
 
+/** What `loadDemoData` loaded into a new table, told without loading it: the demo table's template holds it. */
+export const demoDataInTemplate = (): DemoDataLoaded => {
+  const demo = DemoDataSchema.parse(demoFile);
+  return {
+    tenant: DEMO_TENANT,
+    recipesCreated: demo.recipes.length,
+    recipesReplaced: 0,
+    snapshotId: demo.plan.snapshot_id ?? "",
+    meals: demo.plan.planned_meals.length,
+    planCreated: true,
+  };
+};
+
 /**
  * Loads dev/demo/cook-demo.json (a week's plan of real recipes) through the running API, as a client
  * would: PUT each recipe, then POST the plan. Idempotent: recipes are replaced with the same content and

@@ -11,7 +11,7 @@ import {
   startLocalPostgres,
   startStackPostgres,
 } from "../../../dev/local-postgres";
-import { prepareDemoDatabase } from "../../../dev/prepare-demo-database";
+import { prepareDemoData } from "../../../dev/prepare-demo-data";
 import { readMigrationFiles } from "../../../functions/core/sql/migration-files";
 import { queryOnce } from "../../support/query-once";
 import { scaledTimeout } from "../../support/test-timeouts";
@@ -118,7 +118,7 @@ describe("the local PostgreSQL started from a saved snapshot", () => {
     "opens an empty folder from the cached demo database with the demo campaigns dated from the day it opens, whichever day",
     async () => {
       // The cached demo database as npm ci's postinstall makes it (kept when a start already made it).
-      await prepareDemoDatabase({ cacheDir: dirname(pgliteCacheFile("demo.tar")) });
+      await prepareDemoData({ cacheDir: dirname(pgliteCacheFile("demo.tar")) });
       const config = readLocalStackConfig({ DEMO_DATA: "on", LLM_PROVIDER: "none" });
       const days = [new Date("2027-03-15T23:30:00.000Z"), new Date(), DEMO_CAMPAIGNS_CACHED_DAY];
       for (const [n, day] of days.entries()) {

@@ -1,13 +1,16 @@
 import { execFile } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
+import { DynamoDBClient, ScanCommand } from "@aws-sdk/client-dynamodb";
 import { afterAll, describe, expect, it } from "vitest";
 import { ensureConsoleBuild } from "../../../dev/console-build.mjs";
 import { demoCatalog } from "../../../dev/demo/catalog-demo";
 import { DEMO_CAMPAIGNS_CACHED_DAY, demoCampaigns } from "../../../dev/demo/demo-campaigns";
+import { demoDataInTemplate } from "../../../dev/demo/load-demo-data";
 import { shiftDemoCampaigns } from "../../../dev/demo/shift-demo-campaigns";
-import { findJar, findJava } from "../../../dev/dynamodb-local";
+import { placeDemoTable } from "../../../dev/demo-table-template";
+import { findJar, findJava, startDynamoDbLocal } from "../../../dev/dynamodb-local";
 import { planClassArchive } from "../../../dev/dynamodb-local-cds";
 import {
   demoDatabaseIn,
@@ -16,6 +19,8 @@ import {
   startLocalPostgres,
 } from "../../../dev/local-postgres";
 import { ensureStackBundle } from "../../../dev/stack-bundle.mjs";
+import { LOCAL_DYNAMODB_CLIENT_CONFIG } from "../../../functions/core/db/app-table";
+import { tableDefinition } from "../../../functions/core/db/table-definition";
 import { readMigrationFiles } from "../../../functions/core/sql/migration-files";
 import { PROJECT_ROOT } from "../../support/project-script";
 import { queryOnce } from "../../support/query-once";
@@ -51,7 +56,7 @@ describe("npm's postinstall (dev/postinstall.mjs)", () => {
       expect(outcome.code).toBe(0);
       expect(outcome.stdout.trim().split("\n")).toEqual([
         expect.stringMatching(
-          /^Larder: prepared the first `npm start` in \d+\.\d s \(initdb template, demo database, stack bundle, web console, workflows validated, DynamoDB Local's class archive\)$/,
+          /^Larder: prepared the first `npm start` in \d+\.\d s \(initdb template, demo data, stack bundle, web console, workflows validated, DynamoDB Local's class archive\)$/,
         ),
       ]);
 
@@ -86,6 +91,26 @@ describe("npm's postinstall (dev/postinstall.mjs)", () => {
       expect(await queryOnce(demo.url, "SELECT count(*)::int AS n FROM catalog_products")).toEqual([
         { n: demoCatalog().products.length },
       ]);
+
+      // The demo table's template, keyed by the bundle: an empty folder's DynamoDB Local opens with the app
+      // table and the demo recipes and plan in it.
+      const bundleKey = basename(
+        (await ensureStackBundle({ root: PROJECT_ROOT, cacheDir: join(cacheDir, "stack") })).dir,
+      );
+      const dbPath = join(dir, "dynamodb");
+      expect(placeDemoTable({}, dbPath, bundleKey, cacheDir)).toBe("larder-local");
+      const dynamo = await startDynamoDbLocal({ dbPath, classArchiveDir: false });
+      const client = new DynamoDBClient({ endpoint: dynamo.endpoint, ...LOCAL_DYNAMODB_CLIENT_CONFIG });
+      try {
+        const items = await client.send(new ScanCommand({ TableName: "larder-local" }));
+        const keys = (items.Items ?? []).map((item) => item[tableDefinition.partitionKey]?.S ?? "");
+        const { meals, recipesCreated } = demoDataInTemplate();
+        expect(keys.filter((key) => key.startsWith("T#demo#RECIPE#"))).toHaveLength(recipesCreated);
+        expect(keys.filter((key) => key === "T#demo#PLAN#demo-week")).toHaveLength(meals + 1);
+      } finally {
+        client.destroy();
+        await dynamo.stop();
+      }
 
       // The start's own checks find the bundle and the console current: neither is built again.
       const bundle = await ensureStackBundle({ root: PROJECT_ROOT, cacheDir: join(cacheDir, "stack") });
@@ -123,7 +148,7 @@ describe("npm's postinstall (dev/postinstall.mjs)", () => {
     for (const part of [
       "the stack bundle",
       "PostgreSQL's initdb template",
-      "the demo database",
+      "the demo data",
       "the web console",
     ])
       expect(lines[0]).toContain(part);
