@@ -298,9 +298,11 @@ export const startLocalStack = async (
     const readyReached = new Promise<void>((resolve) => {
       reachedReady = resolve;
     });
+    // A table copied from the demo table's template is as new: the folder was empty, nothing was kept.
+    const tableFromTemplate = options.demoTable === config.TABLE_NAME;
     const keptWork: Promise<KeptWork | undefined> = Promise.all([tableMade, readyReached]).then(
       ([{ created }]) =>
-        created
+        created || tableFromTemplate
           ? undefined
           : findKeptWork(DynamoDBDocumentClient.from(client), config.TABLE_NAME, { turns: scanTurns }),
     );
@@ -439,7 +441,7 @@ export const startLocalStack = async (
       ]);
       // Copied with the data folder's DynamoDB file from the template, or loaded through the API.
       const demo =
-        options.demoTable === config.TABLE_NAME && !tableCreated
+        tableFromTemplate && !tableCreated
           ? demoDataInTemplate()
           : await loadDemoData(api.url);
       phaseLog("demo recipes and plan");
