@@ -440,10 +440,7 @@ export const startLocalStack = async (
         import("./demo/shift-demo-campaigns"),
       ]);
       // Copied with the data folder's DynamoDB file from the template, or loaded through the API.
-      const demo =
-        tableFromTemplate && !tableCreated
-          ? demoDataInTemplate()
-          : await loadDemoData(api.url);
+      const demo = tableFromTemplate && !tableCreated ? demoDataInTemplate() : await loadDemoData(api.url);
       phaseLog("demo recipes and plan");
       let catalog: { categories: number; products: number };
       let campaigns: CampaignDemoLoaded;
