@@ -9,7 +9,7 @@ export interface CampaignDemoLoaded {
 }
 
 /**
- * Loads the demo campaigns (dev/demo/demo-campaigns.ts, dated back from today) through the running API, as
+ * Loads the demo campaigns (dev/demo/demo-campaigns.ts, dated back from `today`) through the running API, as
  * a client would: POST /campaigns in batches of at most 500. Idempotent: a second start updates them, and
  * only campaigns whose text changed are re-embedded.
  */
