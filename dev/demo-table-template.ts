@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { copyFileSync, existsSync, mkdirSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { findJar } from "./dynamodb-local";
 
@@ -37,7 +37,14 @@ export const placeDemoTable = (
   const tableName = env.TABLE_NAME ?? "larder-local";
   const template = demoTableTemplateIn(cacheDir, stackKey, tableName);
   if (!existsSync(template)) return undefined;
-  mkdirSync(dbPath, { recursive: true });
-  copyFileSync(template, join(dbPath, DYNAMODB_LOCAL_FILE));
-  return tableName;
+  const file = join(dbPath, DYNAMODB_LOCAL_FILE);
+  try {
+    mkdirSync(dbPath, { recursive: true });
+    copyFileSync(template, file);
+    return tableName;
+  } catch {
+    // A cache: without it the start makes the table and loads them (a copy cut short is not left behind).
+    rmSync(file, { force: true });
+    return undefined;
+  }
 };
