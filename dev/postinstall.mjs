@@ -67,7 +67,8 @@ const prepareDynamoDbArchive = async (archiveDir) => {
   try {
     const table = "larder-postinstall";
     const { partitionKey, sortKey } = tableDefinition;
-    await ensureAppTable(client, table);
+    // As a start makes it: TTL off until ready (the archive then holds a start's classes, not the expiry job's).
+    await ensureAppTable(client, table, { timeToLive: false });
     await client.send(
       new GetItemCommand({
         TableName: table,

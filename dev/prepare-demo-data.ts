@@ -90,7 +90,8 @@ export const prepareDemoData = async (
     if (dynamo) {
       const client = new DynamoDBClient({ endpoint: dynamo.endpoint, ...LOCAL_DYNAMODB_CLIENT_CONFIG });
       try {
-        await ensureAppTable(client, DEMO_TABLE_NAME);
+        // TTL off, as the start keeps it until ready (dev/local-stack.ts): a copy must not run the expiry job.
+        await ensureAppTable(client, DEMO_TABLE_NAME, { timeToLive: false });
       } finally {
         client.destroy();
       }

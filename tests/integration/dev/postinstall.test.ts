@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
-import { DynamoDBClient, ScanCommand } from "@aws-sdk/client-dynamodb";
+import { DescribeTimeToLiveCommand, DynamoDBClient, ScanCommand } from "@aws-sdk/client-dynamodb";
 import { afterAll, describe, expect, it } from "vitest";
 import { ensureConsoleBuild } from "../../../dev/console-build.mjs";
 import { demoCatalog } from "../../../dev/demo/catalog-demo";
@@ -107,6 +107,11 @@ describe("npm's postinstall (dev/postinstall.mjs)", () => {
         const { meals, recipesCreated } = demoDataInTemplate();
         expect(keys.filter((key) => key.startsWith("T#demo#RECIPE#"))).toHaveLength(recipesCreated);
         expect(keys.filter((key) => key === "T#demo#PLAN#demo-week")).toHaveLength(meals + 1);
+        // TTL off, as a start keeps it until ready: a copy's JVM must not run the expiry job before ready.
+        const { TimeToLiveDescription } = await client.send(
+          new DescribeTimeToLiveCommand({ TableName: "larder-local" }),
+        );
+        expect(TimeToLiveDescription?.TimeToLiveStatus).toBe("DISABLED");
       } finally {
         client.destroy();
         await dynamo.stop();
