@@ -69,6 +69,17 @@ describe("nearest campaigns", () => {
     expect(whereOf(statements[0]?.text ?? "")).toContain("EXISTS (SELECT FROM statement_settings)");
   });
 
+  it("ranks ids and distances only, and reads the columns of the rows it keeps", async () => {
+    // A filtered rank sorts every row that passes: columns computed there were computed for each of them.
+    const { sql, statements } = recordingSql([20]);
+    await createCampaignRepository(sql).nearest([1, 0], "m", "campaign_text", [{ channel: "Email" }], 20);
+    const text = (statements[0]?.text ?? "").replace(/\s+/g, " ");
+    expect(text.match(/nearest AS MATERIALIZED \( (SELECT .*?) FROM campaigns/)?.[1]).toBe(
+      "SELECT tenant, id, campaign_text_embedding <=> $2::vector AS distance",
+    );
+    expect(text).toContain("FROM nearest JOIN campaigns USING (tenant, id) ORDER BY nearest.distance");
+  });
+
   it("takes other run-time settings from its options (a bench sweeps ef_search)", async () => {
     const { sql, statements } = recordingSql([20]);
     await createCampaignRepository(sql, {
