@@ -156,16 +156,19 @@ export const createCampaignRepository = (
     );
   },
 
-  /** The distinct values of each dimension, most frequent first (a large set is shown to a model by its head). */
+  /**
+   * The distinct values of each dimension, most frequent first (a large set is shown to a model by its head).
+   * One pass over the tenant's rows, each giving its values of every dimension: a union of one scan per
+   * dimension read the table five times (bench/README.md, "semantic_search").
+   */
   async vocabulary() {
     const result = await sql.query(
-      `SELECT dimension, value FROM (
-         SELECT 'channel' AS dimension, channel AS value FROM campaigns WHERE tenant = $1
-         UNION ALL SELECT 'sentiment', imagery_sentiment FROM campaigns WHERE tenant = $1 AND imagery_sentiment <> ''
-         UNION ALL SELECT 'visual_style', imagery_visual_style FROM campaigns WHERE tenant = $1 AND imagery_visual_style <> ''
-         UNION ALL SELECT 'company', company FROM campaigns WHERE tenant = $1
-         UNION ALL SELECT 'value_prop', p FROM campaigns, unnest(key_value_props) p WHERE tenant = $1
-       ) v GROUP BY dimension, value ORDER BY count(*) DESC, value`,
+      `SELECT v.dimension, v.value FROM campaigns c,
+         LATERAL (VALUES ('channel', c.channel), ('sentiment', nullif(c.imagery_sentiment, '')),
+                         ('visual_style', nullif(c.imagery_visual_style, '')), ('company', c.company)
+                  UNION ALL SELECT 'value_prop', p FROM unnest(c.key_value_props) p) AS v(dimension, value)
+        WHERE c.tenant = $1 AND v.value IS NOT NULL
+        GROUP BY v.dimension, v.value ORDER BY count(*) DESC, v.value`,
     );
     const vocabulary: CampaignVocabulary = {
       channel: [],
