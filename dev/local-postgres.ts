@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -96,51 +96,11 @@ const pgliteOptions = (settings: PgliteSettings) => ({
  * at start, and in WASM that is the largest part of opening a database: with the defaults (128 MB of
  * shared buffers, 100 connections' lock tables) PGlite's open took 2.0-2.7 s of this process's CPU, with
  * these 1.6-1.8 s (bench/README.md). PGlite is one session, so 20 connections' lock space is plenty; pages
- * past the 16 MB of buffers are read from the operating system's file cache. A kept folder with more data
- * gets a larger cache (stackPgliteSettings).
+ * past the 16 MB of buffers are read from the operating system's file cache. Not sized from the data: each MB
+ * of cache costs the open about 4.5 ms of CPU, so a folder of 100,000 campaigns (384 MB to hold it) would
+ * restart 1.5 s slower for a faster search (bench/README.md, "semantic_search").
  */
 export const STACK_PGLITE_SETTINGS: PgliteSettings = { shared_buffers: "16MB", max_connections: "20" };
-
-/** Data (tables and indexes) past which a kept folder's buffer cache is sized to hold it. */
-const LARGE_DATA_BYTES = 256 * 2 ** 20;
-const MB = 2 ** 20;
-
-/**
- * `shared_buffers` for a database of `dataBytes`: 16 MB (STACK_PGLITE_SETTINGS) up to 256 MB of data, then
- * the data's size in steps of 64 MB, at most 1 GB. A nearest-neighbour query walks about 2,000 pages of an
- * HNSW index at random (260 MB at 100,000 campaigns): a page the cache misses is read through PGlite's file
- * system, and with 128 MB a query missed 40 % of its pages. Each MB of cache costs the open about 4.5 ms of
- * CPU (PostgreSQL zeroes it), so a small folder keeps the small cache (bench/README.md, "semantic_search").
- */
-export const sharedBuffersFor = (dataBytes: number): string =>
-  dataBytes <= LARGE_DATA_BYTES ? "16MB" : `${Math.min(1024, Math.ceil(dataBytes / MB / 64) * 64)}MB`;
-
-/** The first object id PostgreSQL gives a user's table or index (FirstNormalObjectId): below it, initdb's catalog. */
-const FIRST_NORMAL_OBJECT_ID = 16384;
-
-/**
- * The bytes of a data directory's own tables and indexes (their files in `base`, segments included; the
- * system catalog's, about 900 files, skipped); 0 when it holds none.
- */
-export const dataBytesOf = (dataDir: string): number => {
-  const base = join(dataDir, "base");
-  if (!existsSync(base)) return 0;
-  let bytes = 0;
-  for (const database of readdirSync(base)) {
-    for (const file of readdirSync(join(base, database))) {
-      const relation = /^(\d+)(?:\.\d+)?$/.exec(file);
-      if (relation && Number(relation[1]) >= FIRST_NORMAL_OBJECT_ID)
-        bytes += statSync(join(base, database, file), { throwIfNoEntry: false })?.size ?? 0;
-    }
-  }
-  return bytes;
-};
-
-/** The stack's settings for a database in `dataDir` (kept, or about to be filled), or in memory. */
-export const stackPgliteSettings = (dataDir?: string): PgliteSettings => ({
-  ...STACK_PGLITE_SETTINGS,
-  shared_buffers: sharedBuffersFor(dataDir ? dataBytesOf(dataDir) : 0),
-});
 
 /** V8's `--wasm-tiering-budget`: this process's own when it was started with one, else V8's default. */
 export const wasmTieringBudget = (execArgv: readonly string[] = process.execArgv): number => {
@@ -485,7 +445,7 @@ export const startStackPostgres = (
         ...(config.DATABASE_PORT ? { port: config.DATABASE_PORT } : {}),
         ...(dataDir ? { dataDir } : {}),
         ...(demoSnapshot ? { snapshot: demoSnapshot } : {}),
-        settings: stackPgliteSettings(keptDatabase ? dataDir : undefined),
+        settings: STACK_PGLITE_SETTINGS,
         deferWasmTierUp: true,
       }).then(async (postgres) => {
         // Opened from the cached demo database: its campaigns move to today before anything reads them.
