@@ -15,7 +15,8 @@
  * `BENCH_HNSW_M`, `BENCH_HNSW_EF_CONSTRUCTION` (16, 64: the migration's, pgvector's defaults) and
  * `BENCH_MAINTENANCE_WORK_MEM` (512MB, so the graph is built in memory) shape the build;
  * The folder is loaded and built, then opened again (a cold cache, as after a restart) for the queries, with
- * PGlite's default buffer cache (128MB) unless `BENCH_SHARED_BUFFERS` names another.
+ * PGlite's default buffer cache (128MB) unless `BENCH_SHARED_BUFFERS` names another. `BENCH_KEEP_DIR` keeps
+ * the loaded and built folder there, and a later run given the same folder skips the load and the build.
  *
  *   npx tsx bench/semantic-search-100k.ts
  */
@@ -64,71 +65,87 @@ const load = () =>
     .join(" ");
 console.log(`${new Date().toISOString()}, load average ${load()}, ${CAMPAIGNS} campaigns`);
 
-const dataDir = mkdtempSync(join(tmpdir(), "larder-bench-semantic-"));
-process.on("exit", () => rmSync(dataDir, { recursive: true, force: true }));
+const KEEP_DIR = process.env.BENCH_KEEP_DIR;
+const dataDir = KEEP_DIR ?? mkdtempSync(join(tmpdir(), "larder-bench-semantic-"));
+if (!KEEP_DIR) process.on("exit", () => rmSync(dataDir, { recursive: true, force: true }));
 // Loaded and built with PGlite's defaults, then opened again as the stack would (below).
 let postgres = await startLocalPostgres({ dataDir: join(dataDir, "pg") });
 let sql = createPostgresWireSql({ url: postgres.url, sharedSession: true });
 const embedding = createEmbedding(readEmbeddingConfig({}), { logger: null });
-
-await sql.query("DROP INDEX campaigns_campaign_text_embedding");
-await sql.query("DROP INDEX campaigns_full_campaign_text_embedding");
-await sql.query("DROP INDEX campaigns_search_text");
-
-let started = performance.now();
-const BATCH = 500;
-let model = "";
-const texts = new Set<string>();
-for (let from = 0; from < CAMPAIGNS; from += BATCH) {
-  const rows = Array.from({ length: Math.min(BATCH, CAMPAIGNS - from) }, (_, k) => {
-    const i = from + k;
-    if (CORPUS === "campaigns") return campaigns.variant(i);
-    const words = Array.from({ length: 8 }, () => realisticQuery("english")).join(" ");
-    return {
-      id: `c${i}`,
-      channel: DEMO_CHANNELS[i % DEMO_CHANNELS.length] as string,
-      sentiment: DEMO_SENTIMENTS[Math.floor(i / DEMO_CHANNELS.length) % DEMO_SENTIMENTS.length] as string,
-      text: `${pick(["Earn", "Get", "Enjoy", "Save with"])} ${words}`,
-    };
-  });
-  for (const row of rows) texts.add(row.text);
-  const embedded = await embedding.embed(
-    rows.map((r) => r.text),
-    { purpose: "document" },
-  );
-  model = embedded.model;
-  const params = new ParamList();
-  const values = rows.map(
-    (r, k) =>
-      `($1, ${params.add(r.id)}, 'Bench Bank', ${params.add(r.channel)}, ${params.add(r.sentiment)}, DATE '2026-06-01', ${params.add(r.text)}, ${params.add(sqlVector(embedded.vectors[k] ?? []))}::vector, ${params.add(model)})`,
-  );
-  await sql.query(
-    `INSERT INTO campaigns (tenant, id, company, channel, imagery_sentiment, capture_date, campaign_text, campaign_text_embedding, embedding_model) VALUES ${values.join(", ")}`,
-    [TENANT, ...params.values],
-  );
-}
-console.log(
-  `load (embed + multi-row INSERT, no HNSW): ${((performance.now() - started) / 1000).toFixed(1)} s`,
-);
-const distinctVectors = await sql.query(
-  "SELECT count(DISTINCT md5(campaign_text_embedding::text))::int AS n FROM campaigns WHERE tenant = $1",
+// A kept folder that holds the rows and the index (a finished earlier run) is queried as it is.
+const kept = await sql.query(
+  "SELECT count(*)::int AS n, to_regclass('campaigns_campaign_text_embedding') IS NOT NULL AS built FROM campaigns WHERE tenant = $1",
   [TENANT],
 );
-console.log(
-  `corpus ${CORPUS}: ${texts.size} distinct texts, ${distinctVectors.rows[0]?.n} distinct vectors of ${CAMPAIGNS}`,
-);
-// The graph in memory while it is built: past maintenance_work_mem (PGlite's 64 MB, about 25,000 vectors
-// of 512 dimensions) pgvector goes on inserting on disk, many times slower.
-await sql.query(`SET maintenance_work_mem = '${MAINTENANCE_WORK_MEM}'`);
-started = performance.now();
-await sql.query(
-  `CREATE INDEX campaigns_campaign_text_embedding ON campaigns USING hnsw (campaign_text_embedding vector_cosine_ops) WITH (m = ${HNSW_M}, ef_construction = ${HNSW_EF_CONSTRUCTION})`,
-);
-console.log(
-  `HNSW build (m ${HNSW_M}, ef_construction ${HNSW_EF_CONSTRUCTION}, maintenance_work_mem ${MAINTENANCE_WORK_MEM}): ${((performance.now() - started) / 1000).toFixed(1)} s, load ${load()}`,
-);
-await sql.query("ANALYZE campaigns");
-await sql.query("CHECKPOINT");
+const reused = kept.rows[0]?.n === CAMPAIGNS && kept.rows[0]?.built === true;
+let started = performance.now();
+// The model the rows were embedded with, and the queries are.
+const model = (await embedding.embed(["model"], { purpose: "query" })).model;
+if (reused) {
+  console.log(`reusing ${dataDir}: ${CAMPAIGNS} campaigns, HNSW built (BENCH_KEEP_DIR)`);
+  // The variants drawn again, unused, so the queries drawn after them are a fresh run's.
+  if (CORPUS === "campaigns") for (let i = 0; i < CAMPAIGNS; i++) campaigns.variant(i);
+} else await loadAndBuild();
+
+async function loadAndBuild() {
+  await sql.query("DELETE FROM campaigns WHERE tenant = $1", [TENANT]);
+  await sql.query("DROP INDEX IF EXISTS campaigns_campaign_text_embedding");
+  await sql.query("DROP INDEX IF EXISTS campaigns_full_campaign_text_embedding");
+  await sql.query("DROP INDEX IF EXISTS campaigns_search_text");
+
+  started = performance.now();
+  const BATCH = 500;
+  const texts = new Set<string>();
+  for (let from = 0; from < CAMPAIGNS; from += BATCH) {
+    const rows = Array.from({ length: Math.min(BATCH, CAMPAIGNS - from) }, (_, k) => {
+      const i = from + k;
+      if (CORPUS === "campaigns") return campaigns.variant(i);
+      const words = Array.from({ length: 8 }, () => realisticQuery("english")).join(" ");
+      return {
+        id: `c${i}`,
+        channel: DEMO_CHANNELS[i % DEMO_CHANNELS.length] as string,
+        sentiment: DEMO_SENTIMENTS[Math.floor(i / DEMO_CHANNELS.length) % DEMO_SENTIMENTS.length] as string,
+        text: `${pick(["Earn", "Get", "Enjoy", "Save with"])} ${words}`,
+      };
+    });
+    for (const row of rows) texts.add(row.text);
+    const embedded = await embedding.embed(
+      rows.map((r) => r.text),
+      { purpose: "document" },
+    );
+    const params = new ParamList();
+    const values = rows.map(
+      (r, k) =>
+        `($1, ${params.add(r.id)}, 'Bench Bank', ${params.add(r.channel)}, ${params.add(r.sentiment)}, DATE '2026-06-01', ${params.add(r.text)}, ${params.add(sqlVector(embedded.vectors[k] ?? []))}::vector, ${params.add(model)})`,
+    );
+    await sql.query(
+      `INSERT INTO campaigns (tenant, id, company, channel, imagery_sentiment, capture_date, campaign_text, campaign_text_embedding, embedding_model) VALUES ${values.join(", ")}`,
+      [TENANT, ...params.values],
+    );
+  }
+  console.log(
+    `load (embed + multi-row INSERT, no HNSW): ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  const distinctVectors = await sql.query(
+    "SELECT count(DISTINCT md5(campaign_text_embedding::text))::int AS n FROM campaigns WHERE tenant = $1",
+    [TENANT],
+  );
+  console.log(
+    `corpus ${CORPUS}: ${texts.size} distinct texts, ${distinctVectors.rows[0]?.n} distinct vectors of ${CAMPAIGNS}`,
+  );
+  // The graph in memory while it is built: past maintenance_work_mem (PGlite's 64 MB, about 25,000 vectors
+  // of 512 dimensions) pgvector goes on inserting on disk, many times slower.
+  await sql.query(`SET maintenance_work_mem = '${MAINTENANCE_WORK_MEM}'`);
+  started = performance.now();
+  await sql.query(
+    `CREATE INDEX campaigns_campaign_text_embedding ON campaigns USING hnsw (campaign_text_embedding vector_cosine_ops) WITH (m = ${HNSW_M}, ef_construction = ${HNSW_EF_CONSTRUCTION})`,
+  );
+  console.log(
+    `HNSW build (m ${HNSW_M}, ef_construction ${HNSW_EF_CONSTRUCTION}, maintenance_work_mem ${MAINTENANCE_WORK_MEM}): ${((performance.now() - started) / 1000).toFixed(1)} s, load ${load()}`,
+  );
+  await sql.query("ANALYZE campaigns");
+  await sql.query("CHECKPOINT");
+}
 await sql.close();
 await postgres.stop();
 // Opened again, as after a restart: the queries start from a cold cache.
