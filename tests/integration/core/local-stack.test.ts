@@ -5,6 +5,7 @@ import { LOCAL_AWS_ENV } from "../../../dev/dynamodb-local";
 import { readLocalStackConfig } from "../../../dev/local-config";
 import { type LocalStack, startLocalStack } from "../../../dev/local-stack";
 import { parseErrorBody } from "../../support/error-body";
+import { QUIET_STACK_ENV } from "../../support/quiet-stack-env";
 
 // The whole `npm start` stack (its own DynamoDB Local, table, API server) on free ports. It writes the
 // handlers' variables into process.env, so this file restores the environment it found.
@@ -31,14 +32,7 @@ const callersAws = {
 beforeAll(async () => {
   Object.assign(process.env, callersAws);
   stack = await startLocalStack(
-    readLocalStackConfig({
-      PORT: "0",
-      STORE_PORT: "0",
-      DEMO_DATA: "off",
-      SCHEDULES: "off",
-      LLM_PROVIDER: "none",
-      TABLE_NAME: "larder-local-stack-test",
-    }),
+    readLocalStackConfig({ ...QUIET_STACK_ENV, TABLE_NAME: "larder-local-stack-test" }),
   );
 });
 
@@ -75,11 +69,9 @@ describe("the local stack (npm start)", () => {
   });
 
   it("refuses a second stack in the same process, whose handlers would keep the first stack's config", async () => {
-    await expect(
-      startLocalStack(
-        readLocalStackConfig({ PORT: "0", STORE_PORT: "0", DEMO_DATA: "off", SCHEDULES: "off" }),
-      ),
-    ).rejects.toThrow(/One local stack per process/);
+    await expect(startLocalStack(readLocalStackConfig(QUIET_STACK_ENV))).rejects.toThrow(
+      /One local stack per process/,
+    );
     expect((await fetch(`${running().apiUrl}/health`)).status).toBe(200);
   });
 

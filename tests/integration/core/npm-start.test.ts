@@ -9,6 +9,7 @@ import {
   type ProcessInfo,
   processGroupMembers,
 } from "../../support/processes";
+import { QUIET_STACK_ENV } from "../../support/quiet-stack-env";
 import { scaledTimeout } from "../../support/test-timeouts";
 import { waitUntil } from "../../support/wait-until";
 
@@ -72,14 +73,7 @@ const listeningPorts = async (ports: Record<string, number>): Promise<string[]> 
   return open;
 };
 
-const localStackEnv = {
-  ...process.env,
-  PORT: "0",
-  STORE_PORT: "0",
-  DEMO_DATA: "off",
-  SCHEDULES: "off",
-  LLM_PROVIDER: "none",
-};
+const localStackEnv = { ...process.env, ...QUIET_STACK_ENV };
 
 // Whatever a test started, ended by id even when the test failed: the child, its group, every member seen.
 let child: ChildProcess | undefined;

@@ -6,6 +6,7 @@ import { readLocalStackConfig } from "../../../dev/local-config";
 import { type LocalStack, startLocalStack } from "../../../dev/local-stack";
 import { ShoppingListSchema, SnapshotViewSchema } from "../../../functions/cook/domain";
 import { createApiCall } from "../../support/local-api-server";
+import { QUIET_STACK_ENV } from "../../support/quiet-stack-env";
 
 // `npm start` with DEMO_DATA=on and no model: the whole local stack (its own DynamoDB Local) loads every
 // area's demo data through the real API, once for this file. It writes the handlers' variables into
@@ -17,14 +18,7 @@ let stack: LocalStack | undefined;
 
 beforeAll(async () => {
   stack = await startLocalStack(
-    readLocalStackConfig({
-      PORT: "0",
-      STORE_PORT: "0",
-      DEMO_DATA: "on",
-      SCHEDULES: "off",
-      LLM_PROVIDER: "none",
-      TABLE_NAME: "larder-demo-data-test",
-    }),
+    readLocalStackConfig({ ...QUIET_STACK_ENV, DEMO_DATA: "on", TABLE_NAME: "larder-demo-data-test" }),
     (line) => logLines.push(line),
   );
 });

@@ -7,6 +7,7 @@ import { LOCAL_AWS_ENV, startDynamoDbLocal } from "../../../dev/dynamodb-local";
 import { readLocalStackConfig } from "../../../dev/local-config";
 import { type LocalStack, startLocalStack } from "../../../dev/local-stack";
 import { tableDefinition } from "../../../functions/core/db/table-definition";
+import { QUIET_STACK_ENV } from "../../support/quiet-stack-env";
 import { waitUntil } from "../../support/wait-until";
 
 // DynamoDB Local runs a table's expiry job from the moment its JVM starts when the table's TTL is on: the
@@ -41,14 +42,7 @@ const timeToLiveOf = async (endpoint: string) => {
 describe("the local stack's table TTL", () => {
   it("is on while the stack runs after ready, and off in the folder it keeps once stopped", async () => {
     stack = await startLocalStack(
-      readLocalStackConfig({
-        PORT: "0",
-        STORE_PORT: "0",
-        DEMO_DATA: "off",
-        SCHEDULES: "off",
-        LLM_PROVIDER: "none",
-        TABLE_NAME: TABLE,
-      }),
+      readLocalStackConfig({ ...QUIET_STACK_ENV, TABLE_NAME: TABLE }),
       () => undefined,
       { dataDir },
     );

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { startTarpitServer, type TarpitServer } from "../../../dev/fake-llm/tarpit-server";
+import { QUIET_STACK_ENV } from "../../support/quiet-stack-env";
 import { scaledTimeout } from "../../support/test-timeouts";
 import { waitUntil } from "../../support/wait-until";
 
@@ -30,11 +31,8 @@ const start = (dataDir: string, env: Record<string, string> = {}, args: string[]
     cwd: ROOT,
     env: {
       ...process.env,
-      PORT: "0",
-      STORE_PORT: "0",
-      SCHEDULES: "off",
+      ...QUIET_STACK_ENV,
       DEMO_DATA: "on",
-      LLM_PROVIDER: "none",
       LARDER_DATA_DIR: dataDir,
       ...env,
     },

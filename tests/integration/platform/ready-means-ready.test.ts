@@ -10,6 +10,7 @@ import {
   type ProcessInfo,
   processGroupMembers,
 } from "../../support/processes";
+import { QUIET_STACK_ENV } from "../../support/quiet-stack-env";
 import { scaledTimeout } from "../../support/test-timeouts";
 import { waitUntil } from "../../support/wait-until";
 
@@ -63,14 +64,7 @@ afterAll(() => {
 const startStack = () => {
   child = spawn(process.execPath, ["dev/start.mjs"], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: "0",
-      STORE_PORT: "0",
-      DEMO_DATA: "on",
-      SCHEDULES: "off",
-      LLM_PROVIDER: "none",
-    },
+    env: { ...process.env, ...QUIET_STACK_ENV, DEMO_DATA: "on" },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
