@@ -1,3 +1,5 @@
+import { EMBEDDING_DIMENSIONS } from "../../../core/embedding/embedding-config";
+import { LOCAL_EMBEDDING_MODEL } from "../../../core/embedding/local-embedding";
 import { NEAREST_SETTINGS, statementSettings } from "../../../core/sql/nearest-settings";
 import {
   matchCountSql,
@@ -125,6 +127,27 @@ const GROUP_EXPRESSIONS: Record<GroupBy, string> = {
 const LANGUAGES = ["english", "portuguese", "russian", "simple"] as const;
 
 /** The CampaignRepository port over one tenant's campaigns in PostgreSQL (migration 0003). Every statement filters on the tenant. */
+/**
+ * How a model's vectors are ranked: the distance its HNSW index serves and the condition of that partial
+ * index (migration 0011). The local embedding is sparse and indexed as sparsevec, half the room; a provider's
+ * dense vectors keep the vector index. The condition is a constant, so the planner sees the index applies
+ * whatever the plan (the model is also bound, as `embedding_model = $n`).
+ */
+export const vectorRanking = (
+  column: string,
+  model: string,
+  vector: string,
+): { distance: string; indexCondition: string } =>
+  model === LOCAL_EMBEDDING_MODEL
+    ? {
+        distance: `${column}::sparsevec(${EMBEDDING_DIMENSIONS}) <=> ${vector}::vector::sparsevec(${EMBEDDING_DIMENSIONS})`,
+        indexCondition: `embedding_model = '${LOCAL_EMBEDDING_MODEL}'`,
+      }
+    : {
+        distance: `${column} <=> ${vector}::vector`,
+        indexCondition: `embedding_model <> '${LOCAL_EMBEDDING_MODEL}'`,
+      };
+
 export interface CampaignRepositoryOptions {
   /** Matches a full-text search ranks of each kind (RANK_CANDIDATES); null ranks every match (benches, tests). */
   rankCandidates?: number | null;
@@ -320,9 +343,11 @@ export const createCampaignRepository = (
     const params = new ParamList();
     const v = params.add(sqlVector(vector));
     const column = field === "campaign_text" ? "campaign_text_embedding" : "full_campaign_text_embedding";
+    const ranking = vectorRanking(column, model, v);
     const clauses = [
       "tenant = $1",
       `embedding_model = ${params.add(model)}`,
+      ranking.indexCondition,
       `${column} IS NOT NULL`,
       ...filterClauses(filterSets, params),
     ];
@@ -354,12 +379,12 @@ export const createCampaignRepository = (
         params.values,
       );
     // The HNSW index serves this ORDER BY (the opclass's own operator) when the planner picks it.
-    let result = await nearestBy(`${column} <=> ${v}::vector`);
+    let result = await nearestBy(ranking.distance);
     if (result.rows.length < limit) {
       // Fewer rows than asked means "exhausted" or, past the iterative scan's own bound
       // (hnsw.max_scan_tuples), "starved": rank exactly (`+ 0` is an expression no index serves). A short
       // result means the filters are selective, so that sort is small.
-      result = await nearestBy(`(${column} <=> ${v}::vector) + 0`);
+      result = await nearestBy(`(${ranking.distance}) + 0`);
     }
     // Every row with a vector is "a neighbour": the total is the number returned.
     return { total: result.rows.length, campaigns: result.rows.map(toCampaign) };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createCampaignRepository } from "../../../../functions/chat/campaigns/adapters/sql-campaign-repository";
+import { LOCAL_EMBEDDING_MODEL } from "../../../../functions/core/embedding/local-embedding";
 import type { SqlParam, SqlResult, SqlRow } from "../../../../functions/core/sql/sql-port";
 import type { TenantSql } from "../../../../functions/core/sql/tenant-sql";
 
@@ -67,6 +68,22 @@ describe("nearest campaigns", () => {
     expect(Number(settingsOf(statements[0])["hnsw.ef_search"])).toBeGreaterThan(40);
     // The scan reads them: the condition that makes them run first is in the scan's own WHERE.
     expect(whereOf(statements[0]?.text ?? "")).toContain("EXISTS (SELECT FROM statement_settings)");
+  });
+
+  it("ranks the local embedding's vectors as sparsevec, inside the partial index each model has", async () => {
+    // The local embedding is sparse and indexed as sparsevec (migration 0011); another model's vectors keep
+    // the vector index. Each index is partial on the model: the condition is written as the index's.
+    const { sql, statements } = recordingSql([20, 20]);
+    const store = createCampaignRepository(sql);
+    await store.nearest([1, 0], LOCAL_EMBEDDING_MODEL, "full_campaign_text", [], 20);
+    await store.nearest([1, 0], "text-embedding-3-small", "full_campaign_text", [], 20);
+    const [local, dense] = statements.map((statement) => statement.text);
+    expect(orderByOf(local ?? "")).toBe(
+      "full_campaign_text_embedding::sparsevec(512) <=> $2::vector::sparsevec(512)",
+    );
+    expect(whereOf(local ?? "")).toContain(`embedding_model = '${LOCAL_EMBEDDING_MODEL}'`);
+    expect(orderByOf(dense ?? "")).toBe("full_campaign_text_embedding <=> $2::vector");
+    expect(whereOf(dense ?? "")).toContain(`embedding_model <> '${LOCAL_EMBEDDING_MODEL}'`);
   });
 
   it("ranks ids and distances only, and reads the columns of the rows it keeps", async () => {
