@@ -1,8 +1,9 @@
 /**
  * `semantic_search` at scale (issue 47): `BENCH_CAMPAIGNS` campaigns (default 100,000) of one tenant,
  * their `campaign_text` embedded with the local embedding (as `POST /campaigns` does), loaded in bulk into
- * PGlite on disk (multi-row INSERTs of 500, the HNSW indexes dropped first), then the HNSW index built once
- * and `ANALYZE`d. The corpus (`BENCH_CORPUS`) is `campaigns`: copy varied from the demo campaigns, queried
+ * PGlite on disk (multi-row INSERTs of 500, the HNSW indexes dropped first), then the campaign text's HNSW
+ * index for the local embedding (a sparsevec, migration 0011) built once as the migrations define it, and
+ * `ANALYZE`d. The corpus (`BENCH_CORPUS`) is `campaigns`: copy varied from the demo campaigns, queried
  * with two to four words of demo copy (bench/lib/campaign-variants.ts); `zipf` is the first corpus, eight
  * Zipf-drawn words a row queried with 1-3 such words (bench/lib/zipf-corpus.ts), whose vectors have little
  * neighbourhood structure (a graph index's worst case). `BENCH_QUERIES` queries (200) go through the store's
@@ -15,7 +16,8 @@
  * `BENCH_HNSW_M`, `BENCH_HNSW_EF_CONSTRUCTION` (16, 64: the migration's, pgvector's defaults) and
  * `BENCH_MAINTENANCE_WORK_MEM` (512MB, so the graph is built in memory) shape the build;
  * The folder is loaded and built, then opened again (a cold cache, as after a restart) for the queries, with
- * PGlite's default buffer cache (128MB) unless `BENCH_SHARED_BUFFERS` names another. `BENCH_KEEP_DIR` keeps
+ * PGlite's default buffer cache (128MB) unless `BENCH_SHARED_BUFFERS` names another; `BENCH_WARM_UP` (200)
+ * other queries are timed apart first, as a restarted stack's first searches, then the table. `BENCH_KEEP_DIR` keeps
  * the loaded and built folder there, and a later run given the same folder skips the load and the build.
  *
  *   npx tsx bench/semantic-search-100k.ts
@@ -36,6 +38,7 @@ import { NEAREST_SETTINGS } from "../functions/core/sql/nearest-settings";
 import { createPostgresWireSql } from "../functions/core/sql/postgres-wire-adapter";
 import { type SqlParam, sqlJson, sqlVector } from "../functions/core/sql/sql-port";
 import { forTenant, type TenantSql } from "../functions/core/sql/tenant-sql";
+import { dropCampaignHnswIndexes } from "./lib/campaign-hnsw-indexes";
 import { campaignVariants } from "./lib/campaign-variants";
 import { percentile } from "./lib/stats";
 import { pick, realisticQuery } from "./lib/zipf-corpus";
@@ -43,6 +46,8 @@ import { pick, realisticQuery } from "./lib/zipf-corpus";
 const CAMPAIGNS = Number(process.env.BENCH_CAMPAIGNS ?? 100_000);
 // The p99 (nearest rank) of 100 queries is their slowest but one; of 200, their slowest but two.
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 200);
+// Queries run before the timed ones, right after the reopen, and timed apart.
+const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 200);
 const EF_SEARCH = (process.env.BENCH_EF_SEARCH ?? "40,100,200").split(",").map(Number);
 // The index as migration 0003 builds it (pgvector's defaults), unless tuned here.
 // "campaigns": copy varied from the demo campaigns (bench/lib/campaign-variants.ts); "zipf": eight
@@ -57,6 +62,8 @@ const MAINTENANCE_WORK_MEM = process.env.BENCH_MAINTENANCE_WORK_MEM ?? "512MB";
 // 100,000 vectors of 512 dimensions (260 MB) does not fit in: a page it misses is read through PGlite's file system.
 const SHARED_BUFFERS = process.env.BENCH_SHARED_BUFFERS;
 const TENANT = "bench";
+// The HNSW index of the campaign text's local embedding, a sparsevec (migration 0011).
+const INDEX = "campaigns_campaign_text_sparse";
 // Distances this close are the same (float rounding between the two computations).
 const TIE = 1e-6;
 const load = () =>
@@ -74,7 +81,7 @@ let sql = createPostgresWireSql({ url: postgres.url, sharedSession: true });
 const embedding = createEmbedding(readEmbeddingConfig({}), { logger: null });
 // A kept folder that holds the rows and the index (a finished earlier run) is queried as it is.
 const kept = await sql.query(
-  "SELECT count(*)::int AS n, to_regclass('campaigns_campaign_text_embedding') IS NOT NULL AS built FROM campaigns WHERE tenant = $1",
+  `SELECT count(*)::int AS n, to_regclass('${INDEX}') IS NOT NULL AS built FROM campaigns WHERE tenant = $1`,
   [TENANT],
 );
 const reused = kept.rows[0]?.n === CAMPAIGNS && kept.rows[0]?.built === true;
@@ -89,9 +96,9 @@ if (reused) {
 
 async function loadAndBuild() {
   await sql.query("DELETE FROM campaigns WHERE tenant = $1", [TENANT]);
-  await sql.query("DROP INDEX IF EXISTS campaigns_campaign_text_embedding");
-  await sql.query("DROP INDEX IF EXISTS campaigns_full_campaign_text_embedding");
-  await sql.query("DROP INDEX IF EXISTS campaigns_search_text");
+  // Built again below: only the index `nearest` takes for the local embedding's campaign text.
+  const buildIndexes = await dropCampaignHnswIndexes(sql);
+  await sql.query("DROP INDEX campaigns_search_text");
 
   started = performance.now();
   const BATCH = 500;
@@ -137,9 +144,7 @@ async function loadAndBuild() {
   // of 512 dimensions) pgvector goes on inserting on disk, many times slower.
   await sql.query(`SET maintenance_work_mem = '${MAINTENANCE_WORK_MEM}'`);
   started = performance.now();
-  await sql.query(
-    `CREATE INDEX campaigns_campaign_text_embedding ON campaigns USING hnsw (campaign_text_embedding vector_cosine_ops) WITH (m = ${HNSW_M}, ef_construction = ${HNSW_EF_CONSTRUCTION})`,
-  );
+  await buildIndexes({ only: [INDEX], storage: `m = ${HNSW_M}, ef_construction = ${HNSW_EF_CONSTRUCTION}` });
   console.log(
     `HNSW build (m ${HNSW_M}, ef_construction ${HNSW_EF_CONSTRUCTION}, maintenance_work_mem ${MAINTENANCE_WORK_MEM}): ${((performance.now() - started) / 1000).toFixed(1)} s, load ${load()}`,
   );
@@ -156,7 +161,7 @@ console.log(`opened again with ${JSON.stringify(settings)}: ${(performance.now()
 sql = createPostgresWireSql({ url: postgres.url, sharedSession: true });
 const sizes = await sql.query(
   `SELECT current_setting('shared_buffers') AS shared_buffers,
-          pg_size_pretty(pg_relation_size('campaigns_campaign_text_embedding')) AS hnsw,
+          pg_size_pretty(pg_relation_size('${INDEX}')) AS hnsw,
           pg_size_pretty(pg_relation_size('campaigns')) AS heap,
           pg_size_pretty(pg_table_size('campaigns')) AS heap_and_toast`,
 );
@@ -171,6 +176,15 @@ const queryVectors = (
   )
 ).vectors;
 const FILTER = [{ channel: "Email", sentiment: "Urgent" }];
+// Other queries, drawn after the timed ones (which stay a fresh run's), for the first pass after the reopen.
+const warmUpVectors = (
+  await embedding.embed(
+    Array.from({ length: WARM_UP }, () =>
+      CORPUS === "campaigns" ? campaigns.query() : realisticQuery("english"),
+    ),
+    { purpose: "query" },
+  )
+).vectors;
 
 /** The exact top 20: every row that passes the filter, sorted by distance (`+ 0`: no index serves it). */
 const exact = async (vector: number[], filters: typeof FILTER | []) => {
@@ -217,6 +231,23 @@ const spied: TenantSql = {
   },
 };
 
+// The first queries after a reopen pay for the cold cache and for V8 optimising PGlite's code (a call then
+// waits on the compiler's threads): timed apart, as a restarted stack's first searches, then the table.
+for (const [label, filters] of [
+  ["none", []],
+  ["channel Email, sentiment Urgent", FILTER],
+] as const) {
+  const store = createCampaignRepository(tenantSql);
+  const samples: number[] = [];
+  for (const vector of warmUpVectors) {
+    const t = performance.now();
+    await store.nearest(vector, model, "campaign_text", [...filters], 20);
+    samples.push(performance.now() - t);
+  }
+  console.log(
+    `first ${WARM_UP} other queries after the reopen (filter ${label}): p50 ${percentile(samples, 50).toFixed(1)} ms, p99 ${percentile(samples, 99).toFixed(1)} ms`,
+  );
+}
 console.log("| ef_search | filter | p50 ms | p99 ms | recall@20 (ids) | recall@20 (distance) |");
 console.log("|---:|---|---:|---:|---:|---:|");
 const plans: string[] = [];

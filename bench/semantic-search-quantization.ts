@@ -24,6 +24,7 @@ import { createEmbedding } from "../functions/core/embedding/create-embedding";
 import { readEmbeddingConfig } from "../functions/core/embedding/embedding-config";
 import { createPostgresWireSql } from "../functions/core/sql/postgres-wire-adapter";
 import { sqlVector } from "../functions/core/sql/sql-port";
+import { dropCampaignHnswIndexes } from "./lib/campaign-hnsw-indexes";
 import { campaignVariants } from "./lib/campaign-variants";
 import { median } from "./lib/stats";
 
@@ -43,8 +44,7 @@ const sql = createPostgresWireSql({ url: postgres.url, sharedSession: true });
 const embedding = createEmbedding(readEmbeddingConfig({}), { logger: null });
 const campaigns = campaignVariants();
 // No index is needed here, and none should slow the load.
-await sql.query("DROP INDEX campaigns_campaign_text_embedding");
-await sql.query("DROP INDEX campaigns_full_campaign_text_embedding");
+await dropCampaignHnswIndexes(sql);
 await sql.query("DROP INDEX campaigns_search_text");
 for (let from = 0; from < CAMPAIGNS; from += 500) {
   const rows = Array.from({ length: Math.min(500, CAMPAIGNS - from) }, (_, k) => campaigns.variant(from + k));
