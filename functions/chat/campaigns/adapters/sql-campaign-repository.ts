@@ -128,25 +128,24 @@ const LANGUAGES = ["english", "portuguese", "russian", "simple"] as const;
 
 /** The CampaignRepository port over one tenant's campaigns in PostgreSQL (migration 0003). Every statement filters on the tenant. */
 /**
- * How a model's vectors are ranked: the distance its HNSW index serves and the condition of that partial
- * index (migration 0011). The local embedding is sparse and indexed as sparsevec, half the room; a provider's
- * dense vectors keep the vector index. The condition is a constant, so the planner sees the index applies
- * whatever the plan (the model is also bound, as `embedding_model = $n`).
+ * How a search ranks: the distance an HNSW index serves, and what else the WHERE must say for that index.
+ * The local embedding's vectors, sparse, also have a sparsevec index (migration 0011), half the size of the
+ * vector one: a search without filters walks it. A filtered search keeps the vector index: the planner may
+ * rank the rows the filter passes exactly instead, and the cast to sparsevec there cost about 4 µs a row.
+ * The index is partial on the model; its condition, a constant, holds whatever the plan.
  */
 export const vectorRanking = (
   column: string,
   model: string,
   vector: string,
-): { distance: string; indexCondition: string } =>
-  model === LOCAL_EMBEDDING_MODEL
+  filtered: boolean,
+): { distance: string; indexCondition?: string } =>
+  model === LOCAL_EMBEDDING_MODEL && !filtered
     ? {
         distance: `${column}::sparsevec(${EMBEDDING_DIMENSIONS}) <=> ${vector}::vector::sparsevec(${EMBEDDING_DIMENSIONS})`,
         indexCondition: `embedding_model = '${LOCAL_EMBEDDING_MODEL}'`,
       }
-    : {
-        distance: `${column} <=> ${vector}::vector`,
-        indexCondition: `embedding_model <> '${LOCAL_EMBEDDING_MODEL}'`,
-      };
+    : { distance: `${column} <=> ${vector}::vector` };
 
 export interface CampaignRepositoryOptions {
   /** Matches a full-text search ranks of each kind (RANK_CANDIDATES); null ranks every match (benches, tests). */
@@ -343,13 +342,15 @@ export const createCampaignRepository = (
     const params = new ParamList();
     const v = params.add(sqlVector(vector));
     const column = field === "campaign_text" ? "campaign_text_embedding" : "full_campaign_text_embedding";
-    const ranking = vectorRanking(column, model, v);
+    const modelParam = params.add(model);
+    const filters = filterClauses(filterSets, params);
+    const ranking = vectorRanking(column, model, v, filters.length > 0);
     const clauses = [
       "tenant = $1",
-      `embedding_model = ${params.add(model)}`,
-      ranking.indexCondition,
+      `embedding_model = ${modelParam}`,
+      ...(ranking.indexCondition ? [ranking.indexCondition] : []),
       `${column} IS NOT NULL`,
-      ...filterClauses(filterSets, params),
+      ...filters,
     ];
     // A filter on a facet (channel, company, sentiment, visual style) also as the index of migration 0006
     // holds it: the planner then knows how few rows pass (the facet lexemes' statistics) and, when they

@@ -70,20 +70,24 @@ describe("nearest campaigns", () => {
     expect(whereOf(statements[0]?.text ?? "")).toContain("EXISTS (SELECT FROM statement_settings)");
   });
 
-  it("ranks the local embedding's vectors as sparsevec, inside the partial index each model has", async () => {
-    // The local embedding is sparse and indexed as sparsevec (migration 0011); another model's vectors keep
-    // the vector index. Each index is partial on the model: the condition is written as the index's.
-    const { sql, statements } = recordingSql([20, 20]);
+  it("walks the local embedding's sparsevec index without filters, and the vector index with them", async () => {
+    // The local embedding also has a sparsevec index, partial on the model (migration 0011): an unfiltered
+    // search ranks by it and repeats its condition. A filtered one, which the planner may rank exactly over
+    // the rows that pass, and any other model's, rank by the vector.
+    const { sql, statements } = recordingSql([20, 20, 20]);
     const store = createCampaignRepository(sql);
     await store.nearest([1, 0], LOCAL_EMBEDDING_MODEL, "full_campaign_text", [], 20);
+    await store.nearest([1, 0], LOCAL_EMBEDDING_MODEL, "full_campaign_text", [{ channel: "Email" }], 20);
     await store.nearest([1, 0], "text-embedding-3-small", "full_campaign_text", [], 20);
-    const [local, dense] = statements.map((statement) => statement.text);
-    expect(orderByOf(local ?? "")).toBe(
+    const [unfiltered, filtered, dense] = statements.map((statement) => statement.text);
+    expect(orderByOf(unfiltered ?? "")).toBe(
       "full_campaign_text_embedding::sparsevec(512) <=> $2::vector::sparsevec(512)",
     );
-    expect(whereOf(local ?? "")).toContain(`embedding_model = '${LOCAL_EMBEDDING_MODEL}'`);
-    expect(orderByOf(dense ?? "")).toBe("full_campaign_text_embedding <=> $2::vector");
-    expect(whereOf(dense ?? "")).toContain(`embedding_model <> '${LOCAL_EMBEDDING_MODEL}'`);
+    expect(whereOf(unfiltered ?? "")).toContain(`embedding_model = '${LOCAL_EMBEDDING_MODEL}'`);
+    for (const text of [filtered, dense]) {
+      expect(orderByOf(text ?? "")).toBe("full_campaign_text_embedding <=> $2::vector");
+      expect(whereOf(text ?? "")).not.toContain(LOCAL_EMBEDDING_MODEL);
+    }
   });
 
   it("ranks ids and distances only, and reads the columns of the rows it keeps", async () => {
