@@ -40,6 +40,7 @@ import { type SqlParam, sqlJson, sqlVector } from "../functions/core/sql/sql-por
 import { forTenant, type TenantSql } from "../functions/core/sql/tenant-sql";
 import { dropCampaignHnswIndexes } from "./lib/campaign-hnsw-indexes";
 import { campaignVariants } from "./lib/campaign-variants";
+import { insertBenchCampaigns } from "./lib/insert-bench-campaigns";
 import { percentile } from "./lib/stats";
 import { pick, realisticQuery } from "./lib/zipf-corpus";
 
@@ -118,19 +119,7 @@ async function loadAndBuild() {
       };
     });
     for (const row of rows) texts.add(row.text);
-    const embedded = await embedding.embed(
-      rows.map((r) => r.text),
-      { purpose: "document" },
-    );
-    const params = new ParamList();
-    const values = rows.map(
-      (r, k) =>
-        `($1, ${params.add(r.id)}, 'Bench Bank', ${params.add(r.channel)}, ${params.add(r.sentiment)}, DATE '2026-06-01', ${params.add(r.text)}, ${params.add(sqlVector(embedded.vectors[k] ?? []))}::vector, ${params.add(model)})`,
-    );
-    await sql.query(
-      `INSERT INTO campaigns (tenant, id, company, channel, imagery_sentiment, capture_date, campaign_text, campaign_text_embedding, embedding_model) VALUES ${values.join(", ")}`,
-      [TENANT, ...params.values],
-    );
+    await insertBenchCampaigns(sql, embedding, TENANT, rows);
   }
   console.log(
     `load (embed + multi-row INSERT, no HNSW): ${((performance.now() - started) / 1000).toFixed(1)} s`,

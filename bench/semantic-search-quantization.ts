@@ -19,13 +19,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { startLocalPostgres } from "../dev/local-postgres";
-import { ParamList } from "../functions/chat/campaigns/adapters/sql-campaign-repository";
 import { createEmbedding } from "../functions/core/embedding/create-embedding";
 import { readEmbeddingConfig } from "../functions/core/embedding/embedding-config";
 import { createPostgresWireSql } from "../functions/core/sql/postgres-wire-adapter";
 import { sqlVector } from "../functions/core/sql/sql-port";
 import { dropCampaignHnswIndexes } from "./lib/campaign-hnsw-indexes";
 import { campaignVariants } from "./lib/campaign-variants";
+import { insertBenchCampaigns } from "./lib/insert-bench-campaigns";
 import { median } from "./lib/stats";
 
 const CAMPAIGNS = Number(process.env.BENCH_CAMPAIGNS ?? 100_000);
@@ -48,19 +48,7 @@ await dropCampaignHnswIndexes(sql);
 await sql.query("DROP INDEX campaigns_search_text");
 for (let from = 0; from < CAMPAIGNS; from += 500) {
   const rows = Array.from({ length: Math.min(500, CAMPAIGNS - from) }, (_, k) => campaigns.variant(from + k));
-  const embedded = await embedding.embed(
-    rows.map((r) => r.text),
-    { purpose: "document" },
-  );
-  const params = new ParamList();
-  const values = rows.map(
-    (r, k) =>
-      `($1, ${params.add(r.id)}, 'Bench Bank', ${params.add(r.channel)}, ${params.add(r.sentiment)}, DATE '2026-06-01', ${params.add(r.text)}, ${params.add(sqlVector(embedded.vectors[k] ?? []))}::vector, ${params.add(embedded.model)})`,
-  );
-  await sql.query(
-    `INSERT INTO campaigns (tenant, id, company, channel, imagery_sentiment, capture_date, campaign_text, campaign_text_embedding, embedding_model) VALUES ${values.join(", ")}`,
-    ["bench", ...params.values],
-  );
+  await insertBenchCampaigns(sql, embedding, "bench", rows);
 }
 console.log(`loaded, load average ${load()}`);
 
