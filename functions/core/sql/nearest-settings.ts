@@ -8,13 +8,15 @@ import type { SqlParam } from "./sql-port";
  * (20,000) are visited; `relaxed_order` is its faster mode and may return neighbours slightly out of order,
  * so the query sorts them again outside (a MATERIALIZED CTE, as pgvector's documentation shows).
  * `hnsw.ef_search` (pgvector's default 40) is the candidate list: at 100,000 campaigns the default found 86 %
- * of the exact top 20, 120 found 95.4 % and 150 96.4 % (a graph built again differs by about a point); the
- * time it costs is in bench/README.md, "semantic_search". It matters only when the planner takes the HNSW
- * scan: a selective facet filter is read through the facets' index and ranked exactly.
+ * of the exact top 20 and 150 found 95.3-96.5 % over the vector index's graphs, but 93.7-95.5 % over the
+ * local embedding's sparsevec ones (migration 0011; a graph built again differs by a point or two); 200 found
+ * 96.2 % on the graph where 150 found 93.7 %. The time it costs is in bench/README.md, "semantic_search". It
+ * matters only when the planner takes the HNSW scan: a selective facet filter is read through the facets'
+ * index and ranked exactly.
  */
 export const NEAREST_SETTINGS: Readonly<Record<string, string>> = {
   "hnsw.iterative_scan": "relaxed_order",
-  "hnsw.ef_search": "150",
+  "hnsw.ef_search": "200",
 };
 
 /**
