@@ -126,7 +126,6 @@ const GROUP_EXPRESSIONS: Record<GroupBy, string> = {
 
 const LANGUAGES = ["english", "portuguese", "russian", "simple"] as const;
 
-/** The CampaignRepository port over one tenant's campaigns in PostgreSQL (migration 0003). Every statement filters on the tenant. */
 /**
  * How a search ranks: the distance an HNSW index serves, and what else the WHERE must say for that index.
  * The local embedding's vectors, sparse, also have a sparsevec index (migration 0011), half the size of the
@@ -147,6 +146,7 @@ export const vectorRanking = (
       }
     : { distance: `${column} <=> ${vector}::vector` };
 
+/** The CampaignRepository port over one tenant's campaigns in PostgreSQL (migration 0003). Every statement filters on the tenant. */
 export interface CampaignRepositoryOptions {
   /** Matches a full-text search ranks of each kind (RANK_CANDIDATES); null ranks every match (benches, tests). */
   rankCandidates?: number | null;
