@@ -13,8 +13,9 @@
  * returned row counts when it is no farther than the exact 20th: ann-benchmarks' definition, so rows at
  * equal distances cannot make a right answer look wrong); the bench prints how many queries have such
  * ties, the corpus's distinct vectors, and the EXPLAIN ANALYZE of `nearest`'s own statement.
- * `BENCH_HNSW_M`, `BENCH_HNSW_EF_CONSTRUCTION` (16, 64: the migration's, pgvector's defaults) and
- * `BENCH_MAINTENANCE_WORK_MEM` (512MB, so the graph is built in memory) shape the build;
+ `BENCH_HNSW_M` and `BENCH_HNSW_EF_CONSTRUCTION` replace the migrations' graph parameters (unset: as the
+ * migrations build them, which the bench prints) and `BENCH_MAINTENANCE_WORK_MEM` (512MB, so the graph is
+ * built in memory) shapes the build;
  * The folder is loaded and built, then opened again (a cold cache, as after a restart) for the queries, with
  * PGlite's default buffer cache (128MB) unless `BENCH_SHARED_BUFFERS` names another; `BENCH_WARM_UP` (200)
  * other queries are timed apart first, as a restarted stack's first searches, then the table. `BENCH_KEEP_DIR` keeps
@@ -56,8 +57,15 @@ const EF_SEARCH = (process.env.BENCH_EF_SEARCH ?? "40,100,200").split(",").map(N
 const CORPUS = process.env.BENCH_CORPUS ?? "campaigns";
 if (CORPUS !== "campaigns" && CORPUS !== "zipf") throw new Error("BENCH_CORPUS is campaigns or zipf");
 const campaigns = campaignVariants();
-const HNSW_M = Number(process.env.BENCH_HNSW_M ?? 16);
-const HNSW_EF_CONSTRUCTION = Number(process.env.BENCH_HNSW_EF_CONSTRUCTION ?? 64);
+// Graph parameters in place of the migrations' (pgvector's defaults are m 16, ef_construction 64).
+const HNSW_STORAGE = [
+  process.env.BENCH_HNSW_M ? `m = ${Number(process.env.BENCH_HNSW_M)}` : "",
+  process.env.BENCH_HNSW_EF_CONSTRUCTION
+    ? `ef_construction = ${Number(process.env.BENCH_HNSW_EF_CONSTRUCTION)}`
+    : "",
+]
+  .filter(Boolean)
+  .join(", ");
 const MAINTENANCE_WORK_MEM = process.env.BENCH_MAINTENANCE_WORK_MEM ?? "512MB";
 // PostgreSQL's buffer cache for the queries; unset, PGlite's default (128MB), which the HNSW index of
 // 100,000 vectors of 512 dimensions (260 MB) does not fit in: a page it misses is read through PGlite's file system.
@@ -137,10 +145,10 @@ async function loadAndBuild() {
   started = performance.now();
   await buildIndexes({
     only: [INDEX, FILTERED_INDEX],
-    storage: `m = ${HNSW_M}, ef_construction = ${HNSW_EF_CONSTRUCTION}`,
+    storage: HNSW_STORAGE,
   });
   console.log(
-    `HNSW builds, sparsevec and vector (m ${HNSW_M}, ef_construction ${HNSW_EF_CONSTRUCTION}, maintenance_work_mem ${MAINTENANCE_WORK_MEM}): ${((performance.now() - started) / 1000).toFixed(1)} s, load ${load()}`,
+    `HNSW builds, sparsevec and vector (${HNSW_STORAGE || "as the migrations define them"}, maintenance_work_mem ${MAINTENANCE_WORK_MEM}): ${((performance.now() - started) / 1000).toFixed(1)} s, load ${load()}`,
   );
   await sql.query("ANALYZE campaigns");
   await sql.query("CHECKPOINT");
@@ -161,6 +169,11 @@ const sizes = await sql.query(
           pg_size_pretty(pg_table_size('campaigns')) AS heap_and_toast`,
 );
 console.log(`sizes and cache: ${JSON.stringify(sizes.rows[0])}`);
+const graphs = await sql.query(
+  `SELECT relname AS index, coalesce(array_to_string(reloptions, ', '), 'pgvector defaults') AS storage
+     FROM pg_class WHERE relname IN ('${INDEX}', '${FILTERED_INDEX}') ORDER BY 1`,
+);
+console.log(`graphs: ${graphs.rows.map((row) => `${row.index} (${row.storage})`).join("; ")}`);
 
 const queryVectors = (
   await embedding.embed(

@@ -15,7 +15,7 @@ import { seededRandom } from "../../../support/seeded-random";
 import { scaledTimeout } from "../../../support/test-timeouts";
 
 // The local embedding is sparse, and it also has an HNSW index as sparsevec, half the room of a vector,
-// partial on the model (migration 0011). Checked on the real engine: an unfiltered search of the local
+// partial on the model (migrations 0011 and 0012). Checked on the real engine: an unfiltered search of the local
 // embedding takes it and ranks as the exact distance does; a filtered one, and another model's, take the
 // vector index.
 
@@ -112,6 +112,10 @@ describe("campaign vector indexes by model", () => {
     );
     expect(byName.campaigns_campaign_text_embedding).toContain("vector_cosine_ops");
     expect(byName.campaigns_campaign_text_embedding).not.toContain("WHERE");
+    // The sparse graphs are denser (migration 0012); the vector ones keep pgvector's defaults.
+    for (const name of ["campaigns_campaign_text_sparse", "campaigns_full_campaign_text_sparse"])
+      expect(byName[name]).toContain("WITH (ef_construction='128')");
+    expect(byName.campaigns_campaign_text_embedding).not.toContain("ef_construction");
   });
 
   it("ranks the local embedding without filters through the sparse index, in the exact order", async () => {
