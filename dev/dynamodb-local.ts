@@ -8,6 +8,7 @@ import {
   readdirSync,
   readFileSync,
   readlinkSync,
+  rmSync,
   statSync,
 } from "node:fs";
 import { createRequire } from "node:module";
@@ -29,6 +30,8 @@ export interface DynamoDbLocal {
   pid: number | undefined;
   /** java's own pid. */
   javaPid: number;
+  /** The JVM's working directory: `dbPath`, or in memory a temporary one, removed when the JVM exits. */
+  workDir: string;
   /**
    * Says the stack has served its first requests (ready): a start without a class-data archive builds it
    * now, with the classes of those requests (dev/dynamodb-local-cds.ts). At stop, if not said before.
@@ -283,6 +286,8 @@ const startOn = async (
   // DynamoDB Local writes a metadata file into its working directory: keep it out of the repository.
   const workDir = dbPath ?? mkdtempSync(join(tmpdir(), "larder-dynamodb-"));
   const child = spawn("sh", ["-c", script], { cwd: workDir, stdio: ["pipe", "pipe", "inherit"] });
+  // A temporary one goes with the JVM (the guardian exits after java), whether stopped, failed or crashed.
+  if (dbPath === undefined) child.once("exit", () => rmSync(workDir, { recursive: true, force: true }));
   // The guardian prints java's pid first; it can only exit before that if it could not start java.
   const javaPid = new Promise<number>((resolve, reject) => {
     child.once("exit", (code) => reject(new DynamoDbLocalExitedError(`DynamoDB Local exited with ${code}`)));
@@ -320,6 +325,7 @@ const startOn = async (
     port,
     pid: child.pid,
     javaPid: pid,
+    workDir,
     servedFirstRequests,
     stop: () => {
       servedFirstRequests();
