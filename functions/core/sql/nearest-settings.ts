@@ -10,8 +10,8 @@ import type { SqlParam } from "./sql-port";
  * `hnsw.ef_search` (pgvector's default 40) is the candidate list: at 100,000 campaigns the default found 86 %
  * of the exact top 20. Over the local embedding's sparsevec graphs built with pgvector's ef_construction 64
  * (migration 0011), 150 found 93.7-95.5 % (a graph built again differs by a point or two); built denser
- * (migration 0012, ef_construction 128), two graphs found 96.7 % each at 150 and 97.4-97.5 % at 200, whose
- * p99 reached 15.4 ms where 150's stayed at 11.9-13.7; over the vector index's graphs (a provider's
+ * (migration 0012, ef_construction 128), three graphs found 96.7 % each at 150 and two 97.4-97.5 % at 200,
+ * whose p99 reached 15.4 ms where 150's stayed at 11.1-13.7; over the vector index's graphs (a provider's
  * embedding, pgvector's defaults) 150 found 95.3-96.5 %. The time it costs is in bench/README.md,
  * "semantic_search". It matters only when the planner takes the HNSW scan: a selective facet filter is read
  * through the facets' index and ranked exactly.
